@@ -1,0 +1,47 @@
+import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
+import { ApiError } from './errors.js';
+
+/** Parameters every `/api/v1` route accepts. */
+const COMMON_PARAMETERS = {
+  designSystem: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 100,
+    pattern: '^[A-Za-z0-9_-]+$',
+    description: 'Slug or id of another design system the key may read (default: the key’s own).',
+  },
+} as const;
+
+/** A querystring schema with the common parameters; unknown parameters are refused, not ignored. */
+export function querySchema(properties: Record<string, object> = {}): Record<string, unknown> {
+  return { type: 'object', additionalProperties: false, properties: { ...COMMON_PARAMETERS, ...properties } };
+}
+
+/** Turns Ajv's first error into the API's 400, naming the parameter and what it accepts. */
+export function formatValidationError(errors: FastifySchemaValidationError[], dataVar: string): Error {
+  const error = errors[0];
+  if (error === undefined || dataVar !== 'querystring') return new ApiError('invalid_parameter', `Invalid ${dataVar}.`);
+  const params = error.params as Record<string, unknown>;
+  const name = error.instancePath.replace(/^\//, '');
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return new ApiError('invalid_parameter', `Unknown query parameter \`${String(params['additionalProperty'])}\`.`);
+    case 'enum':
+      return new ApiError('invalid_parameter', `\`${name}\` must be one of: ${(params['allowedValues'] as unknown[]).join(', ')}.`);
+    case 'pattern':
+    case 'minLength':
+    case 'maxLength':
+      return new ApiError('invalid_parameter', `\`${name}\` is malformed: ${describe(error)}.`);
+    case 'type':
+      return new ApiError('invalid_parameter', `\`${name}\` must be a single ${String(params['type'])} value.`);
+    default:
+      return new ApiError('invalid_parameter', `\`${name}\` ${error.message ?? 'is invalid'}.`);
+  }
+}
+
+function describe(error: FastifySchemaValidationError): string {
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'pattern') return `it must match ${String(params['pattern'])}`;
+  if (error.keyword === 'maxLength') return `at most ${String(params['limit'])} characters`;
+  return `at least ${String(params['limit'])} character`;
+}

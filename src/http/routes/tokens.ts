@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { KEY_SEGMENT } from '../../compile/parse-source-file.js';
+import { TOKEN_TYPES } from '../../compile/types.js';
+import type { CompiledDesignSystem, Token } from '../../compile/types.js';
+import { renderToken, renderTokenList } from '../../views/api-views.js';
+import type { TokenListFormat } from '../../views/api-views.js';
+import { toRenderedJson } from '../../views/rendered.js';
+import { parametersKey } from '../api-runtime.js';
+import type { ApiRuntime } from '../api-runtime.js';
+import { ApiError } from '../errors.js';
+import { querySchema } from '../query-schema.js';
+
+const tokenIndexes = new WeakMap<CompiledDesignSystem, ReadonlyMap<string, Token>>();
+
+/** Tokens by key, built once per compiled design system. */
+function tokenIndex(system: CompiledDesignSystem): ReadonlyMap<string, Token> {
+  let index = tokenIndexes.get(system);
+  if (index === undefined) {
+    index = new Map(system.tokens.map((token) => [token.key, token]));
+    tokenIndexes.set(system, index);
+  }
+  return index;
+}
+
+/** The token key a `/tokens/<a>/<b>/<c>` path names (`a.b.c`); a single dotted segment works too. */
+export function tokenKeyOfPath(path: string): string | undefined {
+  const segments = path.split('/').flatMap((segment) => segment.split('.'));
+  return segments.every((segment) => KEY_SEGMENT.test(segment)) ? segments.join('.') : undefined;
+}
+
+export function registerTokenRoutes(app: FastifyInstance, runtime: ApiRuntime): void {
+  app.get(
+    '/api/v1/tokens',
+    {
+      schema: {
+        querystring: querySchema({
+          type: { type: 'string', enum: [...TOKEN_TYPES], description: 'Only tokens of this type.' },
+          format: { type: 'string', enum: ['flat', 'nested'], default: 'flat', description: '`flat` array or `nested` tree.' },
+        }),
+      },
+    },
+    (request, reply) => {
+      const { snapshot, system } = runtime.read(request);
+      const { type, format } = request.query as { type?: string; format: TokenListFormat };
+      const cacheKey = `${system.compiled.contentHash}|tokens|${parametersKey({ type, format })}`;
+      return runtime.send(request, reply, snapshot, cacheKey, () => toRenderedJson(renderTokenList(system.compiled, { type, format })));
+    },
+  );
+
+  app.get('/api/v1/tokens/*', { schema: { querystring: querySchema() } }, (request, reply) => {
+    const { snapshot, system } = runtime.read(request);
+    const path = (request.params as { '*': string })['*'];
+    const key = tokenKeyOfPath(path);
+    const token = key === undefined ? undefined : tokenIndex(system.compiled).get(key);
+    if (token === undefined || key === undefined) {
+      throw new ApiError('token_not_found', `No token \`${key ?? path}\` in design system \`${system.slug}\`.`);
+    }
+    return runtime.send(request, reply, snapshot, `${system.compiled.contentHash}|token|${key}`, () => toRenderedJson(renderToken(token)));
+  });
+}

@@ -1,0 +1,21 @@
+/** Everything that changes the served state. `at` is the wall-clock time (ms since epoch) the source saw it. */
+export type SourceEvent =
+  /** A YAML file under the source folder was added or changed; `path` is relative to the source folder, with `/`. */
+  | { readonly type: 'file/changed'; readonly path: string; readonly text: string; readonly at: number }
+  | { readonly type: 'file/removed'; readonly path: string; readonly at: number }
+  /** The keys file changed; `text` is null when it is missing. */
+  | { readonly type: 'keys/changed'; readonly path: string; readonly text: string | null; readonly at: number }
+  /**
+   * Git's HEAD moved, or the work tree's state relative to it was re-read.
+   * `commitTimes` maps a design system slug to the ISO committer time of the newest commit touching its folder;
+   * `dirtySlugs` lists the design systems whose folders differ from HEAD.
+   */
+  | {
+      readonly type: 'git/head-moved';
+      readonly commit: string | null;
+      readonly dirtySlugs: readonly string[];
+      readonly commitTimes: Readonly<Record<string, string>>;
+      readonly at: number;
+    };
+
+export type SourceEventType = SourceEvent['type'];

@@ -1,0 +1,62 @@
+import type { ParsedSourceFile } from '../compile/parse-source-file.js';
+import type { ApiKeyEntry } from '../compile/parse-keys-file.js';
+import type { CompiledDesignSystem, Diagnostic } from '../compile/types.js';
+
+/** One parsed source file and the text it came from (to skip saves that change nothing). */
+export interface SourceFileState {
+  readonly text: string;
+  readonly parsed: ParsedSourceFile;
+}
+
+/** What the store knows of one design system folder. */
+export interface DesignSystemState {
+  readonly slug: string;
+  /** The last version that compiled without errors; undefined if it never has. */
+  readonly compiled: CompiledDesignSystem | undefined;
+  /** ISO 8601 UTC time the served content last changed; null until it first compiles. */
+  readonly lastUpdated: string | null;
+  /** Problems of the current files (errors mean `compiled` is an older version, or missing). */
+  readonly problems: readonly Diagnostic[];
+}
+
+export interface KeysState {
+  readonly entries: readonly ApiKeyEntry[];
+  readonly bySha256: ReadonlyMap<string, ApiKeyEntry>;
+  /** Problems of the current keys file; when there are errors, `entries` are the previous good ones. */
+  readonly problems: readonly Diagnostic[];
+}
+
+export interface GitState {
+  readonly commit: string | null;
+  readonly dirtySlugs: readonly string[];
+  readonly commitTimes: Readonly<Record<string, string>>;
+}
+
+/** The immutable state every request reads. A new batch of events makes a new snapshot; this one never changes. */
+export interface Snapshot {
+  /** Increases by one with every batch that changes anything. */
+  readonly seq: number;
+  /** ISO time of the batch that made this snapshot. */
+  readonly createdAt: string;
+  readonly git: GitState;
+  readonly files: ReadonlyMap<string, SourceFileState>;
+  readonly systems: ReadonlyMap<string, DesignSystemState>;
+  readonly keys: KeysState;
+}
+
+/** The snapshot before any event: nothing loaded, sequence 0. */
+export function createEmptySnapshot(at = 0): Snapshot {
+  return {
+    seq: 0,
+    createdAt: new Date(at).toISOString(),
+    git: { commit: null, dirtySlugs: [], commitTimes: {} },
+    files: new Map(),
+    systems: new Map(),
+    keys: { entries: [], bySha256: new Map(), problems: [] },
+  };
+}
+
+/** Whether the working tree differs from the Git HEAD commit. */
+export function isDirty(snapshot: Snapshot): boolean {
+  return snapshot.git.dirtySlugs.length > 0;
+}

@@ -1,0 +1,27 @@
+import { createHash } from 'node:crypto';
+
+/** A response body rendered once and served as stored bytes. */
+export interface Rendered {
+  readonly body: Buffer;
+  readonly contentType: string;
+  /** Strong ETag derived from the bytes: it changes exactly when the body does. */
+  readonly etag: string;
+  /** `sha-256=:<base64>:` as the Content-Digest header wants it. */
+  readonly digest: string;
+}
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+export const CSS_TYPE = 'text/css; charset=utf-8';
+export const TEXT_TYPE = 'text/plain; charset=utf-8';
+
+/** Wraps text as a Rendered body with its ETag and digest. */
+export function toRendered(text: string, contentType: string): Rendered {
+  const body = Buffer.from(text, 'utf8');
+  const hash = createHash('sha256').update(body).digest();
+  return { body, contentType, etag: `"${hash.subarray(0, 18).toString('base64url')}"`, digest: `sha-256=:${hash.toString('base64')}:` };
+}
+
+/** Serializes a JSON view (whose objects are built in sorted order) with a trailing newline. */
+export function toRenderedJson(value: unknown): Rendered {
+  return toRendered(`${JSON.stringify(value)}\n`, JSON_TYPE);
+}
