@@ -32,5 +32,6 @@ export function sendRendered(
     return reply.code(304).send();
   }
   reply.header('content-type', rendered.contentType);
+  reply.header('content-digest', rendered.digest);
   return reply.send(rendered.body);
 }
