@@ -5,6 +5,7 @@ import { ApiError, errorBody, ERRORS } from './http/errors.js';
 import type { ErrorCode } from './http/errors.js';
 import { formatValidationError } from './http/query-schema.js';
 import { DEFAULT_RENDER_CACHE_BYTES, RenderCache } from './http/render-cache.js';
+import { registerEventRoutes } from './http/routes/events.js';
 import { registerExportRoutes } from './http/routes/exports.js';
 import { registerResourceRoutes } from './http/routes/resources.js';
 import { registerTokenRoutes } from './http/routes/tokens.js';
@@ -17,6 +18,8 @@ export interface AppOptions {
   readonly renderCacheBytes?: number;
   /** Clock for key expiry; tests pin it. */
   readonly now?: () => number;
+  /** Interval of the heartbeat comment on `GET /api/v1/events` (default 15 s). */
+  readonly eventsHeartbeatMs?: number;
 }
 
 const OTHER_METHODS = ['DELETE', 'PATCH', 'POST', 'PUT', 'OPTIONS'] as const;
@@ -74,15 +77,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerTokenRoutes(app, runtime);
   registerResourceRoutes(app, runtime);
   registerExportRoutes(app, runtime);
+  registerEventRoutes(app, runtime, options.store, { heartbeatMs: options.eventsHeartbeatMs, now: options.now });
 
   for (const url of readOnlyRoutes) {
-    app.route({
-      method: [...OTHER_METHODS],
-      url,
-      handler: async (request) => {
-        throw new ApiError('method_not_allowed', `${request.method} is not allowed here: the API is read-only (GET, HEAD).`, { allow: 'GET, HEAD' });
-      },
-    });
+    const refuse = async (request: { method: string }): Promise<never> => {
+      throw new ApiError('method_not_allowed', `${request.method} is not allowed here: the API is read-only (GET, HEAD).`, { allow: 'GET, HEAD' });
+    };
+    // Refused in onRequest, before any body is parsed: a POST with a malformed or unsupported body is a 405 too.
+    app.route({ method: [...OTHER_METHODS], url, onRequest: refuse, handler: refuse });
   }
   return app;
 }

@@ -122,7 +122,15 @@ function mergeScales(files: readonly ParsedSourceFile[], report: Report): Map<st
       }
       definedAt.set(scale.name, scale.pos);
       const steps = new Map<number, ScaleStep>();
+      const stepAt = new Map<number, SourcePosition>();
       for (const entry of scale.steps) {
+        const firstStep = stepAt.get(entry.step);
+        if (firstStep !== undefined) {
+          // `100:` and `"100":` are different YAML keys but the same step.
+          report(entry.pos, 'duplicate-key', `step ${entry.step} of scale \`${scale.name}\` is already defined at ${where(firstStep)}`);
+          continue;
+        }
+        stepAt.set(entry.step, entry.pos);
         for (const extra of entry.extra) {
           report(extra.pos, 'unknown-field', `unknown field \`${extra.name}\` in step ${entry.step} of scale \`${scale.name}\` (allowed: light, dark)`);
         }
@@ -150,7 +158,8 @@ function checkHex(
   }
   const hex = normalizeHex(located.value);
   if (hex === undefined) {
-    report(located.pos, 'invalid-hex', `\`${mode}\` of step ${step} in scale \`${scale}\` must be a hex color #RGB or #RRGGBB, got ${show(located.value)}`);
+    const hint = located.value === null ? ' (an unquoted `#` starts a YAML comment: write the color in quotes, e.g. "#2563EB")' : '';
+    report(located.pos, 'invalid-hex', `\`${mode}\` of step ${step} in scale \`${scale}\` must be a hex color #RGB or #RRGGBB, got ${show(located.value)}${hint}`);
   }
   return hex;
 }
@@ -340,7 +349,8 @@ function resolveColor(draft: TokenDraft, scales: ReadonlyMap<string, ReadonlyMap
       report(entry.pos, 'no-dark-variant', `color \`${entry.key}\` is ${lightStep.light} in both light and dark mode`, 'warning');
     }
   }
-  return { light: lightStep.light, dark: darkStep.dark };
+  // A dark value is only carried when it differs: the exports redeclare (CSS) or extend (JSON) exactly those tokens.
+  return darkStep.dark === lightStep.light ? { light: lightStep.light } : { light: lightStep.light, dark: darkStep.dark };
 }
 
 function resolveOther(
@@ -437,15 +447,29 @@ export function compareKeys(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Token key order: segment by segment, so a flat list and a nested tree list tokens in the same order. */
+/**
+ * Token key order: segment by segment, so a flat list and a nested tree list tokens in the same order. Segments that
+ * are array indexes (`0`, `50`, `100`) come first in numeric order, because that is where every JavaScript object
+ * (hence `JSON.stringify` and the TypeScript export) puts them; other segments follow in code-unit order.
+ */
 export function compareTokenKeys(a: string, b: string): number {
   const left = a.split('.');
   const right = b.split('.');
   for (let index = 0; index < Math.min(left.length, right.length); index += 1) {
-    const order = compareKeys(left[index] as string, right[index] as string);
+    const order = compareSegments(left[index] as string, right[index] as string);
     if (order !== 0) return order;
   }
   return left.length - right.length;
+}
+
+const ARRAY_INDEX = /^(?:0|[1-9][0-9]{0,9})$/;
+
+function compareSegments(a: string, b: string): number {
+  const aIndex = ARRAY_INDEX.test(a) && Number(a) < 4294967295;
+  const bIndex = ARRAY_INDEX.test(b) && Number(b) < 4294967295;
+  if (aIndex && bIndex) return Number(a) - Number(b);
+  if (aIndex !== bIndex) return aIndex ? -1 : 1;
+  return compareKeys(a, b);
 }
 
 /** Order of diagnostics: file, line, column, then rule. */

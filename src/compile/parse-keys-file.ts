@@ -79,14 +79,14 @@ export function parseKeysFile(path: string, text: string): ParsedKeysFile {
     } else if (names.has(name.value)) {
       report(name.node, 'duplicate-key', `a key named \`${name.value}\` is already defined`);
       ok = false;
-    }
+    } else names.add(name.value);
     if (typeof sha.value !== 'string' || !/^[0-9a-fA-F]{64}$/.test(sha.value)) {
       report(sha.node ?? node, sha.node ? 'invalid-value' : 'missing-field', '`sha256` must be the 64-digit hex SHA-256 of the key');
       ok = false;
     } else if (hashes.has(sha.value.toLowerCase())) {
       report(sha.node, 'duplicate-key', 'two entries have the same `sha256`');
       ok = false;
-    }
+    } else hashes.add(sha.value.toLowerCase());
     if (typeof designSystem.value !== 'string' || !SLUG.test(designSystem.value)) {
       report(designSystem.node ?? node, designSystem.node ? 'invalid-value' : 'missing-field', '`designSystem` must be the slug of a design system');
       ok = false;
@@ -107,8 +107,6 @@ export function parseKeysFile(path: string, text: string): ParsedKeysFile {
     if (!ok) continue;
     const own = designSystem.value as string;
     const others = [...new Set((accessList as string[]).filter((slug) => slug !== own))].sort();
-    names.add(name.value as string);
-    hashes.add((sha.value as string).toLowerCase());
     const { line, col } = lineCounter.linePos(node.range?.[0] ?? 0);
     const entry: ApiKeyEntry = { name: name.value as string, sha256: (sha.value as string).toLowerCase(), designSystem: own, access: [own, ...others], line, column: col };
     keys.push(expires === undefined ? entry : { ...entry, expiresAt: expires });

@@ -252,9 +252,10 @@ export function parseSourceFile(path: string, text: string, isSystemFile: boolea
   }
 }
 
+/** A mapping key as written: `010` stays `010` and `1.50` stays `1.50` (the core schema would read numbers). */
 function keyName(pair: Pair): string {
   const key = pair.key;
-  if (isScalar(key)) return String(key.value);
+  if (isScalar(key)) return typeof key.source === 'string' ? key.source : String(key.value);
   return String(key);
 }
 

@@ -7,10 +7,9 @@
  * | unauthorized               | 401    | no `Authorization: Bearer` header, or the key is unknown or expired |
  * | forbidden                  | 403    | `?designSystem=` names a design system the key may not read |
  * | token_not_found            | 404    | `GET /tokens/<path>` names no token |
- * | design_system_not_found    | 404    | the key may read a design system that has no folder in the source |
  * | not_found                  | 404    | no such route |
  * | method_not_allowed         | 405    | a route exists but only answers GET and HEAD |
- * | design_system_unavailable  | 503    | the design system has never compiled without errors; the message says why |
+ * | design_system_unavailable  | 503    | the design system has never compiled without errors, or has no folder; the message says why |
  * | internal_error             | 500    | anything unexpected; details go to the log, never to the client |
  */
 export const ERRORS = {
@@ -18,11 +17,11 @@ export const ERRORS = {
   unauthorized: 401,
   forbidden: 403,
   token_not_found: 404,
-  design_system_not_found: 404,
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   uri_too_long: 414,
   header_too_large: 431,
   rate_limited: 429,

@@ -32,7 +32,8 @@ function printObject(tree: TokenTree, depth: number): string {
   const indent = '  '.repeat(depth + 1);
   const lines = Object.keys(tree).map((key) => {
     const value = tree[key];
-    const property = IDENTIFIER.test(key) ? key : JSON.stringify(key);
+    // `__proto__: x` (quoted or not) would set the prototype instead of defining a property; a computed key does not.
+    const property = key === '__proto__' ? '["__proto__"]' : IDENTIFIER.test(key) ? key : JSON.stringify(key);
     const printed = typeof value === 'string' ? JSON.stringify(value) : printObject(value as TokenTree, depth + 1);
     return `${indent}${property}: ${printed},\n`;
   });

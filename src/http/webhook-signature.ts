@@ -1,0 +1,22 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Whether a webhook request proves it knows the shared secret: GitHub's `X-Hub-Signature-256: sha256=<hex HMAC of
+ * the raw body>` or GitLab's `X-Gitlab-Token: <secret>`. Compared in constant time.
+ */
+export function verifyWebhook(secret: string, rawBody: Buffer, headers: Readonly<Record<string, string | string[] | undefined>>): boolean {
+  const signature = headers['x-hub-signature-256'];
+  if (typeof signature === 'string' && signature.startsWith('sha256=')) {
+    const expected = createHmac('sha256', secret).update(rawBody).digest('hex');
+    return safeEqual(signature.slice('sha256='.length).toLowerCase(), expected);
+  }
+  const token = headers['x-gitlab-token'];
+  if (typeof token === 'string') return safeEqual(token, secret);
+  return false;
+}
+
+function safeEqual(given: string, expected: string): boolean {
+  const a = Buffer.from(given, 'utf8');
+  const b = Buffer.from(expected, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}

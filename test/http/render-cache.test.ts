@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { RenderCache } from '../../src/http/render-cache.js';
+import { toRendered, TEXT_TYPE } from '../../src/views/rendered.js';
+
+describe('RenderCache', () => {
+  it('renders a key once and serves the same stored bytes afterwards', () => {
+    const cache = new RenderCache(1024 * 1024);
+    let renders = 0;
+    const render = () => {
+      renders += 1;
+      return toRendered('body', TEXT_TYPE);
+    };
+    const first = cache.get('hash|css|naming=kebab-case', render);
+    const second = cache.get('hash|css|naming=kebab-case', render);
+    expect(second).toBe(first);
+    expect(renders).toBe(1);
+    expect([cache.hits, cache.misses, cache.size]).toEqual([1, 1, 1]);
+  });
+
+  it('stays within its byte budget by evicting the least recently used bodies', () => {
+    const cache = new RenderCache(3 * (1000 + 256));
+    for (const key of ['a', 'b', 'c', 'd']) cache.get(key, () => toRendered('x'.repeat(1000), TEXT_TYPE));
+    expect(cache.size).toBe(3);
+    let rendered = false;
+    cache.get('a', () => {
+      rendered = true;
+      return toRendered('x'.repeat(1000), TEXT_TYPE);
+    });
+    expect(rendered).toBe(true);
+  });
+
+  it('derives a strong ETag and a Content-Digest from the bytes', () => {
+    expect(toRendered('body', TEXT_TYPE)).toEqual({
+      body: Buffer.from('body'),
+      contentType: 'text/plain; charset=utf-8',
+      etag: '"Iw2DWNyOiJC0xY3utikS7i8g"',
+      digest: 'sha-256=:Iw2DWNyOiJC0xY3utikS7i8gNXrpKlzIYbmOaP4xrLU=:',
+    });
+  });
+});
