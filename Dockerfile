@@ -1,23 +1,43 @@
 # syntax=docker/dockerfile:1
-# Build stage: compile TypeScript with the dev dependencies.
+# The same steps test/ops/production-install.test.ts runs on every `npm test`: pack (prepack builds dist/), unpack
+# into an empty folder, install the production dependencies from the lockfile, run dist/cli.js serve.
+
+# Build stage: compile TypeScript with the dev dependencies and pack what the package ships.
 FROM node:24-bookworm-slim AS build
-WORKDIR /app
+WORKDIR /src
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
-COPY tsconfig.json tsconfig.build.json ./
+COPY tsconfig.json tsconfig.build.json README.md keys.yaml ./
 COPY src ./src
-RUN npm run build
-
-# Runtime stage: production dependencies only, non-root, git for reading repositories.
-FROM node:24-bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends git ca-certificates && rm -rf /var/lib/apt/lists/*
-WORKDIR /app
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 TOKENS_SOURCE=/app/design-systems TOKENS_KEYS=/app/keys.yaml
-COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
-COPY --from=build /app/dist ./dist
+COPY schemas ./schemas
 COPY design-systems ./design-systems
-COPY keys.yaml ./
+RUN npm pack --pack-destination /tmp && mkdir /app && tar -xzf /tmp/design-token-server-*.tgz -C /app --strip-components=1
+
+# Runtime stage: production dependencies only, git to read repositories, non-root.
+FROM node:24-bookworm-slim
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends git ca-certificates \
+  && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY --from=build /app ./
+COPY package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+
+# Defaults serve the example design systems shipped in the image. For real ones, either mount a folder (or a Git
+# work tree) on /data and set TOKENS_SOURCE=/data/design-systems TOKENS_KEYS=/data/keys.yaml, or set TOKENS_REMOTE to
+# a repository URL to follow. See docs/operations.md.
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    LOG_LEVEL=info \
+    TOKENS_SOURCE=/app/design-systems \
+    TOKENS_KEYS=/app/keys.yaml
+RUN mkdir /data && chown node:node /data
+VOLUME ["/data"]
 USER node
 EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 CMD ["node", "dist/healthcheck.js"]
+# SIGTERM (docker stop, Kubernetes) drains in-flight requests, ends event streams and exits 0 within
+# TOKENS_SHUTDOWN_TIMEOUT seconds (default 10; keep it under the orchestrator's grace period).
+STOPSIGNAL SIGTERM
 CMD ["node", "dist/cli.js", "serve"]

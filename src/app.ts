@@ -3,11 +3,19 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { createApiRuntime } from './http/api-runtime.js';
 import { ApiError, errorBody, ERRORS } from './http/errors.js';
 import type { ErrorCode } from './http/errors.js';
+import { createMetrics } from './http/metrics.js';
+import type { Metrics } from './http/metrics.js';
+import { registerOpenApi } from './http/openapi.js';
+import { registerOpsRoutes } from './http/ops-routes.js';
+import { DEFAULT_MAX_CONNECTIONS, limitServerOptions, registerProtections } from './http/protections.js';
 import { formatValidationError } from './http/query-schema.js';
+import { attachResponseSchemas } from './http/response-schemas.js';
 import { DEFAULT_RENDER_CACHE_BYTES, RenderCache } from './http/render-cache.js';
 import { registerEventRoutes } from './http/routes/events.js';
 import { registerExportRoutes } from './http/routes/exports.js';
 import { registerResourceRoutes } from './http/routes/resources.js';
+import { registerRevisionRoutes } from './http/routes/revisions.js';
+import type { RevisionProvider } from './http/revision-provider.js';
 import { registerTokenRoutes } from './http/routes/tokens.js';
 import type { SnapshotStore } from './state/store.js';
 
@@ -20,6 +28,24 @@ export interface AppOptions {
   readonly now?: () => number;
   /** Interval of the heartbeat comment on `GET /api/v1/events` (default 15 s). */
   readonly eventsHeartbeatMs?: number;
+  /** Git access for `?ref=` and `/revisions`; absent when the source is a plain folder. */
+  readonly revisions?: RevisionProvider | undefined;
+  /** `GET /readyz` answers 200 only while this is true (default: always); `serve` says when the source is followed. */
+  readonly isReady?: () => boolean;
+  /** Prometheus metrics (default: a fresh registry); `serve` passes its own to record reloads. */
+  readonly metrics?: Metrics;
+  /** When set, `GET /metrics` requires `Authorization: Bearer <metricsToken>`. */
+  readonly metricsToken?: string | undefined;
+  /** Browser origins allowed by CORS (`*` for any); default none: CORS off. */
+  readonly corsOrigins?: readonly string[];
+  /** Requests per minute per API key (default 600); 0 turns the limit off. */
+  readonly rateLimitPerMinute?: number;
+  /** Failed authentications per minute per client address before 429 (default 30); 0 turns it off. */
+  readonly authFailureLimitPerMinute?: number;
+  /** Fastify's `trustProxy`: trust `X-Forwarded-For` from these proxies (the client address the limits key on). */
+  readonly trustProxy?: boolean | number | string | readonly string[];
+  /** Open connections at most (default 10,000). */
+  readonly maxConnections?: number;
 }
 
 const OTHER_METHODS = ['DELETE', 'PATCH', 'POST', 'PUT', 'OPTIONS'] as const;
@@ -27,6 +53,9 @@ const OTHER_METHODS = ['DELETE', 'PATCH', 'POST', 'PUT', 'OPTIONS'] as const;
 /** Builds the Fastify app around a store. Never listens: `serve` does, tests use `inject` or `listen` themselves. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    ...limitServerOptions(),
+    // Fastify accepts a number of hops at run time; its types leave it out.
+    trustProxy: (options.trustProxy ?? false) as FastifyServerOptions['trustProxy'],
     logger: options.logger ?? false,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
@@ -36,7 +65,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const cache = new RenderCache(options.renderCacheBytes ?? DEFAULT_RENDER_CACHE_BYTES);
-  const runtime = createApiRuntime({ currentSnapshot: () => options.store.current, cache, now: options.now });
+  const runtime = createApiRuntime({ currentSnapshot: () => options.store.current, cache, now: options.now, revisions: options.revisions });
+  const metrics = options.metrics ?? createMetrics();
+  metrics.trackState(() => options.store.current, cache);
+  app.server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  // Bodies are pre-rendered Buffers; the few objects sent (errors) need no schema-driven serializer.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  // Guards (closing, URL length, failed-auth limit), CORS and the rate limit run before the key is checked.
+  await registerProtections(app, {
+    corsOrigins: options.corsOrigins,
+    rateLimitPerMinute: options.rateLimitPerMinute,
+    authFailureLimitPerMinute: options.authFailureLimitPerMinute,
+    now: options.now,
+  });
+  attachResponseSchemas(app);
+  await registerOpenApi(app);
+
+  // The key is checked before anything else, so a caller without one learns nothing about the parameters.
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url;
+    const isApiRead = (request.method === 'GET' || request.method === 'HEAD') && url !== undefined && url.startsWith('/api/v1/');
+    if (isApiRead && (request.routeOptions.config as { public?: boolean }).public !== true) runtime.authenticate(request);
+  });
 
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
@@ -49,6 +100,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
       'request',
     );
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.observeRequest(request.method, request.routeOptions.url ?? '(unmatched)', reply.statusCode, reply.elapsedTime / 1000);
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -74,9 +129,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const methods = [route.method].flat();
     if (methods.includes('GET') && route.url.startsWith('/api/')) readOnlyRoutes.push(route.url);
   });
+  registerOpsRoutes(app, { metrics, currentSnapshot: () => options.store.current, isReady: options.isReady ?? (() => true), metricsToken: options.metricsToken });
   registerTokenRoutes(app, runtime);
   registerResourceRoutes(app, runtime);
   registerExportRoutes(app, runtime);
+  registerRevisionRoutes(app, runtime);
   registerEventRoutes(app, runtime, options.store, { heartbeatMs: options.eventsHeartbeatMs, now: options.now });
 
   for (const url of readOnlyRoutes) {

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 import { parseServeConfig } from './config.js';
-import { startServer } from './serve.js';
+import { USAGE_EXIT_CODE, UsageError } from './cli/usage-error.js';
 
 const USAGE = `Usage: token-server <command> [options]
 
 Commands:
   serve      Serve the design systems over HTTP (what \`npm start\` runs)
+  validate   Check the design systems (and keys) and print every problem
+  keys       Create, list and revoke API keys in keys.yaml
 
 Run \`token-server serve --help\` for the options of a command.`;
 
@@ -14,14 +16,18 @@ async function main(argv: readonly string[]): Promise<number> {
   switch (command) {
     case 'serve': {
       const config = parseServeConfig(rest, process.env);
-      const server = await startServer(config);
-      const stop = (signal: string): void => {
-        server.app.log.info({ signal }, 'shutting down');
-        void server.close().then(() => process.exit(0));
-      };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      // Loaded on demand so `validate` and `keys` start without Fastify.
+      const { closeOnSignals, startServer } = await import('./serve.js');
+      closeOnSignals(await startServer(config), config.shutdownTimeoutMs);
       return -1;
+    }
+    case 'validate': {
+      const { runValidate } = await import('./cli/validate.js');
+      return runValidate(rest, process.cwd(), Date.now());
+    }
+    case 'keys': {
+      const { runKeys } = await import('./cli/keys.js');
+      return runKeys(rest, process.cwd(), process.env, Date.now());
     }
     case undefined:
     case 'help':
@@ -41,6 +47,6 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     console.error(`token-server: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
+    process.exitCode = error instanceof UsageError ? USAGE_EXIT_CODE : 1;
   },
 );

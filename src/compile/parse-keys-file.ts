@@ -2,6 +2,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { Node } from 'yaml';
 import { SLUG } from './compile-design-system.js';
 import type { Diagnostic } from './types.js';
+import { describeYamlError } from './yaml-errors.js';
 
 /** One API key as stored: a label, the SHA-256 of the key, and what it may read. Never the key itself. */
 export interface ApiKeyEntry {
@@ -34,7 +35,10 @@ export function parseKeysFile(path: string, text: string): ParsedKeysFile {
     const { line, col } = lineCounter.linePos(offset ?? node?.range?.[0] ?? 0);
     diagnostics.push({ file: path, line, column: col, rule, message, severity: 'error' });
   };
-  for (const problem of doc.errors) report(undefined, problem.code === 'DUPLICATE_KEY' ? 'duplicate-key' : 'yaml-syntax', (problem.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, ''), problem.pos[0]);
+  for (const problem of doc.errors) {
+    const { rule, message, offset } = describeYamlError(problem, text);
+    report(undefined, rule, message, offset);
+  }
   if (doc.errors.length > 0) return { keys: undefined, diagnostics };
 
   const root = doc.contents;

@@ -1,6 +1,7 @@
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import type { Node, Pair, YAMLMap } from 'yaml';
 import type { Diagnostic, SourcePosition } from './types.js';
+import { describeYamlError } from './yaml-errors.js';
 
 /** Source files above this size are refused rather than parsed. */
 export const MAX_SOURCE_FILE_BYTES = 1024 * 1024;
@@ -103,9 +104,9 @@ export function parseSourceFile(path: string, text: string, isSystemFile: boolea
   };
 
   for (const problem of doc.errors) {
-    const { line, col } = lineCounter.linePos(problem.pos[0]);
-    const rule = problem.code === 'DUPLICATE_KEY' ? 'duplicate-key' : 'yaml-syntax';
-    error(at(line, col), rule, firstLine(problem.message));
+    const { rule, message, offset } = describeYamlError(problem, text);
+    const { line, col } = lineCounter.linePos(offset);
+    error(at(line, col), rule, message);
   }
   if (doc.errors.length > 0) return result;
 
@@ -257,8 +258,4 @@ function keyName(pair: Pair): string {
   const key = pair.key;
   if (isScalar(key)) return typeof key.source === 'string' ? key.source : String(key.value);
   return String(key);
-}
-
-function firstLine(message: string): string {
-  return (message.split('\n')[0] ?? message).replace(/ at line \d+, column \d+:?$/, '').trim();
 }

@@ -7,6 +7,7 @@
  * | unauthorized               | 401    | no `Authorization: Bearer` header, or the key is unknown or expired |
  * | forbidden                  | 403    | `?designSystem=` names a design system the key may not read |
  * | token_not_found            | 404    | `GET /tokens/<path>` names no token |
+ * | ref_not_found              | 404    | `?ref=` names no commit, tag or branch |
  * | not_found                  | 404    | no such route |
  * | method_not_allowed         | 405    | a route exists but only answers GET and HEAD |
  * | design_system_unavailable  | 503    | the design system has never compiled without errors, or has no folder; the message says why |
@@ -17,6 +18,7 @@ export const ERRORS = {
   unauthorized: 401,
   forbidden: 403,
   token_not_found: 404,
+  ref_not_found: 404,
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,

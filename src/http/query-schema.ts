@@ -10,6 +10,13 @@ const COMMON_PARAMETERS = {
     pattern: '^[A-Za-z0-9_-]+$',
     description: 'Slug or id of another design system the key may read (default: the key’s own).',
   },
+  ref: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 200,
+    pattern: '^[A-Za-z0-9_][A-Za-z0-9._/@~^-]*$',
+    description: 'Answer as of this Git commit sha, tag or branch (default: the live snapshot).',
+  },
 } as const;
 
 /** A querystring schema with the common parameters; unknown parameters are refused, not ignored. */

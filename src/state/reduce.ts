@@ -4,7 +4,7 @@ import { compileDesignSystem } from '../compile/compile-design-system.js';
 import { parseKeysFile } from '../compile/parse-keys-file.js';
 import { parseSourceFile } from '../compile/parse-source-file.js';
 import type { SourceEvent } from './events.js';
-import type { DesignSystemState, Snapshot, SourceFileState } from './snapshot.js';
+import type { DesignSystemState, GitState, KeysState, Snapshot, SourceFileState } from './snapshot.js';
 
 enableMapSet();
 
@@ -25,83 +25,126 @@ export function isSourceYamlPath(path: string): boolean {
  */
 export function reduce(state: Snapshot, batch: readonly SourceEvent[]): Snapshot {
   if (batch.length === 0) return state;
-  const at = Math.max(...batch.map((event) => event.at));
+  const at = batch.reduce((latest, event) => Math.max(latest, event.at), 0);
   const batchTime = new Date(at).toISOString();
 
-  const next = produce(state, (draft) => {
-    const touched = new Set<string>();
-    for (const event of batch) {
-      switch (event.type) {
-        case 'file/changed': {
-          if (!isSourceYamlPath(event.path)) break;
-          if (draft.files.get(event.path)?.text === event.text) break;
-          const slug = slugOfPath(event.path) as string;
-          const isSystemFile = event.path === `${slug}/system.yaml`;
-          const parsed = freeze(parseSourceFile(event.path, event.text, isSystemFile), true);
-          draft.files.set(event.path, { text: event.text, parsed } as Draft<SourceFileState>);
-          touched.add(slug);
-          break;
-        }
-        case 'file/removed': {
-          if (!draft.files.has(event.path)) break;
-          draft.files.delete(event.path);
-          touched.add(slugOfPath(event.path) as string);
-          break;
-        }
-        case 'keys/changed': {
-          const parsed = event.text === null ? { keys: [], diagnostics: [] } : parseKeysFile(event.path, event.text);
-          if (parsed.keys !== undefined) {
-            draft.keys.entries = freeze([...parsed.keys], true) as Draft<typeof parsed.keys>;
-            draft.keys.bySha256 = freeze(new Map(parsed.keys.map((entry) => [entry.sha256, entry])), true) as never;
-          }
-          draft.keys.problems = freeze([...parsed.diagnostics], true) as never;
-          break;
-        }
-        case 'git/head-moved': {
-          if (draft.git.commit !== event.commit) draft.git.commit = event.commit;
-          if (draft.git.dirtySlugs.join('\n') !== event.dirtySlugs.join('\n')) draft.git.dirtySlugs = [...event.dirtySlugs];
-          if (JSON.stringify(draft.git.commitTimes) !== JSON.stringify(event.commitTimes)) draft.git.commitTimes = { ...event.commitTimes };
-          break;
-        }
+  // Work on plain frozen data first, and hand immer only the finished pieces: the compiler must not walk drafts
+  // (every read through an immer proxy costs, and 10,000 tokens make that the biggest cost of a batch).
+  const fileChanges = new Map<string, SourceFileState | null>();
+  const fileOf = (path: string): SourceFileState | undefined => (fileChanges.has(path) ? (fileChanges.get(path) ?? undefined) : state.files.get(path));
+  let keys: KeysState = state.keys;
+  let git: GitState = state.git;
+  const touched = new Set<string>();
+  for (const event of batch) {
+    switch (event.type) {
+      case 'file/changed': {
+        if (!isSourceYamlPath(event.path)) break;
+        if (fileOf(event.path)?.text === event.text) break;
+        const slug = slugOfPath(event.path) as string;
+        const isSystemFile = event.path === `${slug}/system.yaml`;
+        fileChanges.set(event.path, freeze({ text: event.text, parsed: parseSourceFile(event.path, event.text, isSystemFile) }, true));
+        touched.add(slug);
+        break;
+      }
+      case 'file/removed': {
+        if (fileOf(event.path) === undefined) break;
+        fileChanges.set(event.path, null);
+        touched.add(slugOfPath(event.path) as string);
+        break;
+      }
+      case 'keys/changed': {
+        const parsed = event.text === null ? { keys: [], diagnostics: [] } : parseKeysFile(event.path, event.text);
+        // A save that changes nothing (or a rescan) leaves the keys, and so the snapshot, as they are.
+        const entriesChanged = parsed.keys !== undefined && JSON.stringify(parsed.keys) !== JSON.stringify(keys.entries);
+        const problemsChanged = JSON.stringify(parsed.diagnostics) !== JSON.stringify(keys.problems);
+        if (!entriesChanged && !problemsChanged) break;
+        const entries = entriesChanged && parsed.keys !== undefined ? parsed.keys : keys.entries;
+        keys = freeze(
+          {
+            entries: entriesChanged ? [...entries] : keys.entries,
+            bySha256: entriesChanged ? new Map(entries.map((entry) => [entry.sha256, entry])) : keys.bySha256,
+            problems: problemsChanged ? [...parsed.diagnostics] : keys.problems,
+          },
+          true,
+        );
+        break;
+      }
+      case 'git/head-moved': {
+        const dirtyChanged = git.dirtySlugs.join('\n') !== event.dirtySlugs.join('\n');
+        const timesChanged = JSON.stringify(git.commitTimes) !== JSON.stringify(event.commitTimes);
+        if (git.commit === event.commit && !dirtyChanged && !timesChanged) break;
+        git = freeze(
+          {
+            commit: event.commit,
+            dirtySlugs: dirtyChanged ? [...event.dirtySlugs] : git.dirtySlugs,
+            commitTimes: timesChanged ? { ...event.commitTimes } : git.commitTimes,
+          },
+          true,
+        );
+        break;
       }
     }
-    for (const slug of touched) recompile(draft, slug, batchTime);
-  });
+  }
 
-  if (next === state) return state;
-  return produce(next, (draft) => {
+  const systemChanges = new Map<string, DesignSystemState | null>();
+  for (const slug of touched) {
+    const next = recompile(slug, state.systems.get(slug), listFiles(state.files, fileChanges, slug), git, batchTime);
+    if (next !== state.systems.get(slug)) systemChanges.set(slug, next ?? null);
+  }
+  if (fileChanges.size === 0 && keys === state.keys && git === state.git && systemChanges.size === 0) return state;
+
+  return produce(state, (draft) => {
+    for (const [path, file] of fileChanges) {
+      if (file === null) draft.files.delete(path);
+      else draft.files.set(path, file as Draft<SourceFileState>);
+    }
+    for (const [slug, system] of systemChanges) {
+      if (system === null) draft.systems.delete(slug);
+      else draft.systems.set(slug, system as Draft<DesignSystemState>);
+    }
+    if (keys !== state.keys) draft.keys = keys as Draft<KeysState>;
+    if (git !== state.git) draft.git = git as Draft<GitState>;
     draft.seq = state.seq + 1;
     draft.createdAt = batchTime;
   });
 }
 
-function recompile(draft: Draft<Snapshot>, slug: string, batchTime: string): void {
+/** The files of one design system after the batch, sorted by path. */
+function listFiles(files: Snapshot['files'], changes: ReadonlyMap<string, SourceFileState | null>, slug: string): Map<string, SourceFileState> {
   const prefix = `${slug}/`;
+  const result = new Map<string, SourceFileState>();
+  for (const [path, file] of files) if (path.startsWith(prefix) && !changes.has(path)) result.set(path, file);
+  for (const [path, file] of changes) if (file !== null && path.startsWith(prefix)) result.set(path, file);
+  return new Map([...result].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** The design system's next state: `previous` itself when nothing served changed, undefined when it has no files left. */
+function recompile(
+  slug: string,
+  previous: DesignSystemState | undefined,
+  files: ReadonlyMap<string, SourceFileState>,
+  git: GitState,
+  batchTime: string,
+): DesignSystemState | undefined {
+  if (files.size === 0) return undefined;
   const systemPath = `${slug}/system.yaml`;
-  const paths = [...draft.files.keys()].filter((path) => path.startsWith(prefix)).sort();
-  if (paths.length === 0) {
-    draft.systems.delete(slug);
-    return;
-  }
-  const parsedOf = (path: string) => (draft.files.get(path) as Draft<SourceFileState>).parsed as SourceFileState['parsed'];
   const result = compileDesignSystem({
     slug,
     systemPath,
-    systemFile: draft.files.has(systemPath) ? parsedOf(systemPath) : undefined,
-    files: paths.filter((path) => path !== systemPath).map(parsedOf),
+    systemFile: files.get(systemPath)?.parsed,
+    files: [...files].filter(([path]) => path !== systemPath).map(([, file]) => file.parsed),
   });
-  const previous = draft.systems.get(slug) as DesignSystemState | undefined;
   const problemsChanged = JSON.stringify(previous?.problems ?? []) !== JSON.stringify(result.diagnostics);
   const contentChanged = result.system !== undefined && result.system.contentHash !== previous?.compiled?.contentHash;
-  if (!problemsChanged && !contentChanged && previous !== undefined) return;
+  if (!problemsChanged && !contentChanged && previous !== undefined) return previous;
 
   const compiled = contentChanged ? freeze(result.system, true) : previous?.compiled;
   let lastUpdated = previous?.lastUpdated ?? null;
   if (contentChanged) {
+    // At first load a committed design system dates from its newest commit; any later change from its batch.
     const isFirstLoad = previous?.compiled === undefined;
-    const committedAt = draft.git.commitTimes[slug];
-    lastUpdated = isFirstLoad && committedAt !== undefined && !draft.git.dirtySlugs.includes(slug) ? committedAt : batchTime;
+    const committedAt = git.commitTimes[slug];
+    lastUpdated = isFirstLoad && committedAt !== undefined && !git.dirtySlugs.includes(slug) ? committedAt : batchTime;
   }
-  const next: DesignSystemState = { slug, compiled, lastUpdated, problems: freeze([...result.diagnostics], true) };
-  draft.systems.set(slug, next as Draft<DesignSystemState>);
+  return freeze({ slug, compiled, lastUpdated, problems: problemsChanged ? [...result.diagnostics] : (previous?.problems ?? []) }, true);
 }

@@ -17,9 +17,18 @@ export class SnapshotStore {
   readonly #historySize: number;
   readonly #listeners = new Set<SnapshotListener>();
 
-  constructor(options: { initial?: Snapshot; historySize?: number } = {}) {
+  readonly #onListenerError: (errors: unknown[]) => void;
+
+  constructor(options: { initial?: Snapshot; historySize?: number; onListenerError?: (errors: unknown[]) => void } = {}) {
     this.#current = options.initial ?? createEmptySnapshot();
     this.#historySize = options.historySize ?? DEFAULT_HISTORY_SIZE;
+    this.#onListenerError = options.onListenerError ?? (() => undefined);
+  }
+
+  /** The snapshot with this sequence number, if it is the current one or still in the history. */
+  find(seq: number): Snapshot | undefined {
+    if (this.#current.seq === seq) return this.#current;
+    return this.#history.find((snapshot) => snapshot.seq === seq);
   }
 
   get current(): Snapshot {
@@ -39,7 +48,16 @@ export class SnapshotStore {
     this.#current = next;
     this.#history.unshift(previous);
     if (this.#history.length > this.#historySize) this.#history.length = this.#historySize;
-    for (const listener of this.#listeners) listener(next, previous);
+    // One listener failing (a closed socket) must not keep the others from hearing of the snapshot.
+    const failures: unknown[] = [];
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(next, previous);
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    if (failures.length > 0) this.#onListenerError(failures);
     return next;
   }
 

@@ -10,7 +10,7 @@ const T = 'ds/tokens.yaml';
 describe('compileDesignSystem: broken fixtures', () => {
   it.each<[string, { given: string; want: Diagnostic[] }]>([
     ['YAML syntax error', { given: 'yaml-syntax', want: [error(T, 4, 3, 'yaml-syntax', 'Flow map in block collection must be sufficiently indented and end with a }')] }],
-    ['duplicate key within one file (YAML parser)', { given: 'duplicate-key-yaml', want: [error(T, 4, 5, 'duplicate-key', 'Map keys must be unique')] }],
+    ['duplicate key within one file (YAML parser)', { given: 'duplicate-key-yaml', want: [error(T, 4, 5, 'duplicate-key', '`md` is defined twice in this mapping (YAML keys must be unique)')] }],
     [
       'duplicate key across files',
       { given: 'duplicate-key-across-files', want: [error('ds/b.yaml', 4, 5, 'duplicate-key', 'token `spacing.md` is already defined at ds/a.yaml:3:5')] },

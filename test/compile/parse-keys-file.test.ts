@@ -53,7 +53,7 @@ describe('parseKeysFile', () => {
   });
 
   it.each<[string, { given: string; want: Diagnostic[] }]>([
-    ['a YAML duplicate key', { given: 'keys:\n  - name: demo\n    name: again\n', want: [error(3, 5, 'duplicate-key', 'Map keys must be unique')] }],
+    ['a YAML duplicate key', { given: 'keys:\n  - name: demo\n    name: again\n', want: [error(3, 5, 'duplicate-key', '`name` is defined twice in this mapping (YAML keys must be unique)')] }],
     ['a YAML syntax error', { given: 'keys: [\n', want: [error(2, 1, 'yaml-syntax', 'Flow sequence in block collection must be sufficiently indented and end with a ]')] }],
     ['`keys` that is not a list', { given: 'keys: { demo: 1 }\n', want: [error(1, 1, 'keys-not-a-list', 'keys.yaml must have a `keys:` list')] }],
     ['a file that is a list', { given: '- demo\n', want: [error(1, 1, 'keys-not-a-list', 'keys.yaml must have a `keys:` list')] }],

@@ -135,8 +135,8 @@ describe('errors', () => {
       expectError(await get(given), 400, 'invalid_parameter', want);
     });
 
-    it('validates query parameters before authentication: a bad parameter is 400 even without a key', async () => {
-      expectError(await get('/api/v1/tokens?format=tree', {}), 400, 'invalid_parameter', '`format` must be one of: flat, nested.');
+    it('checks the key before the parameters: a bad parameter without a key is 401', async () => {
+      expectError(await get('/api/v1/tokens?format=tree', {}), 401, 'unauthorized', 'Missing API key: send the header `Authorization: Bearer <API_KEY>`.');
     });
   });
 

@@ -12,7 +12,8 @@ describe('a real listening server', () => {
   afterAll(() => app.close());
 
   it('serves the CSS export over the network with the same bytes as inject, and revalidates with 304', async () => {
-    const response = await fetch(`${base}/api/v1/export/css?prefix=acme`, { headers: bearer(DEMO_KEY) });
+    // Identity, so Content-Length is the plain body's (compressed variants are tested in test/ops).
+    const response = await fetch(`${base}/api/v1/export/css?prefix=acme`, { headers: { ...bearer(DEMO_KEY), 'accept-encoding': 'identity' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/css; charset=utf-8');
     const body = await response.text();

@@ -20,21 +20,24 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
         }),
       },
     },
-    (request, reply) => {
-      const { snapshot, system } = runtime.read(request);
+    async (request, reply) => {
+      const read = await runtime.readAt(request);
+      const { system } = read;
       const { prefix, naming } = request.query as { prefix?: string; naming: Naming };
       const cacheKey = `${system.compiled.contentHash}|css|${parametersKey({ prefix, naming })}`;
-      return runtime.send(request, reply, snapshot, cacheKey, () => toRendered(renderCss(system.compiled, { prefix, naming }), CSS_TYPE));
+      return runtime.send(request, reply, read, cacheKey, () => toRendered(renderCss(system.compiled, { prefix, naming }), CSS_TYPE));
     },
   );
 
-  app.get('/api/v1/export/json', { schema: { querystring: querySchema() } }, (request, reply) => {
-    const { snapshot, system } = runtime.read(request);
-    return runtime.send(request, reply, snapshot, `${system.compiled.contentHash}|json`, () => toRendered(renderDtcgJson(system.compiled), JSON_TYPE));
+  app.get('/api/v1/export/json', { schema: { querystring: querySchema() } }, async (request, reply) => {
+    const read = await runtime.readAt(request);
+      const { system } = read;
+    return runtime.send(request, reply, read, `${system.compiled.contentHash}|json`, () => toRendered(renderDtcgJson(system.compiled), JSON_TYPE));
   });
 
-  app.get('/api/v1/export/ts', { schema: { querystring: querySchema() } }, (request, reply) => {
-    const { snapshot, system } = runtime.read(request);
-    return runtime.send(request, reply, snapshot, `${system.compiled.contentHash}|ts`, () => toRendered(renderTypeScript(system.compiled), TEXT_TYPE));
+  app.get('/api/v1/export/ts', { schema: { querystring: querySchema() } }, async (request, reply) => {
+    const read = await runtime.readAt(request);
+      const { system } = read;
+    return runtime.send(request, reply, read, `${system.compiled.contentHash}|ts`, () => toRendered(renderTypeScript(system.compiled), TEXT_TYPE));
   });
 }

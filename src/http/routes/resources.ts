@@ -10,25 +10,28 @@ export function registerResourceRoutes(app: FastifyInstance, runtime: ApiRuntime
   app.get(
     '/api/v1/primitives',
     { schema: { querystring: querySchema({ type: { type: 'string', enum: [...PRIMITIVE_TYPES], description: 'Only primitives of this type.' } }) } },
-    (request, reply) => {
-      const { snapshot, system } = runtime.read(request);
+    async (request, reply) => {
+      const read = await runtime.readAt(request);
+      const { system } = read;
       const { type } = request.query as { type?: string };
       const cacheKey = `${system.compiled.contentHash}|primitives|${type ?? ''}`;
-      return runtime.send(request, reply, snapshot, cacheKey, () => toRenderedJson(renderPrimitives(system.compiled, type)));
+      return runtime.send(request, reply, read, cacheKey, () => toRenderedJson(renderPrimitives(system.compiled, type)));
     },
   );
 
-  app.get('/api/v1/scales', { schema: { querystring: querySchema() } }, (request, reply) => {
-    const { snapshot, system } = runtime.read(request);
-    return runtime.send(request, reply, snapshot, `${system.compiled.contentHash}|scales`, () => toRenderedJson(renderScales(system.compiled)));
+  app.get('/api/v1/scales', { schema: { querystring: querySchema() } }, async (request, reply) => {
+    const read = await runtime.readAt(request);
+      const { system } = read;
+    return runtime.send(request, reply, read, `${system.compiled.contentHash}|scales`, () => toRenderedJson(renderScales(system.compiled)));
   });
 
   for (const url of ['/api/v1/design-system', '/api/v1/project']) {
-    app.get(url, { schema: { querystring: querySchema() } }, (request, reply) => {
-      const { snapshot, system } = runtime.read(request);
-      const lastUpdated = system.state.lastUpdated ?? snapshot.createdAt;
+    app.get(url, { schema: { querystring: querySchema() } }, async (request, reply) => {
+      const read = await runtime.readAt(request);
+      const { system } = read;
+      const lastUpdated = system.state.lastUpdated ?? read.snapshot.createdAt;
       const cacheKey = `${system.compiled.contentHash}|design-system|${lastUpdated}`;
-      return runtime.send(request, reply, snapshot, cacheKey, () => toRenderedJson(renderDesignSystem(system.compiled, lastUpdated)));
+      return runtime.send(request, reply, read, cacheKey, () => toRenderedJson(renderDesignSystem(system.compiled, lastUpdated)));
     });
   }
 
@@ -36,11 +39,12 @@ export function registerResourceRoutes(app: FastifyInstance, runtime: ApiRuntime
     ['/api/v1/design-systems', 'designSystems'],
     ['/api/v1/projects', 'projects'],
   ] as const) {
-    app.get(url, { schema: { querystring: querySchema() } }, (request, reply) => {
-      const { snapshot, key } = runtime.authorize(request);
+    app.get(url, { schema: { querystring: querySchema() } }, async (request, reply) => {
+      const read = await runtime.authorizeAt(request);
+      const { snapshot, key } = read;
       const systems = accessibleSystems(snapshot, key);
       const cacheKey = `${field}|${systems.map((system) => system.contentHash).join(',')}`;
-      return runtime.send(request, reply, snapshot, cacheKey, () => toRenderedJson(renderDesignSystemList(systems.map((system) => system.meta), field)));
+      return runtime.send(request, reply, read, cacheKey, () => toRenderedJson(renderDesignSystemList(systems.map((system) => system.meta), field)));
     });
   }
 }

@@ -39,22 +39,24 @@ export function registerTokenRoutes(app: FastifyInstance, runtime: ApiRuntime): 
         }),
       },
     },
-    (request, reply) => {
-      const { snapshot, system } = runtime.read(request);
+    async (request, reply) => {
+      const read = await runtime.readAt(request);
+      const { system } = read;
       const { type, format } = request.query as { type?: string; format: TokenListFormat };
       const cacheKey = `${system.compiled.contentHash}|tokens|${parametersKey({ type, format })}`;
-      return runtime.send(request, reply, snapshot, cacheKey, () => toRenderedJson(renderTokenList(system.compiled, { type, format })));
+      return runtime.send(request, reply, read, cacheKey, () => toRenderedJson(renderTokenList(system.compiled, { type, format })));
     },
   );
 
-  app.get('/api/v1/tokens/*', { schema: { querystring: querySchema() } }, (request, reply) => {
-    const { snapshot, system } = runtime.read(request);
+  app.get('/api/v1/tokens/*', { schema: { querystring: querySchema() } }, async (request, reply) => {
+    const read = await runtime.readAt(request);
+      const { system } = read;
     const path = (request.params as { '*': string })['*'];
     const key = tokenKeyOfPath(path);
     const token = key === undefined ? undefined : tokenIndex(system.compiled).get(key);
     if (token === undefined || key === undefined) {
       throw new ApiError('token_not_found', `No token \`${key ?? path}\` in design system \`${system.slug}\`.`);
     }
-    return runtime.send(request, reply, snapshot, `${system.compiled.contentHash}|token|${key}`, () => toRenderedJson(renderToken(token)));
+    return runtime.send(request, reply, read, `${system.compiled.contentHash}|token|${key}`, () => toRenderedJson(renderToken(token)));
   });
 }

@@ -1,0 +1,141 @@
+import { stat } from 'node:fs/promises';
+import { relative, resolve, sep } from 'node:path';
+import { checkKeyReferences } from '../compile/check-key-references.js';
+import { compareDiagnostics, compareKeys, compileDesignSystem } from '../compile/compile-design-system.js';
+import { parseKeysFile } from '../compile/parse-keys-file.js';
+import { parseSourceFile } from '../compile/parse-source-file.js';
+import type { ParsedSourceFile } from '../compile/parse-source-file.js';
+import type { Diagnostic } from '../compile/types.js';
+import { readKeysFile, readSourceFolder } from '../source/read-source-folder.js';
+import { isSourceYamlPath, slugOfPath } from '../state/reduce.js';
+import { formatJsonReport, formatTextReport } from './format-diagnostics.js';
+import { parseSourceFiles } from './parse-source-files.js';
+import type { ValidationReport } from './format-diagnostics.js';
+import { parseCommandArgs, UsageError } from './usage-error.js';
+
+export const VALIDATE_USAGE = `Usage: token-server validate [source folder] [--keys <keys.yaml>] [--format text|json]
+
+Checks every design system below the source folder (default: design-systems) with the
+compiler the server uses, and prints each problem as
+  path:line:column  error|warning  message  (rule)
+followed by a summary line.
+
+Options:
+  --keys <file>     also check this keys file (entries, design systems, expiry)
+  --format <name>   text (default) or json (an array of problems, no summary)
+  -h, --help        show this help
+
+Exit status: 0 no errors (warnings allowed), 1 at least one error, 2 could not run.`;
+
+const OPTIONS = {
+  keys: { type: 'string' },
+  format: { type: 'string', default: 'text' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Runs `token-server validate`; returns the exit status. */
+export async function runValidate(args: readonly string[], cwd: string, now: number): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, OPTIONS, true);
+  if (values.help) {
+    process.stdout.write(`${VALIDATE_USAGE}\n`);
+    return 0;
+  }
+  if (positionals.length > 1) throw new UsageError(`validate takes one source folder, got ${positionals.length}: ${positionals.join(' ')}`);
+  if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, got ${values.format}`);
+
+  const sourceDir = resolve(cwd, positionals[0] ?? 'design-systems');
+  const sourceStat = await stat(sourceDir).catch(() => undefined);
+  if (!sourceStat?.isDirectory()) throw new UsageError(`source folder ${displayPath(cwd, sourceDir)} does not exist or is not a folder`);
+  const files = (await readSourceFolder(sourceDir, now)).flatMap((event) => (event.type === 'file/changed' ? [{ path: event.path, text: event.text }] : []));
+
+  let keys: ValidationInput['keys'];
+  if (values.keys !== undefined) {
+    const keysPath = resolve(cwd, values.keys);
+    const event = await readKeysFile(keysPath, now);
+    if (event.type !== 'keys/changed' || event.text === null) throw new UsageError(`keys file ${displayPath(cwd, keysPath)} does not exist`);
+    keys = { path: displayPath(cwd, keysPath), text: event.text };
+  }
+
+  const report = await validateInput({ files, keys, sourcePrefix: displayPath(cwd, sourceDir), now });
+  if (report.designSystems === 0) {
+    throw new UsageError(`no design system found in ${displayPath(cwd, sourceDir)} (expected ${displayPath(cwd, sourceDir)}/<slug>/system.yaml)`);
+  }
+  process.stdout.write(values.format === 'json' ? formatJsonReport(report) : formatTextReport(report));
+  return report.diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? 1 : 0;
+}
+
+/** Source and keys texts as read from disk: what `validate` checks. */
+export interface ValidationInput {
+  readonly files: readonly { readonly path: string; readonly text: string }[];
+  /** The keys file, `path` as shown to the user; undefined when none was given. */
+  readonly keys: { readonly path: string; readonly text: string } | undefined;
+  /** The source folder as shown to the user (`.` for the working directory). */
+  readonly sourcePrefix: string;
+  readonly now: number;
+}
+
+/** Parses (in worker threads when the source is large) and checks everything, as the server would. */
+export async function validateInput(input: ValidationInput): Promise<ValidationReport> {
+  const texts = input.files.filter((file) => isSourceYamlPath(file.path)).map((file) => ({ ...file, isSystemFile: isSystemPath(file.path) }));
+  return buildReport(await parseSourceFiles(texts), input);
+}
+
+/** The same as {@link validateInput}, parsing on the calling thread. */
+export function validateInputSync(input: ValidationInput): ValidationReport {
+  const files = input.files.filter((file) => isSourceYamlPath(file.path));
+  return buildReport(
+    files.map((file) => parseSourceFile(file.path, file.text, isSystemPath(file.path))),
+    input,
+  );
+}
+
+/**
+ * Groups the parsed files by design system and compiles each exactly as the server's reducer does
+ * (`<slug>/system.yaml` plus every other file below `<slug>/`, sorted by path), then adds the checks that span keys
+ * and design systems. Paths are shown from the user's working directory.
+ */
+function buildReport(parsed: readonly ParsedSourceFile[], input: ValidationInput): ValidationReport {
+  const bySlug = new Map<string, ParsedSourceFile[]>();
+  for (const file of [...parsed].sort((a, b) => compareKeys(a.path, b.path))) {
+    const slug = slugOfPath(file.path) as string;
+    const group = bySlug.get(slug);
+    if (group === undefined) bySlug.set(slug, [file]);
+    else group.push(file);
+  }
+  const shown = (path: string): string => (input.sourcePrefix === '.' ? path : `${input.sourcePrefix}/${path}`);
+  const diagnostics: Diagnostic[] = [];
+  let tokens = 0;
+  for (const [slug, files] of bySlug) {
+    const systemPath = `${slug}/system.yaml`;
+    const result = compileDesignSystem({
+      slug,
+      systemPath,
+      systemFile: files.find((file) => file.path === systemPath),
+      files: files.filter((file) => file.path !== systemPath),
+    });
+    tokens += result.system?.tokens.length ?? 0;
+    for (const problem of result.diagnostics) {
+      // Messages point at other places as `at <file>:<line>:<column>`; show those paths the same way as the line's own.
+      const message = problem.message.replace(/\bat ([^\s`]+\.yaml):(\d+):(\d+)/g, (_, file: string, line: string, column: string) => `at ${shown(file)}:${line}:${column}`);
+      diagnostics.push({ ...problem, file: shown(problem.file), message });
+    }
+  }
+  let keys: number | undefined;
+  if (input.keys !== undefined) {
+    const parsedKeys = parseKeysFile(input.keys.path, input.keys.text);
+    diagnostics.push(...parsedKeys.diagnostics);
+    keys = parsedKeys.keys?.length ?? 0;
+    diagnostics.push(...checkKeyReferences(input.keys.path, input.keys.text, parsedKeys.keys ?? [], new Set(bySlug.keys()), input.now));
+  }
+  diagnostics.sort(compareDiagnostics);
+  return { diagnostics, designSystems: bySlug.size, tokens, keys };
+}
+
+function isSystemPath(path: string): boolean {
+  return path === `${slugOfPath(path) as string}/system.yaml`;
+}
+
+/** A path as the user would type it from `cwd`: relative, `/`-separated, no trailing slash. */
+export function displayPath(cwd: string, absolutePath: string): string {
+  return relative(cwd, absolutePath).split(sep).join('/') || '.';
+}

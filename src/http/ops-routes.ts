@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { Snapshot } from '../state/snapshot.js';
+import { ApiError, errorBody } from './errors.js';
+import type { Metrics } from './metrics.js';
+import { matchesSecret } from './protections.js';
+
+export interface OpsRouteOptions {
+  readonly metrics: Metrics;
+  readonly currentSnapshot: () => Snapshot;
+  /** True once a first snapshot is loaded and the source is being followed. */
+  readonly isReady: () => boolean;
+  /** When set, `GET /metrics` requires `Authorization: Bearer <metricsToken>`. */
+  readonly metricsToken?: string | undefined;
+}
+
+/** Route config of the operations routes: no API key, no rate limit; probes are exempt from the failed-auth block. */
+const OPS_CONFIG = { public: true, rateLimit: false } as const;
+const PROBE_CONFIG = { ...OPS_CONFIG, probe: true } as const;
+
+/** `GET /healthz` (alive), `GET /readyz` (loaded and following the source) and `GET /metrics` (Prometheus). */
+export function registerOpsRoutes(app: FastifyInstance, options: OpsRouteOptions): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+
+  app.get('/healthz', { config: PROBE_CONFIG, schema: { tags: ['operations'], summary: 'Liveness: the process answers.' } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return reply.type('application/json; charset=utf-8').send('{"status":"ok"}\n');
+  });
+
+  app.get('/readyz', { config: PROBE_CONFIG, schema: { tags: ['operations'], summary: 'Readiness: a first snapshot is loaded and the source is followed.' } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (closing) return reply.code(503).send(errorBody('service_unavailable', 'Not ready: the server is shutting down.'));
+    if (!options.isReady()) return reply.code(503).send(errorBody('service_unavailable', 'Not ready: the source has not been loaded yet.'));
+    return reply.type('application/json; charset=utf-8').send(`${JSON.stringify({ status: 'ready', seq: options.currentSnapshot().seq })}\n`);
+  });
+
+  app.get('/metrics', { config: OPS_CONFIG, schema: { tags: ['operations'], summary: 'Prometheus metrics.' } }, async (request, reply) => {
+    if (options.metricsToken !== undefined) {
+      const match = /^Bearer[ ]+(\S+)$/i.exec(request.headers.authorization ?? '');
+      if (match === null || !matchesSecret(match[1] as string, options.metricsToken)) {
+        throw new ApiError('unauthorized', 'The metrics need `Authorization: Bearer <metrics token>`.', { 'www-authenticate': 'Bearer realm="metrics"' });
+      }
+    }
+    reply.header('cache-control', 'no-store');
+    return reply.type(options.metrics.registry.contentType).send(await options.metrics.registry.metrics());
+  });
+}

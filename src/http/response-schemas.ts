@@ -1,0 +1,216 @@
+import type { FastifyInstance } from 'fastify';
+import { ERRORS } from './errors.js';
+
+/**
+ * The response schemas of every route, by route URL. They are attached to the routes as they are registered
+ * (`attachResponseSchemas`), so the OpenAPI document (`GET /api/v1/openapi.json`) is generated from them, and a test
+ * checks every route's real responses against them. The routes send pre-rendered Buffers: Fastify never serializes
+ * with these schemas, they describe what the views render.
+ */
+
+const JSON_TYPE = 'application/json';
+
+const ERROR_BODY = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string', enum: Object.keys(ERRORS) },
+        message: { type: 'string', description: 'A plain sentence for a person; never a stack trace.' },
+      },
+    },
+  },
+} as const;
+
+const ERROR_RESPONSES = {
+  '4xx': { description: 'Client error: the one JSON error shape.', content: { [JSON_TYPE]: { schema: ERROR_BODY } } },
+  '5xx': { description: 'Server error or design system unavailable: the one JSON error shape.', content: { [JSON_TYPE]: { schema: ERROR_BODY } } },
+} as const;
+
+const NOT_MODIFIED = { 304: { description: 'Not Modified: the `If-None-Match` ETag is current.', type: 'null' } } as const;
+
+/** `{ data: <schema> }`, the envelope of every JSON read. */
+function dataOf(schema: object): object {
+  return { type: 'object', additionalProperties: false, required: ['data'], properties: { data: schema } };
+}
+
+function jsonResponse(description: string, schema: object): Record<string, unknown> {
+  return { 200: { description, content: { [JSON_TYPE]: { schema } } }, ...NOT_MODIFIED, ...ERROR_RESPONSES };
+}
+
+function textResponse(description: string, mediaType: string): Record<string, unknown> {
+  return { 200: { description, content: { [mediaType]: { schema: { type: 'string' } } } }, ...NOT_MODIFIED, ...ERROR_RESPONSES };
+}
+
+const TOKEN_VALUE = {
+  type: 'object',
+  description: 'The token’s value fields as written, defaults filled in (e.g. `{ scale, step, darkStep }` for a color, `{ primitive }` for a reference).',
+};
+const TOKEN = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['key', 'type', 'value'],
+  properties: { key: { type: 'string', examples: ['color.brand.primary'] }, type: { type: 'string' }, value: TOKEN_VALUE },
+};
+const TOKEN_TREE = {
+  type: 'object',
+  description: 'Nested by key segment; each leaf is `{ type, value }`.',
+  additionalProperties: { type: 'object' },
+};
+const PRIMITIVE = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['key', 'value', 'unit'],
+  properties: { key: { type: 'string' }, value: { type: ['number', 'string'] }, unit: { type: ['string', 'null'] } },
+};
+const HEX = { type: 'string', pattern: '^#[0-9A-F]{6}$' };
+const SCALE = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['key', 'steps'],
+  properties: {
+    key: { type: 'string' },
+    steps: {
+      type: 'array',
+      items: { type: 'object', additionalProperties: false, required: ['step', 'light', 'dark'], properties: { step: { type: 'integer' }, light: HEX, dark: HEX } },
+    },
+  },
+};
+const DESIGN_SYSTEM = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'slug', 'description', 'tokenCount', 'scaleCount', 'lastUpdated'],
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    slug: { type: 'string' },
+    description: { type: ['string', 'null'] },
+    tokenCount: { type: 'integer', minimum: 0 },
+    scaleCount: { type: 'integer', minimum: 0 },
+    lastUpdated: { type: 'string', format: 'date-time' },
+  },
+};
+const DESIGN_SYSTEM_ENTRY = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'slug'],
+  properties: { id: { type: 'string' }, name: { type: 'string' }, slug: { type: 'string' } },
+};
+const listOf = (field: string): object =>
+  dataOf({ type: 'object', additionalProperties: false, required: [field], properties: { [field]: { type: 'array', items: DESIGN_SYSTEM_ENTRY } } });
+const REVISIONS = dataOf({
+  type: 'object',
+  additionalProperties: false,
+  required: ['revisions', 'nextCursor'],
+  properties: {
+    revisions: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['sha', 'date', 'subject'],
+        properties: { sha: { type: 'string', pattern: '^[0-9a-f]{40}([0-9a-f]{24})?$' }, date: { type: 'string', format: 'date-time' }, subject: { type: 'string' } },
+      },
+    },
+    nextCursor: { type: ['string', 'null'], description: 'Pass as `cursor` for the next page; null on the last one.' },
+  },
+});
+
+const HEALTH = {
+  200: {
+    description: 'The process is alive.',
+    content: { [JSON_TYPE]: { schema: { type: 'object', additionalProperties: false, required: ['status'], properties: { status: { const: 'ok' } } } } },
+  },
+};
+const READY = {
+  200: {
+    description: 'A first snapshot is loaded and the source is being followed.',
+    content: {
+      [JSON_TYPE]: {
+        schema: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['status', 'seq'],
+          properties: { status: { const: 'ready' }, seq: { type: 'integer', minimum: 0, description: 'The snapshot being served.' } },
+        },
+      },
+    },
+  },
+  503: { description: 'Not ready yet (loading) or shutting down.', content: { [JSON_TYPE]: { schema: ERROR_BODY } } },
+};
+
+/** Response schemas by route URL (GET). */
+export const RESPONSE_SCHEMAS: Readonly<Record<string, Record<string, unknown>>> = {
+  '/api/v1/tokens': jsonResponse(
+    'Tokens of the design system, flat (`format=flat`) or nested.',
+    dataOf({
+      type: 'object',
+      additionalProperties: false,
+      required: ['tokens', 'total'],
+      properties: { tokens: { anyOf: [{ type: 'array', items: TOKEN }, TOKEN_TREE] }, total: { type: 'integer', minimum: 0, description: 'Tokens returned.' } },
+    }),
+  ),
+  '/api/v1/tokens/*': jsonResponse('One token, named by its path (`/tokens/color/brand/primary`).', dataOf(TOKEN)),
+  '/api/v1/primitives': jsonResponse(
+    'Primitives by type.',
+    dataOf({
+      type: 'object',
+      additionalProperties: false,
+      required: ['primitives'],
+      properties: { primitives: { type: 'object', additionalProperties: { type: 'array', items: PRIMITIVE } } },
+    }),
+  ),
+  '/api/v1/scales': jsonResponse(
+    'Color scales, steps ascending.',
+    dataOf({ type: 'object', additionalProperties: false, required: ['scales'], properties: { scales: { type: 'array', items: SCALE } } }),
+  ),
+  '/api/v1/design-system': jsonResponse('Metadata of the design system.', dataOf(DESIGN_SYSTEM)),
+  '/api/v1/project': jsonResponse('Metadata of the design system (alias of `/design-system`).', dataOf(DESIGN_SYSTEM)),
+  '/api/v1/design-systems': jsonResponse('The design systems the key may read.', listOf('designSystems')),
+  '/api/v1/projects': jsonResponse('The design systems the key may read (alias of `/design-systems`).', listOf('projects')),
+  '/api/v1/export/css': textResponse('CSS custom properties: `:root` light values, `[data-theme="dark"]` dark values.', 'text/css'),
+  '/api/v1/export/json': jsonResponse('W3C Design Tokens (DTCG) JSON.', { type: 'object' }),
+  '/api/v1/export/ts': textResponse('A TypeScript module: `export const tokens = {...} as const` and `type TokenName`.', 'text/plain'),
+  '/api/v1/revisions': jsonResponse('Commits that changed the design system, newest first.', REVISIONS),
+  '/api/v1/events': {
+    200: {
+      description: 'Server-Sent Events: a `snapshot` event now and on each change of the design system, `: heartbeat` comments, an `error` event before the stream ends.',
+      content: { 'text/event-stream': { schema: { type: 'string' } } },
+    },
+    ...ERROR_RESPONSES,
+  },
+  '/api/v1/openapi.json': { 200: { description: 'This OpenAPI 3.1 document.', content: { [JSON_TYPE]: { schema: { type: 'object' } } } } },
+  '/healthz': HEALTH,
+  '/readyz': READY,
+  '/metrics': {
+    200: { description: 'Prometheus text exposition format.', content: { 'text/plain': { schema: { type: 'string' } } } },
+    ...ERROR_RESPONSES,
+  },
+};
+
+
+const READ_ONLY_REFUSAL = ['DELETE', 'PATCH', 'POST', 'PUT'];
+
+/**
+ * Attaches `RESPONSE_SCHEMAS` to GET routes as they are registered, and hides the 405 answers to other methods on
+ * the read routes from the OpenAPI document. Call before registering routes.
+ */
+export function attachResponseSchemas(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    const schema = (route.schema ?? {}) as Record<string, unknown>;
+    // The 405 answers app.ts registers for other methods on the read routes are not operations of the API.
+    if (READ_ONLY_REFUSAL.every((method) => methods.includes(method))) {
+      route.schema = { ...schema, hide: true };
+      return;
+    }
+    if (!methods.includes('GET')) return;
+    const response = RESPONSE_SCHEMAS[route.url];
+    if (response !== undefined && schema['response'] === undefined) route.schema = { ...schema, response };
+  });
+}

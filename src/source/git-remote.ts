@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { simpleGit } from 'simple-git';
+import { checkRef } from './git-refs.js';
+import { runGit } from './run-git.js';
+
+export interface RemoteMirrorOptions {
+  /** Clone URL (https, ssh, file://, or a local path); set by the operator, never by a request. */
+  readonly url: string;
+  /** Branch to serve; default: the remote's default branch. */
+  readonly branch?: string | undefined;
+  /** Folder that holds the mirror; one sub-folder per remote URL. */
+  readonly dataDir: string;
+  /** Kill a clone or fetch that takes longer (ms). */
+  readonly timeoutMs?: number;
+}
+
+/** Refuses remote URLs that git would take as an option or that run commands (`ext::`). */
+export function checkRemoteUrl(url: string): string | undefined {
+  if (url.trim() !== url || url === '') return 'must not be empty or have surrounding spaces';
+  if (url.startsWith('-')) return 'must not start with `-`';
+  if (/^ext::/i.test(url) || /^fd::/i.test(url)) return 'must not use the `ext::` or `fd::` transports';
+  if (/[\u0000-\u001f\u007f]/.test(url)) return 'must not contain control characters';
+  return undefined;
+}
+
+/**
+ * A bare mirror of the remote (`git clone --mirror`, then `git fetch --prune`): force pushes are followed, tags come
+ * along for pinning, and no work tree is ever written. Runs clone and fetch through simple-git with its unsafe
+ * options left off.
+ */
+export class GitRemoteMirror {
+  readonly url: string;
+  readonly dir: string;
+  readonly #branch: string | undefined;
+  readonly #timeoutMs: number;
+
+  private constructor(options: RemoteMirrorOptions, dir: string) {
+    this.url = options.url;
+    this.dir = dir;
+    this.#branch = options.branch;
+    this.#timeoutMs = options.timeoutMs ?? 120_000;
+  }
+
+  /** Opens the mirror in `dataDir`, cloning it first when it is not there yet. */
+  static async open(options: RemoteMirrorOptions): Promise<GitRemoteMirror> {
+    const urlProblem = checkRemoteUrl(options.url);
+    if (urlProblem !== undefined) throw new Error(`--remote ${urlProblem}`);
+    if (options.branch !== undefined && checkRef(options.branch) !== undefined) throw new Error(`--branch \`${options.branch}\` is not a valid branch name`);
+    const dir = join(options.dataDir, `${createHash('sha256').update(options.url).digest('hex').slice(0, 16)}.git`);
+    const mirror = new GitRemoteMirror(options, dir);
+    if (!(await exists(join(dir, 'HEAD')))) {
+      await mkdir(options.dataDir, { recursive: true });
+      await rm(dir, { recursive: true, force: true });
+      try {
+        await simpleGit({ baseDir: options.dataDir, timeout: { block: mirror.#timeoutMs } }).mirror(options.url, dir);
+      } catch (error) {
+        await rm(dir, { recursive: true, force: true });
+        throw new Error(`cannot clone ${redactUrl(options.url)}: ${firstLine(error)}`, { cause: error });
+      }
+    }
+    return mirror;
+  }
+
+  /** Fetches every ref, pruning deleted ones and accepting rewritten history. */
+  async fetch(): Promise<void> {
+    try {
+      await simpleGit({ baseDir: this.dir, timeout: { block: this.#timeoutMs } }).fetch(['--prune', '--prune-tags', '--force', 'origin']);
+    } catch (error) {
+      throw new Error(`cannot fetch ${redactUrl(this.url)}: ${firstLine(error)}`, { cause: error });
+    }
+  }
+
+  /** The commit sha at the tip of the served branch. */
+  async tip(): Promise<string> {
+    const branch = this.#branch ?? (await runGit(this.dir, ['symbolic-ref', '--short', 'HEAD'])).trim();
+    const sha = (await runGit(this.dir, ['rev-parse', '--verify', '--end-of-options', `refs/heads/${branch}^{commit}`])).trim();
+    return sha;
+  }
+}
+
+/** A URL fit for logs: any user:password part is replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(/\/\/[^@/]*@/, '//***@');
+}
+
+function firstLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return redactUrl(message.split('\n').find((line) => line.trim() !== '') ?? message);
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,92 @@
+import { isSourceYamlPath } from '../state/reduce.js';
+import { runGit as runGitProcess } from './run-git.js';
+
+/** Where the source folder sits in its Git repository. */
+export interface GitRepo {
+  /** Absolute path of the repository's Git directory (`.git`, or a worktree's own). */
+  readonly gitDir: string;
+  /** The source folder relative to the repository root, with a trailing `/` (empty at the root). */
+  readonly prefix: string;
+  /** The source folder: every command runs there. */
+  readonly cwd: string;
+}
+
+/** What Git says about the source folder: HEAD, the design systems that differ from it, their commit times. */
+export interface GitFacts {
+  readonly commit: string | null;
+  readonly dirtySlugs: readonly string[];
+  readonly commitTimes: Readonly<Record<string, string>>;
+}
+
+const LOG_CONCURRENCY = 8;
+
+/**
+ * git with fixed arguments, from the source folder. `--literal-pathspecs` makes folder names plain paths, never
+ * pathspec magic; `--no-optional-locks` keeps `status` from rewriting the index (which would wake the watcher again).
+ */
+function runGit(cwd: string, args: readonly string[]): Promise<string> {
+  return runGitProcess(cwd, ['--literal-pathspecs', '--no-optional-locks', ...args]);
+}
+
+/** The repository around `sourceDir`, or null when it is not inside a Git work tree (or git is missing). */
+export async function openGitRepo(sourceDir: string): Promise<GitRepo | null> {
+  let output: string;
+  try {
+    output = await runGit(sourceDir, ['rev-parse', '--is-inside-work-tree', '--absolute-git-dir', '--show-prefix']);
+  } catch {
+    return null;
+  }
+  const [inside, gitDir, prefix] = output.split('\n');
+  if (inside !== 'true' || gitDir === undefined || gitDir === '') return null;
+  return { gitDir, prefix: prefix ?? '', cwd: sourceDir };
+}
+
+/** The full sha of HEAD, or null when the repository has no commit yet. */
+export async function readHeadCommit(repo: GitRepo): Promise<string | null> {
+  try {
+    const sha = (await runGit(repo.cwd, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])).trim();
+    return /^[0-9a-f]{40,64}$/.test(sha) ? sha : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The design systems (folder slugs) whose YAML files differ from HEAD: modified, staged, deleted or untracked. Sorted. */
+export async function readDirtySlugs(repo: GitRepo): Promise<string[]> {
+  const output = await runGit(repo.cwd, ['status', '--porcelain', '-z', '--untracked-files=all', '--', '.']);
+  const slugs = new Set<string>();
+  const fields = output.split('\0');
+  for (let index = 0; index < fields.length; index++) {
+    const field = fields[index] as string;
+    if (field.length < 4) continue;
+    const status = field.slice(0, 2);
+    // Porcelain paths are relative to the repository root; a rename is followed by its source path.
+    const paths = [field.slice(3)];
+    if (status.includes('R') || status.includes('C')) paths.push(fields[++index] ?? '');
+    for (const path of paths) {
+      if (!path.startsWith(repo.prefix)) continue;
+      const relative = path.slice(repo.prefix.length);
+      if (isSourceYamlPath(relative)) slugs.add(relative.slice(0, relative.indexOf('/')));
+    }
+  }
+  return [...slugs].sort();
+}
+
+/** Per slug, the committer time (ISO UTC) of the newest commit touching its folder; slugs without one are left out. */
+export async function readCommitTimes(repo: GitRepo, slugs: readonly string[]): Promise<Record<string, string>> {
+  const times: Record<string, string> = {};
+  const queue = [...slugs];
+  const worker = async (): Promise<void> => {
+    for (let slug = queue.shift(); slug !== undefined; slug = queue.shift()) {
+      try {
+        const iso = (await runGit(repo.cwd, ['log', '-1', '--format=%cI', '--', slug])).trim();
+        const time = Date.parse(iso);
+        if (iso !== '' && Number.isFinite(time)) times[slug] = new Date(time).toISOString();
+      } catch {
+        // No commit yet: the design system has no commit time, its lastUpdated falls back to the time it was seen.
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(LOG_CONCURRENCY, slugs.length) }, worker));
+  return Object.fromEntries(Object.entries(times).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}

@@ -1,0 +1,155 @@
+import { LRUCache } from 'lru-cache';
+import type { SourceEvent } from '../state/events.js';
+import { isSourceYamlPath, reduce } from '../state/reduce.js';
+import { createEmptySnapshot } from '../state/snapshot.js';
+import type { Snapshot } from '../state/snapshot.js';
+import { GitObjectReader } from './git-object-reader.js';
+import { resolveRef } from './git-refs.js';
+import { runGit } from './run-git.js';
+
+/** Where the design systems live inside a Git repository. */
+export interface GitSourceLocation {
+  /** A directory git can run in: the work tree, or a bare repository. */
+  readonly repoDir: string;
+  /** The source folder's path from the repository root, `''` or ending in `/` (e.g. `tokens/design-systems/`). */
+  readonly sourcePrefix: string;
+}
+
+/** One commit that changed a design system. */
+export interface RevisionEntry {
+  readonly sha: string;
+  readonly date: string;
+  readonly subject: string;
+}
+
+export const DEFAULT_REVISION_CACHE_BYTES = 128 * 1024 * 1024;
+
+/**
+ * Builds snapshots of past commits straight from Git objects (one `ls-tree`, one long-lived `cat-file --batch`),
+ * with the same reducer as the live source, and keeps them in a memory-bounded LRU cache keyed by commit sha.
+ */
+export class GitRevisions {
+  readonly location: GitSourceLocation;
+  readonly #reader: GitObjectReader;
+  readonly #snapshots: LRUCache<string, Snapshot>;
+  readonly #building = new Map<string, Promise<Snapshot>>();
+  /** Commit listings start from a full sha, so they never change: cache them. */
+  readonly #commitPages = new LRUCache<string, Promise<{ entries: RevisionEntry[]; more: boolean }>>({ max: 500 });
+  builds = 0;
+
+  constructor(location: GitSourceLocation, options: { cacheBytes?: number } = {}) {
+    this.location = location;
+    this.#reader = new GitObjectReader(location.repoDir);
+    const maxSize = options.cacheBytes ?? DEFAULT_REVISION_CACHE_BYTES;
+    this.#snapshots = new LRUCache<string, Snapshot>({ maxSize, maxEntrySize: maxSize, sizeCalculation: estimateSnapshotBytes });
+  }
+
+  /** The full sha a ref names, or undefined. The ref must have passed `checkRef`. */
+  resolve(ref: string): Promise<string | undefined> {
+    return resolveRef(this.location.repoDir, ref);
+  }
+
+  /** The snapshot of the source folder at `sha` (a full commit sha from `resolve`); built once, then cached. */
+  snapshotAt(sha: string): Promise<Snapshot> {
+    const cached = this.#snapshots.get(sha);
+    if (cached !== undefined) return Promise.resolve(cached);
+    let building = this.#building.get(sha);
+    if (building === undefined) {
+      building = this.#build(sha).finally(() => this.#building.delete(sha));
+      this.#building.set(sha, building);
+    }
+    return building;
+  }
+
+  /** The events that load the source folder as it is at `sha`. */
+  async eventsAt(sha: string): Promise<SourceEvent[]> {
+    const { repoDir, sourcePrefix } = this.location;
+    const at = Date.parse((await runGit(repoDir, ['show', '-s', '--format=%cI', sha, '--'])).trim());
+    const listing = await runGit(repoDir, ['ls-tree', '-r', '-z', '--full-tree', sha, '--', ...(sourcePrefix === '' ? [] : [sourcePrefix])]);
+    const files: { path: string; oid: string }[] = [];
+    for (const entry of listing.split('\0')) {
+      const match = /^(\d+) blob ([0-9a-f]+)\t(.*)$/s.exec(entry);
+      if (!match || match[1] === '120000') continue;
+      const path = (match[3] as string).slice(sourcePrefix.length);
+      if ((match[3] as string).startsWith(sourcePrefix) && isSourceYamlPath(path)) files.push({ path, oid: match[2] as string });
+    }
+    const texts = await Promise.all(files.map((file) => this.#reader.read(file.oid)));
+    const events: SourceEvent[] = files.map((file, index) => ({ type: 'file/changed', path: file.path, text: (texts[index] ?? Buffer.alloc(0)).toString('utf8'), at }));
+    const slugs = [...new Set(files.map((file) => file.path.slice(0, file.path.indexOf('/'))))].sort();
+    const commitTimes: Record<string, string> = {};
+    await Promise.all(
+      slugs.map(async (slug) => {
+        const time = (await runGit(repoDir, ['log', '-1', '--format=%cI', sha, '--', `${sourcePrefix}${slug}/`])).trim();
+        if (time !== '') commitTimes[slug] = new Date(time).toISOString();
+      }),
+    );
+    events.push({ type: 'git/head-moved', commit: sha, dirtySlugs: [], commitTimes, at });
+    return events;
+  }
+
+  /**
+   * Commits at or before `sha` that changed the design system `slug`, newest first.
+   * `skip` pages through them; one more than `limit` is read to tell whether there is a next page.
+   */
+  commitsOf(slug: string, sha: string, options: { limit: number; skip: number }): Promise<{ entries: RevisionEntry[]; more: boolean }> {
+    const key = `${slug}|${sha}|${options.skip}|${options.limit}`;
+    let page = this.#commitPages.get(key);
+    if (page === undefined) {
+      page = this.#listCommits(slug, sha, options);
+      page.catch(() => this.#commitPages.delete(key));
+      this.#commitPages.set(key, page);
+    }
+    return page;
+  }
+
+  async #listCommits(slug: string, sha: string, options: { limit: number; skip: number }): Promise<{ entries: RevisionEntry[]; more: boolean }> {
+    const { repoDir, sourcePrefix } = this.location;
+    const out = await runGit(repoDir, [
+      'log',
+      '-z',
+      '--format=%H%x1f%cI%x1f%s',
+      `--max-count=${options.limit + 1}`,
+      `--skip=${options.skip}`,
+      sha,
+      '--',
+      `${sourcePrefix}${slug}/`,
+    ]);
+    const entries = out
+      .split('\0')
+      .filter((record) => record.length > 0)
+      .map((record) => {
+        const [commit = '', date = '', subject = ''] = record.split('\x1f');
+        return { sha: commit.trim(), date: new Date(date).toISOString(), subject };
+      });
+    return { entries: entries.slice(0, options.limit), more: entries.length > options.limit };
+  }
+
+  async close(): Promise<void> {
+    await this.#reader.close();
+  }
+
+  async #build(sha: string): Promise<Snapshot> {
+    const snapshot = reduce(createEmptySnapshot(), await this.eventsAt(sha));
+    this.builds += 1;
+    this.#snapshots.set(sha, snapshot);
+    return snapshot;
+  }
+}
+
+/** Rough memory of a snapshot: its source texts times the overhead of parsed and compiled forms. */
+function estimateSnapshotBytes(snapshot: Snapshot): number {
+  let bytes = 1024;
+  for (const file of snapshot.files.values()) bytes += file.text.length * 12;
+  return bytes;
+}
+
+/** Finds the repository around `sourceDir`: its top level and the source folder's prefix, or undefined outside Git. */
+export async function locateGitSource(sourceDir: string): Promise<GitSourceLocation | undefined> {
+  try {
+    const [top, prefix] = (await runGit(sourceDir, ['rev-parse', '--show-toplevel', '--show-prefix'])).split('\n');
+    if (top === undefined || top === '') return undefined;
+    return { repoDir: top, sourcePrefix: prefix ?? '' };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,67 @@
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startServer } from '../../src/serve.js';
+import type { RunningServer } from '../../src/serve.js';
+import { bearer, DEMO_KEY, DOCS_KEY } from '../helpers/app.js';
+import { EXAMPLE_KEYS, EXAMPLE_SOURCE } from '../helpers/fixtures.js';
+
+const running: RunningServer[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.close()));
+});
+
+async function startLogged(logLevel: string): Promise<{ server: RunningServer; text: () => string }> {
+  let text = '';
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      text += chunk.toString('utf8');
+      done();
+    },
+  });
+  const server = await startServer(
+    { source: EXAMPLE_SOURCE, keys: EXAMPLE_KEYS, port: 0, host: '127.0.0.1', logLevel, metricsToken: 'metrics-secret-token' },
+    { logStream },
+  );
+  running.push(server);
+  return { server, text: () => text };
+}
+
+describe('request logs', () => {
+  it('writes one JSON line per request with the key’s label, never a key or the Authorization header', async () => {
+    const { server, text } = await startLogged('info');
+    await fetch(`${server.url}/api/v1/tokens?type=color`, { headers: bearer(DEMO_KEY) });
+    await fetch(`${server.url}/api/v1/design-system`, { headers: bearer(DOCS_KEY) });
+    await fetch(`${server.url}/api/v1/tokens`, { headers: bearer('dts_wrong_secret_key') });
+    await fetch(`${server.url}/metrics`, { headers: bearer('metrics-secret-token') });
+    await fetch(`${server.url}/metrics`, { headers: bearer('metrics-wrong-token') });
+
+    const lines = text()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const requests = lines.filter((line) => line['msg'] === 'request');
+    expect(requests.map(({ method, url, status, key }) => ({ method, url, status, key }))).toEqual([
+      { method: 'GET', url: '/api/v1/tokens?type=color', status: 200, key: 'demo' },
+      { method: 'GET', url: '/api/v1/design-system', status: 200, key: 'docs-site' },
+      { method: 'GET', url: '/api/v1/tokens', status: 401, key: undefined },
+      { method: 'GET', url: '/metrics', status: 200, key: undefined },
+      { method: 'GET', url: '/metrics', status: 401, key: undefined },
+    ]);
+    for (const line of requests) {
+      expect(line['level']).toBe(30);
+      expect(typeof line['ms']).toBe('number');
+      expect(typeof line['reqId']).toBe('string');
+    }
+    for (const secret of [DEMO_KEY, DOCS_KEY, 'dts_wrong_secret_key', 'metrics-secret-token', 'metrics-wrong-token', 'Bearer']) {
+      expect(text()).not.toContain(secret);
+    }
+    expect(text().toLowerCase()).not.toContain('authorization');
+  });
+
+  it('takes its level from the configuration', async () => {
+    const { server, text } = await startLogged('warn');
+    await fetch(`${server.url}/api/v1/tokens`, { headers: bearer(DEMO_KEY) });
+    expect(text()).not.toContain('"msg":"request"');
+    expect(text()).not.toContain('"level":30');
+  });
+});
