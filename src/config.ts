@@ -21,6 +21,20 @@ export interface ServeConfig {
   readonly maxConnections?: number;
   /** How long a shutdown may take before the process exits 1 anyway. */
   readonly shutdownTimeoutMs?: number;
+  /** Follow this Git remote instead of watching a local work tree. */
+  readonly remote?: string | undefined;
+  /** Branch of the remote to serve; undefined: the remote's default branch. */
+  readonly branch?: string | undefined;
+  /** Folder of the design systems inside the remote repository ('' for its root). */
+  readonly remotePath?: string;
+  /** How often the remote is fetched. */
+  readonly syncIntervalMs?: number;
+  /** Where the mirror of the remote is kept. */
+  readonly dataDir?: string;
+  /** Shared secret of `POST /api/v1/sync` (webhooks); undefined: the route is off. */
+  readonly webhookSecret?: string | undefined;
+  /** Memory bound of the cache of built revisions (`?ref=`). */
+  readonly revisionCacheBytes?: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -41,6 +55,12 @@ export function parseServeConfig(args: readonly string[], env: NodeJS.ProcessEnv
       'trust-proxy': { type: 'string' },
       'max-connections': { type: 'string' },
       'shutdown-timeout': { type: 'string' },
+      remote: { type: 'string' },
+      branch: { type: 'string' },
+      'remote-path': { type: 'string' },
+      'sync-interval': { type: 'string' },
+      'data-dir': { type: 'string' },
+      'revision-cache-mb': { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -66,7 +86,29 @@ export function parseServeConfig(args: readonly string[], env: NodeJS.ProcessEnv
     trustProxy: parseTrustProxy(values['trust-proxy'] ?? env['TOKENS_TRUST_PROXY'] ?? 'false'),
     maxConnections: parseCount('--max-connections', values['max-connections'] ?? env['TOKENS_MAX_CONNECTIONS'] ?? '10000', 1),
     shutdownTimeoutMs: Math.round(parseSeconds('--shutdown-timeout', values['shutdown-timeout'] ?? env['TOKENS_SHUTDOWN_TIMEOUT'] ?? '10') * 1000),
+    remote: nonEmpty(values.remote ?? env['TOKENS_REMOTE']),
+    branch: nonEmpty(values.branch ?? env['TOKENS_BRANCH']),
+    remotePath: parseRemotePath(values['remote-path'] ?? env['TOKENS_REMOTE_PATH'] ?? 'design-systems'),
+    syncIntervalMs: Math.round(parseSeconds('--sync-interval', values['sync-interval'] ?? env['TOKENS_SYNC_INTERVAL'] ?? '30') * 1000),
+    dataDir: resolve(values['data-dir'] ?? env['TOKENS_DATA_DIR'] ?? '.token-server-data'),
+    // Only from the environment, like the metrics token.
+    webhookSecret: nonEmpty(env['TOKENS_WEBHOOK_SECRET']),
+    revisionCacheBytes: parseCount('--revision-cache-mb', values['revision-cache-mb'] ?? env['TOKENS_REVISION_CACHE_MB'] ?? '128', 1) * 1024 * 1024,
   };
+}
+
+function nonEmpty(text: string | undefined): string | undefined {
+  return text === undefined || text.trim() === '' ? undefined : text.trim();
+}
+
+/** A folder inside the repository: `/`-separated, no `..`, no leading `/` or `-`; returned with a trailing `/` (or ''). */
+function parseRemotePath(text: string): string {
+  const trimmed = text.trim().replace(/^\.\/?/, '').replace(/\/+$/, '');
+  if (trimmed === '') return '';
+  if (!/^[A-Za-z0-9_][A-Za-z0-9._/-]*$/.test(trimmed) || trimmed.split('/').some((segment) => segment === '..' || segment === '')) {
+    throw new Error(`--remote-path must be a folder inside the repository such as design-systems, got ${text}`);
+  }
+  return `${trimmed}/`;
 }
 
 function parseCount(flag: string, text: string, min = 0): number {

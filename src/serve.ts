@@ -4,7 +4,17 @@ import type { ServeConfig } from './config.js';
 import { createMetrics } from './http/metrics.js';
 import type { Metrics } from './http/metrics.js';
 import type { Diagnostic } from './compile/types.js';
+import { registerSyncRoute } from './http/routes/sync.js';
+import type { RevisionProvider } from './http/revision-provider.js';
+import { withFetchOnMiss } from './source/fetch-on-miss.js';
+import { followRemote } from './source/follow-remote.js';
+import type { RemoteFollower } from './source/follow-remote.js';
+import { GitRemoteMirror, redactUrl } from './source/git-remote.js';
 import { openGitRepo } from './source/git-repo.js';
+import { GitRevisions, locateGitSource } from './source/git-revisions.js';
+import { readKeysFile } from './source/read-source-folder.js';
+import { watchKeysFile } from './source/watch-keys-file.js';
+import { eventsToReplaceSource } from './state/replace-source.js';
 import { watchSource } from './source/watch-source.js';
 import type { SourceWatcher, WatchLogger, WatchMode } from './source/watch-source.js';
 import type { SourceEvent } from './state/events.js';
@@ -14,7 +24,10 @@ import { SnapshotStore } from './state/store.js';
 export interface RunningServer {
   readonly app: FastifyInstance;
   readonly store: SnapshotStore;
-  readonly watcher: SourceWatcher;
+  /** The work-tree watcher; undefined when following a remote. */
+  readonly watcher: SourceWatcher | undefined;
+  /** The remote follower when `--remote` is set. */
+  readonly follower: RemoteFollower | undefined;
   readonly url: string;
   /** Stops listening, ends open event streams and stops the watcher. */
   close(): Promise<void>;
@@ -44,11 +57,16 @@ export async function startServer(config: ServeConfig, options: ServeOptions = {
     },
   });
   const metrics = createMetrics();
+  const gitSource = await openGitSource(config);
+  let follower: RemoteFollower | undefined;
+  const revisions: RevisionProvider | undefined =
+    gitSource === undefined ? undefined : gitSource.mirror === undefined ? gitSource.revisions : withFetchOnMiss(gitSource.revisions, async () => void (await follower?.sync()));
   // Ready once the first snapshot is loaded and the watcher runs; not ready again once closing starts.
   let ready = false;
   const app = await buildApp({
     store,
     eventsHeartbeatMs: options.eventsHeartbeatMs,
+    revisions,
     isReady: () => ready,
     metrics,
     metricsToken: config.metricsToken,
@@ -64,31 +82,63 @@ export async function startServer(config: ServeConfig, options: ServeOptions = {
     },
   });
   log = app.log;
+  app.addHook('onClose', async () => gitSource?.revisions.close());
   try {
-    const git = await openGitRepo(config.source);
-    app.log.info({ source: config.source, keys: config.keys, git: git?.gitDir ?? null }, git === null ? 'source is a plain folder (no Git)' : 'source is in a Git work tree');
-    const watcher = await watchSource({
-      sourceDir: config.source,
-      keysPath: config.keys,
-      git,
-      mode: options.watchMode,
-      quietMs: options.quietMs,
-      maxWaitMs: options.maxWaitMs,
-      pollIntervalMs: options.pollIntervalMs,
-      log: toWatchLogger(app.log),
-      onBatch: (events) => applyBatch(app.log, store, events, metrics),
-    });
-    app.addHook('onClose', async () => watcher.close());
+    let watcher: SourceWatcher | undefined;
+    if (gitSource?.mirror !== undefined) {
+      const mirror = gitSource.mirror;
+      app.log.info({ remote: redactUrl(mirror.url), mirror: mirror.dir, keys: config.keys }, 'following a Git remote');
+      const keysWatcher = await watchKeysFile(config.keys, (event) => applyBatch(app.log, store, [event], metrics));
+      app.addHook('onClose', async () => keysWatcher.close());
+      applyBatch(app.log, store, [await readKeysFile(config.keys, Date.now())], metrics);
+      follower = await followRemote({
+        mirror,
+        revisions: gitSource.revisions,
+        intervalMs: config.syncIntervalMs,
+        log: toWatchLogger(app.log),
+        onTip: (_sha, events) => applyBatch(app.log, store, eventsToReplaceSource(store.current, events), metrics),
+      });
+      const running = follower;
+      app.addHook('onClose', async () => running.close());
+      if (config.webhookSecret !== undefined) await registerSyncRoute(app, { secret: config.webhookSecret, sync: () => running.sync() });
+    } else {
+      const git = await openGitRepo(config.source);
+      app.log.info({ source: config.source, keys: config.keys, git: git?.gitDir ?? null }, git === null ? 'source is a plain folder (no Git)' : 'source is in a Git work tree');
+      const started = await watchSource({
+        sourceDir: config.source,
+        keysPath: config.keys,
+        git,
+        mode: options.watchMode,
+        quietMs: options.quietMs,
+        maxWaitMs: options.maxWaitMs,
+        pollIntervalMs: options.pollIntervalMs,
+        log: toWatchLogger(app.log),
+        onBatch: (events) => applyBatch(app.log, store, events, metrics),
+      });
+      watcher = started;
+      app.addHook('onClose', async () => started.close());
+    }
     app.addHook('preClose', async () => {
       ready = false;
     });
     ready = true;
     const url = await app.listen({ port: config.port, host: config.host });
-    return { app, store, watcher, url, close: () => app.close() };
+    return { app, store, watcher, follower, url, close: () => app.close() };
   } catch (error) {
     await app.close();
     throw error;
   }
+}
+
+/** Where `?ref=` reads Git from: the work tree's repository, or a mirror of the remote. Undefined for a plain folder. */
+async function openGitSource(config: ServeConfig): Promise<{ revisions: GitRevisions; mirror?: GitRemoteMirror } | undefined> {
+  const cacheBytes = config.revisionCacheBytes;
+  if (config.remote !== undefined) {
+    const mirror = await GitRemoteMirror.open({ url: config.remote, branch: config.branch, dataDir: config.dataDir ?? '.token-server-data' });
+    return { revisions: new GitRevisions({ repoDir: mirror.dir, sourcePrefix: config.remotePath ?? 'design-systems/' }, { cacheBytes }), mirror };
+  }
+  const location = await locateGitSource(config.source);
+  return location === undefined ? undefined : { revisions: new GitRevisions(location, { cacheBytes }) };
 }
 
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;

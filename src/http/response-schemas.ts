@@ -35,11 +35,11 @@ const ERROR_RESPONSES = {
 const NOT_MODIFIED = { 304: { description: 'Not Modified: the `If-None-Match` ETag is current.', type: 'null' } } as const;
 
 /** `{ data: <schema> }`, the envelope of every JSON read. */
-function dataOf(schema: object): object {
+export function dataOf(schema: object): object {
   return { type: 'object', additionalProperties: false, required: ['data'], properties: { data: schema } };
 }
 
-function jsonResponse(description: string, schema: object): Record<string, unknown> {
+export function jsonResponse(description: string, schema: object): Record<string, unknown> {
   return { 200: { description, content: { [JSON_TYPE]: { schema } } }, ...NOT_MODIFIED, ...ERROR_RESPONSES };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors.js';
+import { dataOf, jsonResponse } from '../response-schemas.js';
 import { verifyWebhook } from '../webhook-signature.js';
 
 export interface SyncRouteOptions {
@@ -16,7 +17,11 @@ export async function registerSyncRoute(app: FastifyInstance, options: SyncRoute
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
-    scope.post('/api/v1/sync', { config: { public: true } }, async (request, reply) => {
+    const response = jsonResponse(
+      'The remote was fetched; `commit` is the commit served now.',
+      dataOf({ type: 'object', additionalProperties: false, required: ['commit'], properties: { commit: { type: ['string', 'null'] } } }),
+    );
+    scope.post('/api/v1/sync', { config: { public: true }, schema: { response } }, async (request, reply) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       if (!verifyWebhook(options.secret, body, request.headers)) {
         throw new ApiError('unauthorized', 'Missing or wrong webhook signature (X-Hub-Signature-256 or X-Gitlab-Token).');

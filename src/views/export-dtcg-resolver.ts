@@ -1,0 +1,36 @@
+import type { CompiledDesignSystem } from '../compile/types.js';
+import { buildStrictDtcgTree, buildStrictToken, DTCG_SPEC_VERSION } from './export-dtcg-strict.js';
+import { buildTokenTree } from './token-tree.js';
+
+/**
+ * A DTCG 2025.10 resolver document: one set `tokens` (the strict export, light values) and one modifier `theme` with
+ * contexts `light` (no overrides) and `dark` (the dark color values), applied in that order. Shadows written with a
+ * color token refer to it, so they turn dark with it.
+ * @example { version: '2025.10', sets: { tokens: { sources: [...] } }, modifiers: { theme: { contexts: { light: [{}], dark: [{ color: {...} }] }, default: 'light' } }, resolutionOrder: [{ $ref: '#/sets/tokens' }, { $ref: '#/modifiers/theme' }] }
+ */
+export function buildDtcgResolver(system: CompiledDesignSystem): Record<string, unknown> {
+  const darkTokens = system.tokens.filter((token) => token.resolved.dark !== undefined && token.type === 'color');
+  const dark = buildTokenTree(darkTokens, (token) => {
+    const strict = buildStrictToken(token);
+    return { $type: strict?.type, $value: strict?.dark };
+  });
+  return {
+    name: system.meta.name,
+    version: DTCG_SPEC_VERSION,
+    ...(system.meta.description === null ? {} : { description: system.meta.description }),
+    sets: { tokens: { description: `Design tokens of ${system.meta.slug}, light values.`, sources: [buildStrictDtcgTree(system)] } },
+    modifiers: {
+      theme: {
+        description: 'Light or dark mode.',
+        contexts: { light: [{}], dark: [dark] },
+        default: 'light',
+      },
+    },
+    resolutionOrder: [{ $ref: '#/sets/tokens' }, { $ref: '#/modifiers/theme' }],
+  };
+}
+
+/** The resolver document's text, indented. */
+export function renderDtcgResolver(system: CompiledDesignSystem): string {
+  return `${JSON.stringify(buildDtcgResolver(system), null, 2)}\n`;
+}
