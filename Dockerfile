@@ -25,13 +25,14 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean -
 
 # Defaults serve the example design systems shipped in the image. For real ones, either mount a folder (or a Git
 # work tree) on /data and set TOKENS_SOURCE=/data/design-systems TOKENS_KEYS=/data/keys.yaml, or set TOKENS_REMOTE to
-# a repository URL to follow. See docs/operations.md.
+# a repository URL to follow (its mirror is kept in TOKENS_DATA_DIR, on the /data volume). See docs/operations.md.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     LOG_LEVEL=info \
     TOKENS_SOURCE=/app/design-systems \
-    TOKENS_KEYS=/app/keys.yaml
+    TOKENS_KEYS=/app/keys.yaml \
+    TOKENS_DATA_DIR=/data/mirror
 RUN mkdir /data && chown node:node /data
 VOLUME ["/data"]
 USER node
