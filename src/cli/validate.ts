@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import { checkKeyReferences } from '../compile/check-key-references.js';
-import { compareDiagnostics, compareKeys, compileDesignSystem } from '../compile/compile-design-system.js';
+import { compareDiagnostics, compareKeys, compileDesignSystemFolder } from '../compile/compile-design-system.js';
 import { parseKeysFile } from '../compile/parse-keys-file.js';
 import { parseSourceFile } from '../compile/parse-source-file.js';
 import type { ParsedSourceFile } from '../compile/parse-source-file.js';
@@ -106,13 +106,7 @@ function buildReport(parsed: readonly ParsedSourceFile[], input: ValidationInput
   const diagnostics: Diagnostic[] = [];
   let tokens = 0;
   for (const [slug, files] of bySlug) {
-    const systemPath = `${slug}/system.yaml`;
-    const result = compileDesignSystem({
-      slug,
-      systemPath,
-      systemFile: files.find((file) => file.path === systemPath),
-      files: files.filter((file) => file.path !== systemPath),
-    });
+    const result = compileDesignSystemFolder(slug, files);
     tokens += result.system?.tokens.length ?? 0;
     for (const problem of result.diagnostics) {
       // Messages point at other places as `at <file>:<line>:<column>`; show those paths the same way as the line's own.

@@ -71,6 +71,21 @@ export function compileDesignSystem(sources: DesignSystemSources): CompileResult
   return { system: { ...content, contentHash }, diagnostics };
 }
 
+/**
+ * Compiles one design system folder from its parsed files, in any order: `<slug>/system.yaml` names it, every other
+ * file (taken in path order, so messages that point at a first definition are stable) holds its content.
+ */
+export function compileDesignSystemFolder(slug: string, files: readonly ParsedSourceFile[]): CompileResult {
+  const systemPath = `${slug}/system.yaml`;
+  const sorted = [...files].sort((a, b) => compareKeys(a.path, b.path));
+  return compileDesignSystem({
+    slug,
+    systemPath,
+    systemFile: sorted.find((file) => file.path === systemPath),
+    files: sorted.filter((file) => file.path !== systemPath),
+  });
+}
+
 type Report = (pos: SourcePosition, rule: string, message: string, severity?: 'error' | 'warning') => void;
 
 function readMeta(sources: DesignSystemSources, report: Report): DesignSystemMeta | undefined {

@@ -1,6 +1,6 @@
 import { enableMapSet, freeze, produce } from 'immer';
 import type { Draft } from 'immer';
-import { compileDesignSystem } from '../compile/compile-design-system.js';
+import { compileDesignSystemFolder } from '../compile/compile-design-system.js';
 import { parseKeysFile } from '../compile/parse-keys-file.js';
 import { parseSourceFile } from '../compile/parse-source-file.js';
 import type { SourceEvent } from './events.js';
@@ -127,13 +127,7 @@ function recompile(
   batchTime: string,
 ): DesignSystemState | undefined {
   if (files.size === 0) return undefined;
-  const systemPath = `${slug}/system.yaml`;
-  const result = compileDesignSystem({
-    slug,
-    systemPath,
-    systemFile: files.get(systemPath)?.parsed,
-    files: [...files].filter(([path]) => path !== systemPath).map(([, file]) => file.parsed),
-  });
+  const result = compileDesignSystemFolder(slug, [...files.values()].map((file) => file.parsed));
   const problemsChanged = JSON.stringify(previous?.problems ?? []) !== JSON.stringify(result.diagnostics);
   const contentChanged = result.system !== undefined && result.system.contentHash !== previous?.compiled?.contentHash;
   if (!problemsChanged && !contentChanged && previous !== undefined) return previous;
