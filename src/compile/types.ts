@@ -18,21 +18,9 @@ export const TOKEN_TYPES = [
 ] as const;
 export type TokenType = (typeof TOKEN_TYPES)[number];
 
-export const PRIMITIVE_TYPES = [
-  'duration',
-  'easing',
-  'font.family',
-  'font.letterSpacing',
-  'font.lineHeight',
-  'font.size',
-  'font.weight',
-  'opacity',
-  'radius',
-  'shadow',
-  'spacing',
-  'z-index',
-] as const;
-export type PrimitiveType = (typeof PRIMITIVE_TYPES)[number];
+/** Primitive types: every token type but `color` (colors come from scales) and `boolean`. */
+export type PrimitiveType = Exclude<TokenType, 'boolean' | 'color'>;
+export const PRIMITIVE_TYPES: readonly PrimitiveType[] = TOKEN_TYPES.filter((type): type is PrimitiveType => type !== 'boolean' && type !== 'color');
 
 export type Severity = 'error' | 'warning';
 
