@@ -9,6 +9,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json README.md keys.yaml ./
 COPY src ./src
+COPY web ./web
+COPY scripts/build-web.mjs ./scripts/
 COPY schemas ./schemas
 COPY design-systems ./design-systems
 RUN npm pack --pack-destination /tmp && mkdir /app && tar -xzf /tmp/design-token-server-*.tgz -C /app --strip-components=1

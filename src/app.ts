@@ -12,11 +12,13 @@ import { formatValidationError } from './http/query-schema.js';
 import { attachResponseSchemas } from './http/response-schemas.js';
 import { DEFAULT_RENDER_CACHE_BYTES, RenderCache } from './http/render-cache.js';
 import { registerEventRoutes } from './http/routes/events.js';
+import { registerDiffRoutes } from './http/routes/diff.js';
 import { registerExportRoutes } from './http/routes/exports.js';
 import { registerResourceRoutes } from './http/routes/resources.js';
 import { registerRevisionRoutes } from './http/routes/revisions.js';
 import type { RevisionProvider } from './http/revision-provider.js';
 import { registerTokenRoutes } from './http/routes/tokens.js';
+import { registerUiRoutes } from './http/routes/ui.js';
 import type { SnapshotStore } from './state/store.js';
 
 export interface AppOptions {
@@ -134,7 +136,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerResourceRoutes(app, runtime);
   registerExportRoutes(app, runtime);
   registerRevisionRoutes(app, runtime);
+  registerDiffRoutes(app, runtime);
   registerEventRoutes(app, runtime, options.store, { heartbeatMs: options.eventsHeartbeatMs, now: options.now });
+  registerUiRoutes(app);
 
   for (const url of readOnlyRoutes) {
     const refuse = async (request: { method: string }): Promise<never> => {

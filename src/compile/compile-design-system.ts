@@ -259,7 +259,7 @@ function compileTokens(
   }
 
   const tokens: Token[] = [];
-  for (const key of [...resolved.keys()].sort(compareTokenKeys)) {
+  for (const key of sortTokenKeys([...resolved.keys()])) {
     const draft = drafts.get(key) as TokenDraft;
     const token: Token = { key, type: draft.type, value: draft.value, resolved: resolved.get(key) as ResolvedValue };
     tokens.push(draft.description === undefined ? token : { ...token, description: draft.description });
@@ -478,6 +478,40 @@ export function compareTokenKeys(a: string, b: string): number {
 }
 
 const ARRAY_INDEX = /^(?:0|[1-9][0-9]{0,9})$/;
+
+/**
+ * `keys` sorted as `compareTokenKeys` orders them, each key split and classified once instead of at every comparison
+ * (sorting 10,000 keys compares about 140,000 pairs).
+ */
+export function sortTokenKeys(keys: readonly string[]): string[] {
+  const decorated = keys.map((key) => ({ key, segments: key.split('.').map(toSortSegment) }));
+  decorated.sort((a, b) => {
+    const left = a.segments;
+    const right = b.segments;
+    for (let index = 0; index < Math.min(left.length, right.length); index += 1) {
+      const x = left[index] as SortSegment;
+      const y = right[index] as SortSegment;
+      if (x.index >= 0 && y.index >= 0) {
+        if (x.index !== y.index) return x.index - y.index;
+        continue;
+      }
+      if (x.index >= 0 !== y.index >= 0) return x.index >= 0 ? -1 : 1;
+      if (x.text !== y.text) return x.text < y.text ? -1 : 1;
+    }
+    return left.length - right.length;
+  });
+  return decorated.map((entry) => entry.key);
+}
+
+/** A key segment for sorting: its text, and its value when it is an array index (else -1). */
+interface SortSegment {
+  readonly text: string;
+  readonly index: number;
+}
+
+function toSortSegment(text: string): SortSegment {
+  return { text, index: ARRAY_INDEX.test(text) && Number(text) < 4294967295 ? Number(text) : -1 };
+}
 
 function compareSegments(a: string, b: string): number {
   const aIndex = ARRAY_INDEX.test(a) && Number(a) < 4294967295;

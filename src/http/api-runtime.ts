@@ -34,6 +34,8 @@ export interface ApiRuntime {
   read(request: FastifyRequest): SystemRequest;
   /** Authenticates and picks the snapshot: the live one, or the one `?ref=` names (400 malformed, 404 unknown). */
   authorizeAt(request: FastifyRequest): Promise<AuthorizedRequest>;
+  /** The snapshot a ref names, with the rules of `?ref=` (400 malformed or no Git, 404 unknown); `parameter` names it in errors. */
+  snapshotAtRef(parameter: string, ref: string): Promise<{ snapshot: Snapshot; pin: Pin }>;
   /** As `authorizeAt`, and selects the design system. */
   readAt(request: FastifyRequest): Promise<SystemRequest>;
   /** Serves the body cached under `cacheKey`, rendering it on a miss, with the snapshot's headers. */
@@ -72,16 +74,19 @@ export function createApiRuntime(options: ApiRuntimeOptions): ApiRuntime {
     if (refOf(request) !== undefined) throw new ApiError('invalid_parameter', '`ref` is not supported on this route: it always follows the live snapshot.');
     return live;
   };
+  const snapshotAtRef = async (parameter: string, ref: string): Promise<{ snapshot: Snapshot; pin: Pin }> => {
+    const problem = checkRef(ref);
+    if (problem !== undefined) throw new ApiError('invalid_parameter', `\`${parameter}\` ${problem}.`);
+    if (revisions === undefined) throw new ApiError('invalid_parameter', `\`${parameter}\` needs a source in a Git repository; this server reads a plain folder.`);
+    const sha = await revisions.resolve(ref);
+    if (sha === undefined) throw new ApiError('ref_not_found', `No commit, tag or branch \`${ref}\` in the repository.`);
+    return { snapshot: await revisions.snapshotAt(sha), pin: { sha, immutable: FULL_SHA.test(ref) && ref === sha } };
+  };
   const authorizeAt = async (request: FastifyRequest): Promise<AuthorizedRequest> => {
     const live = authenticateLive(request);
     const ref = refOf(request);
     if (ref === undefined) return live;
-    const problem = checkRef(ref);
-    if (problem !== undefined) throw new ApiError('invalid_parameter', `\`ref\` ${problem}.`);
-    if (revisions === undefined) throw new ApiError('invalid_parameter', '`ref` needs a source in a Git repository; this server reads a plain folder.');
-    const sha = await revisions.resolve(ref);
-    if (sha === undefined) throw new ApiError('ref_not_found', `No commit, tag or branch \`${ref}\` in the repository.`);
-    return { snapshot: await revisions.snapshotAt(sha), key: live.key, pin: { sha, immutable: FULL_SHA.test(ref) && ref === sha } };
+    return { ...(await snapshotAtRef('ref', ref)), key: live.key };
   };
   return {
     cache: options.cache,
@@ -89,6 +94,7 @@ export function createApiRuntime(options: ApiRuntimeOptions): ApiRuntime {
     authenticate: (request) => void authenticateLive(request),
     authorizeLive,
     authorizeAt,
+    snapshotAtRef,
     read(request) {
       const authorized = authorizeLive(request);
       return { ...authorized, system: selectDesignSystem(authorized.snapshot, authorized.key, designSystemOf(request)) };

@@ -1,6 +1,9 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { ApiError } from './errors.js';
 
+/** The shape of a Git ref parameter (`ref`, `from`, `to`); `checkRef` refines it before it reaches Git. */
+export const REF_PARAMETER = { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_][A-Za-z0-9._/@~^-]*$' } as const;
+
 /** Parameters every `/api/v1` route accepts. */
 const COMMON_PARAMETERS = {
   designSystem: {
@@ -10,13 +13,7 @@ const COMMON_PARAMETERS = {
     pattern: '^[A-Za-z0-9_-]+$',
     description: 'Slug or id of another design system the key may read (default: the key’s own).',
   },
-  ref: {
-    type: 'string',
-    minLength: 1,
-    maxLength: 200,
-    pattern: '^[A-Za-z0-9_][A-Za-z0-9._/@~^-]*$',
-    description: 'Answer as of this Git commit sha, tag or branch (default: the live snapshot).',
-  },
+  ref: { ...REF_PARAMETER, description: 'Answer as of this Git commit sha, tag or branch (default: the live snapshot).' },
 } as const;
 
 /** A querystring schema with the common parameters; unknown parameters are refused, not ignored. */
@@ -31,6 +28,8 @@ export function formatValidationError(errors: FastifySchemaValidationError[], da
   const params = error.params as Record<string, unknown>;
   const name = error.instancePath.replace(/^\//, '');
   switch (error.keyword) {
+    case 'required':
+      return new ApiError('invalid_parameter', `Missing query parameter \`${String(params['missingProperty'])}\`.`);
     case 'additionalProperties':
       return new ApiError('invalid_parameter', `Unknown query parameter \`${String(params['additionalProperty'])}\`.`);
     case 'enum':

@@ -121,6 +121,57 @@ const REVISIONS = dataOf({
   },
 });
 
+const DTCG_RESOLVER = {
+  type: 'object',
+  required: ['version', 'sets', 'modifiers', 'resolutionOrder'],
+  properties: { version: { const: '2025.10' }, name: { type: 'string' }, sets: { type: 'object' }, modifiers: { type: 'object' }, resolutionOrder: { type: 'array' } },
+};
+
+/** An object with exactly these properties, all required. */
+const closed = (properties: Record<string, object>): object => ({ type: 'object', additionalProperties: false, required: Object.keys(properties), properties });
+const listOfItems = (items: object): object => ({ type: 'array', items });
+const STRING = { type: 'string' };
+
+const DIFF_VALUE = closed({ light: STRING, dark: { type: ['string', 'null'], description: 'null when it equals light.' } });
+const DIFF_TOKEN = closed({ key: STRING, type: STRING, value: DIFF_VALUE });
+const DIFF_SIDE = closed({ ref: { type: ['string', 'null'], description: 'As given; null for the live snapshot.' }, sha: { type: ['string', 'null'] } });
+const STEP_COLORS = closed({ light: HEX, dark: HEX });
+const PRIMITIVE_VALUE = closed({ value: PRIMITIVE.properties.value, unit: PRIMITIVE.properties.unit });
+const DIFF = dataOf(
+  closed({
+    from: DIFF_SIDE,
+    to: DIFF_SIDE,
+    level: {
+      type: 'string',
+      enum: ['major', 'minor', 'patch', 'none'],
+      description: '`major`: something removed or retyped; `minor`: something added; `patch`: only values changed; `none`.',
+    },
+    tokens: closed({
+      added: listOfItems(DIFF_TOKEN),
+      removed: listOfItems(DIFF_TOKEN),
+      changed: listOfItems(closed({ key: STRING, type: STRING, from: DIFF_VALUE, to: DIFF_VALUE })),
+      retyped: listOfItems(closed({ key: STRING, from: closed({ type: STRING, value: DIFF_VALUE }), to: closed({ type: STRING, value: DIFF_VALUE }) })),
+    }),
+    scales: closed({
+      added: listOfItems(STRING),
+      removed: listOfItems(STRING),
+      changed: listOfItems(
+        closed({
+          key: STRING,
+          stepsAdded: listOfItems({ type: 'integer' }),
+          stepsRemoved: listOfItems({ type: 'integer' }),
+          stepsChanged: listOfItems(closed({ step: { type: 'integer' }, from: STEP_COLORS, to: STEP_COLORS })),
+        }),
+      ),
+    }),
+    primitives: closed({
+      added: listOfItems(closed({ type: STRING, ...PRIMITIVE.properties })),
+      removed: listOfItems(closed({ type: STRING, ...PRIMITIVE.properties })),
+      changed: listOfItems(closed({ type: STRING, key: STRING, from: PRIMITIVE_VALUE, to: PRIMITIVE_VALUE })),
+    }),
+  }),
+);
+
 const HEALTH = {
   200: {
     description: 'The process is alive.',
@@ -173,10 +224,16 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, Record<string, unknown>>>
   '/api/v1/project': jsonResponse('Metadata of the design system (alias of `/design-system`).', dataOf(DESIGN_SYSTEM)),
   '/api/v1/design-systems': jsonResponse('The design systems the key may read.', listOf('designSystems')),
   '/api/v1/projects': jsonResponse('The design systems the key may read (alias of `/design-systems`).', listOf('projects')),
-  '/api/v1/export/css': textResponse('CSS custom properties: `:root` light values, `[data-theme="dark"]` dark values.', 'text/css'),
-  '/api/v1/export/json': jsonResponse('W3C Design Tokens (DTCG) JSON.', { type: 'object' }),
+  '/api/v1/export/css': textResponse(
+    'CSS custom properties: `:root` light values; dark values in `[data-theme="dark"]` (default), `@media (prefers-color-scheme: dark)`, `darkSelector`, or `light-dark()` (`theme`).',
+    'text/css',
+  ),
+  '/api/v1/export/json': jsonResponse('W3C Design Tokens (DTCG) JSON: string values, or (`spec=2025.10`) the structured values of the DTCG 2025.10 format.', { type: 'object' }),
+  '/api/v1/export/resolver': jsonResponse('A DTCG 2025.10 resolver document: one set `tokens`, one modifier `theme` with contexts `light` and `dark`.', DTCG_RESOLVER),
+  '/api/v1/export/tailwind': textResponse('A Tailwind CSS v4 stylesheet: `@theme` variables, dark values through `--ds-*` variables.', 'text/css'),
   '/api/v1/export/ts': textResponse('A TypeScript module: `export const tokens = {...} as const` and `type TokenName`.', 'text/plain'),
   '/api/v1/revisions': jsonResponse('Commits that changed the design system, newest first.', REVISIONS),
+  '/api/v1/diff': jsonResponse('What changed in the design system between two revisions, and how much it can break (`level`).', DIFF),
   '/api/v1/events': {
     200: {
       description: 'Server-Sent Events: a `snapshot` event now and on each change of the design system, `: heartbeat` comments, an `error` event before the stream ends.',

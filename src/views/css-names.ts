@@ -4,8 +4,12 @@ export type Naming = (typeof NAMINGS)[number];
 /** A prefix is one word (letters, digits, `-`, `_`), optionally written with its leading `--`. */
 export const CSS_PREFIX_PATTERN = '^(--)?[A-Za-z][A-Za-z0-9_-]{0,63}$';
 
+/** A segment that is one lowercase word already (the common case): no splitting needed. */
+const SINGLE_WORD = /^[a-z0-9]+$/;
+
 /** The words of a key segment: split at `-`, `_` and lower-to-upper case changes. */
 function wordsOf(segment: string): string[] {
+  if (SINGLE_WORD.test(segment)) return [segment];
   return segment
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .split(/[-_ ]+/)
@@ -18,8 +22,11 @@ function wordsOf(segment: string): string[] {
  * @example cssPropertyName('color.text.onPrimary', 'kebab-case', 'acme') // '--acme-color-text-on-primary'
  */
 export function cssPropertyName(key: string, naming: Naming, prefix?: string): string {
-  const parts = prefix === undefined ? [] : [prefix.replace(/^--/, '')];
-  const words = [...parts, ...key.split('.')].flatMap(wordsOf);
+  // Plain loops: this runs once per token in every CSS export (10,000 tokens: most of the render time).
+  const words: string[] = prefix === undefined ? [] : wordsOf(prefix.replace(/^--/, ''));
+  for (const segment of key.split('.')) {
+    for (const word of wordsOf(segment)) words.push(word);
+  }
   switch (naming) {
     case 'kebab-case':
       return `--${words.join('-')}`;

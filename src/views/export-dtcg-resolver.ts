@@ -4,12 +4,13 @@ import { buildTokenTree } from './token-tree.js';
 
 /**
  * A DTCG 2025.10 resolver document: one set `tokens` (the strict export, light values) and one modifier `theme` with
- * contexts `light` (no overrides) and `dark` (the dark color values), applied in that order. Shadows written with a
- * color token refer to it, so they turn dark with it.
+ * contexts `light` (no overrides) and `dark` (every token whose dark value differs, with that value: colors and
+ * shadows), applied in that order. Shadow colors are literal here: a JSON Pointer is fixed when the document is read,
+ * so it could not follow the color into the dark context.
  * @example { version: '2025.10', sets: { tokens: { sources: [...] } }, modifiers: { theme: { contexts: { light: [{}], dark: [{ color: {...} }] }, default: 'light' } }, resolutionOrder: [{ $ref: '#/sets/tokens' }, { $ref: '#/modifiers/theme' }] }
  */
 export function buildDtcgResolver(system: CompiledDesignSystem): Record<string, unknown> {
-  const darkTokens = system.tokens.filter((token) => token.resolved.dark !== undefined && token.type === 'color');
+  const darkTokens = system.tokens.filter((token) => token.resolved.dark !== undefined);
   const dark = buildTokenTree(darkTokens, (token) => {
     const strict = buildStrictToken(token);
     return { $type: strict?.type, $value: strict?.dark };
@@ -18,7 +19,7 @@ export function buildDtcgResolver(system: CompiledDesignSystem): Record<string, 
     name: system.meta.name,
     version: DTCG_SPEC_VERSION,
     ...(system.meta.description === null ? {} : { description: system.meta.description }),
-    sets: { tokens: { description: `Design tokens of ${system.meta.slug}, light values.`, sources: [buildStrictDtcgTree(system)] } },
+    sets: { tokens: { description: `Design tokens of ${system.meta.slug}, light values.`, sources: [buildStrictDtcgTree(system, 'literal')] } },
     modifiers: {
       theme: {
         description: 'Light or dark mode.',

@@ -20,6 +20,12 @@ interface DtcgDimension {
   readonly unit: 'px' | 'rem';
 }
 
+/**
+ * How a shadow written with a color token gives its color: `reference` (JSON Pointers to the color token's
+ * `colorSpace` and `components`, with the shadow's opacity as alpha) or `literal` (the resolved color).
+ */
+export type ShadowColors = 'reference' | 'literal';
+
 /** A token as the strict export writes it: `$type`, `$value`, and what goes under `$extensions`. */
 export interface StrictToken {
   readonly type: string;
@@ -158,7 +164,7 @@ function buildReferencedShadow(token: Token): unknown {
  * strings our parser cannot read as the type's structure); those are kept under `$extensions`.
  * @example buildStrictToken(durationFast) // { type: 'duration', value: { value: 200, unit: 'ms' } }
  */
-export function buildStrictToken(token: Token): StrictToken | undefined {
+export function buildStrictToken(token: Token, shadowColors: ShadowColors = 'reference'): StrictToken | undefined {
   const { light, dark } = token.resolved;
   const withDark = (type: string, parse: (text: string) => unknown, value: unknown = parse(light)): StrictToken | undefined => {
     if (value === undefined) return undefined;
@@ -194,14 +200,14 @@ export function buildStrictToken(token: Token): StrictToken | undefined {
     case 'easing':
       return withDark('cubicBezier', (text) => parseCubicBezier(text));
     case 'shadow':
-      return withDark('shadow', parseShadows, typeof token.value['colorToken'] === 'string' ? buildReferencedShadow(token) : parseShadows(light));
+      return withDark('shadow', parseShadows, shadowColors === 'reference' && typeof token.value['colorToken'] === 'string' ? buildReferencedShadow(token) : parseShadows(light));
     case 'boolean':
       return undefined;
   }
 }
 
-function strictLeaf(token: Token): Record<string, unknown> {
-  const strict = buildStrictToken(token);
+function strictLeaf(token: Token, shadowColors: ShadowColors): Record<string, unknown> {
+  const strict = buildStrictToken(token, shadowColors);
   const leaf: Record<string, unknown> = {};
   if (token.description !== undefined) leaf['$description'] = token.description;
   if (strict === undefined) {
@@ -226,10 +232,11 @@ function sortKeys(leaf: Record<string, unknown>): Record<string, unknown> {
 
 /**
  * The DTCG 2025.10 tree: structured values, dark values (same shape) under `$extensions["com.service"].dark`.
+ * `shadowColors: 'literal'` writes shadow colors as values instead of references to their color token.
  * @example { color: { brand: { primary: { $type: 'color', $value: { colorSpace: 'srgb', components: [0.1451, 0.3882, 0.9216], alpha: 1, hex: '#2563EB' } } } } }
  */
-export function buildStrictDtcgTree(system: CompiledDesignSystem): TokenTree {
-  return buildTokenTree(system.tokens, strictLeaf);
+export function buildStrictDtcgTree(system: CompiledDesignSystem, shadowColors: ShadowColors = 'reference'): TokenTree {
+  return buildTokenTree(system.tokens, (token) => strictLeaf(token, shadowColors));
 }
 
 /** The strict export's text, indented like the default JSON export. */

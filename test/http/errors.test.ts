@@ -141,7 +141,7 @@ describe('errors', () => {
   });
 
   describe('404 and 405', () => {
-    it.each(['/api/v1/nope', '/api/v2/tokens', '/api/v1/scales/', '/', '/api/v1/token'])('answers 404 not_found for %s', async (url) => {
+    it.each(['/api/v1/nope', '/api/v2/tokens', '/api/v1/scales/', '/nope', '/api/v1/token'])('answers 404 not_found for %s', async (url) => {
       expectError(await get(url), 404, 'not_found', `No route GET ${url}.`);
     });
 

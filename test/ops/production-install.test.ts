@@ -55,6 +55,13 @@ describe('production install', () => {
     expect(response.status).toBe(200);
     expect(((await response.json()) as { data: { slug: string; tokenCount: number } }).data).toMatchObject({ slug: 'acme', tokenCount: 191 });
     expect((await fetch(`${server.base}/readyz`)).status).toBe(200);
+    // The token browser ships in the package: the page and the assets it links.
+    const page = await fetch(`${server.base}/`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const assets = [...html.matchAll(/(?:src|href)="(\/ui\/[^"]+)"/g)].map((match) => match[1] as string);
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) expect((await fetch(`${server.base}${asset}`)).status, asset).toBe(200);
 
     const port = new URL(server.base).port;
     const healthy = await run(process.execPath, [join(app, 'dist', 'healthcheck.js')], { cwd: app, env: { ...process.env, PORT: port } });

@@ -1,13 +1,41 @@
 import type { FastifyInstance } from 'fastify';
 import { CSS_PREFIX_PATTERN, NAMINGS } from '../../views/css-names.js';
 import type { Naming } from '../../views/css-names.js';
-import { renderCss } from '../../views/export-css.js';
+import { CSS_THEMES, DARK_SELECTOR_PATTERN, renderCss } from '../../views/export-css.js';
+import type { CssTheme } from '../../views/export-css.js';
 import { renderDtcgJson } from '../../views/export-dtcg-json.js';
+import { renderDtcgResolver } from '../../views/export-dtcg-resolver.js';
+import { DTCG_SPEC_VERSION, renderStrictDtcgJson } from '../../views/export-dtcg-strict.js';
+import { renderTailwind } from '../../views/export-tailwind.js';
 import { renderTypeScript } from '../../views/export-typescript.js';
 import { CSS_TYPE, JSON_TYPE, TEXT_TYPE, toRendered } from '../../views/rendered.js';
 import { parametersKey } from '../api-runtime.js';
 import type { ApiRuntime } from '../api-runtime.js';
+import { ApiError } from '../errors.js';
 import { querySchema } from '../query-schema.js';
+
+/** `theme` and `darkSelector`, shared by the CSS and Tailwind exports. */
+const THEME_PARAMETERS = {
+  theme: {
+    type: 'string',
+    enum: [...CSS_THEMES],
+    default: 'data-attribute',
+    description: 'How dark mode is switched on: `[data-theme="dark"]`, `prefers-color-scheme`, `light-dark()`, or `darkSelector`.',
+  },
+  darkSelector: {
+    type: 'string',
+    maxLength: 128,
+    pattern: DARK_SELECTOR_PATTERN,
+    description: 'The dark rule’s selector with `theme=selector`, e.g. `.dark` or `[data-mode="dark"]`.',
+  },
+} as const;
+
+/** Checks that `darkSelector` comes exactly with `theme=selector`. */
+function readTheme(query: { theme: CssTheme; darkSelector?: string }): { theme: CssTheme; darkSelector?: string } {
+  if (query.theme === 'selector' && query.darkSelector === undefined) throw new ApiError('invalid_parameter', '`theme=selector` needs `darkSelector`, e.g. `.dark`.');
+  if (query.theme !== 'selector' && query.darkSelector !== undefined) throw new ApiError('invalid_parameter', '`darkSelector` goes with `theme=selector` only.');
+  return query.darkSelector === undefined ? { theme: query.theme } : { theme: query.theme, darkSelector: query.darkSelector };
+}
 
 export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime): void {
   app.get(
@@ -17,27 +45,58 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
         querystring: querySchema({
           prefix: { type: 'string', maxLength: 66, pattern: CSS_PREFIX_PATTERN, description: 'Prefix of every property, e.g. `--acme` or `acme`.' },
           naming: { type: 'string', enum: [...NAMINGS], default: 'kebab-case', description: 'How key segments are joined.' },
+          ...THEME_PARAMETERS,
         }),
       },
     },
     async (request, reply) => {
+      const query = request.query as { prefix?: string; naming: Naming; theme: CssTheme; darkSelector?: string };
       const read = await runtime.readAt(request);
+      const { theme, darkSelector } = readTheme(query);
       const { system } = read;
-      const { prefix, naming } = request.query as { prefix?: string; naming: Naming };
-      const cacheKey = `${system.compiled.contentHash}|css|${parametersKey({ prefix, naming })}`;
-      return runtime.send(request, reply, read, cacheKey, () => toRendered(renderCss(system.compiled, { prefix, naming }), CSS_TYPE));
+      const { prefix, naming } = query;
+      const cacheKey = `${system.compiled.contentHash}|css|${parametersKey({ prefix, naming, theme, darkSelector })}`;
+      return runtime.send(request, reply, read, cacheKey, () => toRendered(renderCss(system.compiled, { prefix, naming, theme, darkSelector }), CSS_TYPE));
     },
   );
 
-  app.get('/api/v1/export/json', { schema: { querystring: querySchema() } }, async (request, reply) => {
-    const read = await runtime.readAt(request);
+  app.get(
+    '/api/v1/export/json',
+    {
+      schema: {
+        querystring: querySchema({
+          spec: { type: 'string', enum: [DTCG_SPEC_VERSION], description: '`2025.10`: structured values valid under the DTCG 2025.10 format (default: the string-valued export).' },
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { spec } = request.query as { spec?: string };
+      const read = await runtime.readAt(request);
       const { system } = read;
-    return runtime.send(request, reply, read, `${system.compiled.contentHash}|json`, () => toRendered(renderDtcgJson(system.compiled), JSON_TYPE));
+      if (spec === undefined) {
+        return runtime.send(request, reply, read, `${system.compiled.contentHash}|json`, () => toRendered(renderDtcgJson(system.compiled), JSON_TYPE));
+      }
+      return runtime.send(request, reply, read, `${system.compiled.contentHash}|json|${spec}`, () => toRendered(renderStrictDtcgJson(system.compiled), JSON_TYPE));
+    },
+  );
+
+  app.get('/api/v1/export/resolver', { schema: { querystring: querySchema() } }, async (request, reply) => {
+    const read = await runtime.readAt(request);
+    const { system } = read;
+    return runtime.send(request, reply, read, `${system.compiled.contentHash}|resolver`, () => toRendered(renderDtcgResolver(system.compiled), JSON_TYPE));
+  });
+
+  app.get('/api/v1/export/tailwind', { schema: { querystring: querySchema(THEME_PARAMETERS) } }, async (request, reply) => {
+    const read = await runtime.readAt(request);
+    const { theme, darkSelector } = readTheme(request.query as { theme: CssTheme; darkSelector?: string });
+    const { system } = read;
+    const cacheKey = `${system.compiled.contentHash}|tailwind|${parametersKey({ theme, darkSelector })}`;
+    return runtime.send(request, reply, read, cacheKey, () => toRendered(renderTailwind(system.compiled, { theme, darkSelector }), CSS_TYPE));
   });
 
   app.get('/api/v1/export/ts', { schema: { querystring: querySchema() } }, async (request, reply) => {
     const read = await runtime.readAt(request);
-      const { system } = read;
+    const { system } = read;
     return runtime.send(request, reply, read, `${system.compiled.contentHash}|ts`, () => toRendered(renderTypeScript(system.compiled), TEXT_TYPE));
   });
 }

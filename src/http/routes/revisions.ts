@@ -42,6 +42,10 @@ export function registerRevisionRoutes(app: FastifyInstance, runtime: ApiRuntime
       }
       const page = cursor === undefined ? { sha: start, skip: 0 } : decodeCursor(cursor);
       if (page === undefined) throw new ApiError('invalid_parameter', '`cursor` is malformed: pass the `nextCursor` of a previous page.');
+      // A cursor's commit comes from the client: make sure it is one (a replica that lacks it fetches first).
+      if (cursor !== undefined && (await revisions.resolve(page.sha)) !== page.sha) {
+        throw new ApiError('ref_not_found', `The cursor starts at commit \`${page.sha}\`, which is not in the repository.`);
+      }
       const cacheKey = `revisions|${read.system.slug}|${page.sha}|${page.skip}|${limit}`;
       const { entries, more } = await revisions.commitsOf(read.system.slug, page.sha, { limit, skip: page.skip });
       const nextCursor = more ? encodeCursor(page.sha, page.skip + entries.length) : null;

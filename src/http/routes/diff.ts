@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { diffDesignSystems, renderDiff } from '../../views/diff-design-systems.js';
+import type { DiffSide } from '../../views/diff-design-systems.js';
+import { toRenderedJson } from '../../views/rendered.js';
+import type { ApiRuntime } from '../api-runtime.js';
+import { ApiError } from '../errors.js';
+import { querySchema, REF_PARAMETER } from '../query-schema.js';
+import { selectDesignSystem } from '../read-context.js';
+
+/**
+ * `GET /api/v1/diff?from=<ref>[&to=<ref>]`: what changed in the design system between two revisions (`to` defaults to
+ * the live snapshot), and whether the change is major, minor or a patch. Both sides resolved to commits never change,
+ * so the body is cached by the two shas and the design system.
+ */
+export function registerDiffRoutes(app: FastifyInstance, runtime: ApiRuntime): void {
+  app.get(
+    '/api/v1/diff',
+    {
+      schema: {
+        querystring: {
+          ...querySchema({
+            from: { ...REF_PARAMETER, description: 'The older revision: a commit sha, tag or branch.' },
+            to: { ...REF_PARAMETER, description: 'The newer revision (default: the live snapshot).' },
+          }),
+          required: ['from'],
+        },
+      },
+    },
+    async (request: FastifyRequest, reply) => {
+      const query = request.query as { from: string; to?: string; ref?: string; designSystem?: string };
+      runtime.authenticate(request);
+      if (query.ref !== undefined) throw new ApiError('invalid_parameter', '`ref` is not supported on this route: name the revisions with `from` and `to`.');
+      // The live keys decide what the key may diff; the live snapshot is read only when it is a side.
+      const live = runtime.authorizeLive(request);
+      const from = await runtime.snapshotAtRef('from', query.from);
+      const to = query.to === undefined ? undefined : await runtime.snapshotAtRef('to', query.to);
+      const before = selectDesignSystem(from.snapshot, live.key, query.designSystem);
+      const after = selectDesignSystem(to?.snapshot ?? live.snapshot, live.key, query.designSystem);
+      const fromSide: DiffSide = { ref: query.from, sha: from.pin.sha };
+      const toSide: DiffSide = to === undefined ? { ref: null, sha: live.snapshot.git.commit } : { ref: query.to ?? null, sha: to.pin.sha };
+      // Refs are part of the body; the live side is named by its content.
+      const toKey = to === undefined ? `live:${after.compiled.contentHash}:${toSide.sha ?? ''}` : to.pin.sha;
+      const cacheKey = `diff|${after.slug}|${from.pin.sha}|${toKey}|${query.from}|${query.to ?? ''}`;
+      return runtime.send(request, reply, live, cacheKey, () => toRenderedJson(renderDiff(fromSide, toSide, diffDesignSystems(before.compiled, after.compiled))));
+    },
+  );
+}

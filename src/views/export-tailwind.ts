@@ -1,0 +1,87 @@
+import type { CompiledDesignSystem, Token, TokenType } from '../compile/types.js';
+import { cssPropertyName } from './css-names.js';
+import { HEADER, renderThemeBlocks } from './export-css.js';
+import type { CssExportOptions } from './export-css.js';
+
+/**
+ * Our token types and the Tailwind CSS v4 theme namespace each one feeds (`--color-*` makes `bg-*`, `text-*`...).
+ * Tailwind has no documented duration namespace; its `duration-*` utility reads `--transition-duration-*`, as `z-*`
+ * reads `--z-index-*` and `opacity-*` reads `--opacity-*`. Booleans have no place in a stylesheet.
+ */
+export const TAILWIND_NAMESPACES: Readonly<Record<Exclude<TokenType, 'boolean'>, string>> = {
+  color: 'color',
+  spacing: 'spacing',
+  radius: 'radius',
+  'font.size': 'text',
+  'font.family': 'font',
+  'font.weight': 'font-weight',
+  'font.lineHeight': 'leading',
+  'font.letterSpacing': 'tracking',
+  shadow: 'shadow',
+  easing: 'ease',
+  duration: 'transition-duration',
+  opacity: 'opacity',
+  'z-index': 'z-index',
+};
+
+/** The prefix of the plain CSS variables that carry the values of the tokens that change in dark mode. */
+export const TAILWIND_VALUE_PREFIX = 'ds';
+
+/**
+ * The Tailwind theme variable of a token: its namespace, then its key without the type's own leading segments.
+ * @example tailwindVariable(colorBrandPrimary) // '--color-brand-primary'; fontSizeBody -> '--text-body'
+ */
+export function tailwindVariable(token: Token): string | undefined {
+  if (token.type === 'boolean') return undefined;
+  const typePrefix = `${token.type}.`;
+  const rest = token.key.startsWith(typePrefix) ? token.key.slice(typePrefix.length) : token.key;
+  return cssPropertyName(rest, 'kebab-case', TAILWIND_NAMESPACES[token.type]);
+}
+
+/**
+ * A Tailwind CSS v4 stylesheet: `@theme` with every token that has one value, `@theme inline` pointing the tokens that
+ * change in dark mode at `--ds-*` variables, and those variables' light and dark blocks (the `theme` option of the CSS
+ * export decides how dark mode is switched on).
+ * @example
+ * @theme {
+ *   --spacing-md: 16px;
+ * }
+ *
+ * @theme inline {
+ *   --color-brand-primary: var(--ds-color-brand-primary);
+ * }
+ *
+ * :root {
+ *   --ds-color-brand-primary: #2563EB;
+ * }
+ *
+ * [data-theme="dark"] {
+ *   --ds-color-brand-primary: #60A5FA;
+ * }
+ */
+export function renderTailwind(system: CompiledDesignSystem, options: Pick<CssExportOptions, 'theme' | 'darkSelector'>): string {
+  const fixed: string[] = [];
+  const switching: string[] = [];
+  const switchingTokens: Token[] = [];
+  const seen = new Set<string>();
+  for (const token of system.tokens) {
+    const variable = tailwindVariable(token);
+    // Two keys may meet in one name (`font.size.md` and a `font.sizeMd`): the first, in key order, wins.
+    if (variable === undefined || seen.has(variable)) continue;
+    seen.add(variable);
+    if (token.resolved.dark === undefined) fixed.push(`  ${variable}: ${token.resolved.light};`);
+    else {
+      switching.push(`  ${variable}: var(${valueVariable(token)});`);
+      switchingTokens.push(token);
+    }
+  }
+  const blocks = [HEADER(system.meta.slug), `@theme {\n${fixed.join('\n')}\n}\n`];
+  if (switchingTokens.length > 0) {
+    blocks.push(`\n@theme inline {\n${switching.join('\n')}\n}\n`, `\n${renderThemeBlocks(switchingTokens, valueVariable, options)}`);
+  }
+  return blocks.join('');
+}
+
+function valueVariable(token: Token): string {
+  return cssPropertyName(token.key, 'kebab-case', TAILWIND_VALUE_PREFIX);
+}

@@ -1,0 +1,123 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { compile } from 'tailwindcss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompiledDesignSystem } from '../../src/compile/types.js';
+import { renderTailwind, tailwindVariable } from '../../src/views/export-tailwind.js';
+import { BROWSER_AVAILABLE, launchBrowser } from '../helpers/browser.js';
+import { compileExample } from '../helpers/fixtures.js';
+
+const TAILWIND_DIR = dirname(createRequire(import.meta.url).resolve('tailwindcss/package.json'));
+
+/** Compiles `@import "tailwindcss"; @import "./acme.tailwind.css";` with Tailwind's own compiler, for `candidates`. */
+async function compileWithTailwind(exported: string, candidates: readonly string[]): Promise<string> {
+  const compiler = await compile('@import "tailwindcss";\n@import "./tokens.css";\n', {
+    base: '/virtual',
+    loadStylesheet: async (id: string, base: string) => {
+      if (id === './tokens.css') return { path: '/virtual/tokens.css', base, content: exported };
+      if (id === 'tailwindcss') return { path: join(TAILWIND_DIR, 'index.css'), base: TAILWIND_DIR, content: await readFile(join(TAILWIND_DIR, 'index.css'), 'utf8') };
+      throw new Error(`unexpected stylesheet ${id}`);
+    },
+  });
+  return compiler.build([...candidates]);
+}
+
+/** Utility, CSS property it sets, token whose value it must carry. */
+const UTILITIES = [
+  ['bg-brand-primary', 'background-color', 'color.brand.primary'],
+  ['text-text-default', 'color', 'color.text.default'],
+  ['p-md', 'padding-top', 'spacing.md'],
+  ['gap-2xl', 'row-gap', 'spacing.2xl'],
+  ['rounded-lg', 'border-top-left-radius', 'radius.lg'],
+  ['text-2xl', 'font-size', 'font.size.2xl'],
+  ['font-heading', 'font-family', 'font.family.heading'],
+  ['font-bold', 'font-weight', 'font.weight.bold'],
+  ['leading-body', 'line-height', 'font.lineHeight.body'],
+  ['tracking-caps', 'letter-spacing', 'font.letterSpacing.caps'],
+  ['shadow-md', 'box-shadow', 'shadow.md'],
+  ['ease-bounce', 'transition-timing-function', 'easing.bounce'],
+  ['duration-fade', 'transition-duration', 'duration.fade'],
+  ['opacity-muted', 'opacity', 'opacity.muted'],
+  ['z-modal', 'z-index', 'z-index.modal'],
+] as const;
+
+describe('Tailwind CSS v4 export', () => {
+  let system: CompiledDesignSystem;
+  let compiled: string;
+  beforeAll(async () => {
+    system = await compileExample('acme');
+    compiled = await compileWithTailwind(renderTailwind(system, {}), UTILITIES.map(([utility]) => utility));
+  });
+
+  it('maps token types to Tailwind namespaces', () => {
+    const variable = (key: string): string | undefined => tailwindVariable(system.tokens.find((token) => token.key === key)!);
+    expect(UTILITIES.map(([, , key]) => variable(key))).toEqual([
+      '--color-brand-primary',
+      '--color-text-default',
+      '--spacing-md',
+      '--spacing-2xl',
+      '--radius-lg',
+      '--text-2xl',
+      '--font-heading',
+      '--font-weight-bold',
+      '--leading-body',
+      '--tracking-caps',
+      '--shadow-md',
+      '--ease-bounce',
+      '--transition-duration-fade',
+      '--opacity-muted',
+      '--z-index-modal',
+    ]);
+    expect(variable('feature.betaBadges')).toBeUndefined();
+  });
+
+  it('makes Tailwind’s compiler generate every utility from our variables', () => {
+    for (const [utility] of UTILITIES) expect(compiled, utility).toMatch(new RegExp(`\\.${utility.replace(/[-]/g, '\\-')} \\{`));
+    expect(compiled).toContain('.bg-brand-primary {\n    background-color: var(--ds-color-brand-primary);\n  }');
+    expect(compiled).toContain('.p-md {\n    padding: var(--spacing-md);\n  }');
+    expect(compiled).toContain('--spacing-md: 16px;');
+  });
+
+  describe.skipIf(!BROWSER_AVAILABLE)('in Chromium', () => {
+    let browser: Awaited<ReturnType<typeof launchBrowser>>;
+    let page: Page;
+    beforeAll(async () => {
+      browser = await launchBrowser();
+      page = await browser.browser.newPage();
+    }, 30_000);
+    afterAll(() => browser?.close());
+
+    /** For each utility, the computed value of its property on an element that has it, light then with data-theme="dark". */
+    async function readUtilities(): Promise<{ light: string[]; dark: string[] }> {
+      const body = UTILITIES.map(([utility], index) => `<div id="u${index}" class="${utility}">x</div>`).join('');
+      await page.setContent(`<!doctype html><html><head><style>${compiled}</style></head><body>${body}</body></html>`);
+      const read = (): Promise<string[]> =>
+        page.evaluate((rows) => rows.map(([, property], index) => getComputedStyle(document.getElementById(`u${index}`) as HTMLElement).getPropertyValue(property as string)), UTILITIES.map((row) => [...row]));
+      const light = await read();
+      await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+      return { light, dark: await read() };
+    }
+
+    it('utilities carry our values, and the dark ones under data-theme="dark"', async () => {
+      const computed = await readUtilities();
+      // What Chromium computes for the same values set directly.
+      const expected = async (mode: 'light' | 'dark'): Promise<string[]> => {
+        const values = UTILITIES.map(([, property, key]) => {
+          const token = system.tokens.find((each) => each.key === key)!;
+          return [property, mode === 'dark' ? (token.resolved.dark ?? token.resolved.light) : token.resolved.light];
+        });
+        await page.setContent(`<!doctype html><html><body>${values.map(([property, value], index) => `<div id="e${index}" style="${property}: ${value?.replace(/"/g, '&quot;')}">x</div>`).join('')}</body></html>`);
+        return page.evaluate((rows) => rows.map(([property], index) => getComputedStyle(document.getElementById(`e${index}`) as HTMLElement).getPropertyValue(property as string)), values);
+      };
+      // Tailwind's shadow utilities put four transparent ring and inset layers before the shadow itself.
+      const withoutRings = (values: string[]): string[] => values.map((value) => value.replaceAll('rgba(0, 0, 0, 0) 0px 0px 0px 0px, ', ''));
+      expect(withoutRings(computed.light)).toEqual(await expected('light'));
+      expect(withoutRings(computed.dark)).toEqual(await expected('dark'));
+      expect(computed.light[0]).toBe('rgb(37, 99, 235)');
+      expect(computed.light[2]).toBe('16px');
+      expect(computed.dark[0]).not.toBe(computed.light[0]);
+    });
+  });
+});

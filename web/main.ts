@@ -1,0 +1,375 @@
+import { ApiFailure, createApiClient } from './api.js';
+import type { ApiClient, Scope } from './api.js';
+import { byId, copyText, el, shortSha } from './dom.js';
+import { followEvents } from './events.js';
+import type { SnapshotEvent } from './events.js';
+import { buildTokenViews, changedKeys, fingerprintsOf, matchesFilter, wordsOfQuery } from './model.js';
+import type { ApiToken, DesignSystemMeta, Revision, Scale, TokenView } from './model.js';
+import type { DiffAnswer } from './render.js';
+import { renderDiff, renderMeta, renderRevisionOptions, renderScales, renderToken } from './render.js';
+
+const KEY_STORAGE = 'token-browser.key';
+const THEME_STORAGE = 'token-browser.theme';
+const HIGHLIGHT_MS = 3000;
+const REVISION_LIMIT = '100';
+
+const ui = {
+  controls: byId<HTMLDivElement>('controls'),
+  designSystem: byId<HTMLSelectElement>('design-system'),
+  revision: byId<HTMLSelectElement>('revision'),
+  theme: byId<HTMLButtonElement>('theme'),
+  forgetKey: byId<HTMLButtonElement>('forget-key'),
+  keyForm: byId<HTMLFormElement>('key-form'),
+  keyInput: byId<HTMLInputElement>('key-input'),
+  keyError: byId<HTMLParagraphElement>('key-error'),
+  status: byId<HTMLParagraphElement>('status'),
+  problem: byId<HTMLParagraphElement>('problem'),
+  content: byId<HTMLDivElement>('content'),
+  meta: byId<HTMLElement>('meta'),
+  changes: byId<HTMLElement>('changes'),
+  changesForm: byId<HTMLFormElement>('changes-form'),
+  diffFrom: byId<HTMLSelectElement>('diff-from'),
+  diffTo: byId<HTMLSelectElement>('diff-to'),
+  diffResult: byId<HTMLDivElement>('diff-result'),
+  scales: byId<HTMLDivElement>('scales'),
+  search: byId<HTMLInputElement>('search'),
+  typeFilter: byId<HTMLSelectElement>('type-filter'),
+  count: byId<HTMLParagraphElement>('count'),
+  tokenList: byId<HTMLUListElement>('token-list'),
+  toast: byId<HTMLDivElement>('toast'),
+};
+const liveOption = ui.revision.options[0] as HTMLOptionElement;
+
+interface Loaded {
+  readonly meta: DesignSystemMeta;
+  readonly commit: string | null;
+  readonly seq: number;
+  readonly prints: Map<string, string>;
+}
+
+const state = {
+  api: undefined as ApiClient | undefined,
+  /** Slug picked in the switcher; undefined: the key's own design system. */
+  designSystem: undefined as string | undefined,
+  /** Commit picked in the revision picker; undefined: live. */
+  ref: undefined as string | undefined,
+  loaded: undefined as Loaded | undefined,
+  generation: 0,
+  loading: false,
+  latestEvent: undefined as SnapshotEvent | undefined,
+  stopEvents: undefined as (() => void) | undefined,
+  rows: [] as { token: TokenView; row: HTMLLIElement }[],
+  diffAvailable: true,
+  /** The revisions listed in the pickers, to redraw them only when they change. */
+  revisionShas: '',
+  loads: 0,
+  themeSheet: new CSSStyleSheet(),
+};
+
+function scope(): Scope {
+  return { designSystem: state.designSystem, ref: state.ref };
+}
+
+function say(text: string): void {
+  ui.status.textContent = text;
+}
+
+let toastTimer: ReturnType<typeof setTimeout> | undefined;
+function toast(text: string): void {
+  ui.toast.textContent = text;
+  ui.toast.classList.add('visible');
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => ui.toast.classList.remove('visible'), 2000);
+}
+
+function showProblem(message: string | undefined): void {
+  ui.problem.hidden = message === undefined;
+  ui.problem.textContent = message ?? '';
+}
+
+// ---- theme: the page wears the design system's own CSS export; the toggle switches its [data-theme] ----
+
+function applyTheme(theme: 'light' | 'dark'): void {
+  document.documentElement.dataset['theme'] = theme;
+  ui.theme.setAttribute('aria-pressed', String(theme === 'dark'));
+  sessionStorage.setItem(THEME_STORAGE, theme);
+}
+
+function initialTheme(): 'light' | 'dark' {
+  const stored = sessionStorage.getItem(THEME_STORAGE);
+  if (stored === 'light' || stored === 'dark') return stored;
+  return window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+// ---- the key ----
+
+function askForKey(message = ''): void {
+  state.stopEvents?.();
+  state.stopEvents = undefined;
+  state.api = undefined;
+  state.loaded = undefined;
+  ui.content.hidden = true;
+  ui.controls.hidden = true;
+  ui.keyForm.hidden = false;
+  ui.keyError.textContent = message;
+  showProblem(undefined);
+  say('');
+  ui.keyInput.focus();
+}
+
+function start(key: string): void {
+  state.api = createApiClient(key);
+  state.designSystem = undefined;
+  state.ref = undefined;
+  state.loaded = undefined;
+  ui.keyForm.hidden = true;
+  void load(false).then((ok) => {
+    if (ok) followLive();
+  });
+}
+
+// ---- loading ----
+
+function handleFailure(error: unknown): void {
+  if (error instanceof ApiFailure && error.status === 401) {
+    sessionStorage.removeItem(KEY_STORAGE);
+    askForKey(`The key was refused: ${error.message}`);
+    return;
+  }
+  showProblem(error instanceof Error ? error.message : String(error));
+}
+
+/** Loads everything for the current design system and revision, renders it; highlights what changed if asked. */
+async function load(highlight: boolean): Promise<boolean> {
+  const api = state.api;
+  if (api === undefined) return false;
+  const generation = ++state.generation;
+  const current = scope();
+  state.loading = true;
+  say(state.loaded === undefined ? 'Loading…' : 'Updating…');
+  try {
+    const [meta, systems, scales, tokens, dtcg, css, revisions] = await Promise.all([
+      api.json<{ data: DesignSystemMeta }>('design-system', current),
+      api.json<{ data: { designSystems: { id: string; name: string; slug: string }[] } }>('design-systems', {}),
+      api.json<{ data: { scales: Scale[] } }>('scales', current),
+      api.json<{ data: { tokens: ApiToken[] } }>('tokens', current),
+      api.json<unknown>('export/json', current),
+      api.text('export/css', current),
+      fetchRevisions(),
+    ]);
+    if (generation !== state.generation) return false;
+    const views = buildTokenViews(tokens.body.data.tokens, dtcg.body);
+    const scaleList = scales.body.data.scales;
+    const prints = fingerprintsOf(views, scaleList);
+    const changed = highlight ? changedKeys(state.loaded?.prints, prints) : new Set<string>();
+    const commit = meta.headers.get('x-git-commit');
+    state.loaded = { meta: meta.body.data, commit, seq: Number(meta.headers.get('x-snapshot-seq') ?? '0'), prints };
+
+    state.themeSheet.replaceSync(css);
+    renderMeta(ui.meta, meta.body.data, commit, state.ref !== undefined);
+    renderSwitcher(systems.body.data.designSystems, meta.body.data.slug);
+    renderRevisionOptions(ui.revision, revisions, liveOption, state.ref ?? '');
+    state.revisionShas = revisions.map((revision) => revision.sha).join(',');
+    renderScales(ui.scales, scaleList);
+    renderTokens(views);
+    renderChanges(revisions);
+    ui.controls.hidden = false;
+    ui.content.hidden = false;
+    showProblem(undefined);
+    markChanged(changed);
+    state.loads += 1;
+    document.documentElement.dataset['loads'] = String(state.loads);
+    if (state.loads === 1) performance.mark('token-browser:rendered');
+    say(state.ref === undefined ? `Live: ${views.length} tokens.` : `Pinned to ${shortSha(state.ref)}: ${views.length} tokens.`);
+    return true;
+  } catch (error) {
+    if (generation === state.generation) handleFailure(error);
+    return false;
+  } finally {
+    if (generation === state.generation) {
+      state.loading = false;
+      catchUp();
+    }
+  }
+}
+
+function renderSwitcher(systems: readonly { id: string; name: string; slug: string }[], current: string): void {
+  ui.designSystem.replaceChildren(...systems.map((system) => el('option', { text: system.name, attrs: { value: system.slug } })));
+  ui.designSystem.value = current;
+  ui.designSystem.disabled = systems.length < 2;
+}
+
+function renderTokens(views: readonly TokenView[]): void {
+  const fragment = document.createDocumentFragment();
+  state.rows = views.map((token) => {
+    const row = renderToken(token);
+    fragment.append(row);
+    return { token, row };
+  });
+  ui.tokenList.replaceChildren(fragment);
+  const counts = new Map<string, number>();
+  for (const token of views) counts.set(token.type, (counts.get(token.type) ?? 0) + 1);
+  const selected = ui.typeFilter.value;
+  const all = ui.typeFilter.options[0] as HTMLOptionElement;
+  ui.typeFilter.replaceChildren(all, ...[...counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([type, count]) => el('option', { text: `${type} (${count})`, attrs: { value: type } })));
+  ui.typeFilter.value = counts.has(selected) ? selected : '';
+  applyFilter();
+}
+
+function applyFilter(): void {
+  const words = wordsOfQuery(ui.search.value);
+  const type = ui.typeFilter.value;
+  let shown = 0;
+  for (const { token, row } of state.rows) {
+    const match = matchesFilter(token, words, type);
+    if (row.hidden === match) row.hidden = !match;
+    if (match) shown += 1;
+  }
+  ui.count.textContent = `${shown} of ${state.rows.length} tokens`;
+}
+
+function markChanged(keys: ReadonlySet<string>): void {
+  if (keys.size === 0) return;
+  const marked: Element[] = [];
+  for (const element of document.querySelectorAll<HTMLElement>('[data-key]')) {
+    if (keys.has(element.dataset['key'] ?? '')) {
+      element.classList.add('changed');
+      marked.push(element);
+    }
+  }
+  const tokens = [...keys].filter((key) => !key.startsWith('scale:')).length;
+  toast(`${tokens} token${tokens === 1 ? '' : 's'} and ${keys.size - tokens} scale step${keys.size - tokens === 1 ? '' : 's'} changed`);
+  setTimeout(() => {
+    for (const element of marked) element.classList.remove('changed');
+  }, HIGHLIGHT_MS);
+}
+
+// ---- what changed between two revisions (GET /api/v1/diff, when the server has it) ----
+
+function renderChanges(revisions: readonly Revision[]): void {
+  const enough = state.diffAvailable && revisions.length >= 2;
+  ui.changes.hidden = !enough;
+  if (!enough) return;
+  const from = ui.diffFrom.value;
+  const to = ui.diffTo.value;
+  renderRevisionOptions(ui.diffFrom, revisions, undefined, from || (revisions[1] as Revision).sha);
+  renderRevisionOptions(ui.diffTo, revisions, undefined, to || (revisions[0] as Revision).sha);
+  if (ui.diffResult.childElementCount === 0) void compare();
+}
+
+async function compare(): Promise<void> {
+  const api = state.api;
+  if (api === undefined || ui.diffFrom.value === '' || ui.diffTo.value === '') return;
+  try {
+    const answer = await api.json<{ data: DiffAnswer }>('diff', { designSystem: state.designSystem }, { from: ui.diffFrom.value, to: ui.diffTo.value });
+    renderDiff(ui.diffResult, answer.body.data);
+  } catch (error) {
+    if (error instanceof ApiFailure && error.status === 404 && error.code === 'not_found') {
+      // This server has no diff route: the view stays hidden.
+      state.diffAvailable = false;
+      ui.changes.hidden = true;
+      return;
+    }
+    ui.diffResult.replaceChildren(el('p', { className: 'error', text: error instanceof Error ? error.message : String(error) }));
+  }
+}
+
+async function fetchRevisions(): Promise<Revision[]> {
+  const api = state.api;
+  if (api === undefined) return [];
+  return api.json<{ data: { revisions: Revision[] } }>('revisions', { designSystem: state.designSystem }, { limit: REVISION_LIMIT }).then(
+    (answer) => answer.body.data.revisions,
+    () => [],
+  );
+}
+
+async function refreshRevisions(): Promise<void> {
+  if (state.loaded === undefined) return;
+  const revisions = await fetchRevisions();
+  const shas = revisions.map((revision) => revision.sha).join(',');
+  if (state.loaded === undefined || shas === state.revisionShas) return;
+  state.revisionShas = shas;
+  renderRevisionOptions(ui.revision, revisions, liveOption, state.ref ?? '');
+  renderChanges(revisions);
+}
+
+// ---- live updates ----
+
+function followLive(): void {
+  state.stopEvents?.();
+  state.stopEvents = undefined;
+  state.latestEvent = undefined;
+  if (state.api === undefined || state.ref !== undefined) return;
+  state.stopEvents = followEvents(state.api, state.designSystem, {
+    onSnapshot(event) {
+      state.latestEvent = event;
+      catchUp();
+    },
+    onConnection(open) {
+      document.documentElement.dataset['live'] = String(open);
+      if (!open) say('Connection lost: reconnecting…');
+    },
+    onFatal: handleFailure,
+  });
+}
+
+/** Reloads when the stream reports a newer snapshot than the one shown. */
+function catchUp(): void {
+  const event = state.latestEvent;
+  const loaded = state.loaded;
+  if (event === undefined || loaded === undefined || state.loading || state.ref !== undefined) return;
+  if (event.seq <= loaded.seq) return;
+  if (event.lastUpdated === loaded.meta.lastUpdated && event.commit === loaded.commit) return;
+  void load(true);
+}
+
+// ---- wiring ----
+
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, state.themeSheet];
+applyTheme(initialTheme());
+
+ui.theme.addEventListener('click', () => applyTheme(document.documentElement.dataset['theme'] === 'dark' ? 'light' : 'dark'));
+ui.keyForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const key = ui.keyInput.value.trim();
+  if (key === '') return;
+  ui.keyInput.value = '';
+  sessionStorage.setItem(KEY_STORAGE, key);
+  start(key);
+});
+ui.forgetKey.addEventListener('click', () => {
+  sessionStorage.removeItem(KEY_STORAGE);
+  askForKey();
+});
+ui.designSystem.addEventListener('change', () => {
+  state.designSystem = ui.designSystem.value;
+  state.ref = undefined;
+  state.loaded = undefined;
+  state.diffAvailable = true;
+  ui.diffResult.replaceChildren();
+  void load(false).then((ok) => {
+    if (ok) followLive();
+  });
+});
+ui.revision.addEventListener('change', () => {
+  state.ref = ui.revision.value === '' ? undefined : ui.revision.value;
+  void load(true).then(() => followLive());
+});
+// A commit of content already served sends no event: the lists are refreshed when the user reaches for them.
+for (const select of [ui.revision, ui.diffFrom, ui.diffTo]) select.addEventListener('focus', () => void refreshRevisions());
+ui.changesForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  void compare();
+});
+ui.search.addEventListener('input', applyFilter);
+ui.typeFilter.addEventListener('change', applyFilter);
+document.addEventListener('click', (event) => {
+  const target = (event.target as Element | null)?.closest<HTMLElement>('[data-copy]');
+  const text = target?.dataset['copy'];
+  if (text === undefined) return;
+  void copyText(text).then((ok) => toast(ok ? `Copied ${text}` : `Copy failed: ${text}`));
+});
+
+const stored = sessionStorage.getItem(KEY_STORAGE);
+if (stored === null || stored === '') askForKey();
+else start(stored);

@@ -1,0 +1,100 @@
+import { el, setStyle, svg } from './dom.js';
+import type { TokenView } from './model.js';
+
+/** `var(--name, <light value>)`: follows the design system's own CSS (light or dark) the page has adopted. */
+function themed(token: TokenView): string {
+  return `var(${token.cssName}, ${token.light})`;
+}
+
+function swatch(color: string, mode: 'light' | 'dark'): HTMLElement {
+  const element = el('span', { className: `swatch swatch-${mode}`, attrs: { 'data-swatch': mode, title: `${mode} ${color}` } });
+  setStyle(element, 'background-color', color);
+  return element;
+}
+
+/** The four numbers of `cubic-bezier(a, b, c, d)`, or undefined. */
+export function bezierOf(value: string): [number, number, number, number] | undefined {
+  const match = /^cubic-bezier\(\s*([-\d.]+)\s*,\s*([-\d.]+)\s*,\s*([-\d.]+)\s*,\s*([-\d.]+)\s*\)$/.exec(value.trim());
+  if (match === null) return undefined;
+  const numbers = match.slice(1).map(Number) as [number, number, number, number];
+  return numbers.every(Number.isFinite) ? numbers : undefined;
+}
+
+function easingCurve(token: TokenView): Element {
+  const points = bezierOf(token.light);
+  const box = svg('svg', { viewBox: '-8 -28 116 156', class: 'curve', focusable: 'false' });
+  box.append(svg('path', { d: 'M0 100 L100 0', class: 'curve-diagonal' }));
+  if (points !== undefined) {
+    const [x1, y1, x2, y2] = points;
+    box.append(svg('path', { d: `M0 100 C${x1 * 100} ${100 - y1 * 100} ${x2 * 100} ${100 - y2 * 100} 100 0`, class: 'curve-line' }));
+  }
+  return box;
+}
+
+function movingDot(duration: string, easing: string): HTMLElement {
+  const dot = el('span', { className: 'dot' });
+  setStyle(dot, 'animation-duration', duration);
+  setStyle(dot, 'animation-timing-function', easing);
+  return el('span', { className: 'track' }, [dot]);
+}
+
+/** A token rendered as what it is: swatches, a bar, a box, a text sample, a card, a curve, a moving dot. */
+export function renderPreview(token: TokenView): HTMLElement {
+  const preview = el('div', { className: `preview preview-${token.type.replace('.', '-')}`, attrs: { 'aria-hidden': 'true' } });
+  const value = themed(token);
+  switch (token.type) {
+    case 'color':
+      preview.append(swatch(token.light, 'light'), swatch(token.dark ?? token.light, 'dark'));
+      break;
+    case 'spacing': {
+      const bar = el('span', { className: 'bar' });
+      setStyle(bar, 'width', value);
+      preview.append(bar);
+      break;
+    }
+    case 'radius': {
+      const box = el('span', { className: 'radius-box' });
+      setStyle(box, 'border-radius', value);
+      preview.append(box);
+      break;
+    }
+    case 'shadow': {
+      const card = el('span', { className: 'shadow-card' });
+      setStyle(card, 'box-shadow', value);
+      preview.append(card);
+      break;
+    }
+    case 'opacity': {
+      const square = el('span', { className: 'opacity-square' });
+      setStyle(square, 'opacity', value);
+      preview.append(square);
+      break;
+    }
+    case 'duration':
+      preview.append(movingDot(value, 'ease-in-out'));
+      break;
+    case 'easing':
+      preview.append(easingCurve(token), movingDot('1200ms', value));
+      break;
+    case 'font.size':
+    case 'font.family':
+    case 'font.weight':
+    case 'font.lineHeight':
+    case 'font.letterSpacing': {
+      const property = { 'font.size': 'font-size', 'font.family': 'font-family', 'font.weight': 'font-weight', 'font.lineHeight': 'line-height', 'font.letterSpacing': 'letter-spacing' }[token.type];
+      const sample = el('span', { className: 'text-sample', text: token.type === 'font.lineHeight' ? 'Line one\nLine two' : token.type === 'font.letterSpacing' ? 'TRACKING' : 'Aa Bb 123' });
+      setStyle(sample, property, value);
+      preview.append(sample);
+      break;
+    }
+    case 'z-index':
+      preview.append(el('span', { className: 'layers' }, [el('span'), el('span'), el('span')]));
+      break;
+    case 'boolean':
+      preview.append(el('span', { className: `flag ${token.light === 'true' ? 'flag-on' : 'flag-off'}`, text: token.light === 'true' ? 'on' : 'off' }));
+      break;
+    default:
+      break;
+  }
+  return preview;
+}

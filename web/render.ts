@@ -1,0 +1,132 @@
+import { el, formatDate, shortSha } from './dom.js';
+import type { DesignSystemMeta, Revision, Scale, TokenView } from './model.js';
+import { renderPreview } from './previews.js';
+
+/** The metadata list: name, description, counts, last update and the commit the content comes from. */
+export function renderMeta(target: HTMLElement, meta: DesignSystemMeta, commit: string | null, pinned: boolean): void {
+  const rows: [string, Node][] = [
+    ['Name', document.createTextNode(meta.name)],
+    ['Description', document.createTextNode(meta.description ?? '—')],
+    ['Tokens', document.createTextNode(String(meta.tokenCount))],
+    ['Scales', document.createTextNode(String(meta.scaleCount))],
+    ['Last updated', el('time', { text: formatDate(meta.lastUpdated), attrs: { datetime: meta.lastUpdated } })],
+    ['Commit', commit === null ? document.createTextNode('not in Git') : el('code', { text: `${shortSha(commit)}${pinned ? ' (pinned)' : ''}`, attrs: { title: commit } })],
+  ];
+  target.replaceChildren(...rows.flatMap(([name, value]) => [el('dt', { text: name }), el('dd', {}, [value])]));
+  target.dataset['slug'] = meta.slug;
+}
+
+function scaleSwatch(scale: string, step: number, hex: string, mode: 'light' | 'dark'): HTMLButtonElement {
+  const button = el('button', {
+    className: 'scale-swatch',
+    attrs: { type: 'button', 'data-copy': hex, 'data-key': `scale:${scale}.${step}`, 'data-swatch': mode, 'aria-label': `${scale} ${step} ${mode} ${hex}, copy` },
+  }, [el('span', { className: 'tip', text: `${step} ${hex}`, attrs: { 'aria-hidden': 'true' } })]);
+  button.style.setProperty('background-color', hex);
+  return button;
+}
+
+/** Every scale as a row: its light steps and its dark steps side by side; each swatch copies its hex. */
+export function renderScales(target: HTMLElement, scales: readonly Scale[]): void {
+  if (scales.length === 0) {
+    target.replaceChildren(el('p', { className: 'empty', text: 'This design system has no color scales.' }));
+    return;
+  }
+  const rows = scales.map((scale) =>
+    el('div', { className: 'scale-row', attrs: { 'data-scale': scale.key } }, [
+      el('span', { className: 'scale-name', text: scale.key }),
+      el('div', { className: 'strip strip-light', attrs: { role: 'group', 'aria-label': `${scale.key} light` } }, scale.steps.map((step) => scaleSwatch(scale.key, step.step, step.light, 'light'))),
+      el('div', { className: 'strip strip-dark', attrs: { role: 'group', 'aria-label': `${scale.key} dark` } }, scale.steps.map((step) => scaleSwatch(scale.key, step.step, step.dark, 'dark'))),
+    ]),
+  );
+  target.replaceChildren(...rows);
+}
+
+function valueLine(label: string, value: string, className: string): HTMLElement {
+  return el('span', { className: `value ${className}` }, [el('span', { className: 'label', text: label }), el('code', { text: value })]);
+}
+
+/** One token row: its preview, key and CSS name (a click copies the name), type, raw and resolved values. */
+export function renderToken(token: TokenView): HTMLLIElement {
+  const values = [valueLine('raw', token.raw, 'raw'), valueLine(token.dark === undefined ? 'value' : 'light', token.light, 'resolved-light')];
+  if (token.dark !== undefined) values.push(valueLine('dark', token.dark, 'resolved-dark'));
+  const details = [
+    // The accessible name is the visible text plus a hidden verb: "Copy color.brand.primary --color-brand-primary".
+    el('button', { className: 'copy', attrs: { type: 'button', 'data-copy': token.cssName } }, [
+      el('span', { className: 'visually-hidden', text: 'Copy ' }),
+      el('span', { className: 'key', text: token.key }),
+      document.createTextNode(' '),
+      el('code', { className: 'css-name', text: token.cssName }),
+    ]),
+    el('span', { className: 'type', text: token.type }),
+    el('div', { className: 'values' }, values),
+  ];
+  if (token.description !== undefined) details.push(el('p', { className: 'description', text: token.description }));
+  return el('li', { className: 'token', attrs: { 'data-key': token.key, 'data-type': token.type } }, [renderPreview(token), el('div', { className: 'info' }, details)]);
+}
+
+/** Revision options: `<short sha> <subject> (<date>)`. */
+export function renderRevisionOptions(target: HTMLSelectElement, revisions: readonly Revision[], first: HTMLOptionElement | undefined, selected: string): void {
+  const options = revisions.map((revision) =>
+    el('option', { text: `${shortSha(revision.sha)} ${revision.subject} (${formatDate(revision.date)})`, attrs: { value: revision.sha } }),
+  );
+  target.replaceChildren(...(first === undefined ? [] : [first]), ...options);
+  target.value = selected;
+  if (target.value !== selected && target.options.length > 0) target.selectedIndex = 0;
+}
+
+/** `{ light, dark }` of a diff entry. */
+interface DiffValue {
+  readonly light: string;
+  readonly dark: string | null;
+}
+
+/** The parts of a `GET /api/v1/diff` answer the page shows. */
+export interface DiffAnswer {
+  readonly level?: string;
+  readonly tokens?: {
+    readonly added?: readonly { key: string; type: string; value: DiffValue }[];
+    readonly removed?: readonly { key: string; type: string; value: DiffValue }[];
+    readonly changed?: readonly { key: string; type: string; from: DiffValue; to: DiffValue }[];
+    readonly retyped?: readonly { key: string; from: { type: string; value: DiffValue }; to: { type: string; value: DiffValue } }[];
+  };
+  readonly scales?: {
+    readonly added?: readonly { key: string }[];
+    readonly removed?: readonly { key: string }[];
+    readonly changed?: readonly { key: string; stepsAdded: readonly number[]; stepsRemoved: readonly number[]; stepsChanged: readonly { step: number }[] }[];
+  };
+}
+
+function describeValue(value: DiffValue): string {
+  return value.dark === null || value.dark === value.light ? value.light : `${value.light} / dark ${value.dark}`;
+}
+
+function diffList(title: string, className: string, items: readonly [key: string, text: string][]): HTMLElement {
+  const list = items.map(([key, text]) => el('li', { attrs: { 'data-key': key } }, [el('code', { text: key }), el('span', { className: 'diff-value', text: ` ${text}` })]));
+  return el('div', { className }, [el('h3', { text: `${title} (${items.length})` }), items.length === 0 ? el('p', { className: 'empty', text: 'None.' }) : el('ul', {}, list)]);
+}
+
+/** Renders a `GET /api/v1/diff` answer: tokens added, changed (old → new), retyped and removed, and scale changes. */
+export function renderDiff(target: HTMLElement, diff: DiffAnswer): void {
+  const tokens = diff.tokens ?? {};
+  const scales = diff.scales ?? {};
+  const scaleItems: [string, string][] = [
+    ...(scales.added ?? []).map((scale): [string, string] => [scale.key, 'added']),
+    ...(scales.removed ?? []).map((scale): [string, string] => [scale.key, 'removed']),
+    ...(scales.changed ?? []).map((scale): [string, string] => [
+      scale.key,
+      [
+        scale.stepsAdded.length > 0 ? `steps added: ${scale.stepsAdded.join(', ')}` : '',
+        scale.stepsRemoved.length > 0 ? `steps removed: ${scale.stepsRemoved.join(', ')}` : '',
+        scale.stepsChanged.length > 0 ? `steps changed: ${scale.stepsChanged.map((step) => step.step).join(', ')}` : '',
+      ].filter((part) => part !== '').join('; '),
+    ]),
+  ];
+  target.replaceChildren(
+    el('p', { className: 'diff-level', text: diff.level === undefined ? '' : `Change level: ${diff.level}` }),
+    diffList('Changed', 'diff-changed', (tokens.changed ?? []).map((change) => [change.key, `${describeValue(change.from)} → ${describeValue(change.to)}`])),
+    diffList('Added', 'diff-added', (tokens.added ?? []).map((entry) => [entry.key, describeValue(entry.value)])),
+    diffList('Removed', 'diff-removed', (tokens.removed ?? []).map((entry) => [entry.key, describeValue(entry.value)])),
+    diffList('Retyped', 'diff-retyped', (tokens.retyped ?? []).map((entry) => [entry.key, `${entry.from.type} → ${entry.to.type}`])),
+    diffList('Scales', 'diff-scales', scaleItems),
+  );
+}
