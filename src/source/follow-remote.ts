@@ -62,7 +62,8 @@ export async function followRemote(options: FollowRemoteOptions): Promise<Remote
     return inFlight;
   };
 
-  const nextDelay = (): number => (failures === 0 ? intervalMs : Math.min(MAX_BACKOFF_MS, intervalMs * 2 ** Math.min(failures, 10)));
+  // Backoff doubles per failure up to 5 minutes, but never retries sooner than the normal interval.
+  const nextDelay = (): number => (failures === 0 ? intervalMs : Math.max(intervalMs, Math.min(MAX_BACKOFF_MS, intervalMs * 2 ** Math.min(failures, 10))));
   const schedule = (): void => {
     if (closed) return;
     timer = setTimeout(() => {
@@ -71,6 +72,15 @@ export async function followRemote(options: FollowRemoteOptions): Promise<Remote
     timer.unref();
   };
 
+  if (options.mirror.reused) {
+    // A restart: catch up with the remote before serving, but serve the mirror as it is when the remote is down.
+    try {
+      await options.mirror.fetch();
+    } catch (error) {
+      failures += 1;
+      options.log.error(`${error instanceof Error ? error.message : String(error)}; serving the mirror as it is, retry in ${Math.round(nextDelay() / 1000)} s`);
+    }
+  }
   await load();
   schedule();
   return {

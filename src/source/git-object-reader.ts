@@ -24,7 +24,7 @@ export class GitObjectReader {
     this.#repoDir = repoDir;
   }
 
-  /** The content of a blob, or undefined when the object does not exist. */
+  /** The raw content of an object (a blob, or a commit), or undefined when it does not exist. */
   read(oid: string): Promise<Buffer | undefined> {
     if (!OID.test(oid)) return Promise.reject(new Error(`not an object id: ${oid}`));
     if (this.#closed) return Promise.reject(new Error('git object reader is closed'));
@@ -58,6 +58,8 @@ export class GitObjectReader {
       this.#drain();
     });
     child.stderr.resume();
+    // A write after the process died fails with EPIPE; the 'close' handler below rejects the pending reads.
+    child.stdin.on('error', () => undefined);
     const fail = (error: Error): void => {
       if (this.#process === child) this.#process = undefined;
       this.#buffer = Buffer.alloc(0);

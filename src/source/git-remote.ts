@@ -33,12 +33,15 @@ export function checkRemoteUrl(url: string): string | undefined {
 export class GitRemoteMirror {
   readonly url: string;
   readonly dir: string;
+  /** True when the mirror was already in `dataDir` (a restart): it may be behind the remote until fetched. */
+  readonly reused: boolean;
   readonly #branch: string | undefined;
   readonly #timeoutMs: number;
 
-  private constructor(options: RemoteMirrorOptions, dir: string) {
+  private constructor(options: RemoteMirrorOptions, dir: string, reused: boolean) {
     this.url = options.url;
     this.dir = dir;
+    this.reused = reused;
     this.#branch = options.branch;
     this.#timeoutMs = options.timeoutMs ?? 120_000;
   }
@@ -49,8 +52,9 @@ export class GitRemoteMirror {
     if (urlProblem !== undefined) throw new Error(`--remote ${urlProblem}`);
     if (options.branch !== undefined && checkRef(options.branch) !== undefined) throw new Error(`--branch \`${options.branch}\` is not a valid branch name`);
     const dir = join(options.dataDir, `${createHash('sha256').update(options.url).digest('hex').slice(0, 16)}.git`);
-    const mirror = new GitRemoteMirror(options, dir);
-    if (!(await exists(join(dir, 'HEAD')))) {
+    const reused = await exists(join(dir, 'HEAD'));
+    const mirror = new GitRemoteMirror(options, dir, reused);
+    if (!reused) {
       await mkdir(options.dataDir, { recursive: true });
       await rm(dir, { recursive: true, force: true });
       try {

@@ -4,8 +4,16 @@ import { isSourceYamlPath, reduce } from '../state/reduce.js';
 import { createEmptySnapshot } from '../state/snapshot.js';
 import type { Snapshot } from '../state/snapshot.js';
 import { GitObjectReader } from './git-object-reader.js';
-import { resolveRef } from './git-refs.js';
-import { runGit } from './run-git.js';
+import { FULL_SHA, resolveRef } from './git-refs.js';
+import { runGit as runGitProcess } from './run-git.js';
+
+/** git with fixed arguments; folder names are plain paths, never pathspec magic (`*`, `:(glob)`). */
+function runGit(cwd: string, args: readonly string[]): Promise<string> {
+  return runGitProcess(cwd, ['--literal-pathspecs', ...args]);
+}
+
+/** How many `git log` processes one build runs at once (one per design system). */
+const LOG_CONCURRENCY = 8;
 
 /** Where the design systems live inside a Git repository. */
 export interface GitSourceLocation {
@@ -33,6 +41,10 @@ export class GitRevisions {
   readonly #reader: GitObjectReader;
   readonly #snapshots: LRUCache<string, Snapshot>;
   readonly #building = new Map<string, Promise<Snapshot>>();
+  /** Full shas `resolve` found to be commits: a commit stays one, so they need no `rev-parse` again. */
+  readonly #knownCommits = new LRUCache<string, true>({ max: 10_000 });
+  /** Resolutions running now: concurrent requests for the same ref share one `rev-parse`. */
+  readonly #resolving = new Map<string, Promise<string | undefined>>();
   /** Commit listings start from a full sha, so they never change: cache them. */
   readonly #commitPages = new LRUCache<string, Promise<{ entries: RevisionEntry[]; more: boolean }>>({ max: 500 });
   builds = 0;
@@ -44,9 +56,23 @@ export class GitRevisions {
     this.#snapshots = new LRUCache<string, Snapshot>({ maxSize, maxEntrySize: maxSize, sizeCalculation: estimateSnapshotBytes });
   }
 
-  /** The full sha a ref names, or undefined. The ref must have passed `checkRef`. */
+  /**
+   * The full sha a ref names, or undefined. The ref must have passed `checkRef`. A full sha already known to be a
+   * commit answers without a process; any other ref is resolved anew (branches and tags move), once per moment.
+   */
   resolve(ref: string): Promise<string | undefined> {
-    return resolveRef(this.location.repoDir, ref);
+    if (FULL_SHA.test(ref) && (this.#knownCommits.has(ref) || this.#snapshots.has(ref))) return Promise.resolve(ref);
+    let resolving = this.#resolving.get(ref);
+    if (resolving === undefined) {
+      resolving = resolveRef(this.location.repoDir, ref)
+        .then((sha) => {
+          if (sha !== undefined) this.#knownCommits.set(sha, true);
+          return sha;
+        })
+        .finally(() => this.#resolving.delete(ref));
+      this.#resolving.set(ref, resolving);
+    }
+    return resolving;
   }
 
   /** The snapshot of the source folder at `sha` (a full commit sha from `resolve`); built once, then cached. */
@@ -64,8 +90,12 @@ export class GitRevisions {
   /** The events that load the source folder as it is at `sha`. */
   async eventsAt(sha: string): Promise<SourceEvent[]> {
     const { repoDir, sourcePrefix } = this.location;
-    const at = Date.parse((await runGit(repoDir, ['show', '-s', '--format=%cI', sha, '--'])).trim());
-    const listing = await runGit(repoDir, ['ls-tree', '-r', '-z', '--full-tree', sha, '--', ...(sourcePrefix === '' ? [] : [sourcePrefix])]);
+    // The commit object (through the long-lived reader) gives the committer time; the listing runs meanwhile.
+    const [commit, listing] = await Promise.all([
+      this.#reader.read(sha),
+      runGit(repoDir, ['ls-tree', '-r', '-z', '--full-tree', sha, '--', ...(sourcePrefix === '' ? [] : [sourcePrefix])]),
+    ]);
+    const at = committerTime(commit, sha);
     const files: { path: string; oid: string }[] = [];
     for (const entry of listing.split('\0')) {
       const match = /^(\d+) blob ([0-9a-f]+)\t(.*)$/s.exec(entry);
@@ -76,13 +106,17 @@ export class GitRevisions {
     const texts = await Promise.all(files.map((file) => this.#reader.read(file.oid)));
     const events: SourceEvent[] = files.map((file, index) => ({ type: 'file/changed', path: file.path, text: (texts[index] ?? Buffer.alloc(0)).toString('utf8'), at }));
     const slugs = [...new Set(files.map((file) => file.path.slice(0, file.path.indexOf('/'))))].sort();
-    const commitTimes: Record<string, string> = {};
-    await Promise.all(
-      slugs.map(async (slug) => {
+    const times = new Map<string, string>();
+    const queue = [...slugs];
+    const worker = async (): Promise<void> => {
+      for (let slug = queue.shift(); slug !== undefined; slug = queue.shift()) {
         const time = (await runGit(repoDir, ['log', '-1', '--format=%cI', sha, '--', `${sourcePrefix}${slug}/`])).trim();
-        if (time !== '') commitTimes[slug] = new Date(time).toISOString();
-      }),
-    );
+        if (time !== '') times.set(slug, new Date(time).toISOString());
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(LOG_CONCURRENCY, slugs.length) }, worker));
+    // Sorted by slug, as the live source writes them.
+    const commitTimes = Object.fromEntries(slugs.flatMap((slug) => (times.has(slug) ? [[slug, times.get(slug) as string]] : [])));
     events.push({ type: 'git/head-moved', commit: sha, dirtySlugs: [], commitTimes, at });
     return events;
   }
@@ -134,6 +168,14 @@ export class GitRevisions {
     this.#snapshots.set(sha, snapshot);
     return snapshot;
   }
+}
+
+/** The committer time (ms since epoch) in a raw commit object: its `committer <name> <email> <seconds> <zone>` line. */
+function committerTime(commit: Buffer | undefined, sha: string): number {
+  const header = commit?.toString('utf8', 0, Math.min(commit.length, 64 * 1024)).split('\n\n', 1)[0] ?? '';
+  const match = /^committer .* (\d+) [+-]\d{4}$/m.exec(header);
+  if (match === null) throw new Error(`commit ${sha} has no committer line`);
+  return Number(match[1]) * 1000;
 }
 
 /** Rough memory of a snapshot: its source texts times the overhead of parsed and compiled forms. */

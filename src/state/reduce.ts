@@ -88,7 +88,7 @@ export function reduce(state: Snapshot, batch: readonly SourceEvent[]): Snapshot
 
   const systemChanges = new Map<string, DesignSystemState | null>();
   for (const slug of touched) {
-    const next = recompile(slug, state.systems.get(slug), listFiles(state.files, fileChanges, slug), git, batchTime);
+    const next = recompile(slug, state.systems.get(slug), listFiles(state.files, fileChanges, slug), git, state.git, batchTime);
     if (next !== state.systems.get(slug)) systemChanges.set(slug, next ?? null);
   }
   if (fileChanges.size === 0 && keys === state.keys && git === state.git && systemChanges.size === 0) return state;
@@ -124,6 +124,7 @@ function recompile(
   previous: DesignSystemState | undefined,
   files: ReadonlyMap<string, SourceFileState>,
   git: GitState,
+  previousGit: GitState,
   batchTime: string,
 ): DesignSystemState | undefined {
   if (files.size === 0) return undefined;
@@ -135,10 +136,13 @@ function recompile(
   const compiled = contentChanged ? freeze(result.system, true) : previous?.compiled;
   let lastUpdated = previous?.lastUpdated ?? null;
   if (contentChanged) {
-    // At first load a committed design system dates from its newest commit; any later change from its batch.
+    // Committed content dates from its newest commit (at first load, and when a commit, pull or checkout brought it),
+    // so every replica and every `?ref=` of that commit agree; uncommitted edits date from the batch that saw them.
     const isFirstLoad = previous?.compiled === undefined;
     const committedAt = git.commitTimes[slug];
-    lastUpdated = isFirstLoad && committedAt !== undefined && !git.dirtySlugs.includes(slug) ? committedAt : batchTime;
+    const isClean = committedAt !== undefined && !git.dirtySlugs.includes(slug);
+    const commitMoved = committedAt !== previousGit.commitTimes[slug];
+    lastUpdated = isClean && (isFirstLoad || commitMoved) ? committedAt : batchTime;
   }
   return freeze({ slug, compiled, lastUpdated, problems: problemsChanged ? [...result.diagnostics] : (previous?.problems ?? []) }, true);
 }
