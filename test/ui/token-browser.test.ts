@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -218,15 +219,17 @@ describe.skipIf(!BROWSER_AVAILABLE)('token browser page in Chromium', () => {
     const darkShadow = /\[data-theme="dark"\][^}]*?\s(--shadow-[\w-]+):/.exec(css)?.[1] as string;
     expect(darkShadow).toMatch(/^--shadow-/);
     const shadow = (): Promise<string> => page.locator(`.token:has(button[data-copy="${darkShadow}"]) .shadow-card`).evaluate((card) => getComputedStyle(card).boxShadow);
-    // The docs' pictures: the top of the page, and the tokens matching `md` (one of most kinds).
+    // The docs' pictures: the top of the page, and the tokens matching `md` (one of most kinds). They go to docs/images
+    // with UPDATE_SCREENSHOTS=1 (a commit and a time are in them, so every run would change them), else to a temp dir.
+    const shots = process.env['UPDATE_SCREENSHOTS'] === '1' ? join(ROOT, 'docs/images') : mkdtempSync(join(tmpdir(), 'token-browser-shots-'));
     const shoot = async (theme: string): Promise<void> => {
       await page.evaluate(() => document.getElementById('toast')?.classList.remove('visible'));
       await page.getByLabel('Search').fill('');
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: join(ROOT, `docs/images/token-browser-${theme}.png`) });
+      expect((await page.screenshot({ path: join(shots, `token-browser-${theme}.png`) })).byteLength).toBeGreaterThan(10_000);
       await page.getByLabel('Search').fill('md');
       await page.locator('#tokens-title').evaluate((title) => title.scrollIntoView());
-      await page.screenshot({ path: join(ROOT, `docs/images/token-browser-tokens-${theme}.png`) });
+      expect((await page.screenshot({ path: join(shots, `token-browser-tokens-${theme}.png`) })).byteLength).toBeGreaterThan(10_000);
       await page.getByLabel('Search').fill('');
     };
     const theme = page.getByRole('button', { name: 'Dark theme' });
