@@ -15,6 +15,7 @@ import type {
   TokenType,
   TokenValue,
 } from './types.js';
+import { parseSourceFile } from './parse-source-file.js';
 import type { Located, ParsedSourceFile, TokenEntry } from './parse-source-file.js';
 import { normalizeHex, OPTIONAL_FIELDS, PRIMITIVE_RULES, TOKEN_FIELD_RULES } from './value-rules.js';
 
@@ -40,8 +41,25 @@ interface PrimitiveDefinition extends Primitive {
   readonly type: PrimitiveType;
 }
 
-/** Compiles the parsed files of one design system: merges them, checks every reference and resolves every value. */
+/**
+ * Compiles the parsed files of one design system: merges them, checks every reference and resolves every value.
+ * Files read by the fast path carry no positions: when there is any problem to report, they are read again
+ * precisely and the design system compiled once more, so every diagnostic has its file, line and column.
+ */
 export function compileDesignSystem(sources: DesignSystemSources): CompileResult {
+  const result = compileParsed(sources);
+  const allFiles = sources.systemFile === undefined ? sources.files : [sources.systemFile, ...sources.files];
+  if (result.diagnostics.length === 0 || allFiles.every((file) => file.precise)) return result;
+  const precisely = (file: ParsedSourceFile, isSystemFile: boolean): ParsedSourceFile =>
+    file.precise || file.source === undefined ? file : parseSourceFile(file.path, file.source, isSystemFile, { precise: true });
+  return compileParsed({
+    ...sources,
+    systemFile: sources.systemFile === undefined ? undefined : precisely(sources.systemFile, true),
+    files: sources.files.map((file) => precisely(file, false)),
+  });
+}
+
+function compileParsed(sources: DesignSystemSources): CompileResult {
   const diagnostics: Diagnostic[] = [];
   const report = (pos: SourcePosition, rule: string, message: string, severity: 'error' | 'warning' = 'error'): void => {
     diagnostics.push({ file: pos.file, line: pos.line, column: pos.column, rule, message, severity });

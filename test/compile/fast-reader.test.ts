@@ -1,0 +1,79 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseSourceFile } from '../../src/compile/parse-source-file.js';
+import type { ParsedSourceFile } from '../../src/compile/parse-source-file.js';
+import { compileDesignSystemFolder } from '../../src/compile/compile-design-system.js';
+
+function yamlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return yamlFiles(path);
+    return name.endsWith('.yaml') ? [path] : [];
+  });
+}
+
+/**
+ * A parsed file without positions or reader details: what a successful compile depends on. Order is left out too:
+ * JavaScript objects list integer keys first (js-yaml), and the compiler sorts every list it serves.
+ */
+function contentOf(file: ParsedSourceFile): unknown {
+  return JSON.parse(
+    JSON.stringify({ system: file.system, scales: file.scales, primitives: file.primitives, tokens: file.tokens, groups: file.groups }, (key, value: unknown) => {
+      if (key === 'pos' || key === 'keyPos') return undefined;
+      return Array.isArray(value) ? [...value].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)) : value;
+    }),
+  );
+}
+
+const SOURCES = [...yamlFiles('design-systems'), ...yamlFiles('test/fixtures')].map((path) => ({ path: relative('.', path), text: readFileSync(path, 'utf8') }));
+
+describe('the fast reader', () => {
+  it('reads every example and fixture file to the same entries as the precise reader, or leaves it to the precise one', () => {
+    let fast = 0;
+    for (const { path, text } of SOURCES) {
+      const isSystemFile = path.endsWith('/system.yaml');
+      const quick = parseSourceFile(path, text, isSystemFile);
+      const precise = parseSourceFile(path, text, isSystemFile, { precise: true });
+      expect(precise.precise).toBe(true);
+      if (!quick.precise) {
+        fast += 1;
+        expect(quick.diagnostics, path).toEqual([]);
+        expect(contentOf(quick), path).toEqual(contentOf(precise));
+      } else {
+        expect(quick, path).toEqual(precise);
+      }
+    }
+    // The examples are well formed: all of them take the fast path.
+    expect(fast).toBeGreaterThanOrEqual(yamlFiles('design-systems').length);
+  });
+
+  it.each([
+    ['keys with leading zeros', 'scales:\n  blue:\n    050: { light: "#FFFFFF", dark: "#000000" }\n'],
+    ['keys with trailing zeros', 'tokens:\n  a:\n    1.50: { type: opacity, value: 0.5 }\n'],
+    ['anchors and aliases', 'primitives:\n  spacing: &s { a: 1 }\n  radius: *s\n'],
+    ['tags', 'tokens:\n  a: { type: !!str opacity, value: 1 }\n'],
+    ['a `~` key', 'tokens:\n  ~: { type: opacity, value: 1 }\n'],
+    ['binary numbers', 'primitives:\n  spacing: { a: 0b101 }\n'],
+    ['a duplicate key', 'primitives:\n  spacing: { a: 1, a: 2 }\n'],
+    ['a syntax error', 'primitives:\n  spacing: { a: 1\n'],
+    ['an unknown section', 'colors:\n  a: 1\n'],
+    ['an invalid key', 'tokens:\n  a b: { type: opacity, value: 1 }\n'],
+  ])('leaves %s to the precise reader', (_name, text) => {
+    expect(parseSourceFile('ds/tokens.yaml', text, false)).toEqual(parseSourceFile('ds/tokens.yaml', text, false, { precise: true }));
+  });
+
+  it('reports a problem in a fast-read file with its real position', () => {
+    const tokens = 'tokens:\n  color:\n    text: { type: color, scale: gray, step: 900 }\n    link: { type: color, scale: blu, step: 600 }\n';
+    const scales = 'scales:\n  blue:\n    600: { light: "#2563EB", dark: "#60A5FA" }\n  gray:\n    900: { light: "#111827", dark: "#F9FAFB" }\n';
+    const files = [
+      parseSourceFile('ds/system.yaml', 'name: DS\n', true),
+      parseSourceFile('ds/scales.yaml', scales, false),
+      parseSourceFile('ds/tokens.yaml', tokens, false),
+    ];
+    expect(files.map((file) => file.precise)).toEqual([false, false, false]);
+    expect(compileDesignSystemFolder('ds', files).diagnostics).toEqual([
+      { file: 'ds/tokens.yaml', line: 4, column: 33, rule: 'unknown-scale', message: '`color.link` refers to unknown scale `blu` (did you mean `blue`?)', severity: 'error' },
+    ]);
+  });
+});
