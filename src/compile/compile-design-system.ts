@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { wordsOfKey } from './key-words.js';
 import { didYouMean } from './suggest.js';
 import { PRIMITIVE_TYPES, TOKEN_TYPES } from './types.js';
 import type {
@@ -277,8 +278,15 @@ function compileTokens(
   }
 
   const tokens: Token[] = [];
+  const namedBy = new Map<string, string>();
   for (const key of sortTokenKeys([...resolved.keys()])) {
     const draft = drafts.get(key) as TokenDraft;
+    const words = wordsOfKey(key);
+    const clash = namedBy.get(words);
+    if (clash === undefined) namedBy.set(words, key);
+    else {
+      report(draft.entry.pos, 'css-name-clash', `\`${key}\` and \`${clash}\` get the same CSS name \`--${words}\`: the CSS export would declare it twice`, 'warning');
+    }
     const token: Token = { key, type: draft.type, value: draft.value, resolved: resolved.get(key) as ResolvedValue };
     tokens.push(draft.description === undefined ? token : { ...token, description: draft.description });
   }

@@ -1,21 +1,10 @@
+import { wordsOfSegment } from '../compile/key-words.js';
+
 export const NAMINGS = ['kebab-case', 'camelCase', 'snake_case'] as const;
 export type Naming = (typeof NAMINGS)[number];
 
 /** A prefix is one word (letters, digits, `-`, `_`), optionally written with its leading `--`. */
 export const CSS_PREFIX_PATTERN = '^(--)?[A-Za-z][A-Za-z0-9_-]{0,63}$';
-
-/** A segment that is one lowercase word already (the common case): no splitting needed. */
-const SINGLE_WORD = /^[a-z0-9]+$/;
-
-/** The words of a key segment: split at `-`, `_` and lower-to-upper case changes. */
-function wordsOf(segment: string): string[] {
-  if (SINGLE_WORD.test(segment)) return [segment];
-  return segment
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(/[-_ ]+/)
-    .filter((word) => word.length > 0)
-    .map((word) => word.toLowerCase());
-}
 
 /**
  * The custom property name of a token key.
@@ -23,9 +12,9 @@ function wordsOf(segment: string): string[] {
  */
 export function cssPropertyName(key: string, naming: Naming, prefix?: string): string {
   // Plain loops: this runs once per token in every CSS export (10,000 tokens: most of the render time).
-  const words: string[] = prefix === undefined ? [] : wordsOf(prefix.replace(/^--/, ''));
+  const words: string[] = prefix === undefined ? [] : wordsOfSegment(prefix.replace(/^--/, ''));
   for (const segment of key.split('.')) {
-    for (const word of wordsOf(segment)) words.push(word);
+    for (const word of wordsOfSegment(segment)) words.push(word);
   }
   switch (naming) {
     case 'kebab-case':
