@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { GIT_ENV } from './run-git.js';
 
 interface PendingRead {
   readonly oid: string;
@@ -50,7 +51,7 @@ export class GitObjectReader {
     if (this.#process !== undefined) return this.#process;
     const child = spawn('git', ['cat-file', '--batch'], {
       cwd: this.#repoDir,
-      env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+      env: GIT_ENV,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     child.stdout.on('data', (chunk: Buffer) => {

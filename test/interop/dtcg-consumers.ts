@@ -9,8 +9,8 @@ import addFormatsModule from 'ajv-formats';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The official DTCG 2025.10 JSON Schemas, beside the clone (`../shared/dtcg-2025.10`). */
-export const DTCG_SCHEMA_DIR = resolve(REPO_ROOT, '../shared/dtcg-2025.10');
+/** The official DTCG 2025.10 schemas, vendored from the team's shared folder so the tests need nothing outside the repository. */
+export const DTCG_SCHEMA_DIR = resolve(REPO_ROOT, 'test/fixtures/dtcg-2025.10');
 
 function schemaFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
