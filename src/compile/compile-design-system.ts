@@ -437,7 +437,17 @@ function resolveOther(
 /** CSS text of a primitive: numbers with their unit (line heights bare), strings as written. */
 export function formatPrimitive(primitive: Primitive): string {
   if (typeof primitive.value === 'string') return primitive.value;
-  return primitive.unit === null ? String(primitive.value) : `${primitive.value}${primitive.unit}`;
+  return primitive.unit === null ? cssNumber(primitive.value) : `${cssNumber(primitive.value)}${primitive.unit}`;
+}
+
+/**
+ * A number as CSS (and every export) accepts it: never in exponent notation, which `String()` uses below 1e-6 and
+ * from 1e21 on (`1e-7px` is not a length).
+ * @example cssNumber(0.0000001) // '0.0000001'
+ */
+export function cssNumber(value: number): string {
+  const text = String(value);
+  return /e/i.test(text) ? value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 }) : text;
 }
 
 function formatInline(type: TokenType, value: TokenValue): string {
@@ -447,18 +457,18 @@ function formatInline(type: TokenType, value: TokenValue): string {
     case 'radius':
     case 'font.size':
     case 'font.letterSpacing':
-      return `${raw as number}${value['unit'] as string}`;
+      return `${cssNumber(raw as number)}${value['unit'] as string}`;
     case 'duration':
-      return `${raw as number}ms`;
+      return `${cssNumber(raw as number)}ms`;
     default:
-      return String(raw);
+      return typeof raw === 'number' ? cssNumber(raw) : String(raw);
   }
 }
 
 function formatShadow(value: TokenValue, hex: string): string {
   const [r, g, b] = [1, 3, 5].map((offset) => Number.parseInt(hex.slice(offset, offset + 2), 16));
-  const px = (name: string): string => `${value[name] as number}px`;
-  return `${px('x')} ${px('y')} ${px('blur')} ${px('spread')} rgba(${r}, ${g}, ${b}, ${value['opacity'] as number})`;
+  const px = (name: string): string => `${cssNumber(value[name] as number)}px`;
+  return `${px('x')} ${px('y')} ${px('blur')} ${px('spread')} rgba(${r}, ${g}, ${b}, ${cssNumber(value['opacity'] as number)})`;
 }
 
 function fieldPos(entry: TokenEntry, name: string): SourcePosition {

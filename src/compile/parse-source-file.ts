@@ -1,5 +1,5 @@
 import { CORE_SCHEMA, load } from 'js-yaml';
-import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { isAlias, isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import type { Node, Pair } from 'yaml';
 import type { Diagnostic, SourcePosition } from './types.js';
 import { describeYamlError } from './yaml-errors.js';
@@ -135,13 +135,27 @@ function parsePrecisely(path: string, text: string, isSystemFile: boolean): Pars
     const { line, col } = lineCounter.linePos(node?.range?.[0] ?? 0);
     return at(line, col);
   };
-  const toNode = (node: Node | null, fallback: Node | null): SourceNode | null => {
+  const open = new Set<Node>();
+  const toNode = (node: Node | null, fallback: Node | null, at: Node | null = node): SourceNode | null => {
     if (node === null) return null;
-    const pos = posOf(node ?? fallback);
+    const pos = posOf(at ?? fallback);
+    // An alias reads as the node it names (as js-yaml reads it); one that names a mapping it sits in cannot be a value.
+    if (isAlias(node)) {
+      const target = node.resolve(doc) as Node | undefined;
+      return target === undefined || open.has(target) ? { isMap: false, value: null, pos, entries: [] } : toNode(target, fallback, node);
+    }
     if (isScalar(node)) return { isMap: false, value: node.value, pos, entries: [] };
-    const value = 'toJSON' in node ? (node as { toJSON(): unknown }).toJSON() : node;
+    let value: unknown;
+    try {
+      value = node.toJS(doc);
+    } catch {
+      // yaml refuses documents with too many aliases (maxAliasCount): such a value is simply not a valid one.
+      value = undefined;
+    }
     if (!isMap(node)) return { isMap: false, value, pos, entries: [] };
+    open.add(node);
     const entries = node.items.map((pair) => ({ key: keyName(pair), keyPos: posOf(pair.key as Node), value: toNode(pair.value as Node | null, pair.key as Node) }));
+    open.delete(node);
     return { isMap: true, value, pos, entries };
   };
   const root = doc.contents as Node | null;

@@ -344,3 +344,17 @@ describe('compileDesignSystem: keys that export to the same name', () => {
     expect(system?.tokens.map((token) => token.key)).toEqual(['font.line-height', 'font.lineHeight']);
   });
 });
+
+describe('compileDesignSystem: numbers in resolved values', () => {
+  it('never writes exponent notation, which CSS does not take as a length', () => {
+    const { system, diagnostics } = compileFiles('ds', [
+      ['ds/system.yaml', 'name: DS\n'],
+      ['ds/tokens.yaml', 'tokens:\n  spacing.hairline: { type: spacing, value: 0.0000001 }\n  z-index.top: { type: z-index, value: 1e21 }\n'],
+    ]);
+    expect(diagnostics).toEqual([]);
+    expect(system?.tokens.map((token) => [token.key, token.resolved.light])).toEqual([
+      ['spacing.hairline', '0.0000001px'],
+      ['z-index.top', '1000000000000000000000'],
+    ]);
+  });
+});

@@ -77,3 +77,24 @@ describe('the fast reader', () => {
     ]);
   });
 });
+
+describe('YAML anchors and aliases', () => {
+  it('reads an alias as the node it names, like any YAML tool', () => {
+    const tokens = 'tokens:\n  opacity:\n    base: &half { type: opacity, value: 0.5 }\n    copy: *half\n    muted: { type: opacity, value: &v 0.4 }\n    disabled: { type: opacity, value: *v }\n';
+    const { system, diagnostics } = compileDesignSystemFolder('ds', [parseSourceFile('ds/system.yaml', 'name: DS\n', true), parseSourceFile('ds/tokens.yaml', tokens, false)]);
+    expect(diagnostics).toEqual([]);
+    expect(system?.tokens.map((token) => [token.key, token.resolved.light])).toEqual([
+      ['opacity.base', '0.5'],
+      ['opacity.copy', '0.5'],
+      ['opacity.disabled', '0.4'],
+      ['opacity.muted', '0.4'],
+    ]);
+  });
+
+  it('refuses an alias to a mapping it sits in, with its position, without looping', () => {
+    const parsed = parseSourceFile('ds/tokens.yaml', 'tokens:\n  a: &loop\n    b: *loop\n', false);
+    expect(parsed.diagnostics).toEqual([
+      { file: 'ds/tokens.yaml', line: 3, column: 8, rule: 'token-not-a-map', message: '`a.b` must be a group or a token ({ type, ... })', severity: 'error' },
+    ]);
+  });
+});
