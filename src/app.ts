@@ -85,13 +85,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app);
 
   // The key is checked before anything else, so a caller without one learns nothing about the parameters.
-  app.addHook('onRequest', async (request) => {
+  // Callback-style hooks (here and below): they run on every request, and an async hook costs a promise each time.
+  app.addHook('onRequest', (request, _reply, done) => {
     const url = request.routeOptions.url;
     const isApiRead = (request.method === 'GET' || request.method === 'HEAD') && url !== undefined && url.startsWith('/api/v1/');
-    if (isApiRead && (request.routeOptions.config as { public?: boolean }).public !== true) runtime.authenticate(request);
+    try {
+      if (isApiRead && (request.routeOptions.config as { public?: boolean }).public !== true) runtime.authenticate(request);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {
         method: request.method,
@@ -102,10 +108,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
       'request',
     );
-  });
-
-  app.addHook('onResponse', async (request, reply) => {
     metrics.observeRequest(request.method, request.routeOptions.url ?? '(unmatched)', reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 
   app.setErrorHandler((error, request, reply) => {

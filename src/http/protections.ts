@@ -108,13 +108,15 @@ export async function registerProtections(app: FastifyInstance, options: Protect
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     // A request that reached a closing server is still answered (a rolling deploy loses none), on a connection
     // that then closes, so the client's next request goes to another replica.
     if (closing) reply.header('connection', 'close');
     if ((request.raw.url ?? '').length > LIMITS.maxUrlLength) {
-      throw new ApiError('uri_too_long', `The URL exceeds ${LIMITS.maxUrlLength} characters.`);
+      done(new ApiError('uri_too_long', `The URL exceeds ${LIMITS.maxUrlLength} characters.`));
+      return;
     }
+    done();
   });
 
   const failureLimit = options.authFailureLimitPerMinute ?? DEFAULT_AUTH_FAILURE_LIMIT_PER_MINUTE;
@@ -156,25 +158,30 @@ function rateLimitKeyOf(request: FastifyRequest): string {
 /** Counts `401` answers per client address; an address over the limit gets `429` until its window ends. */
 function registerAuthFailureLimit(app: FastifyInstance, limit: number, now: () => number): void {
   const failures = new LRUCache<string, { count: number; resetAt: number }>({ max: MAX_TRACKED_CLIENTS });
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     // Health and readiness probes stay reachable from a blocked address (the orchestrator may share it).
-    if ((request.routeOptions.config as { probe?: boolean }).probe === true) return;
-    const entry = failures.get(request.ip);
-    if (entry === undefined || entry.count < limit) return;
+    const entry = (request.routeOptions.config as { probe?: boolean }).probe === true ? undefined : failures.get(request.ip);
+    if (entry === undefined || entry.count < limit) {
+      done();
+      return;
+    }
     const left = entry.resetAt - now();
     if (left <= 0) {
       failures.delete(request.ip);
+      done();
       return;
     }
     const seconds = Math.ceil(left / 1000);
     reply.header('retry-after', String(seconds));
-    throw new ApiError('rate_limited', `Too many failed authentication attempts from this address. Retry in ${seconds} seconds.`);
+    done(new ApiError('rate_limited', `Too many failed authentication attempts from this address. Retry in ${seconds} seconds.`));
   });
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode !== 401) return;
-    const at = now();
-    const entry = failures.get(request.ip);
-    if (entry === undefined || entry.resetAt <= at) failures.set(request.ip, { count: 1, resetAt: at + WINDOW_MS });
-    else entry.count += 1;
+  app.addHook('onResponse', (request, reply, done) => {
+    if (reply.statusCode === 401) {
+      const at = now();
+      const entry = failures.get(request.ip);
+      if (entry === undefined || entry.resetAt <= at) failures.set(request.ip, { count: 1, resetAt: at + WINDOW_MS });
+      else entry.count += 1;
+    }
+    done();
   });
 }
