@@ -11,7 +11,8 @@ import { followRemote } from './source/follow-remote.js';
 import type { RemoteFollower } from './source/follow-remote.js';
 import { GitRemoteMirror, redactUrl } from './source/git-remote.js';
 import { openGitRepo } from './source/git-repo.js';
-import { GitRevisions, locateGitSource } from './source/git-revisions.js';
+import type { GitRepo } from './source/git-repo.js';
+import { GitRevisions } from './source/git-revisions.js';
 import { readKeysFile } from './source/read-source-folder.js';
 import { watchKeysFile } from './source/watch-keys-file.js';
 import { eventsToReplaceSource } from './state/replace-source.js';
@@ -102,7 +103,7 @@ export async function startServer(config: ServeConfig, options: ServeOptions = {
       app.addHook('onClose', async () => running.close());
       if (config.webhookSecret !== undefined) await registerSyncRoute(app, { secret: config.webhookSecret, sync: () => running.sync() });
     } else {
-      const git = await openGitRepo(config.source);
+      const git = gitSource?.repo ?? null;
       app.log.info({ source: config.source, keys: config.keys, git: git?.gitDir ?? null }, git === null ? 'source is a plain folder (no Git)' : 'source is in a Git work tree');
       const started = await watchSource({
         sourceDir: config.source,
@@ -131,14 +132,14 @@ export async function startServer(config: ServeConfig, options: ServeOptions = {
 }
 
 /** Where `?ref=` reads Git from: the work tree's repository, or a mirror of the remote. Undefined for a plain folder. */
-async function openGitSource(config: ServeConfig): Promise<{ revisions: GitRevisions; mirror?: GitRemoteMirror } | undefined> {
+async function openGitSource(config: ServeConfig): Promise<{ revisions: GitRevisions; mirror?: GitRemoteMirror; repo?: GitRepo } | undefined> {
   const cacheBytes = config.revisionCacheBytes;
   if (config.remote !== undefined) {
     const mirror = await GitRemoteMirror.open({ url: config.remote, branch: config.branch, dataDir: config.dataDir ?? '.token-server-data' });
     return { revisions: new GitRevisions({ repoDir: mirror.dir, sourcePrefix: config.remotePath ?? 'design-systems/' }, { cacheBytes }), mirror };
   }
-  const location = await locateGitSource(config.source);
-  return location === undefined ? undefined : { revisions: new GitRevisions(location, { cacheBytes }) };
+  const repo = await openGitRepo(config.source);
+  return repo === null ? undefined : { revisions: new GitRevisions({ repoDir: repo.topLevel, sourcePrefix: repo.prefix }, { cacheBytes }), repo };
 }
 
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;

@@ -7,7 +7,7 @@ import { parseSourceFile } from '../compile/parse-source-file.js';
 import type { ParsedSourceFile } from '../compile/parse-source-file.js';
 import type { Diagnostic } from '../compile/types.js';
 import { readKeysFile, readSourceFolder } from '../source/read-source-folder.js';
-import { isSourceYamlPath, slugOfPath } from '../state/reduce.js';
+import { isSourceYamlPath, isSystemFilePath, slugOfPath } from '../compile/source-paths.js';
 import { formatJsonReport, formatTextReport } from './format-diagnostics.js';
 import { parseSourceFiles } from './parse-source-files.js';
 import type { ValidationReport } from './format-diagnostics.js';
@@ -76,7 +76,7 @@ export interface ValidationInput {
 
 /** Parses (in worker threads when the source is large) and checks everything, as the server would. */
 export async function validateInput(input: ValidationInput): Promise<ValidationReport> {
-  const texts = input.files.filter((file) => isSourceYamlPath(file.path)).map((file) => ({ ...file, isSystemFile: isSystemPath(file.path) }));
+  const texts = input.files.filter((file) => isSourceYamlPath(file.path)).map((file) => ({ ...file, isSystemFile: isSystemFilePath(file.path) }));
   return buildReport(await parseSourceFiles(texts), input);
 }
 
@@ -84,7 +84,7 @@ export async function validateInput(input: ValidationInput): Promise<ValidationR
 export function validateInputSync(input: ValidationInput): ValidationReport {
   const files = input.files.filter((file) => isSourceYamlPath(file.path));
   return buildReport(
-    files.map((file) => parseSourceFile(file.path, file.text, isSystemPath(file.path))),
+    files.map((file) => parseSourceFile(file.path, file.text, isSystemFilePath(file.path))),
     input,
   );
 }
@@ -123,10 +123,6 @@ function buildReport(parsed: readonly ParsedSourceFile[], input: ValidationInput
   }
   diagnostics.sort(compareDiagnostics);
   return { diagnostics, designSystems: bySlug.size, tokens, keys };
-}
-
-function isSystemPath(path: string): boolean {
-  return path === `${slugOfPath(path) as string}/system.yaml`;
 }
 
 /** A path as the user would type it from `cwd`: relative, `/`-separated, no trailing slash. */

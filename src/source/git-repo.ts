@@ -1,10 +1,12 @@
-import { isSourceYamlPath } from '../state/reduce.js';
-import { runGit as runGitProcess } from './run-git.js';
+import { isSourceYamlPath } from '../compile/source-paths.js';
+import { readFolderCommitTimes, runGitOnPaths as runGit } from './run-git.js';
 
 /** Where the source folder sits in its Git repository. */
 export interface GitRepo {
   /** Absolute path of the repository's Git directory (`.git`, or a worktree's own). */
   readonly gitDir: string;
+  /** Absolute path of the work tree's top level (where repository-relative paths start). */
+  readonly topLevel: string;
   /** The source folder relative to the repository root, with a trailing `/` (empty at the root). */
   readonly prefix: string;
   /** The source folder: every command runs there. */
@@ -18,27 +20,17 @@ export interface GitFacts {
   readonly commitTimes: Readonly<Record<string, string>>;
 }
 
-const LOG_CONCURRENCY = 8;
-
-/**
- * git with fixed arguments, from the source folder. `--literal-pathspecs` makes folder names plain paths, never
- * pathspec magic; `--no-optional-locks` keeps `status` from rewriting the index (which would wake the watcher again).
- */
-function runGit(cwd: string, args: readonly string[]): Promise<string> {
-  return runGitProcess(cwd, ['--literal-pathspecs', '--no-optional-locks', ...args]);
-}
-
 /** The repository around `sourceDir`, or null when it is not inside a Git work tree (or git is missing). */
 export async function openGitRepo(sourceDir: string): Promise<GitRepo | null> {
   let output: string;
   try {
-    output = await runGit(sourceDir, ['rev-parse', '--is-inside-work-tree', '--absolute-git-dir', '--show-prefix']);
+    output = await runGit(sourceDir, ['rev-parse', '--is-inside-work-tree', '--absolute-git-dir', '--show-toplevel', '--show-prefix']);
   } catch {
     return null;
   }
-  const [inside, gitDir, prefix] = output.split('\n');
-  if (inside !== 'true' || gitDir === undefined || gitDir === '') return null;
-  return { gitDir, prefix: prefix ?? '', cwd: sourceDir };
+  const [inside, gitDir, topLevel, prefix] = output.split('\n');
+  if (inside !== 'true' || gitDir === undefined || gitDir === '' || topLevel === undefined || topLevel === '') return null;
+  return { gitDir, topLevel, prefix: prefix ?? '', cwd: sourceDir };
 }
 
 /** The full sha of HEAD, or null when the repository has no commit yet. */
@@ -73,20 +65,6 @@ export async function readDirtySlugs(repo: GitRepo): Promise<string[]> {
 }
 
 /** Per slug, the committer time (ISO UTC) of the newest commit touching its folder; slugs without one are left out. */
-export async function readCommitTimes(repo: GitRepo, slugs: readonly string[]): Promise<Record<string, string>> {
-  const times: Record<string, string> = {};
-  const queue = [...slugs];
-  const worker = async (): Promise<void> => {
-    for (let slug = queue.shift(); slug !== undefined; slug = queue.shift()) {
-      try {
-        const iso = (await runGit(repo.cwd, ['log', '-1', '--format=%cI', '--', slug])).trim();
-        const time = Date.parse(iso);
-        if (iso !== '' && Number.isFinite(time)) times[slug] = new Date(time).toISOString();
-      } catch {
-        // No commit yet: the design system has no commit time, its lastUpdated falls back to the time it was seen.
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(LOG_CONCURRENCY, slugs.length) }, worker));
-  return Object.fromEntries(Object.entries(times).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+export function readCommitTimes(repo: GitRepo, slugs: readonly string[]): Promise<Record<string, string>> {
+  return readFolderCommitTimes(repo.cwd, 'HEAD', Object.fromEntries(slugs.map((slug) => [slug, slug])));
 }

@@ -1,19 +1,12 @@
 import { LRUCache } from 'lru-cache';
 import type { SourceEvent } from '../state/events.js';
-import { isSourceYamlPath, reduce } from '../state/reduce.js';
+import { isSourceYamlPath } from '../compile/source-paths.js';
+import { reduce } from '../state/reduce.js';
 import { createEmptySnapshot } from '../state/snapshot.js';
 import type { Snapshot } from '../state/snapshot.js';
 import { GitObjectReader } from './git-object-reader.js';
 import { FULL_SHA, resolveRef } from './git-refs.js';
-import { runGit as runGitProcess } from './run-git.js';
-
-/** git with fixed arguments; folder names are plain paths, never pathspec magic (`*`, `:(glob)`). */
-function runGit(cwd: string, args: readonly string[]): Promise<string> {
-  return runGitProcess(cwd, ['--literal-pathspecs', ...args]);
-}
-
-/** How many `git log` processes one build runs at once (one per design system). */
-const LOG_CONCURRENCY = 8;
+import { readFolderCommitTimes, runGitOnPaths as runGit } from './run-git.js';
 
 /** Where the design systems live inside a Git repository. */
 export interface GitSourceLocation {
@@ -106,17 +99,7 @@ export class GitRevisions {
     const texts = await Promise.all(files.map((file) => this.#reader.read(file.oid)));
     const events: SourceEvent[] = files.map((file, index) => ({ type: 'file/changed', path: file.path, text: (texts[index] ?? Buffer.alloc(0)).toString('utf8'), at }));
     const slugs = [...new Set(files.map((file) => file.path.slice(0, file.path.indexOf('/'))))].sort();
-    const times = new Map<string, string>();
-    const queue = [...slugs];
-    const worker = async (): Promise<void> => {
-      for (let slug = queue.shift(); slug !== undefined; slug = queue.shift()) {
-        const time = (await runGit(repoDir, ['log', '-1', '--format=%cI', sha, '--', `${sourcePrefix}${slug}/`])).trim();
-        if (time !== '') times.set(slug, new Date(time).toISOString());
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(LOG_CONCURRENCY, slugs.length) }, worker));
-    // Sorted by slug, as the live source writes them.
-    const commitTimes = Object.fromEntries(slugs.flatMap((slug) => (times.has(slug) ? [[slug, times.get(slug) as string]] : [])));
+    const commitTimes = await readFolderCommitTimes(repoDir, sha, Object.fromEntries(slugs.map((slug) => [slug, `${sourcePrefix}${slug}/`])));
     events.push({ type: 'git/head-moved', commit: sha, dirtySlugs: [], commitTimes, at });
     return events;
   }
@@ -183,15 +166,4 @@ function estimateSnapshotBytes(snapshot: Snapshot): number {
   let bytes = 1024;
   for (const file of snapshot.files.values()) bytes += file.text.length * 12;
   return bytes;
-}
-
-/** Finds the repository around `sourceDir`: its top level and the source folder's prefix, or undefined outside Git. */
-export async function locateGitSource(sourceDir: string): Promise<GitSourceLocation | undefined> {
-  try {
-    const [top, prefix] = (await runGit(sourceDir, ['rev-parse', '--show-toplevel', '--show-prefix'])).split('\n');
-    if (top === undefined || top === '') return undefined;
-    return { repoDir: top, sourcePrefix: prefix ?? '' };
-  } catch {
-    return undefined;
-  }
 }

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { isSourceYamlPath } from '../state/reduce.js';
+import { isSourceYamlPath } from '../compile/source-paths.js';
 import type { SourceEvent } from '../state/events.js';
 
 /** Folders never read nor watched below the source folder (besides dot-folders). */

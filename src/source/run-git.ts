@@ -14,3 +14,37 @@ export function runGit(cwd: string, args: readonly string[], options: { maxBuffe
     });
   });
 }
+
+/**
+ * git on repository content: `--literal-pathspecs` makes folder names plain paths, never pathspec magic (`*`,
+ * `:(glob)`); `--no-optional-locks` keeps read commands such as `status` from rewriting the index (which would wake
+ * the watcher again).
+ */
+export function runGitOnPaths(cwd: string, args: readonly string[]): Promise<string> {
+  return runGit(cwd, ['--literal-pathspecs', '--no-optional-locks', ...args]);
+}
+
+/** How many `git log` processes run at once when reading commit times (one per design system). */
+const LOG_CONCURRENCY = 8;
+
+/**
+ * The ISO UTC committer time of the newest commit at or before `revision` that touched each folder, by slug (sorted);
+ * a folder no commit touched is left out. `folders` maps a slug to its path as git sees it from `cwd`.
+ */
+export async function readFolderCommitTimes(cwd: string, revision: string, folders: Readonly<Record<string, string>>): Promise<Record<string, string>> {
+  const times = new Map<string, string>();
+  const queue = Object.keys(folders);
+  const worker = async (): Promise<void> => {
+    for (let slug = queue.shift(); slug !== undefined; slug = queue.shift()) {
+      try {
+        const iso = (await runGitOnPaths(cwd, ['log', '-1', '--format=%cI', revision, '--', folders[slug] as string])).trim();
+        const time = Date.parse(iso);
+        if (iso !== '' && Number.isFinite(time)) times.set(slug, new Date(time).toISOString());
+      } catch {
+        // No commit yet: the design system has no commit time, and its lastUpdated falls back to the time it was seen.
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(LOG_CONCURRENCY, queue.length) }, worker));
+  return Object.fromEntries([...times].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}

@@ -4,7 +4,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { watch } from 'chokidar';
 import type { FSWatcher } from 'chokidar';
 import type { SourceEvent } from '../state/events.js';
-import { isSourceYamlPath } from '../state/reduce.js';
+import { isSourceYamlPath } from '../compile/source-paths.js';
 import { readCommitTimes, readDirtySlugs, readHeadCommit } from './git-repo.js';
 import type { GitFacts, GitRepo } from './git-repo.js';
 import { listSourcePaths, readKeysFile, readSourcePath, SKIPPED_FOLDERS, toSourcePath } from './read-source-folder.js';

@@ -17,5 +17,3 @@ export type SourceEvent =
       readonly commitTimes: Readonly<Record<string, string>>;
       readonly at: number;
     };
-
-export type SourceEventType = SourceEvent['type'];

@@ -3,20 +3,11 @@ import type { Draft } from 'immer';
 import { compileDesignSystemFolder } from '../compile/compile-design-system.js';
 import { parseKeysFile } from '../compile/parse-keys-file.js';
 import { parseSourceFile } from '../compile/parse-source-file.js';
+import { isSourceYamlPath, isSystemFilePath, slugOfPath } from '../compile/source-paths.js';
 import type { SourceEvent } from './events.js';
 import type { DesignSystemState, GitState, KeysState, Snapshot, SourceFileState } from './snapshot.js';
 
 enableMapSet();
-
-/** `<slug>/system.yaml` names the design system; every other YAML file below `<slug>/` holds its content. */
-export function slugOfPath(path: string): string | undefined {
-  const slash = path.indexOf('/');
-  return slash > 0 ? path.slice(0, slash) : undefined;
-}
-
-export function isSourceYamlPath(path: string): boolean {
-  return slugOfPath(path) !== undefined && path.endsWith('.yaml') && !path.split('/').some((segment) => segment.startsWith('.'));
-}
 
 /**
  * Folds one batch of events into the next snapshot. Pure: re-parses only the files the batch changed and
@@ -40,10 +31,8 @@ export function reduce(state: Snapshot, batch: readonly SourceEvent[]): Snapshot
       case 'file/changed': {
         if (!isSourceYamlPath(event.path)) break;
         if (fileOf(event.path)?.text === event.text) break;
-        const slug = slugOfPath(event.path) as string;
-        const isSystemFile = event.path === `${slug}/system.yaml`;
-        fileChanges.set(event.path, freeze({ text: event.text, parsed: parseSourceFile(event.path, event.text, isSystemFile) }, true));
-        touched.add(slug);
+        fileChanges.set(event.path, freeze({ text: event.text, parsed: parseSourceFile(event.path, event.text, isSystemFilePath(event.path)) }, true));
+        touched.add(slugOfPath(event.path) as string);
         break;
       }
       case 'file/removed': {

@@ -55,8 +55,3 @@ export function createEmptySnapshot(at = 0): Snapshot {
     keys: { entries: [], bySha256: new Map(), problems: [] },
   };
 }
-
-/** Whether the working tree differs from the Git HEAD commit. */
-export function isDirty(snapshot: Snapshot): boolean {
-  return snapshot.git.dirtySlugs.length > 0;
-}

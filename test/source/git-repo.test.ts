@@ -10,8 +10,8 @@ const fixtures = useFixtures();
 describe('git facts', () => {
   it('find the repository around a source folder below its root', async () => {
     const repo = fixtures.repo();
-    expect(await openGitRepo(repo.source)).toEqual({ gitDir: join(repo.root, '.git'), prefix: 'design-systems/', cwd: repo.source });
-    expect(await openGitRepo(repo.root)).toEqual({ gitDir: join(repo.root, '.git'), prefix: '', cwd: repo.root });
+    expect(await openGitRepo(repo.source)).toEqual({ gitDir: join(repo.root, '.git'), topLevel: repo.root, prefix: 'design-systems/', cwd: repo.source });
+    expect(await openGitRepo(repo.root)).toEqual({ gitDir: join(repo.root, '.git'), topLevel: repo.root, prefix: '', cwd: repo.root });
   });
 
   it('return null for a plain folder', async () => {
