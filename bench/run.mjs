@@ -343,7 +343,9 @@ function freePort() {
 async function startTokenServer(repo) {
   return startProcess(
     'server',
-    [CLI, 'serve', '--source', repo.source, '--keys', repo.keys, '--rate-limit', '0', '--auth-failure-limit', '0', '--log-level', 'warn'],
+    // The limiters stay on, as in production, so every request pays for them (the per-key bucket of its
+    // authenticated key, the per-address failed-auth check); the per-key limit is set far above what a run sends.
+    [CLI, 'serve', '--source', repo.source, '--keys', repo.keys, '--rate-limit', '1000000000', '--log-level', 'warn'],
     '/readyz',
     (port) => ['--port', String(port), '--host', '127.0.0.1'],
   );

@@ -1,14 +1,15 @@
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { createApiRuntime } from './http/api-runtime.js';
-import { ApiError, errorBody, ERRORS } from './http/errors.js';
-import type { ErrorCode } from './http/errors.js';
+import { ApiError, codeOfStatus, errorBody } from './http/errors.js';
 import { createMetrics } from './http/metrics.js';
 import type { Metrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerOpsRoutes } from './http/ops-routes.js';
-import { DEFAULT_MAX_CONNECTIONS, limitServerOptions, registerProtections } from './http/protections.js';
+import { DEFAULT_MAX_CONNECTIONS, LIMITS, limitConnectionsPerAddress, limitServerOptions, registerProtections } from './http/protections.js';
 import { formatValidationError } from './http/query-schema.js';
+import { redactQuerySecrets } from './http/redact-query.js';
+import { registerAuthentication } from './http/request-auth.js';
 import { attachResponseSchemas } from './http/response-schemas.js';
 import { DEFAULT_RENDER_CACHE_BYTES, RenderCache } from './http/render-cache.js';
 import { registerEventRoutes } from './http/routes/events.js';
@@ -28,6 +29,8 @@ export interface AppOptions {
   readonly renderCacheBytes?: number;
   /** Clock for key expiry; tests pin it. */
   readonly now?: () => number;
+  /** Keys refused even when the keys file lists them (SHA-256 hex); `serve` refuses the published example keys unless it serves the examples. */
+  readonly refusedKeySha256?: ReadonlySet<string> | undefined;
   /** Interval of the heartbeat comment on `GET /api/v1/events` (default 15 s). */
   readonly eventsHeartbeatMs?: number;
   /** Git access for `?ref=` and `/revisions`; absent when the source is a plain folder. */
@@ -48,6 +51,8 @@ export interface AppOptions {
   readonly trustProxy?: boolean | number | string | readonly string[];
   /** Open connections at most (default 10,000). */
   readonly maxConnections?: number;
+  /** Open connections per client address (default 256; trusted proxies exempt); 0 turns it off. */
+  readonly maxConnectionsPerAddress?: number;
 }
 
 const OTHER_METHODS = ['DELETE', 'PATCH', 'POST', 'PUT', 'OPTIONS'] as const;
@@ -62,15 +67,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    // `verbose` puts the refused value in the error, for a "did you mean" (it costs nothing on valid requests).
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false, verbose: true } },
     schemaErrorFormatter: formatValidationError,
   });
 
   const cache = new RenderCache(options.renderCacheBytes ?? DEFAULT_RENDER_CACHE_BYTES);
-  const runtime = createApiRuntime({ currentSnapshot: () => options.store.current, cache, now: options.now, revisions: options.revisions });
+  const runtime = createApiRuntime({ cache, revisions: options.revisions });
   const metrics = options.metrics ?? createMetrics();
   metrics.trackState(() => options.store.current, cache);
   app.server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  limitConnectionsPerAddress(app.server, options.maxConnectionsPerAddress ?? LIMITS.maxConnectionsPerAddress, options.trustProxy ?? false);
   // Bodies are pre-rendered Buffers; the few objects sent (errors) need no schema-driven serializer.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
@@ -84,27 +91,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   attachResponseSchemas(app);
   await registerOpenApi(app);
 
-  // The key is checked before anything else, so a caller without one learns nothing about the parameters.
-  // Callback-style hooks (here and below): they run on every request, and an async hook costs a promise each time.
-  app.addHook('onRequest', (request, _reply, done) => {
-    const url = request.routeOptions.url;
-    const isApiRead = (request.method === 'GET' || request.method === 'HEAD') && url !== undefined && url.startsWith('/api/v1/');
-    try {
-      if (isApiRead && (request.routeOptions.config as { public?: boolean }).public !== true) runtime.authenticate(request);
-      done();
-    } catch (error) {
-      done(error as Error);
-    }
-  });
+  // The key is checked once, before anything else, so a caller without one learns nothing about the parameters.
+  registerAuthentication(app, { currentSnapshot: () => options.store.current, now: options.now ?? Date.now, refusedKeySha256: options.refusedKeySha256 });
 
+  // Callback style: it runs on every request, and an async hook costs a promise each time.
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: redactQuerySecrets(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 100) / 100,
-        key: (request as { keyLabel?: string }).keyLabel,
+        key: request.auth?.key.name,
       },
       'request',
     );
@@ -118,10 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.code(error.statusCode).send(errorBody(error.code, error.message));
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const code = (Object.keys(ERRORS) as ErrorCode[]).find((candidate) => ERRORS[candidate] === status) ?? 'invalid_parameter';
-      return reply.code(status).send(errorBody(code, (error as Error).message));
-    }
+    if (status >= 400 && status < 500) return reply.code(status).send(errorBody(codeOfStatus(status), (error as Error).message));
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send(errorBody('internal_error', 'Internal server error.'));
   });

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 import { parseServeConfig } from './config.js';
-import { USAGE_EXIT_CODE, UsageError } from './cli/usage-error.js';
+import type { ServeConfig } from './config.js';
+import { EXIT_FAILED, EXIT_OK, EXIT_STATUS_HELP, EXIT_USAGE } from './cli/exit-status.js';
+import { requireFolder, UsageError } from './cli/usage-error.js';
 
 const USAGE = `Usage: token-server <command> [options]
 
@@ -9,7 +11,9 @@ Commands:
   validate   Check the design systems (and keys) and print every problem
   keys       Create, list and revoke API keys in keys.yaml
 
-Run \`token-server <command> --help\` for the options of a command.`;
+Run \`token-server <command> --help\` for the options of a command.
+
+${EXIT_STATUS_HELP}`;
 
 const SERVE_USAGE = `Usage: token-server serve [options]
 
@@ -33,7 +37,9 @@ Serves the design systems over HTTP. Every option also reads an environment vari
   --data-dir <dir>            Where the mirror of --remote is kept [TOKENS_DATA_DIR] (default ./.token-server-data)
   --revision-cache-mb <n>     Memory for revisions built for ?ref= [TOKENS_REVISION_CACHE_MB] (default 128)
 
-Environment only: TOKENS_METRICS_TOKEN (bearer token of /metrics), TOKENS_WEBHOOK_SECRET (POST /api/v1/sync).`;
+Environment only: TOKENS_METRICS_TOKEN (bearer token of /metrics), TOKENS_WEBHOOK_SECRET (POST /api/v1/sync).
+
+${EXIT_STATUS_HELP}`;
 
 async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -41,9 +47,9 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'serve': {
       if (rest.includes('--help') || rest.includes('-h')) {
         console.log(SERVE_USAGE);
-        return 0;
+        return EXIT_OK;
       }
-      const config = parseServeConfig(rest, process.env);
+      const config = await readServeConfig(rest);
       // Loaded on demand so `validate` and `keys` start without Fastify.
       const { closeOnSignals, startServer } = await import('./serve.js');
       closeOnSignals(await startServer(config), config.shutdownTimeoutMs);
@@ -58,15 +64,29 @@ async function main(argv: readonly string[]): Promise<number> {
       return runKeys(rest, process.cwd(), process.env, Date.now());
     }
     case undefined:
+      console.error(USAGE);
+      return EXIT_USAGE;
     case 'help':
     case '--help':
     case '-h':
       console.log(USAGE);
-      return command === undefined ? 1 : 0;
+      return EXIT_OK;
     default:
-      console.error(`Unknown command \`${command}\`.\n\n${USAGE}`);
-      return 1;
+      console.error(`token-server: unknown command \`${command}\` (expected serve, validate or keys)\n\n${USAGE}`);
+      return EXIT_USAGE;
   }
+}
+
+/** The settings of `serve`; a bad flag or environment value, or a source folder that is not there, is a usage error. */
+async function readServeConfig(args: readonly string[]): Promise<ServeConfig> {
+  let config: ServeConfig;
+  try {
+    config = parseServeConfig(args, process.env);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error), { cause: error });
+  }
+  if (config.remote === undefined) await requireFolder(config.source, config.source, 'source folder');
+  return config;
 }
 
 main(process.argv.slice(2)).then(
@@ -75,6 +95,6 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     console.error(`token-server: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = error instanceof UsageError ? USAGE_EXIT_CODE : 1;
+    process.exitCode = error instanceof UsageError ? EXIT_USAGE : EXIT_FAILED;
   },
 );

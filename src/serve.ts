@@ -1,24 +1,29 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { PUBLISHED_KEY_SHA256, servesBundledExamples } from './bundled-examples.js';
 import type { ServeConfig } from './config.js';
 import { createMetrics } from './http/metrics.js';
-import type { Metrics } from './http/metrics.js';
 import type { Diagnostic } from './compile/types.js';
+import { checkKeyEntries } from './compile/check-key-references.js';
 import { registerSyncRoute } from './http/routes/sync.js';
 import type { RevisionProvider } from './http/revision-provider.js';
 import { withFetchOnMiss } from './source/fetch-on-miss.js';
 import { followRemote } from './source/follow-remote.js';
 import type { RemoteFollower } from './source/follow-remote.js';
 import { GitRemoteMirror, redactUrl } from './source/git-remote.js';
-import { openGitRepo } from './source/git-repo.js';
-import type { GitRepo } from './source/git-repo.js';
+import { findGitRepo } from './source/git-repo.js';
+import type { GitRepo, NoGitRepo } from './source/git-repo.js';
 import { GitRevisions } from './source/git-revisions.js';
 import { readKeysFile } from './source/read-source-folder.js';
 import { watchKeysFile } from './source/watch-keys-file.js';
+import { ApplyQueue } from './state/apply-queue.js';
+import { compileBatch } from './state/compile-batch.js';
+import { CompilerThread } from './state/compiler-thread.js';
+import type { CompilerThreadOptions } from './state/compiler-thread.js';
+import type { QueuedBatch } from './state/apply-queue.js';
 import { eventsToReplaceSource } from './state/replace-source.js';
 import { watchSource } from './source/watch-source.js';
 import type { SourceWatcher, WatchLogger, WatchMode } from './source/watch-source.js';
-import type { SourceEvent } from './state/events.js';
 import type { Snapshot } from './state/snapshot.js';
 import { SnapshotStore } from './state/store.js';
 
@@ -30,6 +35,10 @@ export interface RunningServer {
   /** The remote follower when `--remote` is set. */
   readonly follower: RemoteFollower | undefined;
   readonly url: string;
+  /** The worker thread that parses and compiles the live source. */
+  readonly compiler: CompilerThread;
+  /** Resolves when every batch delivered so far has been compiled and applied. */
+  idle(): Promise<void>;
   /** Stops listening, ends open event streams and stops the watcher. */
   close(): Promise<void>;
 }
@@ -44,6 +53,10 @@ export interface ServeOptions {
   readonly eventsHeartbeatMs?: number;
   /** Where log lines go (default stdout); tests read them. */
   readonly logStream?: NodeJS.WritableStream;
+  /** Time limit for parsing and compiling one design system (default `DEFAULT_COMPILE_TIMEOUT_MS`). */
+  readonly compileTimeoutMs?: number;
+  /** Heap limit of each compile worker in MB (default `DEFAULT_COMPILE_MEMORY_MB`). */
+  readonly compileMemoryMb?: number;
 }
 
 /**
@@ -58,14 +71,29 @@ export async function startServer(config: ServeConfig, options: ServeOptions = {
     },
   });
   const metrics = createMetrics();
-  const gitSource = await openGitSource(config);
+  const compileLimits = { timeoutMs: options.compileTimeoutMs, memoryMb: options.compileMemoryMb };
+  // Parsing and compiling run in a worker thread, so a slow or hostile file never keeps requests waiting.
+  const compiler = new CompilerThread(compileLimits);
+  const queue = new ApplyQueue(store, {
+    compile: (state, batch) => compileBatch(state, batch, compiler),
+    onApplied: (next, previous, ms) => {
+      metrics.observeReload(ms / 1000);
+      if (log !== undefined && next !== previous) logChanges(log, previous, next, Math.round(ms * 10) / 10);
+    },
+    onError: (error, events) => log?.error({ err: error }, `applying a batch of ${events} events failed`),
+  });
+  const applyBatch = (batch: QueuedBatch): Promise<void> => queue.push(batch);
+  const { gitSource, noGit } = await openGitSource(config, compileLimits);
   let follower: RemoteFollower | undefined;
   const revisions: RevisionProvider | undefined =
     gitSource === undefined ? undefined : gitSource.mirror === undefined ? gitSource.revisions : withFetchOnMiss(gitSource.revisions, async () => void (await follower?.sync()));
   // Ready once the first snapshot is loaded and the watcher runs; not ready again once closing starts.
   let ready = false;
+  // The demo key is public: it opens the bundled examples only, never a deployment's own design systems.
+  const refusedKeySha256 = servesBundledExamples(config) ? undefined : PUBLISHED_KEY_SHA256;
   const app = await buildApp({
     store,
+    refusedKeySha256,
     eventsHeartbeatMs: options.eventsHeartbeatMs,
     revisions,
     isReady: () => ready,
@@ -83,28 +111,38 @@ export async function startServer(config: ServeConfig, options: ServeOptions = {
     },
   });
   log = app.log;
+  const stopKeyWarnings = store.subscribe((next, previous) => logKeyWarnings(app.log, config.keys, previous, next, Date.now()));
+  app.addHook('onClose', async () => void stopKeyWarnings());
+  // Before the watcher closes (it waits for the batch it delivered): drop queued batches and stop the compile at once.
+  app.addHook('preClose', async () => {
+    queue.close();
+    await compiler.close();
+  });
   app.addHook('onClose', async () => gitSource?.revisions.close());
   try {
     let watcher: SourceWatcher | undefined;
     if (gitSource?.mirror !== undefined) {
       const mirror = gitSource.mirror;
       app.log.info({ remote: redactUrl(mirror.url), mirror: mirror.dir, keys: config.keys }, 'following a Git remote');
-      const keysWatcher = await watchKeysFile(config.keys, (event) => applyBatch(app.log, store, [event], metrics));
+      const keysWatcher = await watchKeysFile(config.keys, (event) => void applyBatch([event]));
       app.addHook('onClose', async () => keysWatcher.close());
-      applyBatch(app.log, store, [await readKeysFile(config.keys, Date.now())], metrics);
+      await applyBatch([await readKeysFile(config.keys, Date.now())]);
       follower = await followRemote({
         mirror,
         revisions: gitSource.revisions,
         intervalMs: config.syncIntervalMs,
         log: toWatchLogger(app.log),
-        onTip: (_sha, events) => applyBatch(app.log, store, eventsToReplaceSource(store.current, events), metrics),
+        // The replacement is worked out when the batch's turn comes, against the snapshot it applies to.
+        onTip: (_sha, events) => void applyBatch((current) => eventsToReplaceSource(current, events)),
       });
       const running = follower;
       app.addHook('onClose', async () => running.close());
       if (config.webhookSecret !== undefined) await registerSyncRoute(app, { secret: config.webhookSecret, sync: () => running.sync() });
     } else {
       const git = gitSource?.repo ?? null;
-      app.log.info({ source: config.source, keys: config.keys, git: git?.gitDir ?? null }, git === null ? 'source is a plain folder (no Git)' : 'source is in a Git work tree');
+      if (git !== null) app.log.info({ source: config.source, keys: config.keys, git: git.gitDir }, 'source is in a Git work tree');
+      else if (noGit?.failed === true) app.log.warn({ source: config.source, keys: config.keys, git: null, gitError: noGit.reason }, `source is read as a plain folder: git cannot use its repository (${noGit.reason})`);
+      else app.log.info({ source: config.source, keys: config.keys, git: null, gitError: noGit?.reason ?? null }, 'source is a plain folder (no Git)');
       const started = await watchSource({
         sourceDir: config.source,
         keysPath: config.keys,
@@ -114,7 +152,12 @@ export async function startServer(config: ServeConfig, options: ServeOptions = {
         maxWaitMs: options.maxWaitMs,
         pollIntervalMs: options.pollIntervalMs,
         log: toWatchLogger(app.log),
-        onBatch: (events) => applyBatch(app.log, store, events, metrics),
+        // The watcher waits for the initial load only: later batches queue up (joined while a compile runs), so the
+        // watcher keeps reading saves, and a keys change reaches the store at once.
+        onBatch: (events) => {
+          const applied = applyBatch(events);
+          return ready ? undefined : applied;
+        },
       });
       watcher = started;
       app.addHook('onClose', async () => started.close());
@@ -122,24 +165,34 @@ export async function startServer(config: ServeConfig, options: ServeOptions = {
     app.addHook('preClose', async () => {
       ready = false;
     });
+    await queue.idle();
+    const published = store.current.keys.entries.filter((entry) => refusedKeySha256?.has(entry.sha256) === true).map((entry) => entry.name);
+    if (published.length > 0) app.log.warn({ keys: published }, 'published example keys are refused: they only open the bundled example design systems');
     ready = true;
     const url = await app.listen({ port: config.port, host: config.host });
-    return { app, store, watcher, follower, url, close: () => app.close() };
+    return { app, store, watcher, follower, url, compiler, idle: () => queue.idle(), close: () => app.close() };
   } catch (error) {
     await app.close();
     throw error;
   }
 }
 
-/** Where `?ref=` reads Git from: the work tree's repository, or a mirror of the remote. Undefined for a plain folder. */
-async function openGitSource(config: ServeConfig): Promise<{ revisions: GitRevisions; mirror?: GitRemoteMirror; repo?: GitRepo } | undefined> {
+/**
+ * Where `?ref=` reads Git from: the work tree's repository, or a mirror of the remote. For a plain folder, no
+ * `gitSource` but `noGit`: git's own reason, for the startup log line.
+ */
+async function openGitSource(
+  config: ServeConfig,
+  compile: CompilerThreadOptions,
+): Promise<{ gitSource?: { revisions: GitRevisions; mirror?: GitRemoteMirror; repo?: GitRepo }; noGit?: NoGitRepo }> {
   const cacheBytes = config.revisionCacheBytes;
   if (config.remote !== undefined) {
     const mirror = await GitRemoteMirror.open({ url: config.remote, branch: config.branch, dataDir: config.dataDir ?? '.token-server-data' });
-    return { revisions: new GitRevisions({ repoDir: mirror.dir, sourcePrefix: config.remotePath ?? 'design-systems/' }, { cacheBytes }), mirror };
+    return { gitSource: { revisions: new GitRevisions({ repoDir: mirror.dir, sourcePrefix: config.remotePath ?? 'design-systems/' }, { cacheBytes, compile }), mirror } };
   }
-  const repo = await openGitRepo(config.source);
-  return repo === null ? undefined : { revisions: new GitRevisions({ repoDir: repo.topLevel, sourcePrefix: repo.prefix }, { cacheBytes }), repo };
+  const repo = await findGitRepo(config.source);
+  if (!('gitDir' in repo)) return { noGit: repo };
+  return { gitSource: { revisions: new GitRevisions({ repoDir: repo.topLevel, sourcePrefix: repo.prefix }, { cacheBytes, compile }), repo } };
 }
 
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -181,16 +234,7 @@ function toWatchLogger(log: FastifyBaseLogger): WatchLogger {
   return { info: (message) => log.info(message), warn: (message) => log.warn(message), error: (message) => log.error(message) };
 }
 
-/** Applies one batch and logs what it changed: problems with file:line:column, design systems updated or removed. */
-function applyBatch(log: FastifyBaseLogger, store: SnapshotStore, events: readonly SourceEvent[], metrics: Metrics): void {
-  const started = performance.now();
-  const previous = store.current;
-  const next = store.apply(events);
-  metrics.observeReload((performance.now() - started) / 1000);
-  if (next === previous) return;
-  logChanges(log, previous, next, Math.round((performance.now() - started) * 10) / 10);
-}
-
+/** Logs what a batch changed: problems with file:line:column, design systems updated or removed. */
 function logChanges(log: FastifyBaseLogger, previous: Snapshot, next: Snapshot, ms: number): void {
   for (const [slug, state] of next.systems) {
     const before = previous.systems.get(slug);
@@ -199,7 +243,8 @@ function logChanges(log: FastifyBaseLogger, previous: Snapshot, next: Snapshot, 
     if (before?.compiled !== state.compiled) {
       log.info({ designSystem: slug, seq: next.seq, tokens: state.compiled?.tokens.length ?? 0, lastUpdated: state.lastUpdated }, before === undefined ? 'design system loaded' : 'design system updated');
     } else if (state.problems.some((problem) => problem.severity === 'error')) {
-      log.warn({ designSystem: slug, seq: next.seq, loaded: state.compiled !== undefined }, 'design system has errors: serving its last good version');
+      const message = state.compiled === undefined ? 'design system has errors and has never loaded: answering 503' : 'design system has errors: serving its last good version';
+      log.warn({ designSystem: slug, seq: next.seq, loaded: state.compiled !== undefined }, message);
     }
   }
   for (const slug of previous.systems.keys()) {
@@ -214,4 +259,21 @@ function logChanges(log: FastifyBaseLogger, previous: Snapshot, next: Snapshot, 
 
 function logProblem(log: FastifyBaseLogger, problem: Diagnostic): void {
   log[problem.severity === 'error' ? 'error' : 'warn'](`${problem.file}:${problem.line}:${problem.column} ${problem.message} (${problem.rule})`);
+}
+
+/**
+ * Warns about keys that expired or name a design system that does not exist, once per change of the keys or of the
+ * set of design systems (not per request); says when the keys file turns unreadable and readable again. Nothing is
+ * checked against design systems while none is loaded (a remote's keys are read before its first fetch).
+ */
+function logKeyWarnings(log: FastifyBaseLogger, keysPath: string, previous: Snapshot, next: Snapshot, now: number): void {
+  const { keys } = next;
+  if (keys.staleSince !== previous.keys.staleSince) {
+    if (keys.staleSince !== null) log.error({ keys: keys.entries.length, since: keys.staleSince }, 'keys file is not valid YAML: the keys read before stay in force');
+    else log.info({ keys: keys.entries.length }, 'keys file is valid YAML again: its keys are in force');
+  }
+  const slugs = new Set(next.systems.keys());
+  const slugsChanged = slugs.size !== previous.systems.size || [...previous.systems.keys()].some((slug) => !slugs.has(slug));
+  if (slugs.size === 0 || (keys.entries === previous.keys.entries && !slugsChanged)) return;
+  for (const problem of checkKeyEntries(keysPath, keys.entries, slugs, now)) log.warn(`${problem.file}:${problem.line}:${problem.column} ${problem.message} (${problem.rule})`);
 }

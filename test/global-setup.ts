@@ -30,6 +30,8 @@ export async function setup(project: TestProject): Promise<void> {
     if (!built) throw new Error('building the CLI for the tests failed', { cause: error });
   }
   project.provide('cliPath', join(OUT_DIR, 'cli.js'));
+  // Tests run the server from its TypeScript sources, but a worker thread needs JavaScript: the built compile worker.
+  process.env.TOKEN_SERVER_COMPILE_WORKER = join(OUT_DIR, 'state', 'compile-worker.js');
 }
 
 export async function teardown(): Promise<void> {

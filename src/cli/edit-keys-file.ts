@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, parseDocument, YAMLSeq } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, YAMLMap, YAMLSeq } from 'yaml';
 import type { Document } from 'yaml';
 
 /** What `keys create` writes for a new key: never the key, only its hash. */
@@ -46,6 +46,8 @@ export function removeKeyEntry(text: string, name: string): string | undefined {
 
 /** The `keys:` sequence of a keys document that parseKeysFile accepted, created when it is empty. */
 function keysList(doc: Document): YAMLSeq {
+  // An empty file (or one of comments only) holds no keys yet: it gets its `keys:` list.
+  if (doc.contents === null) doc.contents = new YAMLMap();
   if (!isMap(doc.contents)) throw new Error('keys file must be a mapping with a `keys:` list');
   const current = doc.contents.get('keys', true);
   if (isSeq(current)) {

@@ -1,10 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { lstat, readdir, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { SLUG } from '../compile/compile-design-system.js';
-import { parseKeysFile } from '../compile/parse-keys-file.js';
+import { ISO_DATE, parseIsoDate } from '../compile/iso-date.js';
+import { KEY_LABEL, parseKeysFile } from '../compile/parse-keys-file.js';
 import type { ApiKeyEntry } from '../compile/parse-keys-file.js';
+import { didYouMean } from '../compile/suggest.js';
 import { appendKeyEntry, NEW_KEYS_FILE, removeKeyEntry } from './edit-keys-file.js';
+import { EXIT_FAILED, EXIT_OK, EXIT_STATUS_HELP, EXIT_USAGE } from './exit-status.js';
 import { formatDiagnosticLine } from './format-diagnostics.js';
 import { displayPath } from './validate.js';
 import { parseCommandArgs, UsageError } from './usage-error.js';
@@ -12,8 +15,10 @@ import { writeFileAtomic } from './write-file-atomic.js';
 
 export const KEYS_USAGE = `Usage: token-server keys <create|list|revoke> [options]
 
-  keys create --name <label> --design-system <slug> [--access a,b] [--expires-at 2027-01-31]
+  keys create --name <label> --design-system <slug> [--access a,b] [--expires-at 2027-01-31] [--source <dir>] [--force]
       Generates a new key, prints it once on stdout and appends its SHA-256 to the keys file.
+      The design systems must be folders (with a system.yaml) of --source [TOKENS_SOURCE] (default
+      ./design-systems); --force adds the key without that check (e.g. when the server follows a remote).
   keys list
       Shows each key's label, design systems, hash prefix and expiry (never the keys).
   keys revoke <label>
@@ -21,11 +26,9 @@ export const KEYS_USAGE = `Usage: token-server keys <create|list|revoke> [option
 
 Options (all subcommands):
   --keys <file>   the keys file (default: $TOKENS_KEYS, else keys.yaml)
-  -h, --help      show this help`;
+  -h, --help      show this help
 
-/** Same label rule as parseKeysFile. */
-const LABEL = /^[A-Za-z0-9_.@-]{1,100}$/;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+${EXIT_STATUS_HELP}`;
 
 /** Runs `token-server keys ...`; returns the exit status. */
 export async function runKeys(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, now: number): Promise<number> {
@@ -39,7 +42,7 @@ export async function runKeys(args: readonly string[], cwd: string, env: NodeJS.
       return revokeKey(rest, cwd, env);
     case undefined:
       process.stderr.write(`${KEYS_USAGE}\n`);
-      return 2;
+      return EXIT_USAGE;
     case 'help':
     case '--help':
     case '-h':
@@ -54,22 +57,31 @@ const COMMON = { keys: { type: 'string' }, help: { type: 'boolean', short: 'h' }
 async function createKey(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, now: number): Promise<number> {
   const { values } = parseCommandArgs(
     args,
-    { ...COMMON, name: { type: 'string' }, 'design-system': { type: 'string' }, access: { type: 'string' }, 'expires-at': { type: 'string' } },
+    {
+      ...COMMON,
+      name: { type: 'string' },
+      'design-system': { type: 'string' },
+      access: { type: 'string' },
+      'expires-at': { type: 'string' },
+      source: { type: 'string' },
+      force: { type: 'boolean' },
+    },
     false,
   );
   if (values.help) return printUsage();
   const name = values.name;
   const designSystem = values['design-system'];
-  if (name === undefined || !LABEL.test(name)) throw new UsageError('--name must be a label of letters, digits, `.`, `_`, `@` and `-` (at most 100)');
+  if (name === undefined || !KEY_LABEL.test(name)) throw new UsageError('--name must be a label of letters, digits, `.`, `_`, `@` and `-` (at most 100)');
   if (designSystem === undefined || !SLUG.test(designSystem)) throw new UsageError('--design-system must be the slug of a design system, e.g. acme');
   const access = [...new Set((values.access ?? '').split(',').map((slug) => slug.trim()).filter((slug) => slug !== '' && slug !== designSystem))];
   const badSlug = access.find((slug) => !SLUG.test(slug));
   if (badSlug !== undefined) throw new UsageError(`--access must be design system slugs separated by commas, got \`${badSlug}\``);
   const expiresAt = values['expires-at'];
-  if (expiresAt !== undefined && (!ISO_DATE.test(expiresAt) || Number.isNaN(Date.parse(expiresAt)))) {
-    throw new UsageError(`--expires-at must be an ISO 8601 date such as 2027-01-31, got ${expiresAt}`);
-  }
-  if (expiresAt !== undefined && Date.parse(expiresAt) <= now) throw new UsageError(`--expires-at ${expiresAt} is already past: the key would never work`);
+  if (expiresAt !== undefined && !ISO_DATE.test(expiresAt)) throw new UsageError(`--expires-at must be an ISO 8601 date such as 2027-01-31, got ${expiresAt}`);
+  const expiresTime = expiresAt === undefined ? undefined : parseIsoDate(expiresAt);
+  if (expiresAt !== undefined && expiresTime === undefined) throw new UsageError(`--expires-at ${expiresAt} is not a real date: there is no such day (or time) on the calendar`);
+  if (expiresTime !== undefined && expiresTime <= now) throw new UsageError(`--expires-at ${expiresAt} is already past: the key would never work`);
+  if (values.force !== true) await requireDesignSystems([designSystem, ...access], values.source, cwd, env);
 
   const path = keysPath(values.keys, cwd, env);
   const current = await readKeys(path, cwd);
@@ -79,11 +91,11 @@ async function createKey(args: readonly string[], cwd: string, env: NodeJS.Proce
   const text = appendKeyEntry(current.text ?? NEW_KEYS_FILE, { name, sha256, designSystem, access, expiresAt });
   // Never write a file the server would refuse as a whole.
   const check = parseKeysFile(path, text);
-  if (check.keys === undefined) throw new Error(`the new keys file would not be valid: ${check.diagnostics.map((diagnostic) => diagnostic.message).join('; ')}`);
+  if (hasErrors(check)) throw new Error(`the new keys file would not be valid: ${check.diagnostics.map((diagnostic) => diagnostic.message).join('; ')}`);
   await writeFileAtomic(path, text);
   process.stderr.write(`Added key \`${name}\` for design system ${designSystem} to ${displayPath(cwd, path)}.\nCopy the key now: it is shown only this once and cannot be recovered.\n`);
   process.stdout.write(`${key}\n`);
-  return 0;
+  return EXIT_OK;
 }
 
 async function listKeys(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, now: number): Promise<number> {
@@ -93,7 +105,7 @@ async function listKeys(args: readonly string[], cwd: string, env: NodeJS.Proces
   const { entries } = await readKeys(path, cwd);
   if (entries.length === 0) {
     process.stderr.write(`No keys in ${displayPath(cwd, path)}.\n`);
-    return 0;
+    return EXIT_OK;
   }
   const rows = [
     ['NAME', 'DESIGN SYSTEM', 'ACCESS', 'SHA256', 'EXPIRES'],
@@ -107,7 +119,7 @@ async function listKeys(args: readonly string[], cwd: string, env: NodeJS.Proces
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   process.stdout.write(rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ')).join('\n') + '\n');
-  return 0;
+  return EXIT_OK;
 }
 
 async function revokeKey(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<number> {
@@ -120,23 +132,53 @@ async function revokeKey(args: readonly string[], cwd: string, env: NodeJS.Proce
   const text = current.text === undefined ? undefined : removeKeyEntry(current.text, name);
   if (text === undefined) {
     process.stderr.write(`token-server: no key named \`${name}\` in ${displayPath(cwd, path)}\n`);
-    return 1;
+    return EXIT_FAILED;
   }
   await writeFileAtomic(path, text);
   process.stderr.write(`Revoked key \`${name}\` in ${displayPath(cwd, path)}.\n`);
-  return 0;
+  return EXIT_OK;
 }
 
 function printUsage(): number {
   process.stdout.write(`${KEYS_USAGE}\n`);
-  return 0;
+  return EXIT_OK;
+}
+
+/**
+ * Refuses (a UsageError) any slug that is not a design system of the source folder: a sub-folder, not a symlink,
+ * holding a regular `system.yaml`, as the server loads them.
+ */
+async function requireDesignSystems(slugs: readonly string[], flag: string | undefined, cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const sourceDir = resolve(cwd, flag ?? env['TOKENS_SOURCE'] ?? 'design-systems');
+  const shown = displayPath(cwd, sourceDir);
+  let entries;
+  try {
+    entries = await readdir(sourceDir, { withFileTypes: true });
+  } catch {
+    throw new UsageError(`cannot check the design systems: source folder ${shown} does not exist or is not a folder (pass --source <folder>, or --force to add the key unchecked)`);
+  }
+  const found = new Set<string>();
+  for (const entry of entries) {
+    if (!entry.isDirectory() || !SLUG.test(entry.name)) continue;
+    const system = await lstat(join(sourceDir, entry.name, 'system.yaml')).catch(() => undefined);
+    if (system?.isFile()) found.add(entry.name);
+  }
+  const missing = slugs.find((slug) => !found.has(slug));
+  if (missing !== undefined) {
+    throw new UsageError(`design system \`${missing}\` does not exist in ${shown}${didYouMean(missing, found)} (pass --force to add the key anyway)`);
+  }
+}
+
+/** Whether a parsed keys file has an error (some entry refused, or the file unreadable). */
+function hasErrors(parsed: { keys: unknown; diagnostics: readonly { severity: string }[] }): boolean {
+  return parsed.keys === undefined || parsed.diagnostics.some((diagnostic) => diagnostic.severity === 'error');
 }
 
 function keysPath(flag: string | undefined, cwd: string, env: NodeJS.ProcessEnv): string {
   return resolve(cwd, flag ?? env['TOKENS_KEYS'] ?? 'keys.yaml');
 }
 
-/** The keys file's text and entries (none when it does not exist); refuses to go on when the file has errors (editing it could hide them). */
+/** The keys file's text and entries (none when it does not exist); refuses to go on when the file has an error (editing it could hide it). */
 async function readKeys(path: string, cwd: string): Promise<{ text: string | undefined; entries: readonly ApiKeyEntry[] }> {
   let text: string;
   try {
@@ -146,7 +188,7 @@ async function readKeys(path: string, cwd: string): Promise<{ text: string | und
     throw new Error(`cannot read ${displayPath(cwd, path)}`, { cause: error });
   }
   const parsed = parseKeysFile(displayPath(cwd, path), text);
-  if (parsed.keys === undefined) {
+  if (hasErrors(parsed) || parsed.keys === undefined) {
     const lines = parsed.diagnostics.map(formatDiagnosticLine).join('\n');
     throw new Error(`${displayPath(cwd, path)} has errors; fix them first:\n${lines}`);
   }

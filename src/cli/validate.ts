@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import { checkKeyReferences } from '../compile/check-key-references.js';
 import { compareDiagnostics, compareKeys, compileDesignSystemFolder } from '../compile/compile-design-system.js';
@@ -11,7 +10,8 @@ import { isSourceYamlPath, isSystemFilePath, slugOfPath } from '../compile/sourc
 import { formatJsonReport, formatTextReport } from './format-diagnostics.js';
 import { parseSourceFiles } from './parse-source-files.js';
 import type { ValidationReport } from './format-diagnostics.js';
-import { parseCommandArgs, UsageError } from './usage-error.js';
+import { EXIT_FAILED, EXIT_OK, EXIT_STATUS_HELP } from './exit-status.js';
+import { parseCommandArgs, requireFolder, UsageError } from './usage-error.js';
 
 export const VALIDATE_USAGE = `Usage: token-server validate [source folder] [--keys <keys.yaml>] [--format text|json]
 
@@ -25,7 +25,7 @@ Options:
   --format <name>   text (default) or json (an array of problems, no summary)
   -h, --help        show this help
 
-Exit status: 0 no errors (warnings allowed), 1 at least one error, 2 could not run.`;
+${EXIT_STATUS_HELP}`;
 
 const OPTIONS = {
   keys: { type: 'string' },
@@ -38,14 +38,13 @@ export async function runValidate(args: readonly string[], cwd: string, now: num
   const { values, positionals } = parseCommandArgs(args, OPTIONS, true);
   if (values.help) {
     process.stdout.write(`${VALIDATE_USAGE}\n`);
-    return 0;
+    return EXIT_OK;
   }
   if (positionals.length > 1) throw new UsageError(`validate takes one source folder, got ${positionals.length}: ${positionals.join(' ')}`);
   if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, got ${values.format}`);
 
   const sourceDir = resolve(cwd, positionals[0] ?? 'design-systems');
-  const sourceStat = await stat(sourceDir).catch(() => undefined);
-  if (!sourceStat?.isDirectory()) throw new UsageError(`source folder ${displayPath(cwd, sourceDir)} does not exist or is not a folder`);
+  await requireFolder(sourceDir, displayPath(cwd, sourceDir), 'source folder');
   const files = (await readSourceFolder(sourceDir, now)).flatMap((event) => (event.type === 'file/changed' ? [{ path: event.path, text: event.text }] : []));
 
   let keys: ValidationInput['keys'];
@@ -61,7 +60,7 @@ export async function runValidate(args: readonly string[], cwd: string, now: num
     throw new UsageError(`no design system found in ${displayPath(cwd, sourceDir)} (expected ${displayPath(cwd, sourceDir)}/<slug>/system.yaml)`);
   }
   process.stdout.write(values.format === 'json' ? formatJsonReport(report) : formatTextReport(report));
-  return report.diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? 1 : 0;
+  return report.diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? EXIT_FAILED : EXIT_OK;
 }
 
 /** Source and keys texts as read from disk: what `validate` checks. */

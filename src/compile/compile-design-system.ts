@@ -16,7 +16,7 @@ import type {
   TokenType,
   TokenValue,
 } from './types.js';
-import { parseSourceFile } from './parse-source-file.js';
+import { MAX_DIAGNOSTICS_PER_FILE, splitShown, tooManyProblems } from './cap-diagnostics.js';
 import type { Located, ParsedSourceFile, TokenEntry } from './parse-source-file.js';
 import { normalizeHex, OPTIONAL_FIELDS, PRIMITIVE_RULES, TOKEN_FIELD_RULES } from './value-rules.js';
 
@@ -44,36 +44,23 @@ interface PrimitiveDefinition extends Primitive {
 
 /**
  * Compiles the parsed files of one design system: merges them, checks every reference and resolves every value.
- * Files read by the fast path carry no positions: when there is any problem to report, they are read again
- * precisely and the design system compiled once more, so every diagnostic has its file, line and column.
+ * Every diagnostic has its file, line and column; each file lists at most {@link MAX_DIAGNOSTICS_PER_FILE} of them.
  */
 export function compileDesignSystem(sources: DesignSystemSources): CompileResult {
-  const result = compileParsed(sources);
-  const allFiles = sources.systemFile === undefined ? sources.files : [sources.systemFile, ...sources.files];
-  if (result.diagnostics.length === 0 || allFiles.every((file) => file.precise)) return result;
-  const precisely = (file: ParsedSourceFile, isSystemFile: boolean): ParsedSourceFile =>
-    file.precise || file.source === undefined ? file : parseSourceFile(file.path, file.source, isSystemFile, { precise: true });
-  return compileParsed({
-    ...sources,
-    systemFile: sources.systemFile === undefined ? undefined : precisely(sources.systemFile, true),
-    files: sources.files.map((file) => precisely(file, false)),
-  });
-}
-
-function compileParsed(sources: DesignSystemSources): CompileResult {
-  const diagnostics: Diagnostic[] = [];
-  const report = (pos: SourcePosition, rule: string, message: string, severity: 'error' | 'warning' = 'error'): void => {
-    diagnostics.push({ file: pos.file, line: pos.line, column: pos.column, rule, message, severity });
+  const pending: PendingDiagnostic[] = [];
+  // Messages are written only for the problems that are shown: a "did you mean" compares a name with every
+  // candidate, which thousands of bad references would make quadratic.
+  const report: Report = (pos, rule, message, severity = 'error') => {
+    pending.push({ file: pos.file, line: pos.line, column: pos.column, rule, message, severity });
   };
   const allFiles = sources.systemFile ? [sources.systemFile, ...sources.files] : [...sources.files];
-  for (const file of allFiles) diagnostics.push(...file.diagnostics);
-
+  for (const file of allFiles) pending.push(...file.diagnostics.filter((diagnostic) => diagnostic.rule !== 'too-many-problems'));
   const meta = readMeta(sources, report);
   const scales = mergeScales(sources.files, report);
   const primitives = mergePrimitives(sources.files, report);
   const tokens = compileTokens(sources.files, scales, primitives, report);
 
-  diagnostics.sort(compareDiagnostics);
+  const diagnostics = capPerFile(pending, allFiles);
   if (meta === undefined || diagnostics.some((diagnostic) => diagnostic.severity === 'error')) {
     return { system: undefined, diagnostics };
   }
@@ -105,7 +92,37 @@ export function compileDesignSystemFolder(slug: string, files: readonly ParsedSo
   });
 }
 
-type Report = (pos: SourcePosition, rule: string, message: string, severity?: 'error' | 'warning') => void;
+/** A diagnostic whose message may still be unwritten (a function), until it is known to be shown. */
+type PendingDiagnostic = Omit<Diagnostic, 'message'> & { readonly message: string | (() => string) };
+
+type Report = (pos: SourcePosition, rule: string, message: string | (() => string), severity?: 'error' | 'warning') => void;
+
+/** Every problem sorted, at most {@link MAX_DIAGNOSTICS_PER_FILE} per file plus one counting the rest, messages written. */
+function capPerFile(pending: PendingDiagnostic[], files: readonly ParsedSourceFile[]): Diagnostic[] {
+  pending.sort(compareDiagnostics);
+  // What a file's reader already counted without listing it.
+  const counted = new Map<string, { summary: Diagnostic; suppressed: number }>();
+  for (const file of files) {
+    const summary = file.diagnostics.find((diagnostic) => diagnostic.rule === 'too-many-problems');
+    if (summary !== undefined) counted.set(file.path, { summary, suppressed: file.suppressed ?? 0 });
+  }
+  const diagnostics: Diagnostic[] = [];
+  let index = 0;
+  while (index < pending.length) {
+    const file = (pending[index] as PendingDiagnostic).file;
+    let end = index;
+    while (end < pending.length && (pending[end] as PendingDiagnostic).file === file) end += 1;
+    const { shown, rest } = splitShown(pending.slice(index, end));
+    for (const problem of shown) diagnostics.push({ ...problem, message: typeof problem.message === 'string' ? problem.message : problem.message() });
+    const earlier = counted.get(file);
+    const suppressed = rest.length + (earlier?.suppressed ?? 0);
+    const first = [rest[0], earlier?.summary].filter((pos) => pos !== undefined).sort(compareDiagnostics)[0];
+    const anyError = rest.some((problem) => problem.severity === 'error') || earlier?.summary.severity === 'error';
+    if (first !== undefined && suppressed > 0) diagnostics.push(tooManyProblems(first, suppressed, anyError));
+    index = end;
+  }
+  return diagnostics.sort(compareDiagnostics);
+}
 
 function readMeta(sources: DesignSystemSources, report: Report): DesignSystemMeta | undefined {
   const start = { file: sources.systemPath, line: 1, column: 1 };
@@ -203,7 +220,7 @@ function mergePrimitives(files: readonly ParsedSourceFile[], report: Report): Ma
   for (const file of files) {
     for (const entry of file.primitives) {
       if (!isPrimitiveType(entry.type)) {
-        report(entry.pos, 'unknown-primitive-type', `unknown primitive type \`${entry.type}\`${didYouMean(entry.type, PRIMITIVE_TYPES)}`);
+        report(entry.pos, 'unknown-primitive-type', () => `unknown primitive type \`${entry.type}\`${didYouMean(entry.type, PRIMITIVE_TYPES)}`);
         continue;
       }
       const name = `${entry.type}.${entry.key}`;
@@ -297,7 +314,7 @@ function readTokenFields(entry: TokenEntry, report: Report): TokenDraft | undefi
   const typeField = entry.fields['type'] as Located;
   const type = typeField.value as string;
   if (!isTokenType(type)) {
-    report(typeField.pos, 'unknown-token-type', `unknown token type \`${type}\` for \`${entry.key}\`${didYouMean(type, TOKEN_TYPES)}`);
+    report(typeField.pos, 'unknown-token-type', () => `unknown token type \`${type}\` for \`${entry.key}\`${didYouMean(type, TOKEN_TYPES)}`);
     return undefined;
   }
   let ok = true;
@@ -336,7 +353,7 @@ function readTokenFields(entry: TokenEntry, report: Report): TokenDraft | undefi
   for (const name of fieldNames) {
     if (!(name in rules)) {
       const allowed = [...Object.keys(rules), ...(type === 'color' ? [] : ['primitive'])];
-      report((entry.fields[name] as Located).pos, 'extra-field', `${type} token \`${entry.key}\` has no field \`${name}\` (allowed: ${allowed.join(', ')})${didYouMean(name, allowed)}`);
+      report((entry.fields[name] as Located).pos, 'extra-field', () => `${type} token \`${entry.key}\` has no field \`${name}\` (allowed: ${allowed.join(', ')})${didYouMean(name, allowed)}`);
       ok = false;
     }
   }
@@ -367,7 +384,7 @@ function resolveColor(draft: TokenDraft, scales: ReadonlyMap<string, ReadonlyMap
   const scaleName = value['scale'] as string;
   const steps = scales.get(scaleName);
   if (steps === undefined) {
-    report(fieldPos(entry, 'scale'), 'unknown-scale', `\`${entry.key}\` refers to unknown scale \`${scaleName}\`${didYouMean(scaleName, scales.keys())}`);
+    report(fieldPos(entry, 'scale'), 'unknown-scale', () => `\`${entry.key}\` refers to unknown scale \`${scaleName}\`${didYouMean(scaleName, scales.keys())}`);
     return undefined;
   }
   const available = (): string => [...steps.keys()].sort((a, b) => a - b).join(', ');
@@ -406,8 +423,7 @@ function resolveOther(
   if (typeof reference === 'string') {
     const primitive = primitives.get(reference);
     if (primitive === undefined) {
-      const sameType = [...primitives.keys()];
-      report(fieldPos(entry, 'primitive'), 'unknown-primitive', `\`${entry.key}\` refers to unknown primitive \`${reference}\`${didYouMean(reference, sameType)}`);
+      report(fieldPos(entry, 'primitive'), 'unknown-primitive', () => `\`${entry.key}\` refers to unknown primitive \`${reference}\`${didYouMean(reference, primitives.keys())}`);
       return undefined;
     }
     if (primitive.type !== type) {
@@ -425,7 +441,7 @@ function resolveOther(
     if (target !== undefined && target.type !== 'color') {
       report(fieldPos(entry, 'colorToken'), 'color-token-not-color', `\`colorToken\` of \`${entry.key}\` must name a color token; \`${colorKey}\` is a ${target.type} token`);
     } else if (target === undefined) {
-      report(fieldPos(entry, 'colorToken'), 'unknown-color-token', `\`${entry.key}\` refers to unknown color token \`${colorKey}\`${didYouMean(colorKey, colors.keys())}`);
+      report(fieldPos(entry, 'colorToken'), 'unknown-color-token', () => `\`${entry.key}\` refers to unknown color token \`${colorKey}\`${didYouMean(colorKey, colors.keys())}`);
     }
     return undefined;
   }
@@ -537,6 +553,6 @@ function toSortSegment(text: string): SortSegment {
 }
 
 /** Order of diagnostics: file, line, column, then rule. */
-export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+export function compareDiagnostics(a: Omit<Diagnostic, 'message'>, b: Omit<Diagnostic, 'message'>): number {
   return compareKeys(a.file, b.file) || a.line - b.line || a.column - b.column || compareKeys(a.rule, b.rule);
 }

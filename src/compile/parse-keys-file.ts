@@ -1,6 +1,7 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
-import type { Node } from 'yaml';
+import type { Document, Node, YAMLMap } from 'yaml';
 import { SLUG } from './compile-design-system.js';
+import { parseIsoDate } from './iso-date.js';
 import type { Diagnostic } from './types.js';
 import { describeYamlError } from './yaml-errors.js';
 
@@ -19,101 +20,182 @@ export interface ApiKeyEntry {
 }
 
 export interface ParsedKeysFile {
-  /** Undefined when the file has errors: the previous keys stay in force. */
+  /**
+   * The valid entries; entries with a problem are left out (and reported). Undefined only when the file is not YAML
+   * (a syntax error): nothing in it can be trusted, so the previous keys stay in force.
+   */
   readonly keys: readonly ApiKeyEntry[] | undefined;
   readonly diagnostics: readonly Diagnostic[];
 }
 
+/** A key's label: what `keys revoke` and the logs name it by. */
+export const KEY_LABEL = /^[A-Za-z0-9_.@-]{1,100}$/;
+const SHA256 = /^[0-9a-fA-F]{64}$/;
 const FIELDS = ['name', 'sha256', 'designSystem', 'access', 'expiresAt'];
 
-/** Parses and checks `keys.yaml`; any error makes the whole file unusable (keys are all-or-nothing). */
+/**
+ * Parses and checks `keys.yaml`; returns its valid entries and a diagnostic for each problem. Fails closed: a file that
+ * is YAML is always applied, so a key removed in the same edit as a mistake elsewhere is gone. An entry with any problem
+ * is refused, and so are all entries that share a `name` or a `sha256` (which of them is meant cannot be known).
+ * A file that is YAML but not a mapping with a `keys:` list holds no valid key; an empty file holds none either.
+ */
 export function parseKeysFile(path: string, text: string): ParsedKeysFile {
   const diagnostics: Diagnostic[] = [];
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const report = (node: Node | null | undefined, rule: string, message: string, offset?: number): void => {
     const { line, col } = lineCounter.linePos(offset ?? node?.range?.[0] ?? 0);
     diagnostics.push({ file: path, line, column: col, rule, message, severity: 'error' });
   };
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  } catch (error) {
+    // The parser reports problems as errors; a throw (a stack overflow) must not take the server down either.
+    report(undefined, 'yaml-syntax', `the file cannot be parsed as YAML: ${error instanceof Error ? error.message : String(error)}`);
+    return { keys: undefined, diagnostics };
+  }
   for (const problem of doc.errors) {
     const { rule, message, offset } = describeYamlError(problem, text);
     report(undefined, rule, message, offset);
   }
-  if (doc.errors.length > 0) return { keys: undefined, diagnostics };
+  // A key defined twice in one mapping is still readable YAML: the entry holding it is refused below.
+  if (doc.errors.some((problem) => problem.code !== 'DUPLICATE_KEY')) return { keys: undefined, diagnostics };
 
   const root = doc.contents;
-  const keysNode = isMap(root) ? (root.get('keys', true) as Node | undefined) : undefined;
-  if (!isMap(root) || (keysNode !== undefined && !isSeq(keysNode) && !(isScalar(keysNode) && keysNode.value === null))) {
+  if (root === null) return { keys: [], diagnostics };
+  if (!isMap(root)) {
     report(root, 'keys-not-a-list', 'keys.yaml must have a `keys:` list');
-    return { keys: undefined, diagnostics };
+    return { keys: [], diagnostics };
   }
+  const items: Node[] = [];
+  let hasKeys = false;
   for (const pair of root.items) {
-    const name = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
-    if (name !== 'keys') report(pair.key as Node, 'unknown-section', `unknown top-level field \`${name}\` in keys.yaml (allowed: keys)`);
-  }
-  const keys: ApiKeyEntry[] = [];
-  const names = new Set<string>();
-  const hashes = new Set<string>();
-  for (const item of isSeq(keysNode) ? keysNode.items : []) {
-    const node = item as Node;
-    if (!isMap(node)) {
-      report(node, 'key-not-a-map', 'each entry of `keys` must be a mapping { name, sha256, designSystem }');
+    if (keyName(pair.key) !== 'keys') {
+      report(pair.key as Node, 'unknown-section', `unknown top-level field \`${keyName(pair.key)}\` in keys.yaml (allowed: keys)`);
       continue;
     }
-    const field = (name: string): { value: unknown; node: Node | undefined } => {
-      const valueNode = node.get(name, true) as Node | undefined;
-      return { value: isScalar(valueNode) ? valueNode.value : valueNode?.toJSON(), node: valueNode };
+    hasKeys = true;
+    // A `keys:` defined twice is reported by the parser; the entries of both lists count, so none is silently kept.
+    if (isSeq(pair.value)) items.push(...(pair.value.items as Node[]));
+    else if (!(isScalar(pair.value) && pair.value.value === null)) report(pair.value as Node, 'keys-not-a-list', 'keys.yaml must have a `keys:` list');
+  }
+  if (!hasKeys) report(root, 'keys-not-a-list', 'keys.yaml must have a `keys:` list');
+
+  const conflicts = findConflicts(items, lineCounter);
+  const keys: ApiKeyEntry[] = [];
+  items.forEach((node, index) => {
+    if (!isMap(node)) {
+      report(node, 'key-not-a-map', 'each entry of `keys` must be a mapping { name, sha256, designSystem }');
+      return;
+    }
+    const field = (name: string): Node | undefined => node.get(name, true) as Node | undefined;
+    const value = (name: string): unknown => {
+      const valueNode = field(name);
+      return isScalar(valueNode) ? valueNode.value : valueNode;
     };
-    let ok = true;
-    for (const pair of node.items) {
-      const name = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+    // The parser already reported a field defined twice: which value is meant is unknown, so the entry is refused.
+    const fieldNames = node.items.map((pair) => keyName(pair.key));
+    let ok = new Set(fieldNames).size === fieldNames.length;
+    node.items.forEach((pair, position) => {
+      const name = fieldNames[position] as string;
       if (!FIELDS.includes(name)) {
         report(pair.key as Node, 'unknown-field', `unknown field \`${name}\` in a key entry (allowed: ${FIELDS.join(', ')})`);
         ok = false;
       }
-    }
-    const name = field('name');
-    const sha = field('sha256');
-    const designSystem = field('designSystem');
-    const access = field('access');
-    const expiresAt = field('expiresAt');
-    if (typeof name.value !== 'string' || !/^[A-Za-z0-9_.@-]{1,100}$/.test(name.value)) {
-      report(name.node ?? node, name.node ? 'invalid-value' : 'missing-field', '`name` must be a label of letters, digits, `.`, `_`, `@` and `-`');
-      ok = false;
-    } else if (names.has(name.value)) {
-      report(name.node, 'duplicate-key', `a key named \`${name.value}\` is already defined`);
-      ok = false;
-    } else names.add(name.value);
-    if (typeof sha.value !== 'string' || !/^[0-9a-fA-F]{64}$/.test(sha.value)) {
-      report(sha.node ?? node, sha.node ? 'invalid-value' : 'missing-field', '`sha256` must be the 64-digit hex SHA-256 of the key');
-      ok = false;
-    } else if (hashes.has(sha.value.toLowerCase())) {
-      report(sha.node, 'duplicate-key', 'two entries have the same `sha256`');
-      ok = false;
-    } else hashes.add(sha.value.toLowerCase());
-    if (typeof designSystem.value !== 'string' || !SLUG.test(designSystem.value)) {
-      report(designSystem.node ?? node, designSystem.node ? 'invalid-value' : 'missing-field', '`designSystem` must be the slug of a design system');
+    });
+    const name = value('name');
+    const sha = value('sha256');
+    const designSystem = value('designSystem');
+    if (typeof name !== 'string' || !KEY_LABEL.test(name)) {
+      report(field('name') ?? node, field('name') ? 'invalid-value' : 'missing-field', '`name` must be a label of letters, digits, `.`, `_`, `@` and `-`');
       ok = false;
     }
-    const accessList = access.value ?? [];
-    if (!Array.isArray(accessList) || !accessList.every((slug) => typeof slug === 'string' && SLUG.test(slug))) {
-      report(access.node, 'invalid-value', '`access` must be a list of design system slugs');
+    for (const conflict of conflicts.get(index)?.name ?? []) diagnostics.push({ file: path, ...conflict });
+    if (typeof sha !== 'string' || !SHA256.test(sha)) {
+      report(field('sha256') ?? node, field('sha256') ? 'invalid-value' : 'missing-field', '`sha256` must be the 64-digit hex SHA-256 of the key');
       ok = false;
     }
-    let expires: string | undefined;
-    if (expiresAt.value !== undefined) {
-      const text = expiresAt.value instanceof Date ? expiresAt.value.toISOString() : expiresAt.value;
-      if (typeof text !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(Date.parse(text))) {
-        report(expiresAt.node, 'invalid-value', '`expiresAt` must be an ISO 8601 date such as 2027-01-31');
-        ok = false;
-      } else expires = text;
+    for (const conflict of conflicts.get(index)?.sha256 ?? []) diagnostics.push({ file: path, ...conflict });
+    if (conflicts.has(index)) ok = false;
+    if (typeof designSystem !== 'string' || !SLUG.test(designSystem)) {
+      report(field('designSystem') ?? node, field('designSystem') ? 'invalid-value' : 'missing-field', '`designSystem` must be the slug of a design system');
+      ok = false;
     }
-    if (!ok) continue;
-    const own = designSystem.value as string;
-    const others = [...new Set((accessList as string[]).filter((slug) => slug !== own))].sort();
+    const access = readSlugList(field('access'));
+    if (access === undefined) {
+      report(field('access'), 'invalid-value', '`access` must be a list of design system slugs');
+      ok = false;
+    }
+    const expiresAt = value('expiresAt');
+    if (expiresAt !== undefined && (typeof expiresAt !== 'string' || parseIsoDate(expiresAt) === undefined)) {
+      report(field('expiresAt'), 'invalid-value', '`expiresAt` must be a real calendar date in ISO 8601, such as 2027-01-31 or 2027-01-31T12:00:00Z');
+      ok = false;
+    }
+    if (!ok) return;
+    const own = designSystem as string;
+    const others = [...new Set((access ?? []).filter((slug) => slug !== own))].sort();
     const { line, col } = lineCounter.linePos(node.range?.[0] ?? 0);
-    const entry: ApiKeyEntry = { name: name.value as string, sha256: (sha.value as string).toLowerCase(), designSystem: own, access: [own, ...others], line, column: col };
-    keys.push(expires === undefined ? entry : { ...entry, expiresAt: expires });
+    const entry: ApiKeyEntry = { name: name as string, sha256: (sha as string).toLowerCase(), designSystem: own, access: [own, ...others], line, column: col };
+    keys.push(expiresAt === undefined ? entry : { ...entry, expiresAt: expiresAt as string });
+  });
+  return { keys, diagnostics };
+}
+
+/** A mapping key as written (`name` for `name:`). */
+function keyName(key: unknown): string {
+  return isScalar(key) ? String(key.value) : String(key);
+}
+
+/** The slugs of an `access` list (empty when there is none); undefined when it is not a list of slugs (aliases included). */
+function readSlugList(node: Node | undefined): string[] | undefined {
+  if (node === undefined || (isScalar(node) && node.value === null)) return [];
+  if (!isSeq(node)) return undefined;
+  const slugs: string[] = [];
+  for (const item of node.items) {
+    if (!isScalar(item) || typeof item.value !== 'string' || !SLUG.test(item.value)) return undefined;
+    slugs.push(item.value);
   }
-  return { keys: diagnostics.length > 0 ? undefined : keys, diagnostics };
+  return slugs;
+}
+
+type Conflict = Omit<Diagnostic, 'file'>;
+
+/**
+ * The entries that share a `name` or a `sha256` (hex in any case) with another entry, by index, with a diagnostic at
+ * each repetition. Every well-formed `name` and `sha256` of an entry counts, whatever else is wrong with it: an entry
+ * that is refused for another reason still makes a same-named one ambiguous.
+ */
+function findConflicts(items: readonly Node[], lineCounter: LineCounter): Map<number, { name: Conflict[]; sha256: Conflict[] }> {
+  const conflicts = new Map<number, { name: Conflict[]; sha256: Conflict[] }>();
+  const conflictsOf = (index: number): { name: Conflict[]; sha256: Conflict[] } => {
+    let found = conflicts.get(index);
+    if (found === undefined) conflicts.set(index, (found = { name: [], sha256: [] }));
+    return found;
+  };
+  const first = { name: new Map<string, { index: number; line: number }>(), sha256: new Map<string, { index: number; line: number }>() };
+  items.forEach((node, index) => {
+    if (!isMap(node)) return;
+    for (const pair of (node as YAMLMap).items) {
+      const field = keyName(pair.key);
+      if (field !== 'name' && field !== 'sha256') continue;
+      const valueNode = pair.value;
+      if (!isScalar(valueNode) || typeof valueNode.value !== 'string') continue;
+      if (!(field === 'name' ? KEY_LABEL : SHA256).test(valueNode.value)) continue;
+      const id = field === 'name' ? valueNode.value : valueNode.value.toLowerCase();
+      const { line, col } = lineCounter.linePos(valueNode.range?.[0] ?? 0);
+      const seen = first[field].get(id);
+      if (seen === undefined) {
+        first[field].set(id, { index, line });
+        continue;
+      }
+      if (seen.index === index) continue;
+      const message =
+        field === 'name'
+          ? `a key named \`${id}\` is already defined at line ${seen.line}: every entry named \`${id}\` is refused`
+          : `the key at line ${seen.line} has the same \`sha256\`: every entry with this hash is refused`;
+      conflictsOf(index)[field].push({ line, column: col, rule: 'duplicate-key', message, severity: 'error' });
+      conflictsOf(seen.index);
+    }
+  });
+  return conflicts;
 }

@@ -1,11 +1,22 @@
 import { CORE_SCHEMA, load } from 'js-yaml';
-import { isAlias, isMap, isScalar, LineCounter, parseDocument } from 'yaml';
-import type { Node, Pair } from 'yaml';
+import type { LoadOptions } from 'js-yaml';
+import { Composer, isAlias, isMap, isNode, isPair, isScalar, isSeq, Lexer, LineCounter, Parser, YAMLMap, YAMLParseError } from 'yaml';
+import type { CST, Document, Node, Pair, YAMLSeq } from 'yaml';
+import { MAX_DIAGNOSTICS_PER_FILE, splitShown, tooManyProblems } from './cap-diagnostics.js';
 import type { Diagnostic, SourcePosition } from './types.js';
-import { describeYamlError } from './yaml-errors.js';
+import { describeDuplicateKey, describeYamlError } from './yaml-errors.js';
+
+type Token = CST.Token;
 
 /** Source files above this size are refused rather than parsed. */
 export const MAX_SOURCE_FILE_BYTES = 1024 * 1024;
+
+/** Deepest nesting of mappings and lists in a source file (`nesting-limit`); the examples nest 6 deep, real design systems rarely past 12. */
+export const MAX_NESTING_DEPTH = 100;
+
+/** Most YAML nodes the aliases of one file may expand to, all together (`alias-limit`): about 2,000 aliased tokens. */
+export const MAX_ALIAS_NODES = 10_000;
+
 
 export const KEY_SEGMENT = /^[A-Za-z0-9_-]+$/;
 
@@ -62,12 +73,10 @@ export interface ParsedSourceFile {
   readonly primitives: readonly PrimitiveEntry[];
   readonly tokens: readonly TokenEntry[];
   readonly groups: readonly GroupEntry[];
-  /**
-   * False when the file was read by the fast path: its entries carry no real positions (line and column 0), and
-   * `source` keeps the text so the compiler can re-read it precisely the moment it has a problem to report.
-   */
+  /** Problems found past the first {@link MAX_DIAGNOSTICS_PER_FILE}: counted, not listed. */
+  readonly suppressed?: number;
+  /** Which reader read the file: false for the fast path (js-yaml), true for the precise one (`yaml`). Both give positions. */
   readonly precise: boolean;
-  readonly source?: string;
 }
 
 const CONTENT_SECTIONS = ['primitives', 'scales', 'tokens'];
@@ -88,102 +97,427 @@ interface SourceEntry {
   readonly value: SourceNode | null;
 }
 
-/** Thrown by the fast reader when the file needs the precise one (anything unusual, or any problem to report). */
+/** Thrown by the fast reader when the file needs the precise one (anything unusual, or a YAML error to report). */
 class NeedsPreciseRead extends Error {}
 
-/** Text the fast reader leaves to the precise one: anchors, aliases, tags, merge keys, `~`, exotic numbers, `__proto__`. */
-const UNUSUAL_YAML = /[&*!%~]|<<|__proto__|\b0[bBoOxX]|\d_\d/;
+/** Text the fast reader leaves to the precise one: tags, directives, merge keys, `~`, exotic numbers, `__proto__`. */
+const UNUSUAL_YAML = /[!%~]|<<|__proto__|\b0[bBoOxX]|\d_\d/;
 
 /**
  * Parses one source file (`system.yaml` when `isSystemFile`, otherwise a scales/primitives/tokens file).
- * Returns its entries and the problems local to the file; never throws.
+ * Returns its entries and the problems local to the file, each with its line and column; never throws.
  *
  * Two readers, one walker: a well-formed file takes the fast path (js-yaml, about ten times faster than building a
- * positioned YAML document), which records no positions; any file with something to report, or anything unusual,
- * is read by the precise path (the `yaml` package with a line counter). `precise: true` forces the precise path.
+ * positioned YAML document, with positions taken from its parse events); a file with a YAML error, or anything
+ * unusual, is read by the precise path (the `yaml` package with a line counter). `precise: true` forces the precise path.
+ * Both are bounded: nesting deeper than {@link MAX_NESTING_DEPTH} and aliases expanding to more than
+ * {@link MAX_ALIAS_NODES} nodes are refused, and at most {@link MAX_DIAGNOSTICS_PER_FILE} problems are listed.
  */
 export function parseSourceFile(path: string, text: string, isSystemFile: boolean, options: { precise?: boolean } = {}): ParsedSourceFile {
-  if (options.precise !== true && Buffer.byteLength(text) <= MAX_SOURCE_FILE_BYTES && !UNUSUAL_YAML.test(text)) {
+  const at = (line: number, column: number): SourcePosition => ({ file: path, line, column });
+  const refused = (diagnostics: Diagnostic[]): ParsedSourceFile => ({ ...capDiagnostics(diagnostics), path, system: undefined, scales: [], primitives: [], tokens: [], groups: [], precise: true });
+  if (Buffer.byteLength(text) > MAX_SOURCE_FILE_BYTES) {
+    return refused([{ ...at(1, 1), rule: 'file-too-large', message: `file is larger than ${MAX_SOURCE_FILE_BYTES} bytes`, severity: 'error' }]);
+  }
+  const undecodable = findReplacementCharacters(path, text);
+  if (undecodable.diagnostics.length > 0) return { ...refused([]), ...undecodable };
+  if (options.precise !== true && !UNUSUAL_YAML.test(text)) {
     try {
-      const root = load(text, { schema: CORE_SCHEMA, filename: path });
-      const result = walkSourceFile(path, fastNode(path, text, root), isSystemFile, true);
-      return { ...result, precise: false, source: text };
+      return { ...capWalk(walkSourceFile(path, readFast(path, text), isSystemFile)), precise: false };
     } catch {
-      // A YAML error, or something only the precise reader can report well (NeedsPreciseRead): read it again.
+      // A YAML error, nesting past the limit, or something only the precise reader reads well: read it again.
     }
   }
   return parsePrecisely(path, text, isSystemFile);
 }
 
+/** Node's UTF-8 decoding turns every invalid byte sequence into U+FFFD: each one is reported where it is (capped). */
+function findReplacementCharacters(path: string, text: string): { diagnostics: Diagnostic[]; suppressed: number } {
+  const diagnostics: Diagnostic[] = [];
+  let lines: LinePositions | undefined;
+  let firstLeftOut: SourcePosition | undefined;
+  let suppressed = 0;
+  for (let offset = text.indexOf('\uFFFD'); offset !== -1; offset = text.indexOf('\uFFFD', offset + 1)) {
+    lines ??= new LinePositions(text);
+    const pos = { file: path, ...lines.at(offset) };
+    if (diagnostics.length < MAX_DIAGNOSTICS_PER_FILE) {
+      diagnostics.push({ ...pos, rule: 'invalid-utf8', message: 'this file is not valid UTF-8 (byte sequence shown as U+FFFD); save it as UTF-8', severity: 'error' });
+    } else {
+      firstLeftOut ??= pos;
+      suppressed += 1;
+    }
+  }
+  if (firstLeftOut !== undefined) diagnostics.push(tooManyProblems(firstLeftOut, suppressed, true));
+  return { diagnostics, suppressed };
+}
+
+/** 1-based line and column of string offsets, by binary search over the line starts (found once, in one pass). */
+class LinePositions {
+  private readonly starts: number[] = [0];
+
+  constructor(text: string) {
+    for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) this.starts.push(index + 1);
+  }
+
+  at(offset: number): { line: number; column: number } {
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((this.starts[middle] as number) <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return { line: low + 1, column: offset - (this.starts[low] as number) + 1 };
+  }
+}
+
+/** A file's problems in position order, capped (see {@link splitShown}), with how many were left out. */
+function capDiagnostics(diagnostics: readonly Diagnostic[]): { diagnostics: Diagnostic[]; suppressed: number } {
+  const { shown, rest } = splitShown([...diagnostics].sort(byPosition));
+  const first = rest[0];
+  if (first === undefined) return { diagnostics: shown, suppressed: 0 };
+  return { diagnostics: [...shown, tooManyProblems(first, rest.length, rest.some((problem) => problem.severity === 'error'))], suppressed: rest.length };
+}
+
+function byPosition(a: Diagnostic, b: Diagnostic): number {
+  return a.line - b.line || a.column - b.column || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0);
+}
+
+function capWalk(result: Omit<ParsedSourceFile, 'precise' | 'suppressed'>): Omit<ParsedSourceFile, 'precise'> {
+  return result.diagnostics.length <= MAX_DIAGNOSTICS_PER_FILE ? { ...result, suppressed: 0 } : { ...result, ...capDiagnostics(result.diagnostics) };
+}
+
+/** One node as js-yaml's parse events show it: where it starts and ends, what it is, and the nodes inside it. */
+interface Frame {
+  readonly start: number;
+  end: number;
+  kind: string | null;
+  result: unknown;
+  children: Frame[] | undefined;
+  /** The anchored node an alias names; undefined for anything else, null for an alias to a mapping it sits in. */
+  target: Frame | null | undefined;
+  /** Nodes and depth once every alias in it is expanded (as in {@link BuiltNode}). */
+  size: number;
+  height: number;
+  /** Whether it carries an anchor (`&name`), which its position leaves out, as the precise reader's does. */
+  anchored: boolean;
+}
+
+/**
+ * The fast reader: js-yaml with a listener that records where each node starts, so problems keep their positions
+ * without a second read. Keys are taken as written (js-yaml would turn `010` into `10`). Anything it cannot read
+ * exactly like the precise reader (explicit `?` keys, duplicate keys), and anything past a limit (which the precise
+ * reader reports with its position), throws.
+ */
+function readFast(path: string, text: string): SourceNode | null {
+  const stack: Frame[] = [];
+  let root: Frame | undefined;
+  // js-yaml drops a leading byte order mark: its offsets are into the text without it.
+  const shift = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const input = shift === 1 ? text.slice(1) : text;
+  const anchors = new Map<string, Frame>();
+  let aliasNodes = 0;
+  const listener = (event: string, state: { position: number; kind: string | null; result: unknown; anchor: string | null }): void => {
+    if (event === 'open') {
+      stack.push({ start: state.position, end: state.position, kind: null, result: null, children: undefined, target: undefined, size: 1, height: 1, anchored: false });
+      return;
+    }
+    const frame = stack.pop() as Frame;
+    frame.end = state.position;
+    frame.kind = state.kind;
+    frame.result = state.result;
+    if (frame.kind === null) {
+      const name = aliasName(input, skipBlanks(input, frame.start, frame.end));
+      if (name !== undefined) {
+        const target = anchors.get(name);
+        // js-yaml gives the mapping itself for an alias inside it, before that mapping is complete: not a value.
+        frame.target = target !== undefined && target.result === frame.result ? target : null;
+        if (frame.target !== null) {
+          aliasNodes += frame.target.size;
+          frame.size = frame.target.size;
+          frame.height = frame.target.height;
+        }
+        if (aliasNodes > MAX_ALIAS_NODES || stack.length + frame.height > MAX_NESTING_DEPTH) throw new NeedsPreciseRead();
+      }
+    }
+    for (const child of frame.children ?? []) {
+      frame.size += child.size;
+      if (child.height >= frame.height) frame.height = child.height + 1;
+    }
+    if (state.anchor !== null) {
+      anchors.set(state.anchor, frame);
+      frame.anchored = true;
+    }
+    // Duplicate keys (compared as written) anywhere, lists included, are the precise reader's to report.
+    if (frame.kind === 'mapping') checkUniqueKeys(input, frame);
+    const parent = stack.at(-1);
+    if (parent === undefined) root = frame;
+    else (parent.children ??= []).push(frame);
+  };
+  // `json: true` only lets duplicate keys through: they are compared above as written (`10` and `010` differ).
+  load(text, { schema: CORE_SCHEMA, filename: path, json: true, maxDepth: MAX_NESTING_DEPTH + 2, listener } as unknown as LoadOptions);
+  // An empty or comment-only file, or a lone `null`, has no sections (as in the precise reader).
+  if (root === undefined || (root.kind !== 'mapping' && root.kind !== 'sequence' && root.target === undefined && (root.result === null || root.result === undefined))) return null;
+  const lines = new LinePositions(text);
+  const posAt = (offset: number): SourcePosition => ({ file: path, ...lines.at(offset + shift) });
+  const startOf = (frame: Frame): SourcePosition => {
+    const start = skipBlanks(input, frame.start, frame.end);
+    if (!frame.anchored || input.charCodeAt(start) !== 0x26) return posAt(start);
+    const afterAnchor = /[^\s,[\]{}]*/y;
+    afterAnchor.lastIndex = start + 1;
+    afterAnchor.exec(input);
+    return posAt(skipBlanks(input, afterAnchor.lastIndex, frame.end));
+  };
+  const built = new Map<Frame, SourceNode>();
+
+  const toNode = (frame: Frame): SourceNode => {
+    if (frame.target === null) return { isMap: false, value: null, pos: startOf(frame), entries: [] };
+    if (frame.target !== undefined) return { ...toNode(frame.target), pos: startOf(frame) };
+    // An empty value sits where the precise reader puts it: after the spaces that follow its key's `:`.
+    if (frame.kind === null && frame.result === null) return { isMap: false, value: null, pos: posAt(skipSpaces(input, frame.start)), entries: [] };
+    if (frame.kind !== 'mapping') return { isMap: false, value: frame.result, pos: startOf(frame), entries: [] };
+    const done = built.get(frame);
+    if (done !== undefined) return done;
+    const children = frame.children ?? [];
+    const entries: SourceEntry[] = [];
+    for (let index = 0; index < children.length; index += 2) {
+      const keyFrame = children[index] as Frame;
+      entries.push({ key: writtenKey(input, keyFrame), keyPos: startOf(keyFrame), value: toNode(children[index + 1] as Frame) });
+    }
+    const node = { isMap: true, value: frame.result, pos: startOf(frame), entries };
+    built.set(frame, node);
+    return node;
+  };
+  return toNode(root);
+}
+
+/** The name of the alias at `offset` (`*name`), or undefined when no alias starts there. */
+function aliasName(text: string, offset: number): string | undefined {
+  if (text.charCodeAt(offset) !== 0x2a) return undefined;
+  return /[^\s,[\]{}]+/y.exec(text.slice(offset + 1, offset + 1025))?.[0];
+}
+
+function checkUniqueKeys(text: string, frame: Frame): void {
+  const children = frame.children ?? [];
+  if (children.length % 2 !== 0) throw new NeedsPreciseRead();
+  const seen = new Set<string>();
+  for (let index = 0; index < children.length; index += 2) {
+    const key = writtenKey(text, children[index] as Frame);
+    if (seen.has(key)) throw new NeedsPreciseRead();
+    seen.add(key);
+  }
+}
+
+/** A key as written: strings as js-yaml read them, other scalars (`010`, `1.50`, `true`) as their own text. */
+function writtenKey(text: string, frame: Frame): string {
+  if (typeof frame.result === 'string') return frame.result;
+  if (frame.kind !== 'scalar') throw new NeedsPreciseRead();
+  const written = text.slice(skipBlanks(text, frame.start, frame.end), frame.end).trimEnd();
+  if (written === '') throw new NeedsPreciseRead();
+  return written;
+}
+
+function skipSpaces(text: string, offset: number): number {
+  let index = offset;
+  while (text.charCodeAt(index) === 0x20 || text.charCodeAt(index) === 0x09) index += 1;
+  return index;
+}
+
+/** The offset of the first character from `offset` that is not a space, a line break or a comment (at most `end`). */
+function skipBlanks(text: string, offset: number, end: number): number {
+  let index = offset;
+  while (index < end) {
+    const code = text.charCodeAt(index);
+    if (code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d) index += 1;
+    else if (code === 0x23) {
+      const lineEnd = text.indexOf('\n', index);
+      index = lineEnd === -1 ? end : lineEnd;
+    } else break;
+  }
+  return index;
+}
+
+/** A problem found while reading a node: reported alone, at the node, as the file's only diagnostic. */
+class ReadLimitExceeded extends Error {
+  constructor(
+    readonly offset: number,
+    readonly rule: string,
+    readonly problem: string,
+  ) {
+    super(problem);
+  }
+}
+
+/** Built once per YAML node: aliases reuse it, so a file is read in time linear in its size. */
+interface BuiltNode {
+  readonly node: SourceNode;
+  /** How many nodes it stands for once every alias in it is expanded. */
+  readonly size: number;
+  /** How deep it nests once every alias in it is expanded. */
+  readonly height: number;
+}
+
 function parsePrecisely(path: string, text: string, isSystemFile: boolean): ParsedSourceFile {
   const at = (line: number, column: number): SourcePosition => ({ file: path, line, column });
   const empty = { path, system: undefined, scales: [], primitives: [], tokens: [], groups: [], precise: true } as const;
-  if (Buffer.byteLength(text) > MAX_SOURCE_FILE_BYTES) {
-    return { ...empty, diagnostics: [{ ...at(1, 1), rule: 'file-too-large', message: `file is larger than ${MAX_SOURCE_FILE_BYTES} bytes`, severity: 'error' }] };
-  }
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
-  if (doc.errors.length > 0) {
-    const diagnostics = doc.errors.map((problem): Diagnostic => {
-      const { rule, message, offset } = describeYamlError(problem, text);
-      const { line, col } = lineCounter.linePos(offset);
-      return { ...at(line, col), rule, message, severity: 'error' };
-    });
-    return { ...empty, diagnostics };
+  const tooDeep = composeDocument(text, lineCounter);
+  if (!('doc' in tooDeep)) {
+    const { line, col } = lineCounter.linePos(tooDeep.offset);
+    return { ...empty, suppressed: 0, diagnostics: [{ ...at(line, col), rule: 'nesting-limit', message: nestingMessage(), severity: 'error' }] };
   }
+  const { doc } = tooDeep;
+  const refuse = (problems: readonly { rule: string; message: string; offset: number }[]): ParsedSourceFile => ({
+    ...empty,
+    ...capDiagnostics(
+      problems.map(({ rule, message, offset }): Diagnostic => {
+        const { line, col } = lineCounter.linePos(offset);
+        return { ...at(line, col), rule, message, severity: 'error' };
+      }),
+    ),
+  });
+  if (doc.errors.length > 0) return refuse(doc.errors.map((problem) => describeYamlError(problem, text)));
+
   const posOf = (node: Node | null | undefined): SourcePosition => {
     const { line, col } = lineCounter.linePos(node?.range?.[0] ?? 0);
     return at(line, col);
   };
+  const built = new Map<Node, BuiltNode>();
+  const anchors = new Map<string, Node>();
   const open = new Set<Node>();
-  const toNode = (node: Node | null, fallback: Node | null, at: Node | null = node): SourceNode | null => {
-    if (node === null) return null;
-    const pos = posOf(at ?? fallback);
-    // An alias reads as the node it names (as js-yaml reads it); one that names a mapping it sits in cannot be a value.
+  const duplicates: { rule: string; message: string; offset: number }[] = [];
+  let aliasNodes = 0;
+
+  // Recursion follows the document, whose depth the parser has bounded; an alias reuses what its target built.
+  const build = (node: Node, depth: number): BuiltNode => {
     if (isAlias(node)) {
-      const target = node.resolve(doc) as Node | undefined;
-      return target === undefined || open.has(target) ? { isMap: false, value: null, pos, entries: [] } : toNode(target, fallback, node);
+      const target = anchors.get(node.source);
+      const pos = posOf(node);
+      const done = target === undefined ? undefined : built.get(target);
+      // An alias to a mapping it sits in (still open) cannot be a value.
+      if (done === undefined || (target !== undefined && open.has(target))) return { node: { isMap: false, value: null, pos, entries: [] }, size: 1, height: 1 };
+      aliasNodes += done.size;
+      const offset = node.range?.[0] ?? 0;
+      if (aliasNodes > MAX_ALIAS_NODES) {
+        throw new ReadLimitExceeded(offset, 'alias-limit', `aliases in this file expand to more than ${MAX_ALIAS_NODES} YAML nodes (the limit); \`*${node.source}\` crosses it: copy the values instead`);
+      }
+      if (depth + done.height > MAX_NESTING_DEPTH) throw new ReadLimitExceeded(offset, 'nesting-limit', nestingMessage());
+      return { node: { ...done.node, pos }, size: done.size, height: done.height };
     }
-    if (isScalar(node)) return { isMap: false, value: node.value, pos, entries: [] };
-    let value: unknown;
-    try {
-      value = node.toJS(doc);
-    } catch {
-      // yaml refuses documents with too many aliases (maxAliasCount): such a value is simply not a valid one.
-      value = undefined;
-    }
-    if (!isMap(node)) return { isMap: false, value, pos, entries: [] };
-    open.add(node);
-    const entries = node.items.map((pair) => ({ key: keyName(pair), keyPos: posOf(pair.key as Node), value: toNode(pair.value as Node | null, pair.key as Node) }));
-    open.delete(node);
-    return { isMap: true, value, pos, entries };
+    if (node.anchor !== undefined) anchors.set(node.anchor, node);
+    const pos = posOf(node);
+    let result: BuiltNode;
+    if (isScalar(node)) result = { node: { isMap: false, value: node.value, pos, entries: [] }, size: 1, height: 1 };
+    else if (isMap(node) || isSeq(node)) {
+      open.add(node);
+      result = isMap(node) ? buildMap(node, pos, depth) : buildSeq(node, pos, depth);
+      open.delete(node);
+    } else result = { node: { isMap: false, value: null, pos, entries: [] }, size: 1, height: 1 };
+    built.set(node, result);
+    return result;
   };
+
+  const buildMap = (map: YAMLMap, pos: SourcePosition, depth: number): BuiltNode => {
+    const value: Record<string, unknown> = {};
+    const entries: SourceEntry[] = [];
+    const seen = new Set<string>();
+    let size = 1;
+    let height = 0;
+    for (const pair of map.items) {
+      const keyNode = pair.key as Node | null;
+      if (isScalar(keyNode) && keyNode.anchor !== undefined) anchors.set(keyNode.anchor, keyNode);
+      const key = keyName(pair);
+      // Keys are compared as written (`10` and `010` differ), but `a` and `"a"` are the same key.
+      const kind = isScalar(keyNode) ? typeof keyNode.value : 'other';
+      if (seen.has(`${kind}:${key}`)) duplicates.push(describeDuplicateKey(keyNode?.range?.[0] ?? 0, text));
+      seen.add(`${kind}:${key}`);
+      const child = pair.value === null ? null : build(pair.value as Node, depth + 1);
+      size += 1;
+      if (child !== null) {
+        size += child.size;
+        height = Math.max(height, child.height);
+      }
+      setValue(value, key, child === null ? null : child.node.value);
+      entries.push({ key, keyPos: posOf(keyNode), value: child === null ? null : child.node });
+    }
+    return { node: { isMap: true, value, pos, entries }, size, height: height + 1 };
+  };
+
+  const buildSeq = (seq: YAMLSeq, pos: SourcePosition, depth: number): BuiltNode => {
+    const value: unknown[] = [];
+    let size = 1;
+    let height = 0;
+    for (const item of seq.items) {
+      const child = isNode(item) ? build(item, depth + 1) : isPair(item) ? buildMap(singlePairMap(item), pos, depth + 1) : undefined;
+      value.push(child?.node.value ?? null);
+      if (child !== undefined) {
+        size += child.size;
+        height = Math.max(height, child.height);
+      }
+    }
+    return { node: { isMap: false, value, pos, entries: [] }, size, height: height + 1 };
+  };
+
   const root = doc.contents as Node | null;
-  const rootNode = root === null || (isScalar(root) && root.value === null) ? null : toNode(root, null);
-  return { ...walkSourceFile(path, rootNode, isSystemFile, false), precise: true };
+  if (root === null || (isScalar(root) && root.value === null)) return { ...walkSourceFile(path, null, isSystemFile), suppressed: 0, precise: true };
+  let rootNode: SourceNode;
+  try {
+    rootNode = build(root, 1).node;
+  } catch (error) {
+    if (!(error instanceof ReadLimitExceeded)) throw error;
+    return refuse([{ rule: error.rule, message: error.problem, offset: error.offset }]);
+  }
+  if (duplicates.length > 0) return refuse(duplicates);
+  return { ...capWalk(walkSourceFile(path, rootNode, isSystemFile)), precise: true };
 }
 
-/** The fast reader's nodes: the same shape, with no positions (line and column 0). */
-function fastNode(path: string, text: string, value: unknown): SourceNode | null {
-  const pos: SourcePosition = { file: path, line: 0, column: 0 };
-  const toNode = (node: unknown): SourceNode | null => {
-    if (node === null || node === undefined) return null;
-    if (typeof node !== 'object' || Array.isArray(node)) return { isMap: false, value: node, pos, entries: [] };
-    const entries = Object.keys(node).map((key) => {
-      // js-yaml gives keys as values (`010` → "10", `1.50` → "1.5"); the precise reader keeps them as written.
-      if (/^[-+.\d]/.test(key) && !new RegExp(`(^|[\\s{,])${key.replace(/[.+]/g, '\\$&')}\\s*:`, 'm').test(text)) throw new NeedsPreciseRead();
-      return { key, keyPos: pos, value: toNode((node as Record<string, unknown>)[key]) };
-    });
-    return { isMap: true, value: node, pos, entries };
-  };
-  return toNode(value);
+/** A `key: value` written straight in a flow list (`[a: 1]`) is a mapping of that one pair. */
+function singlePairMap(pair: Pair): YAMLMap {
+  const map = new YAMLMap();
+  map.items.push(pair as Pair<unknown, unknown>);
+  return map;
+}
+
+function nestingMessage(): string {
+  return `this file nests mappings and lists more than ${MAX_NESTING_DEPTH} levels deep (the limit)`;
+}
+
+/** A key may be `__proto__`: define it rather than assign it, so the value stays a plain record. */
+function setValue(record: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  else record[key] = value;
 }
 
 /**
- * The one walker of both readers: turns a file's nodes into entries and local problems. With `strict` (the fast
- * reader, which has no positions to report), the first problem aborts so the precise reader can report it.
+ * `parseDocument`, with the parser's depth watched as it reads: the composer and every walker after it recurse once
+ * per level, so a file deeper than {@link MAX_NESTING_DEPTH} stops here (the lexer and the parser do not recurse).
  */
-function walkSourceFile(path: string, root: SourceNode | null, isSystemFile: boolean, strict: boolean): Omit<ParsedSourceFile, 'precise' | 'source'> {
+function composeDocument(text: string, lineCounter: LineCounter): { doc: Document.Parsed } | { offset: number } {
+  const parser = new Parser(lineCounter.addNewLine);
+  lineCounter.addNewLine(0);
+  const tokens: Token[] = [];
+  let offset = 0;
+  for (const lexeme of new Lexer().lex(text, false)) {
+    for (const token of parser.next(lexeme)) tokens.push(token);
+    // The stack holds the document, then one entry per open collection (and the scalar being read).
+    if (parser.stack.length > MAX_NESTING_DEPTH + 2) return { offset };
+    offset += lexeme.length;
+  }
+  for (const token of parser.end()) tokens.push(token);
+  const composer = new Composer({ uniqueKeys: false, prettyErrors: false });
+  let doc: Document.Parsed | undefined;
+  for (const next of composer.compose(tokens, true, text.length)) {
+    if (doc === undefined) doc = next;
+    else {
+      doc.errors.push(new YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
+      break;
+    }
+  }
+  return { doc: doc as Document.Parsed };
+}
+
+/** The one walker of both readers: turns a file's nodes into entries and local problems. */
+function walkSourceFile(path: string, root: SourceNode | null, isSystemFile: boolean): Omit<ParsedSourceFile, 'precise' | 'suppressed'> {
   const diagnostics: Diagnostic[] = [];
   const result = {
     path,
@@ -195,7 +529,6 @@ function walkSourceFile(path: string, root: SourceNode | null, isSystemFile: boo
     groups: [] as GroupEntry[],
   };
   const error = (pos: SourcePosition, rule: string, message: string): void => {
-    if (strict) throw new NeedsPreciseRead();
     diagnostics.push({ ...pos, rule, message, severity: 'error' });
   };
   const located = (node: SourceNode | null, fallback: SourcePosition): Located => ({ value: node === null ? null : node.value, pos: node?.pos ?? fallback });

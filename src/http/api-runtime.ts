@@ -1,15 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeyEntry } from '../compile/parse-keys-file.js';
 import { checkRef, FULL_SHA } from '../source/git-refs.js';
-import type { Snapshot } from '../state/snapshot.js';
+import { GitBusyError } from '../source/run-git.js';
+import type { DesignSystemState, Snapshot } from '../state/snapshot.js';
 import type { Rendered } from '../views/rendered.js';
-import { authenticate } from './auth.js';
 import { ApiError } from './errors.js';
 import { selectDesignSystem } from './read-context.js';
 import type { DesignSystemContext } from './read-context.js';
 import type { RenderCache } from './render-cache.js';
+import { authOf } from './request-auth.js';
 import type { RevisionProvider } from './revision-provider.js';
-import { sendRendered } from './send-rendered.js';
+import { sendRendered, STALE_HEADER } from './send-rendered.js';
 import type { Pin } from './send-rendered.js';
 
 export interface AuthorizedRequest {
@@ -18,59 +19,46 @@ export interface AuthorizedRequest {
   readonly key: ApiKeyEntry;
   /** Set when `?ref=` pinned the request to a commit. */
   readonly pin?: Pin | undefined;
+  /** Set when the request reads one design system: its response says when that one is served stale. */
+  readonly system?: DesignSystemContext | undefined;
 }
 
 export interface SystemRequest extends AuthorizedRequest {
   readonly system: DesignSystemContext;
 }
 
-/** What every route needs: who is asking, what they read, and the render cache. */
+/** What every route needs: who is asking (checked once, by the authentication hook), what they read, and the render cache. */
 export interface ApiRuntime {
-  /** Checks the key (throws 401) and remembers the live snapshot for the rest of the request. */
-  authenticate(request: FastifyRequest): void;
-  /** Authenticates against the live keys (throws 401) and reads the live snapshot; refuses `?ref=` (400). */
+  /** The request's key and the live snapshot; refuses `?ref=` (400). */
   authorizeLive(request: FastifyRequest): AuthorizedRequest;
-  /** As `authorizeLive`, and selects the design system (`?designSystem=`); throws 401/403/503. */
+  /** As `authorizeLive`, and selects the design system (`?designSystem=`); throws 403/503. */
   read(request: FastifyRequest): SystemRequest;
-  /** Authenticates and picks the snapshot: the live one, or the one `?ref=` names (400 malformed, 404 unknown). */
+  /** The request's key, and the snapshot: the live one, or the one `?ref=` names (400 malformed, 404 unknown, 503 busy). */
   authorizeAt(request: FastifyRequest): Promise<AuthorizedRequest>;
-  /** The snapshot a ref names, with the rules of `?ref=` (400 malformed or no Git, 404 unknown); `parameter` names it in errors. */
+  /** The snapshot a ref names, with the rules of `?ref=` (400 malformed or no Git, 404 unknown, 503 busy); `parameter` names it in errors. */
   snapshotAtRef(parameter: string, ref: string): Promise<{ snapshot: Snapshot; pin: Pin }>;
   /** As `authorizeAt`, and selects the design system. */
   readAt(request: FastifyRequest): Promise<SystemRequest>;
   /** Serves the body cached under `cacheKey`, rendering it on a miss, with the snapshot's headers. */
   send(request: FastifyRequest, reply: FastifyReply, from: AuthorizedRequest, cacheKey: string, render: () => Rendered): FastifyReply;
+  /** `X-Design-System-Stale` when a live read of one design system is served from its last good version; else empty. */
+  staleHeaders(from: AuthorizedRequest): Record<string, string>;
   readonly cache: RenderCache;
   readonly revisions: RevisionProvider | undefined;
 }
 
 export interface ApiRuntimeOptions {
-  readonly currentSnapshot: () => Snapshot;
   readonly cache: RenderCache;
   readonly revisions?: RevisionProvider | undefined;
-  readonly now?: () => number;
 }
 
 export function createApiRuntime(options: ApiRuntimeOptions): ApiRuntime {
-  const now = options.now ?? Date.now;
-  const revisions = options.revisions;
-  const authenticated = new WeakMap<FastifyRequest, { snapshot: Snapshot; key: ApiKeyEntry }>();
-  const authenticateLive = (request: FastifyRequest): { snapshot: Snapshot; key: ApiKeyEntry } => {
-    let live = authenticated.get(request);
-    if (live === undefined) {
-      const snapshot = options.currentSnapshot();
-      const key = authenticate(request.headers.authorization, snapshot.keys, now());
-      (request as { keyLabel?: string }).keyLabel = key.name;
-      live = { snapshot, key };
-      authenticated.set(request, live);
-    }
-    return live;
-  };
+  const revisions = options.revisions === undefined ? undefined : answeringBusyWith503(options.revisions);
   const refOf = (request: FastifyRequest): string | undefined => (request.query as { ref?: string } | undefined)?.ref;
   const designSystemOf = (request: FastifyRequest): string | undefined => (request.query as { designSystem?: string }).designSystem;
 
   const authorizeLive = (request: FastifyRequest): AuthorizedRequest => {
-    const live = authenticateLive(request);
+    const live = authOf(request);
     if (refOf(request) !== undefined) throw new ApiError('invalid_parameter', '`ref` is not supported on this route: it always follows the live snapshot.');
     return live;
   };
@@ -83,18 +71,25 @@ export function createApiRuntime(options: ApiRuntimeOptions): ApiRuntime {
     return { snapshot: await revisions.snapshotAt(sha), pin: { sha, immutable: FULL_SHA.test(ref) && ref === sha } };
   };
   const authorizeAt = async (request: FastifyRequest): Promise<AuthorizedRequest> => {
-    const live = authenticateLive(request);
+    const live = authOf(request);
     const ref = refOf(request);
     if (ref === undefined) return live;
     return { ...(await snapshotAtRef('ref', ref)), key: live.key };
   };
+  // Only live reads: a pinned revision is built from that commit's files alone, so it is never an older fallback.
+  const staleOf = (from: AuthorizedRequest): string | undefined =>
+    from.pin === undefined && from.system !== undefined ? staleValueOf(from.system.state) : undefined;
+  const staleHeaders = (from: AuthorizedRequest): Record<string, string> => {
+    const value = staleOf(from);
+    return value === undefined ? {} : { [STALE_HEADER]: value };
+  };
   return {
     cache: options.cache,
     revisions,
-    authenticate: (request) => void authenticateLive(request),
     authorizeLive,
     authorizeAt,
     snapshotAtRef,
+    staleHeaders,
     read(request) {
       const authorized = authorizeLive(request);
       return { ...authorized, system: selectDesignSystem(authorized.snapshot, authorized.key, designSystemOf(request)) };
@@ -104,8 +99,39 @@ export function createApiRuntime(options: ApiRuntimeOptions): ApiRuntime {
       return { ...authorized, system: selectDesignSystem(authorized.snapshot, authorized.key, designSystemOf(request)) };
     },
     send(request, reply, from, cacheKey, render) {
+      const stale = staleOf(from);
+      if (stale !== undefined) reply.header(STALE_HEADER, stale);
       return sendRendered(request, reply, options.cache.get(cacheKey, render), from.snapshot, from.pin);
     },
+  };
+}
+
+const staleValues = new WeakMap<DesignSystemState, string | null>();
+
+/**
+ * `errors=<n>` when the design system's current files have n errors and an older version is what is served; undefined
+ * when what is served is its current files. Counted once per state (a state never changes).
+ */
+function staleValueOf(state: DesignSystemState): string | undefined {
+  let value = staleValues.get(state);
+  if (value === undefined) {
+    const errors = state.compiled === undefined ? 0 : state.problems.filter((problem) => problem.severity === 'error').length;
+    value = errors === 0 ? null : `errors=${errors}`;
+    staleValues.set(state, value);
+  }
+  return value ?? undefined;
+}
+
+/** The provider, with "too many ref lookups waiting" answered `503` and `Retry-After: 1` instead of queued without end. */
+function answeringBusyWith503(provider: RevisionProvider): RevisionProvider {
+  return {
+    resolve: (ref) =>
+      provider.resolve(ref).catch((error: unknown) => {
+        if (!(error instanceof GitBusyError)) throw error;
+        throw new ApiError('service_unavailable', 'Too many revisions are being looked up right now: retry in a second.', { 'retry-after': '1' });
+      }),
+    snapshotAt: (sha) => provider.snapshotAt(sha),
+    commitsOf: (slug, sha, page) => provider.commitsOf(slug, sha, page),
   };
 }
 

@@ -34,6 +34,26 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS;
 
+/** The code of an error the app did not raise itself (Fastify's, a plugin's), by its status: never a specific one such as `token_not_found`. */
+const CODES_BY_STATUS: Readonly<Partial<Record<number, ErrorCode>>> = {
+  400: 'invalid_parameter',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  408: 'request_timeout',
+  413: 'payload_too_large',
+  414: 'uri_too_long',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  431: 'header_too_large',
+};
+
+/** The generic code of a 4xx status (`invalid_parameter` for one without its own). */
+export function codeOfStatus(status: number): ErrorCode {
+  return CODES_BY_STATUS[status] ?? 'invalid_parameter';
+}
+
 /** An error meant for the client: its code, status and message are sent as they are. */
 export class ApiError extends Error {
   readonly code: ErrorCode;

@@ -63,6 +63,14 @@ export function createMetrics(options: { readonly defaultMetrics?: boolean } = {
         },
       });
       new Gauge({
+        name: 'token_server_keys_stale',
+        help: '1 while the keys file is not valid YAML and the keys read before stay in force, else 0.',
+        registers: [registry],
+        collect() {
+          this.set(currentSnapshot().keys.staleSince === null ? 0 : 1);
+        },
+      });
+      new Gauge({
         name: 'token_server_design_systems_with_problems',
         help: 'Design systems whose current files have problems, by severity (an error means an older version, or none, is served).',
         labelNames: ['severity'],

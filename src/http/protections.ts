@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Server } from 'node:http';
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import type { Socket } from 'node:net';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
@@ -23,12 +24,19 @@ export const LIMITS = {
   headersTimeoutMs: 10_000,
   /** Time to receive the whole request. */
   requestTimeoutMs: 15_000,
+  /**
+   * How often Node checks the two timeouts above (its default, 30 s, let a slow client hold a connection for up to
+   * 40 s): a connection is closed at most this long after its timeout.
+   */
+  connectionsCheckingIntervalMs: 1_000,
   /** An idle keep-alive connection is closed after this; above the usual 60 s of load balancers. */
   keepAliveTimeoutMs: 65_000,
   /** A socket with no traffic at all for this long is closed (event streams send a heartbeat every 15 s). */
   connectionTimeoutMs: 120_000,
   /** Requests served on one connection before it is closed, so load balancers spread load over new replicas. */
   maxRequestsPerSocket: 1000,
+  /** Open connections from one client address; more are closed as they open (trusted proxies are exempt). */
+  maxConnectionsPerAddress: 256,
 } as const;
 
 export const DEFAULT_MAX_CONNECTIONS = 10_000;
@@ -51,7 +59,7 @@ export interface ProtectionOptions {
 /** Fastify constructor options that set the limits on requests and connections. */
 export function limitServerOptions(): FastifyHttpOptions<Server> {
   return {
-    http: { maxHeaderSize: LIMITS.maxHeaderBytes, headersTimeout: LIMITS.headersTimeoutMs },
+    http: { maxHeaderSize: LIMITS.maxHeaderBytes, headersTimeout: LIMITS.headersTimeoutMs, connectionsCheckingInterval: LIMITS.connectionsCheckingIntervalMs },
     requestTimeout: LIMITS.requestTimeoutMs,
     keepAliveTimeout: LIMITS.keepAliveTimeoutMs,
     connectionTimeout: LIMITS.connectionTimeoutMs,
@@ -101,7 +109,8 @@ export function matchesSecret(presented: string, expected: string): boolean {
 /**
  * Registers the request guards, in the order they must run before authentication: close connections once shutting
  * down, refuse over-long URLs, refuse addresses that failed authentication too often; then CORS (so preflights are answered before
- * any key is asked for) and the per-key rate limit. Call before the routes and the authentication hook.
+ * any key is asked for). The per-key rate limit is a route hook, so it runs after every app-wide `onRequest` hook:
+ * after authentication, whose key it counts. Call before the routes and the authentication hook.
  */
 export async function registerProtections(app: FastifyInstance, options: ProtectionOptions): Promise<void> {
   let closing = false;
@@ -128,7 +137,7 @@ export async function registerProtections(app: FastifyInstance, options: Protect
       origin: origins.includes('*') ? '*' : [...origins],
       methods: ['GET', 'HEAD'],
       allowedHeaders: ['Authorization', 'If-None-Match', 'Cache-Control'],
-      exposedHeaders: ['ETag', 'X-Snapshot-Seq', 'X-Git-Commit', 'Content-Digest', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'],
+      exposedHeaders: ['ETag', 'X-Snapshot-Seq', 'X-Git-Commit', 'X-Design-System-Stale', 'Content-Digest', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'],
       maxAge: 600,
     });
   }
@@ -148,11 +157,70 @@ export async function registerProtections(app: FastifyInstance, options: Protect
   }
 }
 
-/** The rate-limit bucket of a request: its API key (hashed, so no key sits in memory as text), else its address. */
+/**
+ * The rate-limit bucket of a request: the API key it was authenticated with (by the key entry's hash: the same key
+ * however its header is spelled), else its address. It runs after authentication: a request with a bad key never
+ * reaches it (it gets 401, counted by the failed-authentication limit of its address).
+ */
 function rateLimitKeyOf(request: FastifyRequest): string {
-  const authorization = request.headers.authorization;
-  if (authorization === undefined || authorization === '') return `ip:${request.ip}`;
-  return `key:${createHash('sha256').update(authorization).digest('base64url')}`;
+  return request.auth === null ? `ip:${request.ip}` : `key:${request.auth.key.sha256}`;
+}
+
+/**
+ * Closes a new connection at once when its address already holds `max` open ones, so one client cannot take every
+ * connection (slow headers, idle keep-alives). Counted on the socket's address, since no header has been read when a
+ * connection opens: the addresses `trustProxy` trusts are exempt (every client behind a proxy shares its address),
+ * and with `trustProxy` true or a number of hops every peer is a proxy, so the limit is the proxies' job.
+ */
+export function limitConnectionsPerAddress(server: Server, max: number, trustProxy: boolean | number | string | readonly string[]): void {
+  const isProxy = trustedPeers(trustProxy);
+  if (max <= 0 || isProxy === 'all') return;
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = plainAddress(socket.remoteAddress);
+    if (address === undefined || isProxy(address)) return;
+    const count = open.get(address) ?? 0;
+    if (count >= max) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count + 1);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+  });
+}
+
+/** `::ffff:1.2.3.4` (an IPv4 client of a dual-stack socket) as `1.2.3.4`; other addresses as they are. */
+function plainAddress(address: string | undefined): string | undefined {
+  return address?.startsWith('::ffff:') && isIPv4(address.slice(7)) ? address.slice(7) : address;
+}
+
+/** The names `proxy-addr` (Fastify's `trustProxy`) accepts for address ranges. */
+const NAMED_RANGES: Readonly<Record<string, readonly string[]>> = {
+  loopback: ['127.0.0.1/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+/** Whether a peer address is a trusted proxy, or 'all' when `trustProxy` trusts every peer. */
+function trustedPeers(trustProxy: boolean | number | string | readonly string[]): ((address: string) => boolean) | 'all' {
+  if (trustProxy === true || (typeof trustProxy === 'number' && trustProxy > 0)) return 'all';
+  const entries = (typeof trustProxy === 'string' ? trustProxy.split(',') : Array.isArray(trustProxy) ? trustProxy : [])
+    .map((entry) => entry.trim())
+    .flatMap((entry) => NAMED_RANGES[entry] ?? [entry]);
+  if (entries.length === 0) return () => false;
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address = '', bits] = entry.split('/');
+    const type = isIPv6(address) ? 'ipv6' : 'ipv4';
+    if (!isIPv4(address) && !isIPv6(address)) continue;
+    if (bits === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(bits), type);
+  }
+  return (address) => list.check(address, isIPv6(address) ? 'ipv6' : 'ipv4');
 }
 
 /** Counts `401` answers per client address; an address over the limit gets `429` until its window ends. */

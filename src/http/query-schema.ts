@@ -1,4 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
+import { suggestClosest } from '../compile/suggest.js';
 import { ApiError } from './errors.js';
 
 /** The shape of a Git ref parameter (`ref`, `from`, `to`); `checkRef` refines it before it reaches Git. */
@@ -32,8 +33,13 @@ export function formatValidationError(errors: FastifySchemaValidationError[], da
       return new ApiError('invalid_parameter', `Missing query parameter \`${String(params['missingProperty'])}\`.`);
     case 'additionalProperties':
       return new ApiError('invalid_parameter', `Unknown query parameter \`${String(params['additionalProperty'])}\`.`);
-    case 'enum':
-      return new ApiError('invalid_parameter', `\`${name}\` must be one of: ${(params['allowedValues'] as unknown[]).join(', ')}.`);
+    case 'enum': {
+      const allowed = (params['allowedValues'] as unknown[]).map(String);
+      // The refused value is there because Ajv runs with `verbose` (see app.ts); the CLI suggests the same way.
+      const value = (error as { data?: unknown }).data;
+      const suggestion = typeof value === 'string' ? suggestClosest(value, allowed) : undefined;
+      return new ApiError('invalid_parameter', `\`${name}\` must be one of: ${allowed.join(', ')}.${suggestion === undefined ? '' : ` Did you mean \`${suggestion}\`?`}`);
+    }
     case 'pattern':
     case 'minLength':
     case 'maxLength':

@@ -187,7 +187,11 @@ const READY = {
           type: 'object',
           additionalProperties: false,
           required: ['status', 'seq'],
-          properties: { status: { const: 'ready' }, seq: { type: 'integer', minimum: 0, description: 'The snapshot being served.' } },
+          properties: {
+            status: { const: 'ready' },
+            seq: { type: 'integer', minimum: 0, description: 'The snapshot being served.' },
+            keys: { type: 'string', pattern: '^stale: ', description: 'Only while the keys file is not valid YAML: since when, and that the keys read before stay in force.' },
+          },
         },
       },
     },

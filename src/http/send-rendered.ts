@@ -6,6 +6,11 @@ import { encodedVariant, etagOfEncoding, isCompressible, negotiateEncoding, stri
 /** Headers that say which snapshot a response came from. */
 export const SNAPSHOT_HEADER = 'x-snapshot-seq';
 export const COMMIT_HEADER = 'x-git-commit';
+/**
+ * On live reads of a design system whose current files have errors, so that its last good version is served:
+ * `errors=<n>`, the number of errors. Absent when what is served is the current files.
+ */
+export const STALE_HEADER = 'x-design-system-stale';
 
 /** Cache policy of live responses: store, but revalidate every time (cheap with the ETag). */
 export const LIVE_CACHE_CONTROL = 'private, no-cache';

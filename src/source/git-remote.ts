@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleGit } from 'simple-git';
-import { checkRef } from './git-refs.js';
+import { gitErrorText } from './git-error-text.js';
+import { checkRef, forgetUnknownRefs } from './git-refs.js';
 import { runGit } from './run-git.js';
 
 export interface RemoteMirrorOptions {
@@ -61,7 +62,8 @@ export class GitRemoteMirror {
         await simpleGit({ baseDir: options.dataDir, timeout: { block: mirror.#timeoutMs } }).mirror(options.url, dir);
       } catch (error) {
         await rm(dir, { recursive: true, force: true });
-        throw new Error(`cannot clone ${redactUrl(options.url)}: ${firstLine(error)}`, { cause: error });
+        // No `cause`: the message already holds git's whole error, redacted; the raw one may hold the password.
+        throw new Error(`cannot clone ${redactUrl(options.url)}: ${redactUrl(gitErrorText(error))}`);
       }
     }
     return mirror;
@@ -72,7 +74,9 @@ export class GitRemoteMirror {
     try {
       await simpleGit({ baseDir: this.dir, timeout: { block: this.#timeoutMs } }).fetch(['--prune', '--prune-tags', '--force', 'origin']);
     } catch (error) {
-      throw new Error(`cannot fetch ${redactUrl(this.url)}: ${firstLine(error)}`, { cause: error });
+      throw new Error(`cannot fetch ${redactUrl(this.url)}: ${redactUrl(gitErrorText(error))}`);
+    } finally {
+      forgetUnknownRefs();
     }
   }
 
@@ -84,14 +88,9 @@ export class GitRemoteMirror {
   }
 }
 
-/** A URL fit for logs: any user:password part is replaced. */
+/** A URL (or a message holding URLs) fit for logs: every user:password part is replaced. */
 export function redactUrl(url: string): string {
-  return url.replace(/\/\/[^@/]*@/, '//***@');
-}
-
-function firstLine(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return redactUrl(message.split('\n').find((line) => line.trim() !== '') ?? message);
+  return url.replace(/\/\/[^@/\s]*@/g, '//***@');
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -1,4 +1,5 @@
 import { isSourceYamlPath } from '../compile/source-paths.js';
+import { gitErrorText } from './git-error-text.js';
 import { readFolderCommitTimes, runGitOnPaths as runGit } from './run-git.js';
 
 /** Where the source folder sits in its Git repository. */
@@ -20,16 +21,33 @@ export interface GitFacts {
   readonly commitTimes: Readonly<Record<string, string>>;
 }
 
+/** Why the source folder is read without Git, in git's own words. */
+export interface NoGitRepo {
+  /** git's error (or why the folder is no work tree), on one line. */
+  readonly reason: string;
+  /** True when git failed on a repository (dubious ownership, a broken `.git`, git missing), not just found none. */
+  readonly failed: boolean;
+}
+
 /** The repository around `sourceDir`, or null when it is not inside a Git work tree (or git is missing). */
 export async function openGitRepo(sourceDir: string): Promise<GitRepo | null> {
+  const found = await findGitRepo(sourceDir);
+  return 'gitDir' in found ? found : null;
+}
+
+/** The repository around `sourceDir`, or why Git cannot be used there (see NoGitRepo). */
+export async function findGitRepo(sourceDir: string): Promise<GitRepo | NoGitRepo> {
   let output: string;
   try {
     output = await runGit(sourceDir, ['rev-parse', '--is-inside-work-tree', '--absolute-git-dir', '--show-toplevel', '--show-prefix']);
-  } catch {
-    return null;
+  } catch (error) {
+    const reason = (error as { cause?: { code?: unknown } }).cause?.code === 'ENOENT' ? 'git is not installed' : gitErrorText(error).replace(/^git \S+ failed: /, '');
+    return { reason, failed: !/^fatal: not a git repository/.test(reason) };
   }
   const [inside, gitDir, topLevel, prefix] = output.split('\n');
-  if (inside !== 'true' || gitDir === undefined || gitDir === '' || topLevel === undefined || topLevel === '') return null;
+  if (inside !== 'true' || gitDir === undefined || gitDir === '' || topLevel === undefined || topLevel === '') {
+    return { reason: `not in a work tree (inside a bare repository or a .git folder: ${gitDir ?? ''})`, failed: true };
+  }
   return { gitDir, topLevel, prefix: prefix ?? '', cwd: sourceDir };
 }
 

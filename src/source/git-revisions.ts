@@ -1,6 +1,9 @@
 import { LRUCache } from 'lru-cache';
 import type { SourceEvent } from '../state/events.js';
 import { isSourceYamlPath } from '../compile/source-paths.js';
+import { compileBatch } from '../state/compile-batch.js';
+import { CompilerThread } from '../state/compiler-thread.js';
+import type { CompilerThreadOptions } from '../state/compiler-thread.js';
 import { reduce } from '../state/reduce.js';
 import { createEmptySnapshot } from '../state/snapshot.js';
 import type { Snapshot } from '../state/snapshot.js';
@@ -32,6 +35,8 @@ export const DEFAULT_REVISION_CACHE_BYTES = 128 * 1024 * 1024;
 export class GitRevisions {
   readonly location: GitSourceLocation;
   readonly #reader: GitObjectReader;
+  /** Revisions are compiled off the main thread too, in a worker of their own (started on the first build). */
+  readonly #compiler: CompilerThread;
   readonly #snapshots: LRUCache<string, Snapshot>;
   readonly #building = new Map<string, Promise<Snapshot>>();
   /** Full shas `resolve` found to be commits: a commit stays one, so they need no `rev-parse` again. */
@@ -42,8 +47,9 @@ export class GitRevisions {
   readonly #commitPages = new LRUCache<string, Promise<{ entries: RevisionEntry[]; more: boolean }>>({ max: 500 });
   builds = 0;
 
-  constructor(location: GitSourceLocation, options: { cacheBytes?: number } = {}) {
+  constructor(location: GitSourceLocation, options: { cacheBytes?: number; compile?: CompilerThreadOptions } = {}) {
     this.location = location;
+    this.#compiler = new CompilerThread(options.compile);
     this.#reader = new GitObjectReader(location.repoDir);
     const maxSize = options.cacheBytes ?? DEFAULT_REVISION_CACHE_BYTES;
     this.#snapshots = new LRUCache<string, Snapshot>({ maxSize, maxEntrySize: maxSize, sizeCalculation: estimateSnapshotBytes });
@@ -142,11 +148,13 @@ export class GitRevisions {
   }
 
   async close(): Promise<void> {
+    await this.#compiler.close();
     await this.#reader.close();
   }
 
   async #build(sha: string): Promise<Snapshot> {
-    const snapshot = reduce(createEmptySnapshot(), await this.eventsAt(sha));
+    const empty = createEmptySnapshot();
+    const snapshot = reduce(empty, await compileBatch(empty, await this.eventsAt(sha), this.#compiler));
     this.builds += 1;
     this.#snapshots.set(sha, snapshot);
     return snapshot;

@@ -24,6 +24,46 @@ export function runGitOnPaths(cwd: string, args: readonly string[]): Promise<str
   return runGit(cwd, ['--literal-pathspecs', '--no-optional-locks', ...args]);
 }
 
+/** Thrown instead of queueing when a limiter's queue is full: the caller answers "busy, retry" at once. */
+export class GitBusyError extends Error {
+  constructor(what: string) {
+    super(`too many ${what} waiting for a git process`);
+    this.name = 'GitBusyError';
+  }
+}
+
+/** Runs tasks with at most `concurrent` at once and at most `queued` waiting; past that, rejects with GitBusyError. */
+export interface GitLimiter {
+  run<T>(task: () => Promise<T>): Promise<T>;
+}
+
+/** A limiter of git processes (see GitLimiter); `what` names the work in the busy error. */
+export function createGitLimiter(concurrent: number, queued: number, what: string): GitLimiter {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const release = (): void => {
+    running -= 1;
+    waiting.shift()?.();
+  };
+  const start = <T>(task: () => Promise<T>): Promise<T> => {
+    running += 1;
+    let promise: Promise<T>;
+    try {
+      promise = task();
+    } catch (error) {
+      promise = Promise.reject(error);
+    }
+    return promise.finally(release);
+  };
+  return {
+    run<T>(task: () => Promise<T>): Promise<T> {
+      if (running < concurrent) return start(task);
+      if (waiting.length >= queued) return Promise.reject(new GitBusyError(what));
+      return new Promise<T>((resolve, reject) => waiting.push(() => start(task).then(resolve, reject)));
+    },
+  };
+}
+
 /** How many `git log` processes run at once when reading commit times (one per design system). */
 const LOG_CONCURRENCY = 8;
 

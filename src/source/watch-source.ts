@@ -23,8 +23,8 @@ export interface WatchSourceOptions {
   readonly keysPath: string;
   /** The Git repository around the source folder, or null for a plain folder. */
   readonly git: GitRepo | null;
-  /** Receives each settled batch, the first one being the whole initial load. */
-  readonly onBatch: (events: SourceEvent[]) => void;
+  /** Receives each settled batch, the first one being the whole initial load; when it returns a promise, the next batch waits for it. */
+  readonly onBatch: (events: SourceEvent[]) => unknown;
   readonly log?: WatchLogger;
   /** 'watch' uses file-system notifications; 'poll' rescans every `pollIntervalMs` (also the fallback when watching fails). */
   readonly mode?: WatchMode;
@@ -378,7 +378,7 @@ class SourceWatcherImpl implements SourceWatcher {
         else if (event.type === 'file/removed') this.#known.delete(event.path);
         else if (event.type === 'keys/changed') this.#knownKeys = event.text;
       }
-      if (events.length > 0 || initial) this.#deliver(events);
+      if (events.length > 0 || initial) await this.#deliver(events);
       if (!rescan) this.#armRecheck(eventPaths, eventKeys);
     } catch (error) {
       if (initial) throw error;
@@ -416,9 +416,9 @@ class SourceWatcherImpl implements SourceWatcher {
     }, RECHECK_MS);
   }
 
-  #deliver(events: SourceEvent[]): void {
+  async #deliver(events: SourceEvent[]): Promise<void> {
     try {
-      this.#options.onBatch(events);
+      await this.#options.onBatch(events);
     } catch (error) {
       this.#log.error(`applying a batch of ${events.length} events failed: ${(error as Error).message}`);
     }

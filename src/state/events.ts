@@ -1,3 +1,5 @@
+import type { CompileResult } from '../compile/compile-design-system.js';
+
 /** Everything that changes the served state. `at` is the wall-clock time (ms since epoch) the source saw it. */
 export type SourceEvent =
   /** A YAML file under the source folder was added or changed; `path` is relative to the source folder, with `/`. */
@@ -17,3 +19,17 @@ export type SourceEvent =
       readonly commitTimes: Readonly<Record<string, string>>;
       readonly at: number;
     };
+
+/**
+ * One design system compiled ahead of the reducer (off the main thread) from its files as they are after the batch it
+ * ends; the reducer folds `result` in instead of compiling in place. Added by the compile stage, never by a source.
+ */
+export interface CompiledEvent {
+  readonly type: 'system/compiled';
+  readonly slug: string;
+  readonly result: CompileResult;
+  readonly at: number;
+}
+
+/** What the reducer folds: a source's events, plus the compile results the compile stage appended. */
+export type BatchEvent = SourceEvent | CompiledEvent;

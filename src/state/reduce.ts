@@ -1,10 +1,12 @@
 import { enableMapSet, freeze, produce } from 'immer';
 import type { Draft } from 'immer';
 import { compileDesignSystemFolder } from '../compile/compile-design-system.js';
+import type { CompileResult } from '../compile/compile-design-system.js';
 import { parseKeysFile } from '../compile/parse-keys-file.js';
 import { parseSourceFile } from '../compile/parse-source-file.js';
-import { isSourceYamlPath, isSystemFilePath, slugOfPath } from '../compile/source-paths.js';
-import type { SourceEvent } from './events.js';
+import { isSystemFilePath, slugOfPath } from '../compile/source-paths.js';
+import { listChangedFiles, listSystemFiles } from './changed-files.js';
+import type { BatchEvent } from './events.js';
 import type { DesignSystemState, GitState, KeysState, Snapshot, SourceFileState } from './snapshot.js';
 
 enableMapSet();
@@ -13,46 +15,45 @@ enableMapSet();
  * Folds one batch of events into the next snapshot. Pure: re-parses only the files the batch changed and
  * recompiles only their design systems; everything else keeps its identity. Returns `state` itself when the batch
  * changes nothing that is served (a save with the same content, a HEAD re-read with the same commit).
+ * A design system with a `system/compiled` event in the batch takes that result (compiled off the main thread)
+ * instead of being parsed and compiled here.
  */
-export function reduce(state: Snapshot, batch: readonly SourceEvent[]): Snapshot {
+export function reduce(state: Snapshot, batch: readonly BatchEvent[]): Snapshot {
   if (batch.length === 0) return state;
   const at = batch.reduce((latest, event) => Math.max(latest, event.at), 0);
   const batchTime = new Date(at).toISOString();
 
   // Work on plain frozen data first, and hand immer only the finished pieces: the compiler must not walk drafts
   // (every read through an immer proxy costs, and 10,000 tokens make that the biggest cost of a batch).
+  const precompiled = new Map<string, CompileResult>();
+  for (const event of batch) if (event.type === 'system/compiled') precompiled.set(event.slug, event.result);
+  const changed = listChangedFiles(state.files, batch);
   const fileChanges = new Map<string, SourceFileState | null>();
-  const fileOf = (path: string): SourceFileState | undefined => (fileChanges.has(path) ? (fileChanges.get(path) ?? undefined) : state.files.get(path));
+  for (const [path, text] of changed.texts) {
+    // A design system compiled off the main thread is not parsed here: the worker did that.
+    const parsed = text === null || precompiled.has(slugOfPath(path) as string) ? undefined : parseSourceFile(path, text, isSystemFilePath(path));
+    fileChanges.set(path, text === null ? null : freeze(parsed === undefined ? { text } : { text, parsed }, true));
+  }
+  const touched = new Set([...changed.touched, ...precompiled.keys()]);
   let keys: KeysState = state.keys;
   let git: GitState = state.git;
-  const touched = new Set<string>();
   for (const event of batch) {
     switch (event.type) {
-      case 'file/changed': {
-        if (!isSourceYamlPath(event.path)) break;
-        if (fileOf(event.path)?.text === event.text) break;
-        fileChanges.set(event.path, freeze({ text: event.text, parsed: parseSourceFile(event.path, event.text, isSystemFilePath(event.path)) }, true));
-        touched.add(slugOfPath(event.path) as string);
-        break;
-      }
-      case 'file/removed': {
-        if (fileOf(event.path) === undefined) break;
-        fileChanges.set(event.path, null);
-        touched.add(slugOfPath(event.path) as string);
-        break;
-      }
       case 'keys/changed': {
         const parsed = event.text === null ? { keys: [], diagnostics: [] } : parseKeysFile(event.path, event.text);
+        // Only a file that is not YAML keeps the previous keys (stale since the first such save); any YAML is applied.
+        const staleSince = parsed.keys !== undefined ? null : (keys.staleSince ?? new Date(event.at).toISOString());
         // A save that changes nothing (or a rescan) leaves the keys, and so the snapshot, as they are.
         const entriesChanged = parsed.keys !== undefined && JSON.stringify(parsed.keys) !== JSON.stringify(keys.entries);
         const problemsChanged = JSON.stringify(parsed.diagnostics) !== JSON.stringify(keys.problems);
-        if (!entriesChanged && !problemsChanged) break;
+        if (!entriesChanged && !problemsChanged && staleSince === keys.staleSince) break;
         const entries = entriesChanged && parsed.keys !== undefined ? parsed.keys : keys.entries;
         keys = freeze(
           {
             entries: entriesChanged ? [...entries] : keys.entries,
             bySha256: entriesChanged ? new Map(entries.map((entry) => [entry.sha256, entry])) : keys.bySha256,
             problems: problemsChanged ? [...parsed.diagnostics] : keys.problems,
+            staleSince,
           },
           true,
         );
@@ -77,7 +78,7 @@ export function reduce(state: Snapshot, batch: readonly SourceEvent[]): Snapshot
 
   const systemChanges = new Map<string, DesignSystemState | null>();
   for (const slug of touched) {
-    const next = recompile(slug, state.systems.get(slug), listFiles(state.files, fileChanges, slug), git, state.git, batchTime);
+    const next = recompile(slug, state.systems.get(slug), listSystemFiles(state.files, fileChanges, slug), git, state.git, batchTime, precompiled.get(slug));
     if (next !== state.systems.get(slug)) systemChanges.set(slug, next ?? null);
   }
   if (fileChanges.size === 0 && keys === state.keys && git === state.git && systemChanges.size === 0) return state;
@@ -98,16 +99,10 @@ export function reduce(state: Snapshot, batch: readonly SourceEvent[]): Snapshot
   });
 }
 
-/** The files of one design system after the batch, sorted by path. */
-function listFiles(files: Snapshot['files'], changes: ReadonlyMap<string, SourceFileState | null>, slug: string): Map<string, SourceFileState> {
-  const prefix = `${slug}/`;
-  const result = new Map<string, SourceFileState>();
-  for (const [path, file] of files) if (path.startsWith(prefix) && !changes.has(path)) result.set(path, file);
-  for (const [path, file] of changes) if (file !== null && path.startsWith(prefix)) result.set(path, file);
-  return new Map([...result].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-}
-
-/** The design system's next state: `previous` itself when nothing served changed, undefined when it has no files left. */
+/**
+ * The design system's next state: `previous` itself when nothing served changed, undefined when it has no files left.
+ * Takes `precompiled` when given, else compiles here (parsing any file whose parse the worker kept to itself).
+ */
 function recompile(
   slug: string,
   previous: DesignSystemState | undefined,
@@ -115,9 +110,11 @@ function recompile(
   git: GitState,
   previousGit: GitState,
   batchTime: string,
+  precompiled: CompileResult | undefined,
 ): DesignSystemState | undefined {
   if (files.size === 0) return undefined;
-  const result = compileDesignSystemFolder(slug, [...files.values()].map((file) => file.parsed));
+  const result =
+    precompiled ?? compileDesignSystemFolder(slug, [...files].map(([path, file]) => file.parsed ?? parseSourceFile(path, file.text, isSystemFilePath(path))));
   const problemsChanged = JSON.stringify(previous?.problems ?? []) !== JSON.stringify(result.diagnostics);
   const contentChanged = result.system !== undefined && result.system.contentHash !== previous?.compiled?.contentHash;
   if (!problemsChanged && !contentChanged && previous !== undefined) return previous;

@@ -2,10 +2,11 @@ import type { ParsedSourceFile } from '../compile/parse-source-file.js';
 import type { ApiKeyEntry } from '../compile/parse-keys-file.js';
 import type { CompiledDesignSystem, Diagnostic } from '../compile/types.js';
 
-/** One parsed source file and the text it came from (to skip saves that change nothing). */
+/** One source file's text (to skip saves that change nothing) and, when it was parsed on this thread, its parse. */
 export interface SourceFileState {
   readonly text: string;
-  readonly parsed: ParsedSourceFile;
+  /** Absent when its design system was compiled off the main thread (the compile worker keeps the parse). */
+  readonly parsed?: ParsedSourceFile;
 }
 
 /** What the store knows of one design system folder. */
@@ -22,8 +23,10 @@ export interface DesignSystemState {
 export interface KeysState {
   readonly entries: readonly ApiKeyEntry[];
   readonly bySha256: ReadonlyMap<string, ApiKeyEntry>;
-  /** Problems of the current keys file; when there are errors, `entries` are the previous good ones. */
+  /** Problems of the current keys file; entries with problems are not in `entries` (unless `staleSince` is set). */
   readonly problems: readonly Diagnostic[];
+  /** ISO time since which the keys file is not valid YAML (`entries` are then the last readable file's); null otherwise. */
+  readonly staleSince: string | null;
 }
 
 export interface GitState {
@@ -52,6 +55,6 @@ export function createEmptySnapshot(at = 0): Snapshot {
     git: { commit: null, dirtySlugs: [], commitTimes: {} },
     files: new Map(),
     systems: new Map(),
-    keys: { entries: [], bySha256: new Map(), problems: [] },
+    keys: { entries: [], bySha256: new Map(), problems: [], staleSince: null },
   };
 }

@@ -1,4 +1,4 @@
-import type { SourceEvent } from './events.js';
+import type { BatchEvent } from './events.js';
 import { reduce } from './reduce.js';
 import { createEmptySnapshot } from './snapshot.js';
 import type { Snapshot } from './snapshot.js';
@@ -41,7 +41,7 @@ export class SnapshotStore {
   }
 
   /** Folds a batch into the current snapshot; listeners hear of it only when something changed. */
-  apply(batch: readonly SourceEvent[]): Snapshot {
+  apply(batch: readonly BatchEvent[]): Snapshot {
     const previous = this.#current;
     const next = reduce(previous, batch);
     if (next === previous) return previous;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmod, copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,8 @@ describe('token-server keys', () => {
     dir = await mkdtemp(join(tmpdir(), 'keys-cli-'));
     await copyFile(EXAMPLE_KEYS, join(dir, 'keys.yaml'));
     original = await readFile(join(dir, 'keys.yaml'), 'utf8');
+    // The design systems `keys create` checks its slugs against (./design-systems, as `serve` reads them).
+    for (const slug of ['acme', 'acme-docs']) await writeSystem(join(dir, 'design-systems'), slug);
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
@@ -42,7 +44,7 @@ describe('token-server keys', () => {
     const parsed = parseKeysFile('keys.yaml', await readFile(join(dir, 'keys.yaml'), 'utf8'));
     expect(parsed.diagnostics).toEqual([]);
     const entries = parsed.keys ?? [];
-    const keys = { entries, bySha256: new Map(entries.map((entry) => [entry.sha256, entry])), problems: [] };
+    const keys = { entries, bySha256: new Map(entries.map((entry) => [entry.sha256, entry])), problems: [], staleSince: null };
     expect(authenticate(`Bearer ${key}`, keys, Date.parse('2999-01-31T11:59:59Z'))).toMatchObject({ name: 'temp', designSystem: 'acme', access: ['acme'] });
     expect(() => authenticate(`Bearer ${key}`, keys, Date.parse('2999-01-31T12:00:00Z'))).toThrow(expect.objectContaining({ statusCode: 401, message: 'This API key has expired.' }));
   });
@@ -128,8 +130,56 @@ describe('token-server keys', () => {
     expect(result).toEqual({
       status: 1,
       stdout: '',
-      stderr: 'token-server: keys.yaml has errors; fix them first:\nkeys.yaml:16:11  error  a key named `docs-site` is already defined  (duplicate-key)\n',
+      stderr: 'token-server: keys.yaml has errors; fix them first:\nkeys.yaml:16:11  error  a key named `docs-site` is already defined at line 13: every entry named `docs-site` is refused  (duplicate-key)\n',
     });
     expect(await readFile(join(dir, 'keys.yaml'), 'utf8')).toBe(broken);
   });
+
+  it.each([
+    [['--expires-at', '2027-02-30'], 'token-server: --expires-at 2027-02-30 is not a real date: there is no such day (or time) on the calendar\n'],
+    [['--expires-at', '2999-04-31'], 'token-server: --expires-at 2999-04-31 is not a real date: there is no such day (or time) on the calendar\n'],
+    [['--expires-at', '2999-01-31T24:00:00Z'], 'token-server: --expires-at 2999-01-31T24:00:00Z is not a real date: there is no such day (or time) on the calendar\n'],
+    [['--design-system', 'acmee'], 'token-server: design system `acmee` does not exist in design-systems (did you mean `acme`?) (pass --force to add the key anyway)\n'],
+    [['--access', 'acme-docs,blog'], 'token-server: design system `blog` does not exist in design-systems (pass --force to add the key anyway)\n'],
+    [['--source', 'elsewhere'], 'token-server: cannot check the design systems: source folder elsewhere does not exist or is not a folder (pass --source <folder>, or --force to add the key unchecked)\n'],
+  ])('refuse to create a key with %j with status 2 and a plain message, leaving the file alone', async (extra, stderr) => {
+    const args = ['keys', 'create', '--name', 'ci', '--design-system', 'acme', ...extra];
+    // The flags given last win (parseArgs keeps the last value of a repeated option).
+    const result = await runCli(args, { cwd: dir });
+    expect(result).toEqual({ status: 2, stdout: '', stderr });
+    expect(await readFile(join(dir, 'keys.yaml'), 'utf8')).toBe(original);
+  });
+
+  it('create a key for a design system outside the source folder only with --force', async () => {
+    const forced = await runCli(['keys', 'create', '--name', 'remote', '--design-system', 'blog', '--access', 'shop', '--force'], { cwd: dir });
+    expect(forced.status).toBe(0);
+    expect(await readFile(join(dir, 'keys.yaml'), 'utf8')).toBe(`${original}  - name: remote\n    sha256: ${sha256(forced.stdout.trimEnd())}\n    designSystem: blog\n    access: [shop]\n`);
+    await rm(join(dir, 'design-systems'), { recursive: true });
+    expect((await runCli(['keys', 'create', '--name', 'other', '--design-system', 'acme', '--force'], { cwd: dir })).status).toBe(0);
+  });
+
+  it('find the design systems in --source, else TOKENS_SOURCE, counting only real folders with a system.yaml', async () => {
+    await writeSystem(join(dir, 'tokens'), 'shop');
+    await mkdir(join(dir, 'tokens', 'drafts'));
+    await symlink(join(dir, 'design-systems', 'acme'), join(dir, 'tokens', 'linked'));
+    expect((await runCli(['keys', 'create', '--name', 'a', '--design-system', 'shop', '--source', 'tokens'], { cwd: dir })).status).toBe(0);
+    expect((await runCli(['keys', 'create', '--name', 'b', '--design-system', 'shop'], { cwd: dir, env: { TOKENS_SOURCE: 'tokens' } })).status).toBe(0);
+    for (const slug of ['drafts', 'linked', 'acme']) {
+      const refused = await runCli(['keys', 'create', '--name', 'c', '--design-system', slug, '--source', 'tokens'], { cwd: dir });
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toMatch(new RegExp(`^token-server: design system \`${slug}\` does not exist in tokens`));
+    }
+  });
+
+  it('create the first key in a keys file that is empty', async () => {
+    await writeFile(join(dir, 'keys.yaml'), '# no keys yet\n');
+    const result = await runCli(['keys', 'create', '--name', 'first', '--design-system', 'acme'], { cwd: dir });
+    expect(result.status).toBe(0);
+    expect(parseKeysFile('keys.yaml', await readFile(join(dir, 'keys.yaml'), 'utf8')).keys?.map((key) => key.name)).toEqual(['first']);
+  });
 });
+
+async function writeSystem(sourceDir: string, slug: string): Promise<void> {
+  await mkdir(join(sourceDir, slug), { recursive: true });
+  await writeFile(join(sourceDir, slug, 'system.yaml'), `name: ${slug}\n`);
+}

@@ -2,7 +2,6 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSourceFile } from '../../src/compile/parse-source-file.js';
-import type { ParsedSourceFile } from '../../src/compile/parse-source-file.js';
 import { compileDesignSystemFolder } from '../../src/compile/compile-design-system.js';
 
 function yamlFiles(dir: string): string[] {
@@ -11,19 +10,6 @@ function yamlFiles(dir: string): string[] {
     if (statSync(path).isDirectory()) return yamlFiles(path);
     return name.endsWith('.yaml') ? [path] : [];
   });
-}
-
-/**
- * A parsed file without positions or reader details: what a successful compile depends on. Order is left out too:
- * JavaScript objects list integer keys first (js-yaml), and the compiler sorts every list it serves.
- */
-function contentOf(file: ParsedSourceFile): unknown {
-  return JSON.parse(
-    JSON.stringify({ system: file.system, scales: file.scales, primitives: file.primitives, tokens: file.tokens, groups: file.groups }, (key, value: unknown) => {
-      if (key === 'pos' || key === 'keyPos') return undefined;
-      return Array.isArray(value) ? [...value].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)) : value;
-    }),
-  );
 }
 
 const SOURCES = [...yamlFiles('design-systems'), ...yamlFiles('test/fixtures')].map((path) => ({ path: relative('.', path), text: readFileSync(path, 'utf8') }));
@@ -36,13 +22,9 @@ describe('the fast reader', () => {
       const quick = parseSourceFile(path, text, isSystemFile);
       const precise = parseSourceFile(path, text, isSystemFile, { precise: true });
       expect(precise.precise).toBe(true);
-      if (!quick.precise) {
-        fast += 1;
-        expect(quick.diagnostics, path).toEqual([]);
-        expect(contentOf(quick), path).toEqual(contentOf(precise));
-      } else {
-        expect(quick, path).toEqual(precise);
-      }
+      if (!quick.precise) fast += 1;
+      // Both readers give the same entries, positions included.
+      expect({ ...quick, precise: true }, path).toEqual(precise);
     }
     // The examples are well formed: all of them take the fast path.
     expect(fast).toBeGreaterThanOrEqual(yamlFiles('design-systems').length);
@@ -59,8 +41,13 @@ describe('the fast reader', () => {
     ['a syntax error', 'primitives:\n  spacing: { a: 1\n'],
     ['an unknown section', 'colors:\n  a: 1\n'],
     ['an invalid key', 'tokens:\n  a b: { type: opacity, value: 1 }\n'],
-  ])('leaves %s to the precise reader', (_name, text) => {
-    expect(parseSourceFile('ds/tokens.yaml', text, false)).toEqual(parseSourceFile('ds/tokens.yaml', text, false, { precise: true }));
+    ['a byte order mark', '\uFEFFtokens:\n  a b: { type: opacity, value: 1 }\n  c: { type: opacity, value: &v 1 }\n  d: { type: opacity, value: *v }\n'],
+    ['keys that differ only as written', 'tokens:\n  10: { type: opacity, value: 1 }\n  010: { type: opacity, value: 1 }\n  1.50: { b: c }\n'],
+    ['an anchored block mapping and its alias', 'tokens:\n  a: &x\n    b: { type: opacity, value: 2 }\n  c: *x\n  d:   *x\n'],
+    ['a pair in a flow list', 'tokens:\n  a: { type: opacity, value: [b: 1, c] }\n'],
+    ['an empty value after a comment', 'scales:\n  blue:\n    100:\n      light: #BFDBFE\n      dark: "#000000"\n'],
+  ])('reads %s like the precise reader', (_name, text) => {
+    expect({ ...parseSourceFile('ds/tokens.yaml', text, false), precise: true }).toEqual(parseSourceFile('ds/tokens.yaml', text, false, { precise: true }));
   });
 
   it('reports a problem in a fast-read file with its real position', () => {

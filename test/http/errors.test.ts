@@ -25,6 +25,9 @@ function expectError(response: LightMyRequestResponse, status: number, code: str
   expect(response.body).not.toContain('    at ');
 }
 
+const SPACING =
+  'Malformed Authorization header: expected `Bearer <API_KEY>` with exactly one space, the key made of letters, digits and `-._~+/` (then `=`).';
+
 describe('errors', () => {
   let app: FastifyInstance;
   const get = (url: string, headers: Record<string, string> = bearer('key_tiny')) => app.inject({ url, headers });
@@ -53,10 +56,23 @@ describe('errors', () => {
       ['a key with a space', { given: 'Bearer key tiny', want: 'Malformed Authorization header: expected `Bearer <API_KEY>`.' }],
       ['an unknown key', { given: 'Bearer key_nobody', want: 'Invalid API key.' }],
       ['a key that differs in case', { given: 'Bearer KEY_TINY', want: 'Invalid API key.' }],
+      ['two spaces after the scheme', { given: 'Bearer  key_tiny', want: SPACING }],
+      ['a tab after the scheme', { given: 'Bearer\tkey_tiny', want: SPACING }],
+      ['a tab and a space', { given: 'bearer \tkey_tiny', want: SPACING }],
+      ['a key with a character outside token68', { given: 'Bearer key_tiny!', want: SPACING }],
+      ['a key of 513 characters', { given: `Bearer ${'k'.repeat(513)}`, want: 'Malformed Authorization header: expected `Bearer <API_KEY>`.' }],
     ])('refuses %s', async (_name, { given, want }) => {
       const response = await get('/api/v1/tokens', { authorization: given });
       expectError(response, 401, 'unauthorized', want);
       expect(response.headers['www-authenticate']).toBe('Bearer realm="design-tokens", error="invalid_token"');
+    });
+
+    it.each(['bearer key_tiny', 'BEARER key_tiny', 'bEaReR key_tiny', 'Bearer key_tiny'])('accepts the scheme in any case: %s', async (authorization) => {
+      expect((await get('/api/v1/tokens', { authorization })).statusCode).toBe(200);
+    });
+
+    it('reads a key of up to 512 characters as a key (an unknown one is an invalid key, not a malformed header)', async () => {
+      expectError(await get('/api/v1/tokens', { authorization: `Bearer ${'k'.repeat(512)}` }), 401, 'unauthorized', 'Invalid API key.');
     });
 
     it('accepts a key until its expiresAt and refuses it from then on', async () => {
@@ -110,9 +126,17 @@ describe('errors', () => {
         'unknown token type',
         {
           given: '/api/v1/tokens?type=colour',
-          want: '`type` must be one of: boolean, color, duration, easing, font.family, font.letterSpacing, font.lineHeight, font.size, font.weight, opacity, radius, shadow, spacing, z-index.',
+          want: '`type` must be one of: boolean, color, duration, easing, font.family, font.letterSpacing, font.lineHeight, font.size, font.weight, opacity, radius, shadow, spacing, z-index. Did you mean `color`?',
         },
       ],
+      [
+        'a token type in another case',
+        {
+          given: '/api/v1/tokens?type=Spacing',
+          want: '`type` must be one of: boolean, color, duration, easing, font.family, font.letterSpacing, font.lineHeight, font.size, font.weight, opacity, radius, shadow, spacing, z-index. Did you mean `spacing`?',
+        },
+      ],
+      ['a naming with a typo', { given: '/api/v1/export/css?naming=kebabcase', want: '`naming` must be one of: kebab-case, camelCase, snake_case. Did you mean `kebab-case`?' }],
       ['unknown format', { given: '/api/v1/tokens?format=tree', want: '`format` must be one of: flat, nested.' }],
       [
         'unknown primitive type',
@@ -141,6 +165,29 @@ describe('errors', () => {
   });
 
   describe('404 and 405', () => {
+    it('answers `/tokens/` without a token path with 404 not_found saying what the route wants, before any ref reaches Git', async () => {
+      const message = 'A token path is needed: `/api/v1/tokens/<group>/<name>` (e.g. `/api/v1/tokens/color/bg`); `/api/v1/tokens` lists them all.';
+      expectError(await get('/api/v1/tokens/'), 404, 'not_found', message);
+      expectError(await get('/api/v1/tokens/?ref=main'), 404, 'not_found', message);
+      expectError(await get('/api/v1/tokens/', {}), 401, 'unauthorized', 'Missing API key: send the header `Authorization: Bearer <API_KEY>`.');
+    });
+
+    it('answers a 404 the app did not raise itself (a framework or plugin error) with not_found, never token_not_found', async () => {
+      const { app: probe } = await buildFixtureApp();
+      try {
+        probe.get('/probe/not-found', async () => {
+          throw Object.assign(new Error('Not Found'), { statusCode: 404 });
+        });
+        probe.get('/probe/gone', async () => {
+          throw Object.assign(new Error('Gone'), { statusCode: 410 });
+        });
+        expectError(await probe.inject({ url: '/probe/not-found' }), 404, 'not_found', 'Not Found');
+        expectError(await probe.inject({ url: '/probe/gone' }), 410, 'invalid_parameter', 'Gone');
+      } finally {
+        await probe.close();
+      }
+    });
+
     it.each(['/api/v1/nope', '/api/v2/tokens', '/api/v1/scales/', '/nope', '/api/v1/token'])('answers 404 not_found for %s', async (url) => {
       expectError(await get(url), 404, 'not_found', `No route GET ${url}.`);
     });

@@ -43,6 +43,17 @@ describe('deploy/kubernetes.yaml', () => {
   });
 });
 
+describe('Node versions', () => {
+  it('supports the active LTS lines 22 and 24, in package.json, the README and the image', () => {
+    const manifest = JSON.parse(read('package.json')) as { engines: { node: string }; devDependencies: Record<string, string> };
+    expect(manifest.engines.node).toBe('>=22.12.0');
+    expect(manifest.devDependencies['@types/node']).toMatch(/^\^22\./);
+    expect(read('README.md')).toContain('Node.js 22.12 or newer');
+    expect(read('Dockerfile')).toMatch(/^FROM node:24-/m);
+    expect(read('.ci/run')).toMatch(/^NODE_MAJOR=24$/m);
+  });
+});
+
 describe('Dockerfile', () => {
   const dockerfile = read('Dockerfile');
 
@@ -56,6 +67,14 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/^HEALTHCHECK .* CMD \["node", "dist\/healthcheck\.js"\]$/m);
     expect(dockerfile).toMatch(/^VOLUME \["\/data"\]$/m);
     expect(dockerfile).toMatch(/^CMD \["node", "dist\/cli\.js", "serve"\]$/m);
+  });
+
+  it('pulls no extra image for its syntax, and lets git read a mounted work tree owned by another user', () => {
+    expect(dockerfile).not.toMatch(/^# *syntax=/m);
+    // In the runtime stage, as root, before USER node (test/ops/container-runtime.test.ts uses this very value).
+    const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+    expect(runtime.indexOf("git config --system --add safe.directory '*'")).toBeGreaterThan(-1);
+    expect(runtime.indexOf("git config --system --add safe.directory '*'")).toBeLessThan(runtime.indexOf('\nUSER node'));
   });
 
   it('copies only what .dockerignore leaves in the context', () => {

@@ -58,6 +58,39 @@ describe('request logs', () => {
     expect(text().toLowerCase()).not.toContain('authorization');
   });
 
+  it('redacts the value of any query parameter named like a key or token, in any case or encoding', async () => {
+    const { server, text } = await startLogged('info');
+    const urls = [
+      `/api/v1/tokens?key=${DEMO_KEY}`,
+      `/api/v1/tokens?type=color&api_key=${DEMO_KEY}&format=flat`,
+      `/api/v1/tokens?apiKey=${DEMO_KEY}`,
+      `/api/v1/tokens?ACCESS_TOKEN=${DOCS_KEY}`,
+      `/api/v1/tokens?%6Bey=${DEMO_KEY}`,
+      `/api/v1/tokens?to%6Ben=${DOCS_KEY}&designSystem=acme`,
+      '/api/v1/tokens?format=nested',
+    ];
+    for (const url of urls) await fetch(`${server.url}${url}`, { headers: bearer(DEMO_KEY) });
+    await fetch(`${server.url}/api/v1/tokens?token=${DOCS_KEY}`);
+    const logged = text()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line['msg'] === 'request')
+      .map((line) => line['url']);
+    expect(logged).toEqual([
+      '/api/v1/tokens?key=[redacted]',
+      '/api/v1/tokens?type=color&api_key=[redacted]&format=flat',
+      '/api/v1/tokens?apiKey=[redacted]',
+      '/api/v1/tokens?ACCESS_TOKEN=[redacted]',
+      '/api/v1/tokens?%6Bey=[redacted]',
+      '/api/v1/tokens?to%6Ben=[redacted]&designSystem=acme',
+      '/api/v1/tokens?format=nested',
+      '/api/v1/tokens?token=[redacted]',
+    ]);
+    expect(text()).not.toContain(DEMO_KEY);
+    expect(text()).not.toContain(DOCS_KEY);
+  });
+
   it('takes its level from the configuration', async () => {
     const { server, text } = await startLogged('warn');
     await fetch(`${server.url}/api/v1/tokens`, { headers: bearer(DEMO_KEY) });

@@ -1,4 +1,6 @@
+import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
+import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '../../src/http/protections.js';
@@ -11,9 +13,48 @@ async function serve(options: Omit<AppOptions, 'store'> = {}): Promise<string> {
   apps.push(app);
   return app.listen({ port: 0, host: '127.0.0.1' });
 }
+const sockets: Socket[] = [];
 afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.destroy();
   await Promise.all(apps.splice(0).map((app) => app.close()));
 });
+
+/** A connection from `localAddress` (any 127.x.y.z is loopback: a second client address) that has sent `text`. */
+function openSocket(base: string, text: string, localAddress = '127.0.0.1'): Promise<Socket> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port), localAddress });
+    sockets.push(socket);
+    socket.on('error', () => undefined);
+    socket.once('connect', () => {
+      if (text !== '') socket.write(text);
+      resolve(socket);
+    });
+    socket.once('close', () => reject(new Error('closed before connecting')));
+  });
+}
+
+/** Resolves when the socket closes: the ms since `since` and what the server sent on it. */
+function closedAfter(socket: Socket, since: number): Promise<{ ms: number; answer: string }> {
+  let answer = '';
+  socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+  return new Promise((resolve) => {
+    if (socket.destroyed) resolve({ ms: performance.now() - since, answer });
+    else socket.once('close', () => resolve({ ms: performance.now() - since, answer }));
+  });
+}
+
+/** GET `path` from `localAddress` on a fresh connection; the status, or the error code when the connection is refused. */
+function getFrom(base: string, path: string, localAddress: string): Promise<number | string> {
+  return new Promise((resolve) => {
+    const req = httpRequest(`${base}${path}`, { localAddress, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', (error: Error & { code?: string }) => resolve(error.code ?? error.message));
+    req.end();
+  });
+}
 
 /** Sends raw bytes and reads the whole answer (the server closes the connection after a parser error). */
 function sendRaw(base: string, text: string): Promise<string> {
@@ -95,6 +136,72 @@ describe('rate limits', () => {
     expect((await fetch(`${base}/api/v1/scales`, { headers: bearer(DOCS_KEY) })).status).toBe(200);
   });
 
+  it('counts a key however its Authorization header is spelled: once the limit is reached, no variant gets a 200', async () => {
+    const base = await serve({ rateLimitPerMinute: 3, authFailureLimitPerMinute: 3 });
+    for (let i = 0; i < 3; i += 1) expect((await fetch(`${base}/api/v1/scales`, { headers: bearer(DEMO_KEY) })).status).toBe(200);
+    const statusOf = async (authorization: string): Promise<[string, number, string]> => {
+      const response = await fetch(`${base}/api/v1/scales`, { headers: { authorization } });
+      return [authorization, response.status, ((await response.json()) as { error: { code: string } }).error.code];
+    };
+    // The scheme in any case is the same key: its budget is spent.
+    const sameKey = [`bearer ${DEMO_KEY}`, `BEARER ${DEMO_KEY}`, `BeArEr ${DEMO_KEY}`, `Bearer ${DEMO_KEY}`];
+    const limited = [];
+    for (const authorization of sameKey) limited.push(await statusOf(authorization));
+    expect(limited).toEqual(sameKey.map((authorization) => [authorization, 429, 'rate_limited']));
+    // Other spacing is refused (401) and counted as a failed authentication of the address, which is then blocked.
+    const spaced = [`Bearer  ${DEMO_KEY}`, `Bearer\t${DEMO_KEY}`, `Bearer   ${DEMO_KEY}`, `bearer  ${DEMO_KEY}`, `Bearer \t${DEMO_KEY}`];
+    const refused = [];
+    for (const authorization of spaced) refused.push(await statusOf(authorization));
+    expect(refused).toEqual([
+      [spaced[0], 401, 'unauthorized'],
+      [spaced[1], 401, 'unauthorized'],
+      [spaced[2], 401, 'unauthorized'],
+      [spaced[3], 429, 'rate_limited'],
+      [spaced[4], 429, 'rate_limited'],
+    ]);
+    // Another key still has its own budget, and so does a key sent in another case from a fresh server.
+    const fresh = await serve({ rateLimitPerMinute: 2 });
+    const spellings = [`bearer ${DOCS_KEY}`, `BEARER ${DOCS_KEY}`, `Bearer ${DOCS_KEY}`];
+    const answers = [];
+    for (const authorization of spellings) answers.push((await fetch(`${fresh}/api/v1/scales`, { headers: { authorization } })).status);
+    expect(answers).toEqual([200, 200, 429]);
+  });
+
+  it('authenticates each API request once: the key-expiry clock is read once per request, on every route', async () => {
+    let reads = 0;
+    const { app } = await buildExampleApp({
+      now: () => {
+        reads += 1;
+        return Date.UTC(2026, 6, 1, 12);
+      },
+    });
+    apps.push(app);
+    const routes = [
+      '/api/v1/tokens',
+      '/api/v1/tokens/color/brand/primary',
+      '/api/v1/primitives',
+      '/api/v1/scales',
+      '/api/v1/design-system',
+      '/api/v1/design-systems',
+      '/api/v1/export/css',
+      '/api/v1/export/json',
+      '/api/v1/export/ts',
+      '/api/v1/revisions',
+    ];
+    const counted: [string, number, number][] = [];
+    for (const url of routes) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        reads = 0;
+        const response = await app.inject({ method, url, headers: bearer(DEMO_KEY) });
+        counted.push([`${method} ${url}`, response.statusCode, reads]);
+      }
+    }
+    expect(counted).toEqual(routes.flatMap((url) => [[`GET ${url}`, 200, 1], [`HEAD ${url}`, 200, 1]]));
+    reads = 0;
+    const events = await app.inject({ method: 'HEAD', url: '/api/v1/events', headers: bearer(DEMO_KEY) });
+    expect([events.statusCode, reads]).toEqual([200, 1]);
+  });
+
   it('limits failed authentications per client address, whatever key is tried', async () => {
     const base = await serve({ authFailureLimitPerMinute: 3 });
     const statuses: number[] = [];
@@ -156,6 +263,55 @@ describe('request limits', () => {
     const option = await fetch(`${base}/api/v1/tokens?ref=--upload-pack=touch`, { headers: bearer(DEMO_KEY) });
     expect(option.status).toBe(400);
     expect(((await option.json()) as { error: { code: string } }).error.code).toBe('invalid_parameter');
+  });
+
+  it('closes a connection whose headers do not arrive within 10 s, within a second of the timeout, with a 408', async () => {
+    const base = await serve();
+    const started = performance.now();
+    const partial = await openSocket(base, 'GET /api/v1/tokens HTTP/1.1\r\nHost: x\r\n');
+    const trickle = await openSocket(base, 'GET /api/v1/tokens HTTP/1.1\r\n');
+    // One more header line every second: it never completes the headers.
+    const timer = setInterval(() => trickle.write(`X-Slow-${Math.round(performance.now())}: 1\r\n`), 1000);
+    try {
+      const closed = await Promise.all([closedAfter(partial, started), closedAfter(trickle, started)]);
+      for (const { ms, answer } of closed) {
+        expect(ms).toBeGreaterThan(LIMITS.headersTimeoutMs - 200);
+        expect(ms).toBeLessThan(LIMITS.headersTimeoutMs + LIMITS.connectionsCheckingIntervalMs + 700);
+        expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
+        expect(JSON.parse(answer.split('\r\n\r\n')[1] ?? '')).toEqual({ error: { code: 'request_timeout', message: 'The request took too long to arrive.' } });
+      }
+    } finally {
+      clearInterval(timer);
+    }
+  }, 20_000);
+
+  it('holds at most 256 open connections per client address: more are closed at once, other addresses are still served', async () => {
+    const base = await serve();
+    const held: Socket[] = [];
+    for (let i = 0; i < LIMITS.maxConnectionsPerAddress; i += 1) held.push(await openSocket(base, 'GET /api/v1/tokens HTTP/1.1\r\n'));
+    const started = performance.now();
+    const extra = await Promise.all(Array.from({ length: 4 }, () => openSocket(base, '').catch(() => undefined)));
+    const closed = await Promise.all(extra.map((socket) => (socket === undefined ? { ms: 0, answer: '' } : closedAfter(socket, started))));
+    for (const { ms, answer } of closed) {
+      expect(ms).toBeLessThan(1000);
+      expect(answer).toBe('');
+    }
+    expect(await getFrom(base, '/healthz', '127.0.0.1')).toBe('ECONNRESET');
+    // A second address (another loopback address) is served meanwhile.
+    expect(await getFrom(base, '/healthz', '127.0.0.2')).toBe(200);
+    // A held connection that ends frees its slot for the same address.
+    held[0]?.destroy();
+    await closedAfter(held[0] as Socket, started);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await getFrom(base, '/healthz', '127.0.0.1')).toBe(200);
+  });
+
+  it('exempts trusted proxies from the per-address limit (every client behind a proxy shares its address)', async () => {
+    const base = await serve({ trustProxy: '127.0.0.1', maxConnectionsPerAddress: 3 });
+    for (let i = 0; i < 5; i += 1) await openSocket(base, 'GET / HTTP/1.1\r\n', '127.0.0.1');
+    expect(await getFrom(base, '/healthz', '127.0.0.1')).toBe(200);
+    for (let i = 0; i < 3; i += 1) await openSocket(base, 'GET / HTTP/1.1\r\n', '127.0.0.3');
+    expect(await getFrom(base, '/healthz', '127.0.0.3')).toBe('ECONNRESET');
   });
 
   it('sets the server timeouts and connection limits', async () => {

@@ -1,12 +1,13 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkRef } from '../../src/source/git-refs.js';
+import { checkRef, REF_LOOKUP_LIMITS } from '../../src/source/git-refs.js';
 import { spawnServer } from '../ops/spawn-server.js';
 import type { ServerProcess } from '../ops/spawn-server.js';
 import { ALPHA_KEY, createFixtureRepo } from '../source/fixture-repo.js';
 import type { FixtureRepo } from '../source/fixture-repo.js';
-import { createGitSpy, makeTempDir, stopServer } from './git-helpers.js';
+import { createGitSpy, createRemoteFixture, makeTempDir, REAL_GIT, spawnRemoteServer, stopServer } from './git-helpers.js';
 import type { GitSpy } from './git-helpers.js';
 
 const scratch = makeTempDir('dts-hostile-');
@@ -143,6 +144,136 @@ describe('hostile refs', () => {
     expect(checkRef('--upload-pack=x')).toBe('must not start with `-`, nor have a path segment that does');
     for (const ref of ['main', 'v1.2.3', 'release/2024-06', 'feature/a_b', 'HEAD', 'HEAD~2', 'main^', 'main^2', 'a'.repeat(40), 'refs/tags/v1', 'user@host']) {
       expect({ ref, problem: checkRef(ref) }).toEqual({ ref, problem: undefined });
+    }
+  });
+});
+
+/**
+ * A `git` that notes when each ref lookup (`rev-parse ... --end-of-options`) starts and ends, and makes each take
+ * 100 ms more, so that lookups that run at once overlap visibly. Every other command runs the real git as it is.
+ */
+function createLookupTracker(): { env: { PATH: string }; maxAtOnce(): number; lookups(): number; cleanup(): void } {
+  const { dir, cleanup } = makeTempDir('dts-git-lookups-');
+  const log = join(dir, 'lookups.log');
+  writeFileSync(log, '');
+  writeFileSync(
+    join(dir, 'git'),
+    `#!/bin/sh\ncase " $* " in\n  *" --end-of-options "*)\n    echo start >> '${log}'\n    sleep 0.1\n    ${REAL_GIT} "$@"\n    status=$?\n    echo end >> '${log}'\n    exit $status ;;\nesac\nexec ${REAL_GIT} "$@"\n`,
+  );
+  chmodSync(join(dir, 'git'), 0o755);
+  const events = (): string[] => readFileSync(log, 'utf8').split('\n').filter((line) => line !== '');
+  return {
+    env: { PATH: `${dir}:${process.env['PATH'] ?? ''}` },
+    maxAtOnce() {
+      let running = 0;
+      let max = 0;
+      for (const event of events()) {
+        running += event === 'start' ? 1 : -1;
+        max = Math.max(max, running);
+      }
+      return max;
+    },
+    lookups: () => events().filter((event) => event === 'start').length,
+    cleanup,
+  };
+}
+
+describe('many unknown refs at once', () => {
+  let lookupRepo: FixtureRepo;
+  let tracker: ReturnType<typeof createLookupTracker>;
+  let lookupServer: ServerProcess;
+  const lookupScratch = makeTempDir('dts-lookups-');
+
+  beforeAll(async () => {
+    lookupRepo = createFixtureRepo();
+    tracker = createLookupTracker();
+    lookupServer = await spawnServer(inject('cliPath'), ['--source', lookupRepo.source, '--keys', lookupRepo.keys, '--rate-limit', '0', '--auth-failure-limit', '0'], {
+      cwd: lookupScratch.dir,
+      env: tracker.env,
+    });
+  });
+
+  afterAll(async () => {
+    if (lookupServer !== undefined) await stopServer(lookupServer);
+    lookupRepo?.cleanup();
+    tracker?.cleanup();
+    lookupScratch.cleanup();
+  });
+
+  it(`runs at most ${REF_LOOKUP_LIMITS.concurrent} git lookups at once for 200 distinct unknown shas, answers the overflow 503 at once, and keeps /healthz quick`, async () => {
+    const auth = { authorization: `Bearer ${ALPHA_KEY}` };
+    const shas = Array.from({ length: 200 }, (_, index) => createHash('sha1').update(`unknown ${index}`).digest('hex'));
+    const healthz: number[] = [];
+    let bursting = true;
+    const probe = (async () => {
+      while (bursting) {
+        const started = performance.now();
+        expect((await fetch(`${lookupServer.base}/healthz`)).status).toBe(200);
+        healthz.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const answers = await Promise.all(
+      shas.map(async (sha) => {
+        const response = await fetch(`${lookupServer.base}/api/v1/tokens?ref=${sha}`, { headers: auth });
+        const body = (await response.json()) as { error: { code: string; message: string } };
+        return { status: response.status, code: body.error.code, message: body.error.message, retryAfter: response.headers.get('retry-after') };
+      }),
+    );
+    bursting = false;
+    await probe;
+
+    expect(tracker.maxAtOnce()).toBeLessThanOrEqual(REF_LOOKUP_LIMITS.concurrent);
+    expect(tracker.maxAtOnce()).toBeGreaterThan(1);
+    const notFound = answers.filter((answer) => answer.status === 404);
+    const busy = answers.filter((answer) => answer.status === 503);
+    expect(notFound.length + busy.length).toBe(200);
+    expect(notFound.length).toBeGreaterThanOrEqual(REF_LOOKUP_LIMITS.concurrent + REF_LOOKUP_LIMITS.queued);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(new Set(notFound.map((answer) => answer.code))).toEqual(new Set(['ref_not_found']));
+    expect(new Set(busy.map(({ code, message, retryAfter }) => JSON.stringify({ code, message, retryAfter })))).toEqual(
+      new Set([JSON.stringify({ code: 'service_unavailable', message: 'Too many revisions are being looked up right now: retry in a second.', retryAfter: '1' })]),
+    );
+    expect(healthz.length).toBeGreaterThan(0);
+    expect(Math.max(...healthz)).toBeLessThan(500);
+  });
+
+  it(`remembers an unknown ref for ${REF_LOOKUP_LIMITS.unknownForMs / 1000} s: asking again runs no git, a known ref is still resolved each time`, async () => {
+    const auth = { authorization: `Bearer ${ALPHA_KEY}` };
+    const before = tracker.lookups();
+    for (let i = 0; i < 5; i += 1) expect((await fetch(`${lookupServer.base}/api/v1/tokens?ref=no-such-branch`, { headers: auth })).status).toBe(404);
+    expect(tracker.lookups() - before).toBe(1);
+    for (let i = 0; i < 2; i += 1) expect((await fetch(`${lookupServer.base}/api/v1/tokens?ref=main`, { headers: auth })).status).toBe(200);
+    expect(tracker.lookups() - before).toBe(3);
+  });
+});
+
+describe('unknown refs of a followed remote', () => {
+  it('forgets unknown refs after every fetch: a ref pushed and synced just after it was asked for is found at once', async () => {
+    const remote = createRemoteFixture();
+    const data = makeTempDir('dts-lookups-data-');
+    const tracker = createLookupTracker();
+    const secret = 'webhook-s3cret';
+    const following = await spawnRemoteServer(remote, { dataDir: data.dir, env: { ...tracker.env, TOKENS_WEBHOOK_SECRET: secret } });
+    try {
+      const auth = { authorization: `Bearer ${ALPHA_KEY}` };
+      const ask = async (ref: string): Promise<number> => (await fetch(`${following.base}/api/v1/tokens?ref=${ref}`, { headers: auth })).status;
+      // Unknown: one fetch of the remote (fetch on miss), 404, and remembered (no git for the next ask).
+      expect(await ask('v9')).toBe(404);
+      const afterFirst = tracker.lookups();
+      expect(await ask('v9')).toBe(404);
+      expect(tracker.lookups()).toBe(afterFirst);
+      // Pushed, and a webhook makes the server fetch: the ref is found at once, not after the 5 s.
+      remote.work.git('tag', 'v9');
+      remote.push('origin', 'v9');
+      const synced = await fetch(`${following.base}/api/v1/sync`, { method: 'POST', headers: { 'x-gitlab-token': secret }, body: '' });
+      expect(synced.status).toBe(200);
+      expect(await ask('v9')).toBe(200);
+    } finally {
+      await stopServer(following);
+      tracker.cleanup();
+      data.cleanup();
+      remote.cleanup();
     }
   });
 });

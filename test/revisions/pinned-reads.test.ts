@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/serve.js';
 import { GitRevisions } from '../../src/source/git-revisions.js';
 import { startServer } from '../../src/serve.js';
-import { DEMO_KEY, DOCS_KEY } from '../helpers/app.js';
+import { DEMO_KEY as PUBLISHED_DEMO_KEY, DOCS_KEY as PUBLISHED_DOCS_KEY } from '../helpers/app.js';
 import { EXAMPLE_KEYS, EXAMPLE_SOURCE, readYamlFiles } from '../helpers/fixtures.js';
 import { keysYaml, useFixtures } from '../source/fixture-repo.js';
 import type { FixtureRepo } from '../source/fixture-repo.js';
@@ -13,9 +14,15 @@ import type { RawResponse } from './git-helpers.js';
 
 const fixtures = useFixtures();
 
+// The published example keys open the bundled examples only, not this copy: it gets keys of its own, same access.
+const DEMO_KEY = 'dts_pinned_reads_demo_key';
+const DOCS_KEY = 'dts_pinned_reads_docs_key';
+const sha256 = (key: string): string => createHash('sha256').update(key).digest('hex');
+
 /** The example design systems under `design-systems/`, the example keys at the root. */
 async function exampleFiles(prefix = 'design-systems/'): Promise<Record<string, string>> {
-  const files: Record<string, string> = { 'keys.yaml': readFileSync(EXAMPLE_KEYS, 'utf8') };
+  const keys = readFileSync(EXAMPLE_KEYS, 'utf8').replace(sha256(PUBLISHED_DEMO_KEY), sha256(DEMO_KEY)).replace(sha256(PUBLISHED_DOCS_KEY), sha256(DOCS_KEY));
+  const files: Record<string, string> = { 'keys.yaml': keys };
   for (const [path, text] of await readYamlFiles(EXAMPLE_SOURCE)) files[`${prefix}${path}`] = text;
   return files;
 }

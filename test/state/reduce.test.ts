@@ -119,13 +119,28 @@ describe('reduce', () => {
     expect([...next.files.keys()].some((path) => path.startsWith('acme-docs/'))).toBe(false);
   });
 
-  it('keeps the previous keys when the keys file has an error, and records the problem', async () => {
+  // Issue 12: only a keys file that is not YAML keeps the previous keys (and says since when); any YAML is applied.
+  it('keeps the previous keys when the keys file is not YAML, and records the problem and since when', async () => {
     const snapshot = await loadExamples();
-    const batch: SourceEvent[] = [{ type: 'keys/changed', path: 'keys.yaml', text: 'keys:\n  - name: x\n', at: T0 + 1000 }];
+    const batch: SourceEvent[] = [{ type: 'keys/changed', path: 'keys.yaml', text: 'keys:\n  - name: [x\n', at: T0 + 1000 }];
     const next = reduce(snapshot, batch);
     expectReducerInvariants(snapshot, batch, next, []);
     expect(next.keys.entries).toBe(snapshot.keys.entries);
     expect(next.keys.bySha256).toBe(snapshot.keys.bySha256);
+    expect(next.keys.staleSince).toBe(new Date(T0 + 1000).toISOString());
+    expect(next.keys.problems).toEqual([
+      { file: 'keys.yaml', line: 3, column: 1, rule: 'yaml-syntax', message: 'Flow sequence in block collection must be sufficiently indented and end with a ]', severity: 'error' },
+    ]);
+    expect(reduce(next, [{ ...batch[0]!, at: T0 + 2000 } as SourceEvent]).keys.staleSince).toBe(next.keys.staleSince);
+  });
+
+  it('applies a keys file with a wrong entry: the entry is refused, and so are the keys the file no longer lists', async () => {
+    const snapshot = await loadExamples();
+    const batch: SourceEvent[] = [{ type: 'keys/changed', path: 'keys.yaml', text: 'keys:\n  - name: x\n', at: T0 + 1000 }];
+    const next = reduce(snapshot, batch);
+    expect(next.keys.entries).toEqual([]);
+    expect(next.keys.bySha256.size).toBe(0);
+    expect(next.keys.staleSince).toBeNull();
     expect(next.keys.problems).toEqual([
       { file: 'keys.yaml', line: 2, column: 5, rule: 'missing-field', message: '`sha256` must be the 64-digit hex SHA-256 of the key', severity: 'error' },
       { file: 'keys.yaml', line: 2, column: 5, rule: 'missing-field', message: '`designSystem` must be the slug of a design system', severity: 'error' },

@@ -28,7 +28,6 @@ export function registerDiffRoutes(app: FastifyInstance, runtime: ApiRuntime): v
     },
     async (request: FastifyRequest, reply) => {
       const query = request.query as { from: string; to?: string; ref?: string; designSystem?: string };
-      runtime.authenticate(request);
       if (query.ref !== undefined) throw new ApiError('invalid_parameter', '`ref` is not supported on this route: name the revisions with `from` and `to`.');
       // The live keys decide what the key may diff; the live snapshot is read only when it is a side.
       const live = runtime.authorizeLive(request);
@@ -41,7 +40,9 @@ export function registerDiffRoutes(app: FastifyInstance, runtime: ApiRuntime): v
       // Refs are part of the body; the live side is named by its content.
       const toKey = to === undefined ? `live:${after.compiled.contentHash}:${toSide.sha ?? ''}` : to.pin.sha;
       const cacheKey = `diff|${after.slug}|${from.pin.sha}|${toKey}|${query.from}|${query.to ?? ''}`;
-      return runtime.send(request, reply, live, cacheKey, () => toRenderedJson(renderDiff(fromSide, toSide, diffDesignSystems(before.compiled, after.compiled))));
+      // A live `to` side says when it is served stale, as any live read of the design system does.
+      const served = to === undefined ? { ...live, system: after } : live;
+      return runtime.send(request, reply, served, cacheKey, () => toRenderedJson(renderDiff(fromSide, toSide, diffDesignSystems(before.compiled, after.compiled))));
     },
   );
 }

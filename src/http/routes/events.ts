@@ -44,7 +44,8 @@ export function registerEventRoutes(app: FastifyInstance, runtime: ApiRuntime, s
   });
 
   app.get('/api/v1/events', { schema: { querystring: querySchema() } }, (request, reply) => {
-    const { snapshot, key, system } = runtime.read(request);
+    const read = runtime.read(request);
+    const { snapshot, key, system } = read;
     const { designSystem: requested } = request.query as { designSystem?: string };
     const headers = {
       'content-type': 'text/event-stream; charset=utf-8',
@@ -52,6 +53,7 @@ export function registerEventRoutes(app: FastifyInstance, runtime: ApiRuntime, s
       'x-accel-buffering': 'no',
       [SNAPSHOT_HEADER]: String(snapshot.seq),
       ...(snapshot.git.commit === null ? {} : { [COMMIT_HEADER]: snapshot.git.commit }),
+      ...runtime.staleHeaders(read),
     };
     if (request.method === 'HEAD') {
       reply.headers(headers);

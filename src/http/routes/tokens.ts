@@ -10,6 +10,8 @@ import type { ApiRuntime } from '../api-runtime.js';
 import { ApiError } from '../errors.js';
 import { querySchema } from '../query-schema.js';
 
+const EMPTY_TOKEN_PATH = 'A token path is needed: `/api/v1/tokens/<group>/<name>` (e.g. `/api/v1/tokens/color/bg`); `/api/v1/tokens` lists them all.';
+
 const tokenIndexes = new WeakMap<CompiledDesignSystem, ReadonlyMap<string, Token>>();
 
 /** Tokens by key, built once per compiled design system. */
@@ -49,13 +51,15 @@ export function registerTokenRoutes(app: FastifyInstance, runtime: ApiRuntime): 
   );
 
   app.get('/api/v1/tokens/*', { schema: { querystring: querySchema() } }, async (request, reply) => {
-    const read = await runtime.readAt(request);
-      const { system } = read;
     const path = (request.params as { '*': string })['*'];
+    // `/tokens/` names no token at all: say what the route wants (before any `?ref=` reaches Git).
+    if (path === '') throw new ApiError('not_found', EMPTY_TOKEN_PATH);
+    const read = await runtime.readAt(request);
+    const { system } = read;
     const key = tokenKeyOfPath(path);
     const token = key === undefined ? undefined : tokenIndex(system.compiled).get(key);
     if (token === undefined || key === undefined) {
-      throw new ApiError('token_not_found', `No token \`${key ?? path}\` in design system \`${system.slug}\`.`);
+      throw new ApiError('token_not_found', `No token \`${key ?? path}\` in design system \`${system.slug}\`.`, runtime.staleHeaders(read));
     }
     return runtime.send(request, reply, read, `${system.compiled.contentHash}|token|${key}`, () => toRenderedJson(renderToken(token)));
   });

@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ApiKeyEntry } from '../compile/parse-keys-file.js';
+import type { Snapshot } from '../state/snapshot.js';
+import { authenticate } from './auth.js';
+
+/** Who is asking, and the live snapshot the key was checked against: the one the request reads. */
+export interface RequestAuth {
+  readonly snapshot: Snapshot;
+  readonly key: ApiKeyEntry;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the authentication hook on every API read, once; null on every other request. */
+    auth: RequestAuth | null;
+  }
+}
+
+/**
+ * Authenticates every API read (GET or HEAD of a non-public `/api/v1/` route) once, in one `onRequest` hook, and
+ * keeps the result on `request.auth` for the rate limit, the routes and the request log. A missing, malformed,
+ * unknown or expired key ends the request with 401 before anything else about it is looked at.
+ */
+export function registerAuthentication(
+  app: FastifyInstance,
+  options: { readonly currentSnapshot: () => Snapshot; readonly now: () => number; readonly refusedKeySha256?: ReadonlySet<string> | undefined },
+): void {
+  app.decorateRequest('auth', null);
+  // Callback style: it runs on every request, and an async hook costs a promise each time.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!needsKey(request)) {
+      done();
+      return;
+    }
+    try {
+      const snapshot = options.currentSnapshot();
+      request.auth = { snapshot, key: authenticate(request.headers.authorization, snapshot.keys, options.now(), options.refusedKeySha256) };
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  });
+}
+
+function needsKey(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const url = request.routeOptions.url;
+  return url !== undefined && url.startsWith('/api/v1/') && (request.routeOptions.config as { public?: boolean }).public !== true;
+}
+
+/** The authentication of an API read; a route outside the hook's reach asking for it is a programming error. */
+export function authOf(request: FastifyRequest): RequestAuth {
+  if (request.auth === null) throw new Error(`${request.method} ${request.routeOptions.url ?? request.url} is not an authenticated API read`);
+  return request.auth;
+}

@@ -1,0 +1,122 @@
+import type { BatchEvent, SourceEvent } from './events.js';
+import type { Snapshot } from './snapshot.js';
+import type { SnapshotStore } from './store.js';
+
+/** A batch for the queue: its events, or a function making them from the snapshot current when its turn comes. */
+export type QueuedBatch = readonly SourceEvent[] | ((current: Snapshot) => readonly SourceEvent[]);
+
+export interface ApplyQueueOptions {
+  /** The compile stage: the batch plus what it computed off the main thread, for the snapshot it will apply to. */
+  readonly compile: (state: Snapshot, batch: readonly SourceEvent[]) => Promise<readonly BatchEvent[]>;
+  /** Called after each batch applied (`next` is `previous` when it changed nothing), with the time its turn took. */
+  readonly onApplied?: (next: Snapshot, previous: Snapshot, ms: number) => void;
+  /** Called when compiling or applying a batch failed; the batch is dropped and the queue goes on. */
+  readonly onError?: (error: unknown, events: number) => void;
+}
+
+interface Entry {
+  readonly batch: QueuedBatch;
+  readonly done: () => void;
+}
+
+/**
+ * Applies batches to the store strictly in the order pushed, each compiled (asynchronously) against the snapshot it
+ * will be applied to. Batches pushed while one compiles wait, and are joined into one batch when their turn comes
+ * (they are event lists, so the joined batch means the same as applying them one by one).
+ */
+export class ApplyQueue {
+  readonly #store: SnapshotStore;
+  readonly #options: ApplyQueueOptions;
+  readonly #waiting: Entry[] = [];
+  #draining = false;
+  #running: Promise<void> = Promise.resolve();
+  #closed = false;
+
+  constructor(store: SnapshotStore, options: ApplyQueueOptions) {
+    this.#store = store;
+    this.#options = options;
+  }
+
+  /**
+   * Queues a batch; resolves once it has been applied (or dropped because of an error or closing). Its keys events are
+   * applied at once, ahead of any compile: a revocation never waits for a slow design system. Keys events never enter
+   * the queue, so they stay in order among themselves, and the reducer folds keys independently of design systems.
+   */
+  push(batch: QueuedBatch): Promise<void> {
+    if (this.#closed) return Promise.resolve();
+    if (typeof batch !== 'function') {
+      const keys = batch.filter((event) => event.type === 'keys/changed');
+      if (keys.length > 0) {
+        this.#applyNow(keys);
+        batch = batch.filter((event) => event.type !== 'keys/changed');
+        if (batch.length === 0) return Promise.resolve();
+      }
+    }
+    return new Promise((done) => {
+      this.#waiting.push({ batch, done });
+      if (this.#draining) return;
+      this.#draining = true;
+      this.#running = this.#drain();
+    });
+  }
+
+  /** Resolves when every batch pushed so far has been applied. */
+  async idle(): Promise<void> {
+    while (this.#draining) await this.#running;
+  }
+
+  /** Drops the waiting batches; the one compiling is dropped when its compile ends (close the compiler to end it). */
+  close(): void {
+    this.#closed = true;
+    for (const entry of this.#waiting.splice(0)) entry.done();
+  }
+
+  async #drain(): Promise<void> {
+    for (;;) {
+      const first = this.#waiting.shift();
+      if (first === undefined) {
+        this.#draining = false;
+        return;
+      }
+      const taken = [first];
+      // Plain batches waiting side by side are joined; a function batch goes alone (it reads the snapshot before it).
+      if (typeof first.batch !== 'function') {
+        while (this.#waiting[0] !== undefined && typeof this.#waiting[0].batch !== 'function') taken.push(this.#waiting.shift() as Entry);
+      }
+      try {
+        await this.#applyOne(taken.map((entry) => entry.batch));
+      } finally {
+        for (const entry of taken) entry.done();
+      }
+    }
+  }
+
+  #applyNow(events: readonly SourceEvent[]): void {
+    const started = performance.now();
+    const previous = this.#store.current;
+    try {
+      const next = this.#store.apply(events);
+      this.#options.onApplied?.(next, previous, performance.now() - started);
+    } catch (error) {
+      this.#options.onError?.(error, events.length);
+    }
+  }
+
+  async #applyOne(batches: readonly QueuedBatch[]): Promise<void> {
+    if (this.#closed) return;
+    const started = performance.now();
+    const previous = this.#store.current;
+    let events: readonly SourceEvent[] = [];
+    try {
+      events = batches.flatMap((batch) => (typeof batch === 'function' ? batch(previous) : batch));
+      const compiled = await this.#options.compile(previous, events);
+      if (this.#closed) return;
+      // Only this queue moves the files of the store (keys applied meanwhile are independent of them), so the files
+      // compiled against are still the current ones.
+      const next = this.#store.apply(compiled);
+      this.#options.onApplied?.(next, previous, performance.now() - started);
+    } catch (error) {
+      if (!this.#closed) this.#options.onError?.(error, events.length);
+    }
+  }
+}

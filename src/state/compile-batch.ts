@@ -1,0 +1,53 @@
+import type { CompiledDesignSystem, Diagnostic } from '../compile/types.js';
+import { listChangedFiles, listSystemFiles } from './changed-files.js';
+import type { CompileOutcome } from './compiler-thread.js';
+import type { BatchEvent, SourceEvent } from './events.js';
+import type { Snapshot } from './snapshot.js';
+
+/** What the compile stage needs of a compiler: a compile per design system, and its limits to name in messages. */
+export interface DesignSystemCompiler {
+  readonly timeoutMs: number;
+  readonly memoryMb: number;
+  compile(slug: string, files: readonly { readonly path: string; readonly text: string }[], base?: CompiledDesignSystem): Promise<CompileOutcome>;
+}
+
+/**
+ * The compile stage in front of the reducer: the batch plus one `system/compiled` event per design system it touches,
+ * compiled by `compiler` (off the main thread) from the files as they will be after the batch. A design system that
+ * ran past the compiler's time or memory limit gets a single `compile-budget` error instead, so the reducer keeps its
+ * last good version. Design systems left without files need no compile (the reducer removes them).
+ */
+export async function compileBatch(state: Snapshot, batch: readonly SourceEvent[], compiler: DesignSystemCompiler): Promise<BatchEvent[]> {
+  const { texts, touched } = listChangedFiles(state.files, batch);
+  if (touched.size === 0) return [...batch];
+  const changes = new Map([...texts].map(([path, text]) => [path, text === null ? null : { text }]));
+  const at = batch.reduce((latest, event) => Math.max(latest, event.at), 0);
+  const compiled: BatchEvent[] = [];
+  for (const slug of [...touched].sort()) {
+    const files = listSystemFiles(state.files, changes, slug);
+    if (files.size === 0) continue;
+    const outcome = await compiler.compile(slug, [...files].map(([path, file]) => ({ path, text: file.text })), state.systems.get(slug)?.compiled);
+    if ('result' in outcome) {
+      compiled.push({ type: 'system/compiled', slug, result: outcome.result, at });
+      continue;
+    }
+    // The file to point at: the first one this batch changed, else (only removals) the first one left.
+    const changedPaths = [...texts].filter(([path, text]) => text !== null && path.startsWith(`${slug}/`)).map(([path]) => path);
+    const file = changedPaths.sort()[0] ?? (files.keys().next().value as string);
+    compiled.push({ type: 'system/compiled', slug, result: { system: undefined, diagnostics: [budgetDiagnostic(file, slug, outcome.overrun, compiler)] }, at });
+  }
+  return [...batch, ...compiled];
+}
+
+/** The one error a design system gets when compiling it ran past a limit. */
+export function budgetDiagnostic(file: string, slug: string, overrun: 'time' | 'memory', limits: { readonly timeoutMs: number; readonly memoryMb: number }): Diagnostic {
+  const limit = overrun === 'time' ? `the time limit of ${limits.timeoutMs} ms` : `the memory limit of ${limits.memoryMb} MB`;
+  return {
+    file,
+    line: 1,
+    column: 1,
+    rule: 'compile-budget',
+    message: `reading and compiling design system \`${slug}\` was stopped at ${limit}; make its files smaller or simpler`,
+    severity: 'error',
+  };
+}

@@ -1,0 +1,39 @@
+import { parentPort } from 'node:worker_threads';
+import { compileDesignSystemFolder } from '../compile/compile-design-system.js';
+import { parseSourceFile } from '../compile/parse-source-file.js';
+import type { ParsedSourceFile } from '../compile/parse-source-file.js';
+import { isSystemFilePath } from '../compile/source-paths.js';
+import type { CompiledDesignSystem } from '../compile/types.js';
+import { packCompileResult } from './compile-handoff.js';
+import type { CompileJob, CompileReply } from './compiler-thread.js';
+
+// The compile worker: parses and compiles one design system per message, off the main thread. It keeps the last
+// parse of every file by path, so a save re-parses only the files whose text changed.
+const parsedByPath = new Map<string, { readonly text: string; readonly parsed: ParsedSourceFile }>();
+// The last system compiled per design system: when the main thread holds the same one, only changes are sent back.
+const lastCompiled = new Map<string, CompiledDesignSystem>();
+
+parentPort?.on('message', (job: CompileJob) => {
+  let reply: CompileReply;
+  try {
+    const prefix = `${job.slug}/`;
+    const paths = new Set(job.files.map((file) => file.path));
+    for (const path of parsedByPath.keys()) if (path.startsWith(prefix) && !paths.has(path)) parsedByPath.delete(path);
+    const parsed = job.files.map(({ path, text }) => {
+      const cached = parsedByPath.get(path);
+      if (cached?.text === text) return cached.parsed;
+      const fresh = parseSourceFile(path, text, isSystemFilePath(path));
+      parsedByPath.set(path, { text, parsed: fresh });
+      return fresh;
+    });
+    const result = compileDesignSystemFolder(job.slug, parsed);
+    const known = lastCompiled.get(job.slug);
+    reply = { id: job.id, packed: packCompileResult(result, known !== undefined && known.contentHash === job.baseHash ? known : undefined) };
+    if (result.system !== undefined) lastCompiled.set(job.slug, result.system);
+  } catch (error) {
+    reply = { id: job.id, error: error instanceof Error ? error.message : String(error) };
+  }
+  parentPort?.postMessage(reply);
+});
+// Loaded: the time budget of the first job starts now, not while the thread and its modules start.
+parentPort?.postMessage({ ready: true } satisfies CompileReply);

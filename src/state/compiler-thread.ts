@@ -1,0 +1,183 @@
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { CompileResult } from '../compile/compile-design-system.js';
+import type { CompiledDesignSystem } from '../compile/types.js';
+import { unpackCompileResult } from './compile-handoff.js';
+import type { PackedCompileResult } from './compile-handoff.js';
+
+/** How long one design system may take to parse and compile before it is stopped and reported instead. */
+export const DEFAULT_COMPILE_TIMEOUT_MS = 10_000;
+/** The compile worker's heap limit (V8 old generation), in MB. */
+export const DEFAULT_COMPILE_MEMORY_MB = 512;
+
+/** One design system to compile: every file of it, as it is now. */
+export interface CompileJob {
+  readonly id: number;
+  readonly slug: string;
+  readonly files: readonly { readonly path: string; readonly text: string }[];
+  /** The content hash of the version the main thread serves now, if any: the worker then sends only changes. */
+  readonly baseHash: string | undefined;
+}
+
+/** The worker's answer to one job. */
+export type CompileReply =
+  | { readonly id: number; readonly packed: PackedCompileResult }
+  | { readonly id: number; readonly error: string }
+  | { readonly ready: true };
+
+/** How a compile ended: its result, or the limit it ran into (the worker was then replaced). */
+export type CompileOutcome = { readonly result: CompileResult } | { readonly overrun: 'time' | 'memory' };
+
+export interface CompilerThreadOptions {
+  readonly timeoutMs?: number;
+  readonly memoryMb?: number;
+  /** The worker script; by default `compile-worker.js` next to this module. */
+  readonly workerUrl?: URL;
+}
+
+interface Running {
+  readonly job: CompileJob;
+  readonly base: CompiledDesignSystem | undefined;
+  readonly resolve: (outcome: CompileOutcome) => void;
+  readonly reject: (error: Error) => void;
+}
+
+/**
+ * One long-lived worker thread that parses and compiles design systems, one at a time, in the order asked. Each job
+ * has a time budget and the worker a memory budget: a job past either is answered with the limit it hit, and the
+ * worker is replaced (started again on the next job). The worker does not keep the process alive while idle.
+ */
+export class CompilerThread {
+  readonly timeoutMs: number;
+  readonly memoryMb: number;
+  readonly #workerUrl: URL;
+  #worker: Worker | undefined;
+  #workerReady = false;
+  #running: Running | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  readonly #waiting: Running[] = [];
+  #nextId = 1;
+  #closed = false;
+  /** Workers started so far (the first, and one per replacement). */
+  started = 0;
+
+  /** Whether a compile is under way or waiting. */
+  get busy(): boolean {
+    return this.#running !== undefined || this.#waiting.length > 0;
+  }
+
+  /** Whether a worker thread is running now (idle or compiling). */
+  get alive(): boolean {
+    return this.#worker !== undefined;
+  }
+
+  constructor(options: CompilerThreadOptions = {}) {
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_COMPILE_TIMEOUT_MS;
+    this.memoryMb = options.memoryMb ?? DEFAULT_COMPILE_MEMORY_MB;
+    this.#workerUrl = options.workerUrl ?? defaultWorkerUrl();
+  }
+
+  /**
+   * Parses and compiles one design system from its files (sorted by path) in the worker. `base` is the version served
+   * now: the result reuses its unchanged tokens (the same frozen objects) instead of copying them across threads.
+   */
+  compile(slug: string, files: readonly { readonly path: string; readonly text: string }[], base?: CompiledDesignSystem): Promise<CompileOutcome> {
+    if (this.#closed) return Promise.reject(new Error('the compiler is closed'));
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ job: { id: this.#nextId++, slug, files, baseHash: base?.contentHash }, base, resolve, reject });
+      this.#next();
+    });
+  }
+
+  /** Stops the worker; jobs not answered yet are rejected. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    const pending = [...(this.#running === undefined ? [] : [this.#running]), ...this.#waiting.splice(0)];
+    this.#running = undefined;
+    clearTimeout(this.#timer);
+    for (const entry of pending) entry.reject(new Error('the compiler is closed'));
+    const worker = this.#worker;
+    this.#worker = undefined;
+    await worker?.terminate();
+  }
+
+  #next(): void {
+    if (this.#running !== undefined || this.#closed) return;
+    const entry = this.#waiting.shift();
+    if (entry === undefined) {
+      this.#worker?.unref();
+      return;
+    }
+    this.#running = entry;
+    const worker = this.#startWorker();
+    worker.ref();
+    if (this.#workerReady) this.#startClock(worker);
+    worker.postMessage(entry.job);
+  }
+
+  #startClock(worker: Worker): void {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#finish(worker, { overrun: 'time' }), this.timeoutMs);
+  }
+
+  #startWorker(): Worker {
+    if (this.#worker !== undefined) return this.#worker;
+    const worker = new Worker(this.#workerUrl, { resourceLimits: { maxOldGenerationSizeMb: this.memoryMb } });
+    this.started += 1;
+    this.#workerReady = false;
+    worker.on('message', (reply: CompileReply) => {
+      if ('ready' in reply) {
+        this.#workerReady = true;
+        if (this.#running !== undefined) this.#startClock(worker);
+        return;
+      }
+      const running = this.#running;
+      if (running?.job.id !== reply.id) return;
+      if ('error' in reply) return this.#finish(worker, new Error(`compiling ${running.job.slug} failed: ${reply.error}`));
+      let outcome: CompileOutcome | Error;
+      try {
+        outcome = { result: unpackCompileResult(reply.packed, running.base) };
+      } catch (error) {
+        outcome = error as Error;
+      }
+      this.#finish(worker, outcome);
+    });
+    worker.on('error', (error: Error & { code?: string }) => {
+      this.#finish(worker, error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? { overrun: 'memory' } : new Error('the compile worker failed', { cause: error }));
+    });
+    worker.on('exit', (code) => this.#finish(worker, new Error(`the compile worker exited with code ${code}`)));
+    this.#worker = worker;
+    return worker;
+  }
+
+  /** Answers the running job; a worker that overran or failed is dropped, so the next job starts a fresh one. */
+  #finish(worker: Worker, outcome: CompileOutcome | Error): void {
+    if (worker !== this.#worker) return; // a late word from a worker already dropped
+    if (outcome instanceof Error || 'overrun' in outcome) {
+      this.#worker = undefined;
+      worker.removeAllListeners();
+      worker.on('error', () => undefined);
+      void worker.terminate();
+    }
+    const running = this.#running;
+    if (running === undefined) return;
+    this.#running = undefined;
+    clearTimeout(this.#timer);
+    if (outcome instanceof Error) running.reject(outcome);
+    else running.resolve(outcome);
+    this.#next();
+  }
+}
+
+/**
+ * `compile-worker.js` beside this module. Running from the TypeScript sources (the tests), Node cannot start a `.ts`
+ * worker: `TOKEN_SERVER_COMPILE_WORKER` then names a built `compile-worker.js` (the test setup builds one).
+ */
+function defaultWorkerUrl(): URL {
+  const sibling = new URL('./compile-worker.js', import.meta.url);
+  if (!import.meta.url.endsWith('.ts') || existsSync(sibling)) return sibling;
+  const built = process.env.TOKEN_SERVER_COMPILE_WORKER;
+  if (built === undefined) throw new Error('running from TypeScript sources: set TOKEN_SERVER_COMPILE_WORKER to a built compile-worker.js');
+  return pathToFileURL(built);
+}

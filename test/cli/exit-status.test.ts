@@ -1,0 +1,49 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXIT_STATUS_HELP } from '../../src/cli/exit-status.js';
+import { runCli } from './run-cli.js';
+
+// One table of exit statuses for every command (docs/designers.md): 0 done, 1 problems found or failed, 2 wrong call.
+describe('token-server exit statuses', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'exit-status-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it.each<[string[], Record<string, string>, RegExp]>([
+    [[], {}, /^Usage: token-server <command>/],
+    [['deploy'], {}, /^token-server: unknown command `deploy` \(expected serve, validate or keys\)\n\nUsage: token-server <command>/],
+    [['serve', '--prot', '3000'], {}, /^token-server: Unknown option '--prot'/],
+    [['serve', '--port', 'http'], {}, /^token-server: --port must be an integer from 0 to 65535, got http\n$/],
+    [['serve'], { PORT: '70000' }, /^token-server: --port must be an integer from 0 to 65535, got 70000\n$/],
+    [['serve', '--log-level', 'loud'], {}, /^token-server: --log-level must be one of fatal, error, warn, info, debug, trace, silent, got loud\n$/],
+    [['serve', '--source', 'nowhere', '--port', '0'], {}, /^token-server: source folder .*nowhere does not exist or is not a folder\n$/],
+    [['serve', 'extra'], {}, /^token-server: Unexpected argument 'extra'/],
+    [['validate', '--fix'], {}, /^token-server: Unknown option '--fix'/],
+    [['validate', 'nowhere'], {}, /^token-server: source folder nowhere does not exist or is not a folder\n$/],
+    [['keys'], {}, /^Usage: token-server keys <create\|list\|revoke>/],
+    [['keys', 'rotate'], {}, /^token-server: unknown keys subcommand `rotate`/],
+    [['keys', 'create', '--label', 'ci'], {}, /^token-server: Unknown option '--label'/],
+    [['keys', 'create', '--name', 'ci'], {}, /^token-server: --design-system must be the slug of a design system/],
+    [['keys', 'list', 'all'], {}, /^token-server: Unexpected argument 'all'/],
+    [['keys', 'list', '--all'], {}, /^token-server: Unknown option '--all'/],
+    [['keys', 'revoke', 'a', 'b'], {}, /^token-server: keys revoke takes exactly one label/],
+  ])('exit 2 on a wrong call, with the reason on stderr: %j %j', async (args, env, stderr) => {
+    const result = await runCli(args, { cwd: dir, env });
+    expect(result.stderr).toMatch(stderr);
+    expect({ status: result.status, stdout: result.stdout }).toEqual({ status: 2, stdout: '' });
+  });
+
+  it.each([[['--help']], [['help']], [['serve', '--help']], [['validate', '--help']], [['keys', '--help']], [['keys', 'create', '--help']], [['keys', 'revoke', '-h']]])(
+    'print the exit status table in every help, and exit 0: %j',
+    async (args) => {
+      const result = await runCli(args, { cwd: dir });
+      expect(result.status).toBe(0);
+      expect(result.stdout).toContain(`${EXIT_STATUS_HELP}\n`);
+      expect(result.stderr).toBe('');
+    },
+  );
+});
