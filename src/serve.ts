@@ -133,7 +133,7 @@ export async function startServer(config: ServeConfig, options: ServeOptions = {
         intervalMs: config.syncIntervalMs,
         log: toWatchLogger(app.log),
         // The replacement is worked out when the batch's turn comes, against the snapshot it applies to.
-        onTip: (_sha, events) => void applyBatch((current) => eventsToReplaceSource(current, events)),
+        onTip: (_sha, events) => applyBatch((current) => eventsToReplaceSource(current, events)),
       });
       const running = follower;
       app.addHook('onClose', async () => running.close());

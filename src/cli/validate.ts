@@ -1,4 +1,4 @@
-import { relative, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { checkKeyReferences } from '../compile/check-key-references.js';
 import { compareDiagnostics, compareKeys, compileDesignSystemFolder } from '../compile/compile-design-system.js';
 import { parseKeysFile } from '../compile/parse-keys-file.js';
@@ -45,7 +45,9 @@ export async function runValidate(args: readonly string[], cwd: string, now: num
 
   const sourceDir = resolve(cwd, positionals[0] ?? 'design-systems');
   await requireFolder(sourceDir, displayPath(cwd, sourceDir), 'source folder');
-  const files = (await readSourceFolder(sourceDir, now)).flatMap((event) => (event.type === 'file/changed' ? [{ path: event.path, text: event.text }] : []));
+  // As the server does: symbolic links and non-regular files are never read; say which, on stderr.
+  const onSkipped = (path: string, reason: string): void => void process.stderr.write(`skipped ${displayPath(cwd, join(sourceDir, path))}: ${reason}\n`);
+  const files = (await readSourceFolder(sourceDir, now, onSkipped)).flatMap((event) => (event.type === 'file/changed' ? [{ path: event.path, text: event.text }] : []));
 
   let keys: ValidationInput['keys'];
   if (values.keys !== undefined) {

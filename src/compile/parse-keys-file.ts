@@ -33,6 +33,9 @@ export const KEY_LABEL = /^[A-Za-z0-9_.@-]{1,100}$/;
 const SHA256 = /^[0-9a-fA-F]{64}$/;
 const FIELDS = ['name', 'sha256', 'designSystem', 'access', 'expiresAt'];
 
+/** Keys files above this size are not read as keys (the previous keys stay in force). */
+export const MAX_KEYS_FILE_BYTES = 1024 * 1024;
+
 /**
  * Parses and checks `keys.yaml`; returns its valid entries and a diagnostic for each problem. Fails closed: a file that
  * is YAML is always applied, so a key removed in the same edit as a mistake elsewhere is gone. An entry with any problem
@@ -46,6 +49,11 @@ export function parseKeysFile(path: string, text: string): ParsedKeysFile {
     const { line, col } = lineCounter.linePos(offset ?? node?.range?.[0] ?? 0);
     diagnostics.push({ file: path, line, column: col, rule, message, severity: 'error' });
   };
+  // The reader stops one byte past the limit: a cut file could read as fewer or other entries, so none is trusted.
+  if (Buffer.byteLength(text) > MAX_KEYS_FILE_BYTES) {
+    report(undefined, 'file-too-large', `the keys file is larger than ${MAX_KEYS_FILE_BYTES} bytes`);
+    return { keys: undefined, diagnostics };
+  }
   let doc: Document.Parsed;
   try {
     doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });

@@ -9,7 +9,8 @@ export interface FollowRemoteOptions {
   readonly mirror: GitRemoteMirror;
   readonly revisions: GitRevisions;
   /** Receives the events that load the new tip (the caller turns them into a full replacement of the source). */
-  readonly onTip: (sha: string, events: SourceEvent[]) => void;
+  /** Applies the new tip's events; a sync resolves once the returned promise has (the webhook answers after it). */
+  readonly onTip: (sha: string, events: SourceEvent[]) => unknown;
   readonly intervalMs?: number;
   readonly log: { info(message: string): void; warn(message: string): void; error(message: string): void };
 }
@@ -41,7 +42,7 @@ export async function followRemote(options: FollowRemoteOptions): Promise<Remote
     const events = await options.revisions.eventsAt(next);
     options.log.info(`serving ${next.slice(0, 12)} of ${options.mirror.url.replace(/\/\/[^@/]*@/, '//***@')}${tip === undefined ? '' : ` (was ${tip.slice(0, 12)})`}`);
     tip = next;
-    options.onTip(next, events);
+    await options.onTip(next, events);
   };
 
   const sync = (): Promise<string | undefined> => {

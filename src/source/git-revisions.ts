@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import { LRUCache } from 'lru-cache';
 import type { SourceEvent } from '../state/events.js';
+import { MAX_SOURCE_FILE_BYTES } from '../compile/parse-source-file.js';
 import { isSourceYamlPath } from '../compile/source-paths.js';
 import { compileBatch } from '../state/compile-batch.js';
 import { CompilerThread } from '../state/compiler-thread.js';
@@ -9,7 +11,7 @@ import { createEmptySnapshot } from '../state/snapshot.js';
 import type { Snapshot } from '../state/snapshot.js';
 import { GitObjectReader } from './git-object-reader.js';
 import { FULL_SHA, resolveRef } from './git-refs.js';
-import { readFolderCommitTimes, runGitOnPaths as runGit } from './run-git.js';
+import { GIT_ENV, readFolderCommitTimes, runGitOnPaths as runGit } from './run-git.js';
 
 /** Where the design systems live inside a Git repository. */
 export interface GitSourceLocation {
@@ -92,17 +94,21 @@ export class GitRevisions {
     // The commit object (through the long-lived reader) gives the committer time; the listing runs meanwhile.
     const [commit, listing] = await Promise.all([
       this.#reader.read(sha),
-      runGit(repoDir, ['ls-tree', '-r', '-z', '--full-tree', sha, '--', ...(sourcePrefix === '' ? [] : [sourcePrefix])]),
+      runGit(repoDir, ['ls-tree', '-r', '-z', '-l', '--full-tree', sha, '--', ...(sourcePrefix === '' ? [] : [sourcePrefix])]),
     ]);
     const at = committerTime(commit, sha);
-    const files: { path: string; oid: string }[] = [];
+    const files: { path: string; oid: string; size: number }[] = [];
     for (const entry of listing.split('\0')) {
-      const match = /^(\d+) blob ([0-9a-f]+)\t(.*)$/s.exec(entry);
-      if (!match || match[1] === '120000') continue;
-      const path = (match[3] as string).slice(sourcePrefix.length);
-      if ((match[3] as string).startsWith(sourcePrefix) && isSourceYamlPath(path)) files.push({ path, oid: match[2] as string });
+      // Only blobs of regular files: symbolic links (120000) are never followed, submodules (commits) never read.
+      const match = /^(100644|100755) blob ([0-9a-f]+) +(\d+)\t(.*)$/s.exec(entry);
+      if (!match) continue;
+      const path = (match[4] as string).slice(sourcePrefix.length);
+      if ((match[4] as string).startsWith(sourcePrefix) && isSourceYamlPath(path)) files.push({ path, oid: match[2] as string, size: Number(match[3]) });
     }
-    const texts = await Promise.all(files.map((file) => this.#reader.read(file.oid)));
+    // A blob over the size limit is not read whole: its first bytes past the limit are enough for the parser to refuse it.
+    const texts = await Promise.all(
+      files.map((file) => (file.size > MAX_SOURCE_FILE_BYTES ? readBlobPrefix(repoDir, file.oid, MAX_SOURCE_FILE_BYTES + 1) : this.#reader.read(file.oid))),
+    );
     const events: SourceEvent[] = files.map((file, index) => ({ type: 'file/changed', path: file.path, text: (texts[index] ?? Buffer.alloc(0)).toString('utf8'), at }));
     const slugs = [...new Set(files.map((file) => file.path.slice(0, file.path.indexOf('/'))))].sort();
     const commitTimes = await readFolderCommitTimes(repoDir, sha, Object.fromEntries(slugs.map((slug) => [slug, `${sourcePrefix}${slug}/`])));
@@ -174,4 +180,21 @@ function estimateSnapshotBytes(snapshot: Snapshot): number {
   let bytes = 1024;
   for (const file of snapshot.files.values()) bytes += file.text.length * 12;
   return bytes;
+}
+
+/** The first `bytes` bytes of a blob (`oid` comes from `ls-tree`, never from a request), without reading the rest. */
+function readBlobPrefix(repoDir: string, oid: string, bytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', ['cat-file', 'blob', oid], { cwd: repoDir, env: GIT_ENV, stdio: ['ignore', 'pipe', 'ignore'] });
+    const chunks: Buffer[] = [];
+    let length = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (length >= bytes) return;
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length >= bytes) child.kill();
+    });
+    child.once('error', reject);
+    child.once('close', () => resolve(Buffer.concat(chunks).subarray(0, bytes)));
+  });
 }

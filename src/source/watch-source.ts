@@ -54,6 +54,8 @@ export const DEFAULT_MAX_WAIT_MS = 500;
 export const DEFAULT_LOCK_HOLD_MS = 10_000;
 export const DEFAULT_POLL_INTERVAL_MS = 1_000;
 const LOCK_POLL_MS = 20;
+/** The longest wait between retries of a source that keeps failing to read. */
+const MAX_RETRY_MS = 5_000;
 /** chokidar ignores a file's further changes for 50 ms after it reports one. */
 const RECHECK_MS = 70;
 /** Errors that mean "no more watches": fall back to polling instead of missing changes. */
@@ -93,6 +95,9 @@ class SourceWatcherImpl implements SourceWatcher {
   readonly #lockHoldMs: number;
 
   #watchers: FSWatcher[] = [];
+  #gitWatch: FSWatcher | undefined;
+  /** Set once the first watches are ready (a watch added later registers its own error handler). */
+  #started = false;
   #pollTimer: NodeJS.Timeout | undefined;
   #timer: NodeJS.Timeout | undefined;
   #closed = false;
@@ -120,6 +125,10 @@ class SourceWatcherImpl implements SourceWatcher {
 
   #settling: Promise<void> = Promise.resolve();
   #busy = false;
+  /** Consecutive batches that failed to read: each retry waits twice as long (up to MAX_RETRY_MS). */
+  #failures = 0;
+  /** Paths already logged as skipped or unreadable, with the reason, so each is logged once. */
+  #reported = new Map<string, string>();
 
   constructor(options: WatchSourceOptions) {
     this.#options = options;
@@ -207,21 +216,43 @@ class SourceWatcherImpl implements SourceWatcher {
     const git = this.#options.git;
     if (git !== null) {
       const gitDir = git.gitDir;
-      const gitWatch = watch(gitDir, {
-        ignoreInitial: true,
-        ignored: (path) => {
-          if (path === gitDir) return false;
-          return !GIT_WATCHED.test(relative(gitDir, path).split(sep).join('/'));
-        },
-      });
-      this.#watchers.push(gitWatch);
-      gitWatch.on('all', (_event, path) => {
-        if (basename(path) === 'index.lock') this.#lockSeenAt ??= this.#now();
+      this.#watchGitDir(gitDir);
+      // A Git directory that is removed and comes back (restored, re-cloned) is watched again: the watch above died
+      // with the folder it watched, and a commit that changes no file would otherwise go unseen.
+      const parent = dirname(gitDir);
+      const parentWatch = watch(parent, { ignoreInitial: true, depth: 0, ignored: (path) => path !== parent && path !== gitDir });
+      this.#watchers.push(parentWatch);
+      parentWatch.on('addDir', (path) => {
+        if (resolve(path) !== resolve(gitDir) || this.#closed) return;
+        const stale = this.#gitWatch;
+        if (stale !== undefined) {
+          this.#watchers = this.#watchers.filter((watcher) => watcher !== stale);
+          void stale.close();
+        }
+        this.#watchGitDir(gitDir);
         this.#touch(() => (this.#gitTouched = true));
       });
     }
     for (const watcher of this.#watchers) watcher.on('error', (error) => void this.#onWatchError(error));
     await Promise.all(this.#watchers.map((watcher) => new Promise<void>((done) => watcher.once('ready', () => done()))));
+    this.#started = true;
+  }
+
+  #watchGitDir(gitDir: string): void {
+    const gitWatch = watch(gitDir, {
+      ignoreInitial: true,
+      ignored: (path) => {
+        if (path === gitDir) return false;
+        return !GIT_WATCHED.test(relative(gitDir, path).split(sep).join('/'));
+      },
+    });
+    this.#gitWatch = gitWatch;
+    this.#watchers.push(gitWatch);
+    gitWatch.on('all', (_event, path) => {
+      if (basename(path) === 'index.lock') this.#lockSeenAt ??= this.#now();
+      this.#touch(() => (this.#gitTouched = true));
+    });
+    if (this.#started) gitWatch.on('error', (error) => void this.#onWatchError(error));
   }
 
   #onSourceEvent(path: string, isDir: boolean): void {
@@ -347,9 +378,15 @@ class SourceWatcherImpl implements SourceWatcher {
     try {
       const at = this.#now();
       const previousGit = this.#git;
-      const readFiles = (all: boolean): Promise<SourceEvent[]> =>
-        all ? this.#readAll(at) : Promise.all([...paths].sort().map((path) => readSourcePath(this.#sourceDir, path, at)));
-      const readKeys = (all: boolean): Promise<SourceEvent | undefined> => (keysTouched || all ? readKeysFile(this.#keysPath, at) : Promise.resolve(undefined));
+      const readFiles = (all: boolean): Promise<SourceEvent[]> => (all ? this.#readAll(at) : this.#readPaths([...paths].sort(), at));
+      // A keys file that cannot be read (not a regular file, past the read deadline) keeps the keys in force.
+      const readKeys = (all: boolean): Promise<SourceEvent | undefined> =>
+        keysTouched || all
+          ? readKeysFile(this.#keysPath, at).then(
+              (event) => (this.#reported.delete(this.#keysPath), event),
+              (error: unknown) => (this.#reportOnce(this.#keysPath, `${(error as Error).message}; the keys in force stay`, 'error'), undefined),
+            )
+          : Promise.resolve(undefined);
       // HEAD and the touched files are read side by side; a moved HEAD then needs the whole tree (a checkout, a pull).
       let [commit, fileEvents, keysEvent] = await Promise.all([git === null ? null : readHeadCommit(git), readFiles(rescan), readKeys(rescan)]);
       const headMoved = previousGit === undefined || commit !== previousGit.commit;
@@ -380,8 +417,10 @@ class SourceWatcherImpl implements SourceWatcher {
       }
       if (events.length > 0 || initial) await this.#deliver(events);
       if (!rescan) this.#armRecheck(eventPaths, eventKeys);
+      this.#failures = 0;
     } catch (error) {
       if (initial) throw error;
+      this.#failures += 1;
       this.#log.error(`cannot read the source: ${(error as Error).message}; retrying with a rescan`);
       this.#rescan = true;
       this.#firstEventAt ??= this.#now();
@@ -389,7 +428,8 @@ class SourceWatcherImpl implements SourceWatcher {
       this.#busy = false;
       if (!this.#closed && this.#hasWork()) {
         this.#firstEventAt ??= this.#now();
-        this.#schedule(this.#quietMs);
+        // A source that keeps failing is retried less and less often, never in a tight loop.
+        this.#schedule(this.#failures === 0 ? this.#quietMs : Math.min(this.#quietMs * 2 ** this.#failures, MAX_RETRY_MS));
       }
     }
   }
@@ -426,11 +466,41 @@ class SourceWatcherImpl implements SourceWatcher {
 
   /** Every file on disk as `file/changed`, and every reported file that is gone as `file/removed`. */
   async #readAll(at: number): Promise<SourceEvent[]> {
-    const paths = await listSourcePaths(this.#sourceDir);
+    const paths = await listSourcePaths(this.#sourceDir, this.#onSkipped);
     const present = new Set(paths);
-    const events = await Promise.all(paths.map((path) => readSourcePath(this.#sourceDir, path, at)));
+    const events = await this.#readPaths(paths, at);
     for (const path of this.#known.keys()) if (!present.has(path)) events.push({ type: 'file/removed', path, at });
     return events;
+  }
+
+  /**
+   * The events of these paths as they are now. A file that cannot be read (no permission, past the read deadline) is
+   * logged once and left out, so it keeps what was last read of it and never holds up the other files.
+   */
+  async #readPaths(paths: readonly string[], at: number): Promise<SourceEvent[]> {
+    const events = await Promise.all(
+      paths.map((path) =>
+        readSourcePath(this.#sourceDir, path, at, this.#onSkipped).then(
+          (event) => {
+            if (event.type === 'file/changed') this.#reported.delete(path);
+            return event;
+          },
+          (error: unknown) => {
+            this.#reportOnce(path, `${(error as Error).message}; keeping what was last read of it`, 'error');
+            return undefined;
+          },
+        ),
+      ),
+    );
+    return events.filter((event) => event !== undefined);
+  }
+
+  readonly #onSkipped = (path: string, reason: string): void => this.#reportOnce(path, `skipped ${path}: ${reason}`, 'warn');
+
+  #reportOnce(path: string, message: string, level: 'warn' | 'error'): void {
+    if (this.#reported.get(path) === message) return;
+    this.#reported.set(path, message);
+    this.#log[level](message);
   }
 
   async #readCommitTimes(git: GitRepo): Promise<Record<string, string>> {

@@ -17,6 +17,8 @@ export interface ApplyQueueOptions {
 interface Entry {
   readonly batch: QueuedBatch;
   readonly done: () => void;
+  /** `#keysApplied` when it was pushed. */
+  readonly keysApplied: number;
 }
 
 /**
@@ -31,6 +33,8 @@ export class ApplyQueue {
   #draining = false;
   #running: Promise<void> = Promise.resolve();
   #closed = false;
+  /** Counts keys events applied at once: a queued keys event older than the last of them is superseded. */
+  #keysApplied = 0;
 
   constructor(store: SnapshotStore, options: ApplyQueueOptions) {
     this.#store = store;
@@ -44,16 +48,18 @@ export class ApplyQueue {
    */
   push(batch: QueuedBatch): Promise<void> {
     if (this.#closed) return Promise.resolve();
-    if (typeof batch !== 'function') {
+    // The first load stays one snapshot (keys and design systems together), as before.
+    if (typeof batch !== 'function' && this.#store.current.seq > 0) {
       const keys = batch.filter((event) => event.type === 'keys/changed');
       if (keys.length > 0) {
+        this.#keysApplied += 1;
         this.#applyNow(keys);
         batch = batch.filter((event) => event.type !== 'keys/changed');
         if (batch.length === 0) return Promise.resolve();
       }
     }
     return new Promise((done) => {
-      this.#waiting.push({ batch, done });
+      this.#waiting.push({ batch, done, keysApplied: this.#keysApplied });
       if (this.#draining) return;
       this.#draining = true;
       this.#running = this.#drain();
@@ -84,7 +90,7 @@ export class ApplyQueue {
         while (this.#waiting[0] !== undefined && typeof this.#waiting[0].batch !== 'function') taken.push(this.#waiting.shift() as Entry);
       }
       try {
-        await this.#applyOne(taken.map((entry) => entry.batch));
+        await this.#applyOne(taken);
       } finally {
         for (const entry of taken) entry.done();
       }
@@ -102,15 +108,21 @@ export class ApplyQueue {
     }
   }
 
-  async #applyOne(batches: readonly QueuedBatch[]): Promise<void> {
+  async #applyOne(entries: readonly Entry[]): Promise<void> {
     if (this.#closed) return;
     const started = performance.now();
     const previous = this.#store.current;
     let events: readonly SourceEvent[] = [];
     try {
-      events = batches.flatMap((batch) => (typeof batch === 'function' ? batch(previous) : batch));
-      const compiled = await this.#options.compile(previous, events);
+      // Keys events queued before a newer one was applied at once (during the first load) are superseded by it.
+      events = entries.flatMap(({ batch, keysApplied }) => {
+        const batchEvents = typeof batch === 'function' ? batch(previous) : batch;
+        return keysApplied === this.#keysApplied ? batchEvents : batchEvents.filter((event) => event.type !== 'keys/changed');
+      });
+      const keysAppliedBefore = this.#keysApplied;
+      let compiled = await this.#options.compile(previous, events);
       if (this.#closed) return;
+      if (this.#keysApplied !== keysAppliedBefore) compiled = compiled.filter((event) => event.type !== 'keys/changed');
       // Only this queue moves the files of the store (keys applied meanwhile are independent of them), so the files
       // compiled against are still the current ones.
       const next = this.#store.apply(compiled);
