@@ -1,5 +1,6 @@
 import { constants } from 'node:fs';
-import { lstat, open, stat } from 'node:fs/promises';
+import { lstat, open, readlink, stat } from 'node:fs/promises';
+import { sep } from 'node:path';
 
 /** How long one file may take to read before it is given up (a hung network mount, a device). */
 export const READ_DEADLINE_MS = 5_000;
@@ -16,6 +17,11 @@ export interface ReadRegularFileOptions {
   /** Follow a symbolic link at `path` itself (the operator's keys file may be one); never for source files. */
   readonly followSymlink?: boolean;
   readonly deadlineMs?: number;
+  /**
+   * The real path of the folder the file must be inside. A parent folder swapped for a symbolic link between the
+   * listing and the open is caught by asking the kernel where the opened file really is (Linux `/proc/self/fd`).
+   */
+  readonly within?: string;
 }
 
 /**
@@ -49,6 +55,10 @@ export async function readRegularFile(path: string, options: ReadRegularFileOpti
       const opened = await handle.stat();
       const swapped = refuse(opened);
       if (swapped !== undefined) return swapped;
+      if (options.within !== undefined) {
+        const real = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => undefined);
+        if (real !== undefined && !real.startsWith(`${options.within}${sep}`)) return { kind: 'skipped', reason: 'reached through a symbolic link (never followed)' };
+      }
       const buffer = Buffer.alloc(Math.min(opened.size, options.maxBytes) + 1);
       let length = 0;
       while (length < buffer.length) {
@@ -61,6 +71,7 @@ export async function readRegularFile(path: string, options: ReadRegularFileOpti
     const deadlineMs = options.deadlineMs ?? READ_DEADLINE_MS;
     const deadline = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => reject(new Error(`reading ${path} took longer than ${deadlineMs} ms`)), deadlineMs);
+      timer.unref();
     });
     return await Promise.race([reading, deadline]);
   } finally {

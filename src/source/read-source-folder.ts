@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, realpath } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { MAX_KEYS_FILE_BYTES } from '../compile/parse-keys-file.js';
 import { MAX_SOURCE_FILE_BYTES } from '../compile/parse-source-file.js';
@@ -61,13 +61,25 @@ export async function listSourcePaths(sourceDir: string, onSkipped: OnSkipped = 
 export async function readSourcePath(sourceDir: string, path: string, at: number, onSkipped: OnSkipped = () => undefined): Promise<SourceEvent> {
   let read;
   try {
-    read = await readRegularFile(join(sourceDir, path), { maxBytes: MAX_SOURCE_FILE_BYTES });
+    read = await readRegularFile(join(sourceDir, path), { maxBytes: MAX_SOURCE_FILE_BYTES, within: await realSourceDir(sourceDir) });
   } catch (error) {
     throw new Error(`cannot read ${path}: ${(error as Error).message}`, { cause: error });
   }
   if (read.kind === 'text') return { type: 'file/changed', path, text: read.text, at };
   if (read.kind === 'skipped') onSkipped(path, read.reason);
   return { type: 'file/removed', path, at };
+}
+
+const realSourceDirs = new Map<string, Promise<string>>();
+
+/** The source folder's real path (resolved once per folder): files read must really be inside it. */
+function realSourceDir(sourceDir: string): Promise<string> {
+  let real = realSourceDirs.get(sourceDir);
+  if (real === undefined) {
+    real = realpath(sourceDir).catch(() => sourceDir);
+    realSourceDirs.set(sourceDir, real);
+  }
+  return real;
 }
 
 /** Every YAML file below `sourceDir` (skipping dot-folders, `node_modules`, symbolic links and non-regular files), as `file/changed` events. */

@@ -122,6 +122,22 @@ describe('symbolic links are never followed', () => {
     expect([...new Set(lines)].sort()).toEqual(expect.arrayContaining(['skipped alpha/tokens/b.yaml: a symbolic link (never followed)', ...LINK_LINES.slice(1)]));
   });
 
+  it('a folder swapped for a link to an outside folder: the files below it are not read through the link', async () => {
+    const repo = fixtures.repo();
+    const server = await fixtures.start(repo);
+    const outside = mkdtempSync(join(tmpdir(), 'dts-outside-folder-'));
+    fixtures.defer(() => rmSync(outside, { recursive: true, force: true }));
+    writeFileSync(join(outside, 'a.yaml'), `tokens:\n  space:\n    a: { type: spacing, value: 999 }\n`);
+    writeFileSync(join(outside, 'b.yaml'), `tokens:\n  leak:\n    ${SECRET}\n`);
+    rmSync(join(repo.source, 'alpha', 'tokens'), { recursive: true });
+    symlinkSync(outside, join(repo.source, 'alpha', 'tokens'));
+    await waitFor(async () => servedKeys(server), (keys) => keys.length === 0 || !keys.includes('gap.b'), 5_000).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const served = spacingOf((await get(server, '/api/v1/tokens')).body);
+    expect(served['space.a']).not.toBe(999);
+    expect(Object.keys(served)).not.toContain('leak.secret');
+  });
+
   it('brought in by `git checkout <branch> -- <path>` (HEAD does not move) and read through ?ref=', async () => {
     const repo = fixtures.repo();
     const secret = outsideFile();
