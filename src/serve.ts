@@ -17,7 +17,7 @@ import { GitRevisions } from './source/git-revisions.js';
 import { readKeysFile } from './source/read-source-folder.js';
 import { watchKeysFile } from './source/watch-keys-file.js';
 import { ApplyQueue } from './state/apply-queue.js';
-import { compileBatch } from './state/compile-batch.js';
+import { COMPILE_ON_THIS_THREAD, compileBatch } from './state/compile-batch.js';
 import { CompilerThread } from './state/compiler-thread.js';
 import type { CompilerThreadOptions } from './state/compiler-thread.js';
 import type { QueuedBatch } from './state/apply-queue.js';
@@ -74,8 +74,11 @@ export async function startServer(config: ServeConfig, options: ServeOptions = {
   const compileLimits = { timeoutMs: options.compileTimeoutMs, memoryMb: options.compileMemoryMb };
   // Parsing and compiling run in a worker thread, so a slow or hostile file never keeps requests waiting.
   const compiler = new CompilerThread(compileLimits);
+  let loaded = false;
   const queue = new ApplyQueue(store, {
-    compile: (state, batch) => compileBatch(state, batch, compiler),
+    // The first load compiles on this thread: nothing is served before it (the server listens after it), and the
+    // worker would only add the cost of carrying every design system across threads (startup 4.7 s -> 7.7 s).
+    compile: (state, batch) => compileBatch(state, batch, loaded ? compiler : COMPILE_ON_THIS_THREAD),
     onApplied: (next, previous, ms) => {
       metrics.observeReload(ms / 1000);
       if (log !== undefined && next !== previous) logChanges(log, previous, next, Math.round(ms * 10) / 10);
@@ -166,6 +169,7 @@ export async function startServer(config: ServeConfig, options: ServeOptions = {
       ready = false;
     });
     await queue.idle();
+    loaded = true;
     const published = store.current.keys.entries.filter((entry) => refusedKeySha256?.has(entry.sha256) === true).map((entry) => entry.name);
     if (published.length > 0) app.log.warn({ keys: published }, 'published example keys are refused: they only open the bundled example design systems');
     ready = true;

@@ -1,3 +1,6 @@
+import { compileDesignSystemFolder } from '../compile/compile-design-system.js';
+import { parseSourceFile } from '../compile/parse-source-file.js';
+import { isSystemFilePath } from '../compile/source-paths.js';
 import type { CompiledDesignSystem, Diagnostic } from '../compile/types.js';
 import { listChangedFiles, listSystemFiles } from './changed-files.js';
 import type { CompileOutcome } from './compiler-thread.js';
@@ -10,6 +13,17 @@ export interface DesignSystemCompiler {
   readonly memoryMb: number;
   compile(slug: string, files: readonly { readonly path: string; readonly text: string }[], base?: CompiledDesignSystem): Promise<CompileOutcome>;
 }
+
+/**
+ * Compiles on the calling thread, with no limit: for the first load, which nothing is served before. Unlike the
+ * reducer compiling in place, the snapshot then keeps no parse of the files (the worker keeps its own), only texts.
+ */
+export const COMPILE_ON_THIS_THREAD: DesignSystemCompiler = {
+  timeoutMs: Number.POSITIVE_INFINITY,
+  memoryMb: Number.POSITIVE_INFINITY,
+  compile: (slug, files) =>
+    Promise.resolve({ result: compileDesignSystemFolder(slug, files.map((file) => parseSourceFile(file.path, file.text, isSystemFilePath(file.path)))) }),
+};
 
 /**
  * The compile stage in front of the reducer: the batch plus one `system/compiled` event per design system it touches,
