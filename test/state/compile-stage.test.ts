@@ -99,11 +99,13 @@ describe('compile stage (compileBatch and the compile worker)', () => {
   });
 
   it('turn a design system past the memory limit into a compile-budget error naming that limit', async () => {
-    const compiler = startCompiler({ memoryMb: 8, timeoutMs: 15_000 });
+    const compiler = startCompiler({ memoryMb: 32, timeoutMs: 15_000 });
     const lines = ['tokens:', '  huge:'];
-    for (let index = 0; index < 25_000; index++) lines.push(`    t${index}: { type: spacing, value: ${index % 97}, description: "token number ${index} of a file far too big for 8 MB" }`);
+    for (let index = 0; index < 25_000; index++) lines.push(`    t${index}: { type: spacing, value: ${index % 97}, description: "token number ${index} of a file far too big for 32 MB" }`);
     const text = `${lines.join('\n')}\n`.slice(0, 1_000_000);
-    const outcome = await compiler.compile('alpha', [{ path: 'alpha/huge.yaml', text }, { path: 'alpha/system.yaml', text: SYSTEM }]);
+    // Four such files: well past 32 MB of heap once parsed, on every Node version (a fresh worker alone needs ~10 MB).
+    const huge = [0, 1, 2, 3].map((file) => ({ path: `alpha/huge-${file}.yaml`, text: text.replace('  huge:', `  huge${file}:`) }));
+    const outcome = await compiler.compile('alpha', [...huge, { path: 'alpha/system.yaml', text: SYSTEM }]);
     expect(outcome).toEqual({ overrun: 'memory' });
     const after = await compiler.compile('alpha', [{ path: 'alpha/system.yaml', text: SYSTEM }]);
     expect('result' in after && after.result.diagnostics).toEqual([]);
