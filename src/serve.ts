@@ -159,7 +159,7 @@ export async function startServer(config: ServeConfig, options: ServeOptions = {
         // watcher keeps reading saves, and a keys change reaches the store at once.
         onBatch: (events) => {
           const applied = applyBatch(events);
-          return ready ? undefined : applied;
+          return loaded ? undefined : applied;
         },
       });
       watcher = started;

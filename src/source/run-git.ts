@@ -73,18 +73,19 @@ const LOG_CONCURRENCY = 8;
  */
 export async function readFolderCommitTimes(cwd: string, revision: string, folders: Readonly<Record<string, string>>): Promise<Record<string, string>> {
   const times = new Map<string, string>();
-  const queue = Object.keys(folders);
-  const worker = async (): Promise<void> => {
-    for (let slug = queue.shift(); slug !== undefined; slug = queue.shift()) {
-      try {
-        const iso = (await runGitOnPaths(cwd, ['log', '-1', '--format=%cI', revision, '--', folders[slug] as string])).trim();
-        const time = Date.parse(iso);
-        if (iso !== '' && Number.isFinite(time)) times.set(slug, new Date(time).toISOString());
-      } catch {
-        // No commit yet: the design system has no commit time, and its lastUpdated falls back to the time it was seen.
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(LOG_CONCURRENCY, queue.length) }, worker));
+  const logs = createGitLimiter(LOG_CONCURRENCY, Number.POSITIVE_INFINITY, 'commit-time reads');
+  await Promise.all(
+    Object.entries(folders).map(([slug, folder]) =>
+      logs.run(async () => {
+        try {
+          const iso = (await runGitOnPaths(cwd, ['log', '-1', '--format=%cI', revision, '--', folder])).trim();
+          const time = Date.parse(iso);
+          if (iso !== '' && Number.isFinite(time)) times.set(slug, new Date(time).toISOString());
+        } catch {
+          // No commit yet: the design system has no commit time, and its lastUpdated falls back to the time it was seen.
+        }
+      }),
+    ),
+  );
   return Object.fromEntries([...times].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

@@ -1,5 +1,7 @@
 import { compileDesignSystemFolder } from '../compile/compile-design-system.js';
 import { parseSourceFile } from '../compile/parse-source-file.js';
+import type { ParsedSourceFile } from '../compile/parse-source-file.js';
+import type { CompileResult } from '../compile/compile-design-system.js';
 import { isSystemFilePath } from '../compile/source-paths.js';
 import type { CompiledDesignSystem, Diagnostic } from '../compile/types.js';
 import { listChangedFiles, listSystemFiles } from './changed-files.js';
@@ -14,6 +16,16 @@ export interface DesignSystemCompiler {
   compile(slug: string, files: readonly { readonly path: string; readonly text: string }[], base?: CompiledDesignSystem): Promise<CompileOutcome>;
 }
 
+/** Parses one source file from its path and text (a `system.yaml` or a content file). */
+export function parseSourceText(path: string, text: string): ParsedSourceFile {
+  return parseSourceFile(path, text, isSystemFilePath(path));
+}
+
+/** Parses (with `parse`, which may cache) and compiles one design system from its files' texts: what every compiler runs. */
+export function compileSourceTexts(slug: string, files: readonly { readonly path: string; readonly text: string }[], parse = parseSourceText): CompileResult {
+  return compileDesignSystemFolder(slug, files.map((file) => parse(file.path, file.text)));
+}
+
 /**
  * Compiles on the calling thread, with no limit: for the first load, which nothing is served before. Unlike the
  * reducer compiling in place, the snapshot then keeps no parse of the files (the worker keeps its own), only texts.
@@ -21,8 +33,7 @@ export interface DesignSystemCompiler {
 export const COMPILE_ON_THIS_THREAD: DesignSystemCompiler = {
   timeoutMs: Number.POSITIVE_INFINITY,
   memoryMb: Number.POSITIVE_INFINITY,
-  compile: (slug, files) =>
-    Promise.resolve({ result: compileDesignSystemFolder(slug, files.map((file) => parseSourceFile(file.path, file.text, isSystemFilePath(file.path)))) }),
+  compile: (slug, files) => Promise.resolve({ result: compileSourceTexts(slug, files) }),
 };
 
 /**

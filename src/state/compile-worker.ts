@@ -1,9 +1,7 @@
 import { parentPort } from 'node:worker_threads';
-import { compileDesignSystemFolder } from '../compile/compile-design-system.js';
-import { parseSourceFile } from '../compile/parse-source-file.js';
 import type { ParsedSourceFile } from '../compile/parse-source-file.js';
-import { isSystemFilePath } from '../compile/source-paths.js';
 import type { CompiledDesignSystem } from '../compile/types.js';
+import { compileSourceTexts, parseSourceText } from './compile-batch.js';
 import { packCompileResult } from './compile-handoff.js';
 import type { CompileJob, CompileReply } from './compiler-thread.js';
 
@@ -19,14 +17,13 @@ parentPort?.on('message', (job: CompileJob) => {
     const prefix = `${job.slug}/`;
     const paths = new Set(job.files.map((file) => file.path));
     for (const path of parsedByPath.keys()) if (path.startsWith(prefix) && !paths.has(path)) parsedByPath.delete(path);
-    const parsed = job.files.map(({ path, text }) => {
+    const result = compileSourceTexts(job.slug, job.files, (path, text) => {
       const cached = parsedByPath.get(path);
       if (cached?.text === text) return cached.parsed;
-      const fresh = parseSourceFile(path, text, isSystemFilePath(path));
+      const fresh = parseSourceText(path, text);
       parsedByPath.set(path, { text, parsed: fresh });
       return fresh;
     });
-    const result = compileDesignSystemFolder(job.slug, parsed);
     const known = lastCompiled.get(job.slug);
     reply = { id: job.id, packed: packCompileResult(result, known !== undefined && known.contentHash === job.baseHash ? known : undefined) };
     if (result.system !== undefined) lastCompiled.set(job.slug, result.system);

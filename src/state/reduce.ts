@@ -3,8 +3,8 @@ import type { Draft } from 'immer';
 import { compileDesignSystemFolder } from '../compile/compile-design-system.js';
 import type { CompileResult } from '../compile/compile-design-system.js';
 import { parseKeysFile } from '../compile/parse-keys-file.js';
-import { parseSourceFile } from '../compile/parse-source-file.js';
-import { isSystemFilePath, slugOfPath } from '../compile/source-paths.js';
+import { slugOfPath } from '../compile/source-paths.js';
+import { parseSourceText } from './compile-batch.js';
 import { listChangedFiles, listSystemFiles } from './changed-files.js';
 import type { BatchEvent } from './events.js';
 import type { DesignSystemState, GitState, KeysState, Snapshot, SourceFileState } from './snapshot.js';
@@ -31,7 +31,7 @@ export function reduce(state: Snapshot, batch: readonly BatchEvent[]): Snapshot 
   const fileChanges = new Map<string, SourceFileState | null>();
   for (const [path, text] of changed.texts) {
     // A design system compiled off the main thread is not parsed here: the worker did that.
-    const parsed = text === null || precompiled.has(slugOfPath(path) as string) ? undefined : parseSourceFile(path, text, isSystemFilePath(path));
+    const parsed = text === null || precompiled.has(slugOfPath(path) as string) ? undefined : parseSourceText(path, text);
     fileChanges.set(path, text === null ? null : freeze(parsed === undefined ? { text } : { text, parsed }, true));
   }
   const touched = new Set([...changed.touched, ...precompiled.keys()]);
@@ -114,7 +114,7 @@ function recompile(
 ): DesignSystemState | undefined {
   if (files.size === 0) return undefined;
   const result =
-    precompiled ?? compileDesignSystemFolder(slug, [...files].map(([path, file]) => file.parsed ?? parseSourceFile(path, file.text, isSystemFilePath(path))));
+    precompiled ?? compileDesignSystemFolder(slug, [...files].map(([path, file]) => file.parsed ?? parseSourceText(path, file.text)));
   const problemsChanged = JSON.stringify(previous?.problems ?? []) !== JSON.stringify(result.diagnostics);
   const contentChanged = result.system !== undefined && result.system.contentHash !== previous?.compiled?.contentHash;
   if (!problemsChanged && !contentChanged && previous !== undefined) return previous;
