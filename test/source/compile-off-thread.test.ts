@@ -100,32 +100,28 @@ describe('compiling off the main thread', () => {
   it('report a design system past the time limit as a compile-budget error, keep serving it, and apply the next save', async () => {
     const repo = fixtures.repo();
     const logs = captureLogs();
-    const server = await fixtures.start(repo, { compileTimeoutMs: 500, logStream: logs.stream }, 'info');
+    // 100,000 tokens in four files take seconds to compile on any machine; the limit is far below that, and far above
+    // what the small save at the end takes in a fresh worker.
+    const server = await fixtures.start(repo, { compileTimeoutMs: 150, logStream: logs.stream }, 'info');
     const workersBefore = server.compiler.started;
-    repo.write('design-systems/alpha/tokens/huge.yaml', manyTokens(25_000, true));
+    const hugeFiles = [1, 2, 3, 4].map((part) => `design-systems/alpha/tokens/huge-${part}.yaml`);
+    for (const [part, path] of hugeFiles.entries()) repo.write(path, manyTokens(25_000, false).replace('  huge:', `  huge${part}:`));
     await waitFor(
       async () => problemsOf(server, 'alpha'),
-      (problems) => problems.length > 0,
-      10_000,
+      (problems) => problems.some((problem) => problem.rule === 'compile-budget'),
+      20_000,
     );
-    expect(problemsOf(server, 'alpha')).toEqual([
-      {
-        file: 'alpha/tokens/huge.yaml',
-        line: 1,
-        column: 1,
-        rule: 'compile-budget',
-        message: 'reading and compiling design system `alpha` was stopped at the time limit of 500 ms; make its files smaller or simpler',
-        severity: 'error',
-      },
-    ]);
-    expect(logs.lines.map((line) => line.msg)).toContain(
-      'alpha/tokens/huge.yaml:1:1 reading and compiling design system `alpha` was stopped at the time limit of 500 ms; make its files smaller or simpler (compile-budget)',
-    );
+    const message = 'reading and compiling design system `alpha` was stopped at the time limit of 150 ms; make its files smaller or simpler';
+    // The error points at the first file its batch changed: which one depends on how the watcher grouped the saves.
+    const [problem] = problemsOf(server, 'alpha');
+    expect(problem?.file).toMatch(/^alpha\/tokens\/huge-[1-4]\.yaml$/);
+    expect(problemsOf(server, 'alpha')).toEqual([{ file: problem?.file, line: 1, column: 1, rule: 'compile-budget', message, severity: 'error' }]);
+    expect(logs.lines.map((line) => line.msg)).toContain(`${problem?.file}:1:1 ${message} (compile-budget)`);
     expect(spacingOf((await get(server, '/api/v1/tokens')).body)).toEqual({ 'gap.b': 8, 'space.a': 16 });
     expect((await get(server, '/api/v1/tokens', 'dts_test_beta_key')).status).toBe(200);
 
     // The next good save is applied, by a new worker.
-    repo.remove('design-systems/alpha/tokens/huge.yaml');
+    for (const path of hugeFiles) repo.remove(path);
     repo.write('design-systems/alpha/tokens/a.yaml', spacingYaml('space', { a: 40 }));
     await waitFor(
       async () => spacingOf((await get(server, '/api/v1/tokens')).body),
