@@ -80,7 +80,7 @@ describe('compiling off the main thread', () => {
   it('keep answering while a ?ref= revision with a slow file is built', async () => {
     const repo = fixtures.repo();
     repo.git('checkout', '-q', '-b', 'slow');
-    repo.write('design-systems/alpha/tokens/huge.yaml', manyTokens(10_000, true));
+    repo.write('design-systems/alpha/tokens/huge.yaml', manyTokens(20_000, true));
     const sha = repo.commit('a slow file');
     repo.git('checkout', '-q', 'main');
     const server = await fixtures.start(repo);
