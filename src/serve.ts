@@ -64,6 +64,8 @@ export interface ServeOptions {
  * applying its batches to the store, and listens. The watcher stops when the app closes.
  */
 export async function startServer(config: ServeConfig, options: ServeOptions = {}): Promise<RunningServer> {
+  // Set once the app exists; the store's callbacks are created before it.
+  // eslint-disable-next-line prefer-const -- typescript-eslint's scope analysis misses the assignment below
   let log: FastifyBaseLogger | undefined;
   const store = new SnapshotStore({
     onListenerError: (errors) => {

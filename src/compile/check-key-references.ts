@@ -45,7 +45,7 @@ export function checkKeyReferences(path: string, text: string, keys: readonly Ap
   for (const item of isSeq(keysNode) ? keysNode.items : []) {
     if (!isMap(item)) continue;
     const name = item.get('name');
-    if (typeof name === 'string') fieldsByName.set(name, (field) => item.get(field, true) as Node | undefined);
+    if (typeof name === 'string') fieldsByName.set(name, (field) => item.get(field, true));
   }
   return checkKeyEntries(path, keys, slugs, now, (key, field, slug) => {
     let node = fieldsByName.get(key.name)?.(field);

@@ -16,7 +16,7 @@ import type {
   TokenType,
   TokenValue,
 } from './types.js';
-import { MAX_DIAGNOSTICS_PER_FILE, splitShown, tooManyProblems } from './cap-diagnostics.js';
+import { splitShown, tooManyProblems } from './cap-diagnostics.js';
 import type { Located, ParsedSourceFile, TokenEntry } from './parse-source-file.js';
 import { normalizeHex, OPTIONAL_FIELDS, PRIMITIVE_RULES, TOKEN_FIELD_RULES } from './value-rules.js';
 
@@ -44,7 +44,7 @@ interface PrimitiveDefinition extends Primitive {
 
 /**
  * Compiles the parsed files of one design system: merges them, checks every reference and resolves every value.
- * Every diagnostic has its file, line and column; each file lists at most {@link MAX_DIAGNOSTICS_PER_FILE} of them.
+ * Every diagnostic has its file, line and column; each file lists at most `MAX_DIAGNOSTICS_PER_FILE` (cap-diagnostics.ts) of them.
  */
 export function compileDesignSystem(sources: DesignSystemSources): CompileResult {
   const pending: PendingDiagnostic[] = [];
@@ -97,7 +97,7 @@ type PendingDiagnostic = Omit<Diagnostic, 'message'> & { readonly message: strin
 
 type Report = (pos: SourcePosition, rule: string, message: string | (() => string), severity?: 'error' | 'warning') => void;
 
-/** Every problem sorted, at most {@link MAX_DIAGNOSTICS_PER_FILE} per file plus one counting the rest, messages written. */
+/** Every problem sorted, at most `MAX_DIAGNOSTICS_PER_FILE` (cap-diagnostics.ts) per file plus one counting the rest, messages written. */
 function capPerFile(pending: PendingDiagnostic[], files: readonly ParsedSourceFile[]): Diagnostic[] {
   pending.sort(compareDiagnostics);
   // What a file's reader already counted without listing it.
@@ -505,7 +505,7 @@ function where(pos: SourcePosition): string {
 
 function show(value: unknown): string {
   if (value === undefined) return 'nothing';
-  const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? typeof value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 

@@ -1,5 +1,5 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
-import type { Document, Node, YAMLMap } from 'yaml';
+import type { Document, Node } from 'yaml';
 import { SLUG } from './compile-design-system.js';
 import { parseIsoDate } from './iso-date.js';
 import type { Diagnostic } from './types.js';
@@ -79,13 +79,13 @@ export function parseKeysFile(path: string, text: string): ParsedKeysFile {
   let hasKeys = false;
   for (const pair of root.items) {
     if (keyName(pair.key) !== 'keys') {
-      report(pair.key as Node, 'unknown-section', `unknown top-level field \`${keyName(pair.key)}\` in keys.yaml (allowed: keys)`);
+      report(pair.key, 'unknown-section', `unknown top-level field \`${keyName(pair.key)}\` in keys.yaml (allowed: keys)`);
       continue;
     }
     hasKeys = true;
     // A `keys:` defined twice is reported by the parser; the entries of both lists count, so none is silently kept.
     if (isSeq(pair.value)) items.push(...(pair.value.items as Node[]));
-    else if (!(isScalar(pair.value) && pair.value.value === null)) report(pair.value as Node, 'keys-not-a-list', 'keys.yaml must have a `keys:` list');
+    else if (!(isScalar(pair.value) && pair.value.value === null)) report(pair.value, 'keys-not-a-list', 'keys.yaml must have a `keys:` list');
   }
   if (!hasKeys) report(root, 'keys-not-a-list', 'keys.yaml must have a `keys:` list');
 
@@ -96,7 +96,7 @@ export function parseKeysFile(path: string, text: string): ParsedKeysFile {
       report(node, 'key-not-a-map', 'each entry of `keys` must be a mapping { name, sha256, designSystem }');
       return;
     }
-    const field = (name: string): Node | undefined => node.get(name, true) as Node | undefined;
+    const field = (name: string): Node | undefined => node.get(name, true);
     const value = (name: string): unknown => {
       const valueNode = field(name);
       return isScalar(valueNode) ? valueNode.value : valueNode;
@@ -183,7 +183,7 @@ function findConflicts(items: readonly Node[], lineCounter: LineCounter): Map<nu
   const first = { name: new Map<string, { index: number; line: number }>(), sha256: new Map<string, { index: number; line: number }>() };
   items.forEach((node, index) => {
     if (!isMap(node)) return;
-    for (const pair of (node as YAMLMap).items) {
+    for (const pair of (node).items) {
       const field = keyName(pair.key);
       if (field !== 'name' && field !== 'sha256') continue;
       const valueNode = pair.value;

@@ -474,7 +474,7 @@ function parsePrecisely(path: string, text: string, isSystemFile: boolean): Pars
 /** A `key: value` written straight in a flow list (`[a: 1]`) is a mapping of that one pair. */
 function singlePairMap(pair: Pair): YAMLMap {
   const map = new YAMLMap();
-  map.items.push(pair as Pair<unknown, unknown>);
+  map.items.push(pair);
   return map;
 }
 

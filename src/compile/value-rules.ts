@@ -17,6 +17,7 @@ export const STRING: ValueCheck = (value) => (typeof value === 'string' && value
 
 /** Strings end up verbatim in CSS: refuse anything that could close a declaration or a rule. */
 export const CSS_SAFE_STRING: ValueCheck = (value) =>
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   typeof value === 'string' && value.trim().length > 0 && value.length <= 500 && !/[;{}<>\\\u0000-\u001f\u007f]/.test(value)
     ? undefined
     : 'a non-empty string without `;`, `{`, `}`, `<`, `>`, `\\` or control characters';

@@ -35,7 +35,7 @@ export async function registerOpenApi(app: FastifyInstance, version = readPackag
       // Fastify's wildcard (`/tokens/*`) becomes a named path parameter.
       if (!url.endsWith('/*')) return { schema: described, url };
       const params = { type: 'object', required: ['path'], properties: { path: { type: 'string', description: 'The token key, one segment per path segment (`color/brand/primary`) or dotted.' } } };
-      return { schema: { ...described, params } as typeof schema, url: `${url.slice(0, -1)}{path}` };
+      return { schema: { ...described, params }, url: `${url.slice(0, -1)}{path}` };
     },
   });
 

@@ -208,7 +208,7 @@ const NAMED_RANGES: Readonly<Record<string, readonly string[]>> = {
 /** Whether a peer address is a trusted proxy, or 'all' when `trustProxy` trusts every peer. */
 function trustedPeers(trustProxy: boolean | number | string | readonly string[]): ((address: string) => boolean) | 'all' {
   if (trustProxy === true || (typeof trustProxy === 'number' && trustProxy > 0)) return 'all';
-  const entries = (typeof trustProxy === 'string' ? trustProxy.split(',') : Array.isArray(trustProxy) ? trustProxy : [])
+  const entries = (typeof trustProxy === 'string' ? trustProxy.split(',') : typeof trustProxy === 'object' ? [...trustProxy] : [])
     .map((entry) => entry.trim())
     .flatMap((entry) => NAMED_RANGES[entry] ?? [entry]);
   if (entries.length === 0) return () => false;

@@ -26,7 +26,7 @@ export function querySchema(properties: Record<string, object> = {}): Record<str
 export function formatValidationError(errors: FastifySchemaValidationError[], dataVar: string): Error {
   const error = errors[0];
   if (error === undefined || dataVar !== 'querystring') return new ApiError('invalid_parameter', `Invalid ${dataVar}.`);
-  const params = error.params as Record<string, unknown>;
+  const params = error.params;
   const name = error.instancePath.replace(/^\//, '');
   switch (error.keyword) {
     case 'required':
@@ -52,7 +52,7 @@ export function formatValidationError(errors: FastifySchemaValidationError[], da
 }
 
 function describe(error: FastifySchemaValidationError): string {
-  const params = error.params as Record<string, unknown>;
+  const params = error.params;
   if (error.keyword === 'pattern') return `it must match ${String(params['pattern'])}`;
   if (error.keyword === 'maxLength') return `at most ${String(params['limit'])} characters`;
   return `at least ${String(params['limit'])} character`;

@@ -22,6 +22,7 @@ export function checkRemoteUrl(url: string): string | undefined {
   if (url.trim() !== url || url === '') return 'must not be empty or have surrounding spaces';
   if (url.startsWith('-')) return 'must not start with `-`';
   if (/^ext::/i.test(url) || /^fd::/i.test(url)) return 'must not use the `ext::` or `fd::` transports';
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (/[\u0000-\u001f\u007f]/.test(url)) return 'must not contain control characters';
   return undefined;
 }
@@ -63,6 +64,7 @@ export class GitRemoteMirror {
       } catch (error) {
         await rm(dir, { recursive: true, force: true });
         // No `cause`: the message already holds git's whole error, redacted; the raw one may hold the password.
+        // eslint-disable-next-line preserve-caught-error
         throw new Error(`cannot clone ${redactUrl(options.url)}: ${redactUrl(gitErrorText(error))}`);
       }
     }
@@ -74,6 +76,7 @@ export class GitRemoteMirror {
     try {
       await simpleGit({ baseDir: this.dir, timeout: { block: this.#timeoutMs } }).fetch(['--prune', '--prune-tags', '--force', 'origin']);
     } catch (error) {
+      // eslint-disable-next-line preserve-caught-error -- as for the clone: the raw error may hold the password
       throw new Error(`cannot fetch ${redactUrl(this.url)}: ${redactUrl(gitErrorText(error))}`);
     } finally {
       forgetUnknownRefs();

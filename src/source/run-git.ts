@@ -45,21 +45,19 @@ export function createGitLimiter(concurrent: number, queued: number, what: strin
     running -= 1;
     waiting.shift()?.();
   };
-  const start = <T>(task: () => Promise<T>): Promise<T> => {
+  const start = async <T>(task: () => Promise<T>): Promise<T> => {
     running += 1;
-    let promise: Promise<T>;
     try {
-      promise = task();
-    } catch (error) {
-      promise = Promise.reject(error);
+      return await task();
+    } finally {
+      release();
     }
-    return promise.finally(release);
   };
   return {
     run<T>(task: () => Promise<T>): Promise<T> {
       if (running < concurrent) return start(task);
       if (waiting.length >= queued) return Promise.reject(new GitBusyError(what));
-      return new Promise<T>((resolve, reject) => waiting.push(() => start(task).then(resolve, reject)));
+      return new Promise<T>((resolve, reject) => waiting.push(() => void start(task).then(resolve, reject)));
     },
   };
 }

@@ -388,7 +388,8 @@ class SourceWatcherImpl implements SourceWatcher {
             )
           : Promise.resolve(undefined);
       // HEAD and the touched files are read side by side; a moved HEAD then needs the whole tree (a checkout, a pull).
-      let [commit, fileEvents, keysEvent] = await Promise.all([git === null ? null : readHeadCommit(git), readFiles(rescan), readKeys(rescan)]);
+      const [commit, firstFileEvents, firstKeysEvent] = await Promise.all([git === null ? null : readHeadCommit(git), readFiles(rescan), readKeys(rescan)]);
+      let [fileEvents, keysEvent] = [firstFileEvents, firstKeysEvent];
       const headMoved = previousGit === undefined || commit !== previousGit.commit;
       if (headMoved && !rescan && !initial) {
         rescan = true;

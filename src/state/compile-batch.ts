@@ -58,7 +58,7 @@ export async function compileBatch(state: Snapshot, batch: readonly SourceEvent[
     }
     // The file to point at: the first one this batch changed, else (only removals) the first one left.
     const changedPaths = [...texts].filter(([path, text]) => text !== null && path.startsWith(`${slug}/`)).map(([path]) => path);
-    const file = changedPaths.sort()[0] ?? (files.keys().next().value as string);
+    const file = changedPaths.sort()[0] ?? [...files.keys()][0] ?? slug; // files is not empty
     compiled.push({ type: 'system/compiled', slug, result: { system: undefined, diagnostics: [budgetDiagnostic(file, slug, outcome.overrun, compiler)] }, at });
   }
   return [...batch, ...compiled];

@@ -73,6 +73,10 @@ export function reduce(state: Snapshot, batch: readonly BatchEvent[]): Snapshot 
         );
         break;
       }
+      case 'file/changed':
+      case 'file/removed':
+      case 'system/compiled':
+        break; // folded above, with the files and compiles of the whole batch
     }
   }
 

@@ -1,7 +1,7 @@
 import type { Token } from '../compile/types.js';
 
 export interface TokenTree {
-  [segment: string]: TokenTree | unknown;
+  [segment: string]: unknown; // a TokenTree, or a leaf
 }
 
 /**

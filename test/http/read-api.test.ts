@@ -119,10 +119,10 @@ describe('read API over the example content', () => {
       ['boolean', { given: 'type=boolean', want: { keys: ['feature.searchShortcut'], total: 1 } }],
       ['a type with no token', { given: 'type=easing', want: { keys: [], total: 0 } }],
     ])('GET /tokens?%s: total is the number returned', async (_name, { given, want }) => {
-      const body = (await get(`/api/v1/tokens?${given}`)).json() as { data: { tokens: { key: string }[]; total: number } };
+      const body = (await get(`/api/v1/tokens?${given}`)).json<{ data: { tokens: { key: string }[]; total: number } }>();
       expect(body.data.tokens.map((token) => token.key)).toEqual(want.keys);
       expect(body.data.total).toBe(want.total);
-      const nested = (await get(`/api/v1/tokens?${given}&format=nested`)).json() as { data: { total: number } };
+      const nested = (await get(`/api/v1/tokens?${given}&format=nested`)).json<{ data: { total: number } }>();
       expect(nested.data.total).toBe(want.total);
     });
 
@@ -157,7 +157,7 @@ describe('read API over the example content', () => {
     });
 
     it('GET /scales lists scales by name, steps ascending, uppercase #RRGGBB', async () => {
-      const body = (await get('/api/v1/scales')).json() as { data: { scales: { key: string; steps: { step: number; light: string; dark: string }[] }[] } };
+      const body = (await get('/api/v1/scales')).json<{ data: { scales: { key: string; steps: { step: number; light: string; dark: string }[] }[] } }>();
       expect(body.data.scales.map((scale) => scale.key)).toEqual(['indigo', 'slate']);
       expect(body.data.scales[1]?.steps).toEqual([
         { step: 1, light: '#FCFCFD', dark: '#111113' },
@@ -219,7 +219,7 @@ describe('read API over the example content', () => {
       const json = await get('/api/v1/export/json');
       expect(json.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(json.body).toBe(renderDtcgJson(system));
-      expect((json.json() as Record<string, Record<string, Record<string, unknown>>>)['shadow']?.['popover']).toEqual({
+      expect(json.json<Record<string, Record<string, Record<string, unknown>>>>()['shadow']?.['popover']).toEqual({
         $type: 'shadow',
         $value: '0px 8px 24px -6px rgba(28, 32, 36, 0.12)',
         $extensions: { 'com.service': { dark: '0px 8px 24px -6px rgba(237, 238, 240, 0.12)' } },
@@ -234,15 +234,15 @@ describe('read API over the example content', () => {
 
   describe('acme (counts and selected entries)', () => {
     it('serves 191 tokens, counted per type, and the design system metadata', async () => {
-      const body = (await get('/api/v1/tokens', DEMO_KEY)).json() as { data: { tokens: { key: string; type: string }[]; total: number } };
+      const body = (await get('/api/v1/tokens', DEMO_KEY)).json<{ data: { tokens: { key: string; type: string }[]; total: number } }>();
       expect(body.data.total).toBe(191);
       expect(body.data.tokens).toHaveLength(191);
       const keys = body.data.tokens.map((token) => token.key);
       expect(new Set(keys).size).toBe(191);
-      const meta = (await get('/api/v1/design-system', DEMO_KEY)).json() as { data: Record<string, unknown> };
+      const meta = (await get('/api/v1/design-system', DEMO_KEY)).json<{ data: Record<string, unknown> }>();
       expect(meta.data).toMatchObject({ id: 'acme', name: 'Acme Product', slug: 'acme', tokenCount: 191, scaleCount: 6 });
       for (const type of ['color', 'spacing', 'shadow', 'font.size']) {
-        const filtered = (await get(`/api/v1/tokens?type=${type}`, DEMO_KEY)).json() as { data: { tokens: { type: string }[]; total: number } };
+        const filtered = (await get(`/api/v1/tokens?type=${type}`, DEMO_KEY)).json<{ data: { tokens: { type: string }[]; total: number } }>();
         expect(filtered.data.total).toBe(body.data.tokens.filter((token) => token.type === type).length);
         expect(filtered.data.tokens.every((token) => token.type === type)).toBe(true);
       }
@@ -258,7 +258,7 @@ describe('read API over the example content', () => {
       expect(css).toContain('\n  --acme-font-letter-spacing-caps: 0.08em;\n');
       expect(css).toContain('\n  --acme-font-line-height-heading: 1.25;\n');
       expect(css).toContain('\n  --acme-shadow-xs: 0px 1px 2px 0px rgba(15, 23, 42, 0.06);\n');
-      const primitives = (await get('/api/v1/primitives?type=font.size', DEMO_KEY)).json() as { data: { primitives: Record<string, unknown[]> } };
+      const primitives = (await get('/api/v1/primitives?type=font.size', DEMO_KEY)).json<{ data: { primitives: Record<string, unknown[]> } }>();
       expect(Object.keys(primitives.data.primitives)).toEqual(['font.size']);
       expect(primitives.data.primitives['font.size']).toHaveLength(11);
       expect(primitives.data.primitives['font.size']?.[0]).toEqual({ key: '2xl', value: 24, unit: 'px' });

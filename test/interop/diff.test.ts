@@ -177,14 +177,14 @@ describe('GET /api/v1/diff on real commits', () => {
 
   it('classifies a removal as major; `to` defaults to the live snapshot', async () => {
     const { app, shas } = await setUp();
-    const body = (await get(app, `/api/v1/diff?from=${shas[1]}`)).json() as { data: DesignSystemDiff & { to: unknown } };
+    const body = (await get(app, `/api/v1/diff?from=${shas[1]}`)).json<{ data: DesignSystemDiff & { to: unknown } }>();
     expect(documented(body) ? [] : documented.errors).toEqual([]);
     expect(body.data.level).toBe('major');
     expect(body.data.to).toEqual({ ref: null, sha: null });
     expect(body.data.tokens.added.map((token) => token.key)).toEqual(['color.accent']);
     expect(body.data.tokens.removed).toEqual([{ key: 'feature.beta', type: 'boolean', value: { light: 'false', dark: null } }]);
     // Backwards: the removal becomes an addition, the addition a removal.
-    const back = (await get(app, `/api/v1/diff?from=main&to=v1`)).json() as { data: DesignSystemDiff };
+    const back = (await get(app, `/api/v1/diff?from=main&to=v1`)).json<{ data: DesignSystemDiff }>();
     expect(back.data.level).toBe('major');
     expect(back.data.tokens.added.map((token) => token.key)).toEqual(['feature.beta']);
     expect(back.data.tokens.removed.map((token) => token.key)).toEqual(['color.accent']);

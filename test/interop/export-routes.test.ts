@@ -51,7 +51,7 @@ describe('interoperability routes', () => {
     const strict = await get('/api/v1/export/json?spec=2025.10');
     const plain = await get('/api/v1/export/json');
     expect(plain.body).not.toBe(strict.body);
-    expect((plain.json() as { color: { brand: { primary: { $value: unknown } } } }).color.brand.primary.$value).toBe('#2563EB');
+    expect(plain.json<{ color: { brand: { primary: { $value: unknown } } } }>().color.brand.primary.$value).toBe('#2563EB');
     expect(plain.headers.etag).not.toBe(strict.headers.etag);
   });
 
@@ -85,7 +85,7 @@ describe('interoperability routes', () => {
   ])('refuses a dark selector with %s', async (_name, selector) => {
     const response = await get(`/api/v1/export/css?theme=selector&darkSelector=${encodeURIComponent(selector)}`);
     expect(response.statusCode).toBe(400);
-    expect((response.json() as { error: { message: string } }).error.message).toMatch(/^`darkSelector` is malformed: it must match /);
+    expect(response.json<{ error: { message: string } }>().error.message).toMatch(/^`darkSelector` is malformed: it must match /);
   });
 });
 

@@ -86,7 +86,7 @@ describe('compression', () => {
     expect(small.body.length).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBe(undefined);
     expect(small.headers['vary']).toBe(undefined);
-    expect(JSON.parse(small.body.toString('utf8')).data.slug).toBe('acme');
+    expect((JSON.parse(small.body.toString('utf8')) as { data: { slug: string } }).data.slug).toBe('acme');
   });
 });
 

@@ -291,7 +291,7 @@ describe('request limits', () => {
     for (let i = 0; i < LIMITS.maxConnectionsPerAddress; i += 1) held.push(await openSocket(base, 'GET /api/v1/tokens HTTP/1.1\r\n'));
     const started = performance.now();
     const extra = await Promise.all(Array.from({ length: 4 }, () => openSocket(base, '').catch(() => undefined)));
-    const closed = await Promise.all(extra.map((socket) => (socket === undefined ? { ms: 0, answer: '' } : closedAfter(socket, started))));
+    const closed = await Promise.all(extra.map(async (socket) => (socket === undefined ? { ms: 0, answer: '' } : closedAfter(socket, started))));
     for (const { ms, answer } of closed) {
       expect(ms).toBeLessThan(1000);
       expect(answer).toBe('');

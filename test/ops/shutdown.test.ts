@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import { once } from 'node:events';
 import { afterEach, describe, expect, inject, it } from 'vitest';
@@ -20,7 +21,7 @@ async function start(args: string[] = []): Promise<ServerProcess> {
 
 /** Opens `GET /api/v1/events` and resolves once the first event arrived; `ended` resolves when the server ends it. */
 async function openEventStream(base: string): Promise<{ ended: Promise<string> }> {
-  const response = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => {
+  const response = await new Promise<IncomingMessage>((resolve, reject) => {
     const req = request(`${base}/api/v1/events`, { headers: { authorization: `Bearer ${DEMO_KEY}` } }, resolve);
     req.on('error', reject);
     req.end();

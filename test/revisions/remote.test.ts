@@ -96,7 +96,7 @@ describe('following a Git remote (--remote)', () => {
   it('fetches once when a pinned sha or branch is not there yet, then answers; unknown refs stay 404 and fetch at most once per interval', async () => {
     const remote = remoteFixture();
     const spy = createGitSpy();
-    cleanups.push(spy.cleanup);
+    cleanups.push(() => spy.cleanup());
     const server = await follow(remote, { syncInterval: 600, env: spy.env });
     const fetches = (): number => spy.calls().filter((argv) => argv.includes('fetch')).length;
     expect(fetches()).toBe(0);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApplyQueue } from '../../src/state/apply-queue.js';
 import { compileBatch } from '../../src/state/compile-batch.js';
 import { CompilerThread } from '../../src/state/compiler-thread.js';
-import type { BatchEvent, SourceEvent } from '../../src/state/events.js';
+import type { SourceEvent } from '../../src/state/events.js';
 import { reduce } from '../../src/state/reduce.js';
 import { createEmptySnapshot } from '../../src/state/snapshot.js';
 import type { Snapshot } from '../../src/state/snapshot.js';
@@ -122,7 +122,7 @@ describe('ApplyQueue', () => {
       compile: async (_state, batch) => {
         compiledBatches.push(batch.length);
         await new Promise((resolve) => setTimeout(resolve, batch.length === 2 ? 100 : 1));
-        return batch as BatchEvent[];
+        return batch;
       },
       onApplied: (next) => applied.push(next.seq),
     });
@@ -149,7 +149,7 @@ describe('ApplyQueue', () => {
     const queue = new ApplyQueue(store, {
       compile: async (_state, batch) => {
         if (batch.some((event) => event.type === 'file/changed' && event.text === 'boom')) throw new Error('worker gone');
-        return batch as BatchEvent[];
+        return batch;
       },
       onError: (error, events) => errors.push(`${(error as Error).message} (${events})`),
     });

@@ -131,7 +131,7 @@ describe('reduce', () => {
     expect(next.keys.problems).toEqual([
       { file: 'keys.yaml', line: 3, column: 1, rule: 'yaml-syntax', message: 'Flow sequence in block collection must be sufficiently indented and end with a ]', severity: 'error' },
     ]);
-    expect(reduce(next, [{ ...batch[0]!, at: T0 + 2000 } as SourceEvent]).keys.staleSince).toBe(next.keys.staleSince);
+    expect(reduce(next, [{ ...batch[0]!, at: T0 + 2000 }]).keys.staleSince).toBe(next.keys.staleSince);
   });
 
   it('applies a keys file with a wrong entry: the entry is refused, and so are the keys the file no longer lists', async () => {

@@ -205,7 +205,7 @@ describe.skipIf(!BROWSER_AVAILABLE)('token browser page in Chromium', () => {
     // A reference matches too: `spacing.gap.stack` is `→ spacing.md`.
     await page.getByLabel('Search').fill('md');
     expect(await visibleKeys()).toEqual(
-      tokens.filter((token) => token.type === 'spacing' && (token.key.includes('md') || String(token.value['primitive'] ?? '').includes('md'))).map((token) => token.key),
+      tokens.filter((token) => token.type === 'spacing' && (token.key.includes('md') || String((token.value['primitive'] as string | undefined) ?? '').includes('md'))).map((token) => token.key),
     );
     await page.getByLabel('Search').fill('');
     await page.getByLabel('Type').selectOption('');

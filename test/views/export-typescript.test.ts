@@ -92,7 +92,7 @@ describe('renderTypeScript', () => {
         file: 'wrong-name.ts',
         line: 3,
         code: 2322,
-        message: expect.stringContaining('Type \'"color.brand.secondary"\' is not assignable to type \'TokenName\'.') as unknown as string,
+        message: expect.stringContaining('Type \'"color.brand.secondary"\' is not assignable to type \'TokenName\'.'),
       },
     ]);
   });

@@ -1,0 +1,74 @@
+// The arrows of the data flow (CONTRIBUTING.md), checked by `npm run layers` in `npm test`:
+//   source -> state (events) -> views -> http, with compile/ pure underneath all of them.
+// Each rule names what a folder must not reach; a violation prints the rule's comment.
+const IO_MODULES = '^(node:)?(fs|fs/promises|child_process|net|http|https|http2|dgram|worker_threads|cluster)$';
+const SERVER_AND_GIT = '^(fastify|@fastify/.+|simple-git|chokidar|prom-client)$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      comment: 'Modules import each other in a cycle: move what both need into a module below them.',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'compile-is-pure',
+      severity: 'error',
+      comment: 'compile/ turns text into a design system: no file system, processes, network, Fastify, git or watcher.',
+      from: { path: '^src/compile/' },
+      to: { path: [IO_MODULES, SERVER_AND_GIT] },
+    },
+    {
+      name: 'compile-is-the-bottom',
+      severity: 'error',
+      comment: 'compile/ is the bottom layer: it imports no other folder of src/.',
+      from: { path: '^src/compile/' },
+      to: { path: '^src/', pathNot: '^src/compile/' },
+    },
+    {
+      name: 'views-are-pure',
+      severity: 'error',
+      comment: 'views/ turns a snapshot into bytes: it imports neither source/ nor http/, nor any I/O, Fastify or git.',
+      from: { path: '^src/views/' },
+      to: { path: ['^src/(source|http|cli)/', IO_MODULES, SERVER_AND_GIT] },
+    },
+    {
+      name: 'state-knows-no-edges',
+      severity: 'error',
+      comment: 'state/ holds events, the reducer, the store and the interfaces the edges share: it imports neither source/, views/ nor http/.',
+      from: { path: '^src/state/' },
+      to: { path: ['^src/(source|views|http|cli)/', SERVER_AND_GIT] },
+    },
+    {
+      name: 'http-reaches-source-through-interfaces',
+      severity: 'error',
+      comment: 'http/ reaches the source only through the store and the interfaces in state/: it never imports source/ (or the CLI).',
+      from: { path: '^src/http/' },
+      to: { path: ['^src/(source|cli)/', '^(simple-git|chokidar)$'] },
+    },
+    {
+      name: 'source-only-emits-events',
+      severity: 'error',
+      comment: 'source/ talks to the outside world and emits events: it imports neither views/, http/, the CLI nor Fastify.',
+      from: { path: '^src/source/' },
+      to: { path: ['^src/(views|http|cli)/', '^(fastify|@fastify/.+)$'] },
+    },
+    {
+      name: 'cli-has-no-server',
+      severity: 'error',
+      comment: 'The validate and keys commands never start a server: cli/ imports neither http/ nor Fastify.',
+      from: { path: '^src/cli/' },
+      to: { path: ['^src/http/', '^(fastify|@fastify/.+)$'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.js', '.mjs', '.cjs'] },
+    moduleSystems: ['es6', 'cjs'],
+  },
+};

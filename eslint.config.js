@@ -1,0 +1,52 @@
+// The lint rules: ESLint's recommended set plus typescript-eslint's type-aware rules for what bites in this codebase
+// (promises nobody awaits, `any` leaking out of JSON and YAML, type-only imports under verbatimModuleSyntax).
+// Formatting is Prettier's job (`npm run format:check`); the layering is dependency-cruiser's (`npm run layers`).
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test/fixtures/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
+      '@typescript-eslint/consistent-type-exports': 'error',
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Named exports only (see STYLE.md).' }],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      // An async function without await is how Fastify hooks and our polling callbacks say they return a promise.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // vitest types its asymmetric matchers (`expect.stringMatching(...)`) as `any`.
+    files: ['test/**/*.ts'],
+    rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
+  },
+  {
+    // Plain JavaScript (bench, scripts, this file): no type information to lint with.
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // The browser page is its own TypeScript project.
+    files: ['web/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // Tool configuration files are loaded by their tool's default export.
+    files: ['vitest.config.ts', 'eslint.config.js', '.dependency-cruiser.cjs', 'prettier.config.js'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+);
