@@ -38,7 +38,8 @@ module.exports = {
     {
       name: 'state-knows-no-edges',
       severity: 'error',
-      comment: 'state/ holds events, the reducer, the store and the interfaces the edges share: it imports neither source/, views/ nor http/.',
+      comment:
+        'state/ holds events, the reducer, the store and the interfaces the edges share: it imports neither source/, views/ nor http/.',
       from: { path: '^src/state/' },
       to: { path: ['^src/(source|views|http|cli)/', SERVER_AND_GIT] },
     },
@@ -68,7 +69,11 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.js', '.mjs', '.cjs'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.js', '.mjs', '.cjs'],
+    },
     moduleSystems: ['es6', 'cjs'],
   },
 };

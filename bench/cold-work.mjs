@@ -31,12 +31,15 @@ for (let run = 0; run < Math.max(1, Math.min(runs, 3)); run++) {
   compileTimes.push(performance.now() - started);
 }
 const system = [...snapshot.systems.values()][0];
-if (system?.compiled === undefined) throw new Error(`the generated design system did not compile: ${JSON.stringify(system?.problems.slice(0, 3))}`);
+if (system?.compiled === undefined)
+  throw new Error(`the generated design system did not compile: ${JSON.stringify(system?.problems.slice(0, 3))}`);
 
 // Every export route the app registers (new formats are picked up from the OpenAPI document).
 const probe = await buildApp({ store: new SnapshotStore({ initial: snapshot }), logger: false });
 await probe.ready();
-const exportUrls = Object.keys(probe.swagger().paths).filter((url) => url.startsWith('/api/v1/export/')).sort();
+const exportUrls = Object.keys(probe.swagger().paths)
+  .filter((url) => url.startsWith('/api/v1/export/'))
+  .sort();
 await probe.close();
 
 const headers = { authorization: `Bearer ${BENCH_KEY}` };
@@ -81,7 +84,12 @@ if (jsonExport !== undefined) {
     times.push(performance.now() - started);
     output = file.output;
   }
-  styleDictionary = { firstMs: times[0], medianMs: median(times), bytes: Buffer.byteLength(output), declarations: output.split('\n').filter((line) => line.trim().startsWith('--')).length };
+  styleDictionary = {
+    firstMs: times[0],
+    medianMs: median(times),
+    bytes: Buffer.byteLength(output),
+    declarations: output.split('\n').filter((line) => line.trim().startsWith('--')).length,
+  };
 }
 
 process.stdout.write(

@@ -21,7 +21,20 @@ export const SCALE_STEPS = [25, 50, 100, 200, 300, 400, 500, 600, 700, 800, 900,
 const SCALE_NAMES = ['gray', 'slate', 'blue', 'indigo', 'violet', 'green', 'teal', 'amber', 'orange', 'red'];
 const AREAS = ['surface', 'text', 'border', 'action', 'feedback', 'layout', 'typography', 'motion', 'elevation', 'state'];
 const COMPONENTS = ['button', 'input', 'card', 'dialog', 'menu', 'tabs', 'toast', 'table', 'badge', 'avatar', 'tooltip', 'nav'];
-const NAMES = ['background', 'foreground', 'border', 'onPrimary', 'hover', 'active', 'disabled', 'focusRing', 'muted', 'subtle', 'strong', 'inverse'];
+const NAMES = [
+  'background',
+  'foreground',
+  'border',
+  'onPrimary',
+  'hover',
+  'active',
+  'disabled',
+  'focusRing',
+  'muted',
+  'subtle',
+  'strong',
+  'inverse',
+];
 const WORDS = ['Used on', 'Resting state of', 'Hover state of', 'Emphasis for', 'Quiet variant of', 'Default for'];
 
 /** Deterministic pseudo-random numbers in [0, 1) (mulberry32). */
@@ -55,7 +68,11 @@ const PRIMITIVES = {
   opacity: { disabled: 0.4, muted: 0.64, overlay: 0.8 },
   duration: { instant: 0, fast: 120, normal: 200, slow: 320 },
   easing: { standard: '"cubic-bezier(0.2, 0, 0, 1)"', emphasized: '"cubic-bezier(0.3, 0, 0, 1)"', linear: '"cubic-bezier(0, 0, 1, 1)"' },
-  shadow: { xs: '"0 1px 2px rgba(15, 23, 42, 0.06)"', sm: '"0 1px 3px rgba(15, 23, 42, 0.1)"', xl: '"0 24px 48px -12px rgba(15, 23, 42, 0.25)"' },
+  shadow: {
+    xs: '"0 1px 2px rgba(15, 23, 42, 0.06)"',
+    sm: '"0 1px 3px rgba(15, 23, 42, 0.1)"',
+    xl: '"0 24px 48px -12px rgba(15, 23, 42, 0.25)"',
+  },
   'z-index': { base: 0, dropdown: 1000, overlay: 1300, modal: 1400, toast: 1500 },
 };
 
@@ -64,19 +81,120 @@ const PRIMITIVES = {
  * fields; `ref` is the key of a color token in the same file (for shadows), `variant` shifts inline numbers.
  */
 const KINDS = [
-  [34, 'color', (r) => ({ type: 'color', scale: pick(r, SCALE_NAMES), step: pick(r, SCALE_STEPS), ...(r() < 0.6 ? { darkStep: pick(r, SCALE_STEPS) } : {}) })],
-  [10, 'spacing', (r, v) => (r() < 0.4 ? { type: 'spacing', primitive: `spacing.${pick(r, Object.keys(PRIMITIVES.spacing))}` } : { type: 'spacing', value: int(r, 0, 96) + v, ...(r() < 0.2 ? { unit: 'rem' } : {}) })],
-  [5, 'radius', (r, v) => (r() < 0.4 ? { type: 'radius', primitive: `radius.${pick(r, Object.keys(PRIMITIVES.radius))}` } : { type: 'radius', value: int(r, 0, 24) + v })],
-  [7, 'font.size', (r, v) => (r() < 0.4 ? { type: 'font.size', primitive: `font.size.${pick(r, Object.keys(PRIMITIVES['font.size']))}` } : { type: 'font.size', value: int(r, 10, 64) + v })],
-  [5, 'font.weight', (r) => (r() < 0.4 ? { type: 'font.weight', primitive: `font.weight.${pick(r, Object.keys(PRIMITIVES['font.weight']))}` } : { type: 'font.weight', value: int(r, 1, 9) * 100 })],
-  [3, 'font.family', (r) => (r() < 0.5 ? { type: 'font.family', primitive: `font.family.${pick(r, Object.keys(PRIMITIVES['font.family']))}` } : { type: 'font.family', value: '"Inter, system-ui, sans-serif"' })],
-  [4, 'font.lineHeight', (r) => (r() < 0.4 ? { type: 'font.lineHeight', primitive: `font.lineHeight.${pick(r, Object.keys(PRIMITIVES['font.lineHeight']))}` } : { type: 'font.lineHeight', value: int(r, 100, 200) / 100 })],
-  [3, 'font.letterSpacing', (r) => (r() < 0.4 ? { type: 'font.letterSpacing', primitive: 'font.letterSpacing.wide' } : { type: 'font.letterSpacing', value: int(r, -4, 8) / 100 })],
-  [6, 'shadow', (r, _v, ref) => (r() < 0.3 ? { type: 'shadow', primitive: `shadow.${pick(r, Object.keys(PRIMITIVES.shadow))}` } : { type: 'shadow', x: 0, y: int(r, 1, 24), blur: int(r, 2, 48), spread: int(r, -12, 0), colorToken: ref, opacity: int(r, 5, 30) / 100 })],
-  [5, 'opacity', (r) => (r() < 0.4 ? { type: 'opacity', primitive: `opacity.${pick(r, Object.keys(PRIMITIVES.opacity))}` } : { type: 'opacity', value: int(r, 0, 100) / 100 })],
-  [3, 'z-index', (r) => (r() < 0.5 ? { type: 'z-index', primitive: `z-index.${pick(r, Object.keys(PRIMITIVES['z-index']))}` } : { type: 'z-index', value: int(r, 0, 20) * 100 })],
-  [5, 'duration', (r, v) => (r() < 0.4 ? { type: 'duration', primitive: `duration.${pick(r, Object.keys(PRIMITIVES.duration))}` } : { type: 'duration', value: int(r, 0, 60) * 10 + v })],
-  [4, 'easing', (r) => (r() < 0.5 ? { type: 'easing', primitive: `easing.${pick(r, Object.keys(PRIMITIVES.easing))}` } : { type: 'easing', value: '"cubic-bezier(0.4, 0, 0.2, 1)"' })],
+  [
+    34,
+    'color',
+    (r) => ({
+      type: 'color',
+      scale: pick(r, SCALE_NAMES),
+      step: pick(r, SCALE_STEPS),
+      ...(r() < 0.6 ? { darkStep: pick(r, SCALE_STEPS) } : {}),
+    }),
+  ],
+  [
+    10,
+    'spacing',
+    (r, v) =>
+      r() < 0.4
+        ? { type: 'spacing', primitive: `spacing.${pick(r, Object.keys(PRIMITIVES.spacing))}` }
+        : { type: 'spacing', value: int(r, 0, 96) + v, ...(r() < 0.2 ? { unit: 'rem' } : {}) },
+  ],
+  [
+    5,
+    'radius',
+    (r, v) =>
+      r() < 0.4
+        ? { type: 'radius', primitive: `radius.${pick(r, Object.keys(PRIMITIVES.radius))}` }
+        : { type: 'radius', value: int(r, 0, 24) + v },
+  ],
+  [
+    7,
+    'font.size',
+    (r, v) =>
+      r() < 0.4
+        ? { type: 'font.size', primitive: `font.size.${pick(r, Object.keys(PRIMITIVES['font.size']))}` }
+        : { type: 'font.size', value: int(r, 10, 64) + v },
+  ],
+  [
+    5,
+    'font.weight',
+    (r) =>
+      r() < 0.4
+        ? { type: 'font.weight', primitive: `font.weight.${pick(r, Object.keys(PRIMITIVES['font.weight']))}` }
+        : { type: 'font.weight', value: int(r, 1, 9) * 100 },
+  ],
+  [
+    3,
+    'font.family',
+    (r) =>
+      r() < 0.5
+        ? { type: 'font.family', primitive: `font.family.${pick(r, Object.keys(PRIMITIVES['font.family']))}` }
+        : { type: 'font.family', value: '"Inter, system-ui, sans-serif"' },
+  ],
+  [
+    4,
+    'font.lineHeight',
+    (r) =>
+      r() < 0.4
+        ? { type: 'font.lineHeight', primitive: `font.lineHeight.${pick(r, Object.keys(PRIMITIVES['font.lineHeight']))}` }
+        : { type: 'font.lineHeight', value: int(r, 100, 200) / 100 },
+  ],
+  [
+    3,
+    'font.letterSpacing',
+    (r) =>
+      r() < 0.4
+        ? { type: 'font.letterSpacing', primitive: 'font.letterSpacing.wide' }
+        : { type: 'font.letterSpacing', value: int(r, -4, 8) / 100 },
+  ],
+  [
+    6,
+    'shadow',
+    (r, _v, ref) =>
+      r() < 0.3
+        ? { type: 'shadow', primitive: `shadow.${pick(r, Object.keys(PRIMITIVES.shadow))}` }
+        : {
+            type: 'shadow',
+            x: 0,
+            y: int(r, 1, 24),
+            blur: int(r, 2, 48),
+            spread: int(r, -12, 0),
+            colorToken: ref,
+            opacity: int(r, 5, 30) / 100,
+          },
+  ],
+  [
+    5,
+    'opacity',
+    (r) =>
+      r() < 0.4
+        ? { type: 'opacity', primitive: `opacity.${pick(r, Object.keys(PRIMITIVES.opacity))}` }
+        : { type: 'opacity', value: int(r, 0, 100) / 100 },
+  ],
+  [
+    3,
+    'z-index',
+    (r) =>
+      r() < 0.5
+        ? { type: 'z-index', primitive: `z-index.${pick(r, Object.keys(PRIMITIVES['z-index']))}` }
+        : { type: 'z-index', value: int(r, 0, 20) * 100 },
+  ],
+  [
+    5,
+    'duration',
+    (r, v) =>
+      r() < 0.4
+        ? { type: 'duration', primitive: `duration.${pick(r, Object.keys(PRIMITIVES.duration))}` }
+        : { type: 'duration', value: int(r, 0, 60) * 10 + v },
+  ],
+  [
+    4,
+    'easing',
+    (r) =>
+      r() < 0.5
+        ? { type: 'easing', primitive: `easing.${pick(r, Object.keys(PRIMITIVES.easing))}` }
+        : { type: 'easing', value: '"cubic-bezier(0.4, 0, 0.2, 1)"' },
+  ],
   [6, 'boolean', (r) => ({ type: 'boolean', value: r() < 0.5 })],
 ];
 const KIND_WEIGHT = KINDS.reduce((sum, [weight]) => sum + weight, 0);
@@ -160,7 +278,10 @@ function primitivesFile() {
  */
 export function generateDesignSystem({ seed = BENCH_SEED, slug, tokens, tokensPerFile = 100 }) {
   const files = new Map();
-  files.set(`${slug}/system.yaml`, `name: Bench ${slug}\nid: ${slug}\ndescription: Synthetic design system of ${tokens} tokens (seed ${seed}).\n`);
+  files.set(
+    `${slug}/system.yaml`,
+    `name: Bench ${slug}\nid: ${slug}\ndescription: Synthetic design system of ${tokens} tokens (seed ${seed}).\n`,
+  );
   files.set(`${slug}/scales.yaml`, scalesFile(seed, slug));
   files.set(`${slug}/primitives.yaml`, primitivesFile());
   const keys = [];
@@ -237,7 +358,12 @@ export function listSourcePaths(sourceDir, dir = '') {
 
 /** The events of an initial load, as the watcher delivers them: every source file, then the keys file. */
 export function loadEvents(sourceDir, keysPath, at = Date.now()) {
-  const events = listSourcePaths(sourceDir).map((path) => ({ type: 'file/changed', path, text: readFileSync(join(sourceDir, path), 'utf8'), at }));
+  const events = listSourcePaths(sourceDir).map((path) => ({
+    type: 'file/changed',
+    path,
+    text: readFileSync(join(sourceDir, path), 'utf8'),
+    at,
+  }));
   events.push({ type: 'keys/changed', path: keysPath, text: readFileSync(keysPath, 'utf8'), at });
   return events;
 }

@@ -95,7 +95,14 @@ async function benchSize(tokenCount) {
   const { root, files } = createRepo(tokenCount);
   const results = {};
   const loadStarted = performance.now();
-  const server = await startServer({ source: join(root, 'design-systems'), keys: join(root, 'keys.yaml'), port: 0, host: '127.0.0.1', logLevel: 'silent', rateLimit: 0 });
+  const server = await startServer({
+    source: join(root, 'design-systems'),
+    keys: join(root, 'keys.yaml'),
+    port: 0,
+    host: '127.0.0.1',
+    logLevel: 'silent',
+    rateLimit: 0,
+  });
   results.startup = performance.now() - loadStarted;
   try {
     // 1. A single file save (plain write) until the new value is served.
@@ -132,7 +139,9 @@ async function benchSize(tokenCount) {
     const otherSha = git(root, 'rev-parse', 'HEAD');
     git(root, 'checkout', '-q', 'main');
     const mainSha = git(root, 'rev-parse', 'HEAD');
-    const mainValue = (await waitServed(server, 'f0/t0', (response) => response.commit === mainSha, performance.now()), (await fetchToken(server, 'f0/t0')).value);
+    const mainValue =
+      (await waitServed(server, 'f0/t0', (response) => response.commit === mainSha, performance.now()),
+      (await fetchToken(server, 'f0/t0')).value);
     const checkout = [];
     for (let sample = 0; sample < SAMPLES; sample++) {
       const [branch, sha, value] = sample % 2 === 0 ? ['other', otherSha, 90_000] : ['main', mainSha, mainValue];
@@ -150,7 +159,9 @@ async function benchSize(tokenCount) {
 }
 
 const format = (ms) => `${ms.toFixed(1).padStart(7)} ms`;
-console.log(`live-source latency: node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), ${SAMPLES} samples per case`);
+console.log(
+  `live-source latency: node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), ${SAMPLES} samples per case`,
+);
 for (const tokenCount of [1_000, 10_000]) {
   const results = await benchSize(tokenCount);
   console.log(`\n${tokenCount.toLocaleString('en')} tokens (initial load and listen: ${results.startup.toFixed(0)} ms)`);

@@ -9,7 +9,10 @@ import { pathToFileURL } from 'node:url';
 const [dist = 'dist', runsText = '5'] = process.argv.slice(2);
 const runs = Number(runsText);
 const load = (path) => import(pathToFileURL(resolve(join(dist, path))).href);
-const [{ parseSourceFile }, { compileDesignSystemFolder }] = await Promise.all([load('compile/parse-source-file.js'), load('compile/compile-design-system.js')]);
+const [{ parseSourceFile }, { compileDesignSystemFolder }] = await Promise.all([
+  load('compile/parse-source-file.js'),
+  load('compile/compile-design-system.js'),
+]);
 
 const SCALES = 40;
 const scales = ['scales:'];
@@ -85,10 +88,20 @@ const rows = [];
 const cleanThree = [clean[0], tokenFile(20000, undefined, 20000), tokenFile(20000, undefined, 40000)];
 for (const [name, text] of Object.entries(cases)) {
   const baseline = text.length === 3 ? cleanThree : clean;
-  const { ms, baseMs } = timePair(() => compileOnce(text), () => compileOnce(baseline));
+  const { ms, baseMs } = timePair(
+    () => compileOnce(text),
+    () => compileOnce(baseline),
+  );
   const { diagnostics } = compileOnce(text);
   if (name === 'clean' && diagnostics.length > 0) throw new Error(`the clean file has problems: ${diagnostics[0].message}`);
-  rows.push({ case: name, bytes: text.reduce((sum, part) => sum + part.length, 0), ms: Math.round(ms), cleanMs: Math.round(baseMs), ratio: +(ms / baseMs).toFixed(2), diagnostics: diagnostics.length });
+  rows.push({
+    case: name,
+    bytes: text.reduce((sum, part) => sum + part.length, 0),
+    ms: Math.round(ms),
+    cleanMs: Math.round(baseMs),
+    ratio: +(ms / baseMs).toFixed(2),
+    diagnostics: diagnostics.length,
+  });
   console.log(JSON.stringify(rows.at(-1)));
 }
 
@@ -105,7 +118,17 @@ const keyed = (prefix) => {
 };
 const letters = keyed('k');
 const digits = keyed('1');
-const { ms: digitsMs, baseMs: lettersMs } = timePair(() => parseSourceFile('ds/p.yaml', digits, false), () => parseSourceFile('ds/p.yaml', letters, false));
-rows.push({ case: '1 MiB digit-led keys (parse only; clean = letter-led keys)', bytes: digits.length, ms: Math.round(digitsMs), cleanMs: Math.round(lettersMs), ratio: +(digitsMs / lettersMs).toFixed(2), diagnostics: parseSourceFile('ds/p.yaml', digits, false).diagnostics.length });
+const { ms: digitsMs, baseMs: lettersMs } = timePair(
+  () => parseSourceFile('ds/p.yaml', digits, false),
+  () => parseSourceFile('ds/p.yaml', letters, false),
+);
+rows.push({
+  case: '1 MiB digit-led keys (parse only; clean = letter-led keys)',
+  bytes: digits.length,
+  ms: Math.round(digitsMs),
+  cleanMs: Math.round(lettersMs),
+  ratio: +(digitsMs / lettersMs).toFixed(2),
+  diagnostics: parseSourceFile('ds/p.yaml', digits, false).diagnostics.length,
+});
 
 console.table(rows);

@@ -33,7 +33,8 @@ function createHistoryRepo(tokens) {
   const repo = createSourceRepo({ systems: [{ slug: 'ds-000', tokens }], prefix: 'dts-bench-rev-' });
   for (let commit = 1; commit <= 4; commit++) {
     const changed = generateDesignSystem({ slug: 'ds-000', tokens, seed: 1000 + commit });
-    const path = [...changed.files.keys()].find((file) => file.endsWith(`/tokens/00${commit - 1}.yaml`)) ?? [...changed.files.keys()].at(-1);
+    const path =
+      [...changed.files.keys()].find((file) => file.endsWith(`/tokens/00${commit - 1}.yaml`)) ?? [...changed.files.keys()].at(-1);
     writeFiles(repo.source, new Map([[path, changed.files.get(path)]]));
     git(repo.root, 'commit', '-q', '-am', `change ${commit}`);
   }
@@ -65,9 +66,13 @@ async function coldBuilds(repo, sha) {
 }
 
 function startCli(repo) {
-  const child = spawn(process.execPath, [cli, 'serve', '--source', repo.source, '--keys', repo.keys, '--port', '0', '--rate-limit', '0', '--log-level', 'info'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [cli, 'serve', '--source', repo.source, '--keys', repo.keys, '--port', '0', '--rate-limit', '0', '--log-level', 'info'],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     let rest = '';
     child.stdout.setEncoding('utf8').on('data', (chunk) => {
@@ -90,12 +95,15 @@ async function throughput(base, path) {
   // The server closes a connection after 1,000 requests (Connection: close, then 503s); autocannon ignores that, so
   // it opens a new connection before reaching the limit.
   const result = await autocannon({ url: `${base}${path}`, connections: CONNECTIONS, duration: DURATION, headers, reconnectRate: 900 });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors, status codes ${JSON.stringify(result.statusCodeStats)}`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors, status codes ${JSON.stringify(result.statusCodeStats)}`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bytes };
 }
 
 const pad = (text, width) => String(text).padStart(width);
-console.log(`pinned revisions: node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), ${RUNS} cold builds per size, ${DURATION} s x ${CONNECTIONS} connections per route`);
+console.log(
+  `pinned revisions: node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), ${RUNS} cold builds per size, ${DURATION} s x ${CONNECTIONS} connections per route`,
+);
 const rows = [];
 let missed = false;
 for (const tokens of [1_000, 10_000]) {
@@ -103,7 +111,9 @@ for (const tokens of [1_000, 10_000]) {
   try {
     const cold = await coldBuilds(repo, repo.first);
     if (tokens === 1_000 && cold.total > TARGET_COLD_1K_MS) missed = true;
-    console.log(`\n${tokens.toLocaleString('en')} tokens: cold build of a pinned revision (median) ${cold.total.toFixed(1)} ms  = read from Git ${cold.git.toFixed(1)} ms + reduce ${cold.reduce.toFixed(1)} ms`);
+    console.log(
+      `\n${tokens.toLocaleString('en')} tokens: cold build of a pinned revision (median) ${cold.total.toFixed(1)} ms  = read from Git ${cold.git.toFixed(1)} ms + reduce ${cold.reduce.toFixed(1)} ms`,
+    );
     const { child, base } = await startCli(repo);
     try {
       for (const [name, path] of [
@@ -115,7 +125,9 @@ for (const tokens of [1_000, 10_000]) {
       ]) {
         const result = await throughput(base, path);
         rows.push({ tokens, name, ...result });
-        console.log(`  ${name.padEnd(22)} ${pad(Math.round(result.rps).toLocaleString('en'), 7)} req/s   p50 ${pad(result.p50, 3)} ms   p99 ${pad(result.p99, 4)} ms   ${pad(Math.round(result.bytes / 1024), 5)} KiB/response`);
+        console.log(
+          `  ${name.padEnd(22)} ${pad(Math.round(result.rps).toLocaleString('en'), 7)} req/s   p50 ${pad(result.p50, 3)} ms   p99 ${pad(result.p99, 4)} ms   ${pad(Math.round(result.bytes / 1024), 5)} KiB/response`,
+        );
       }
     } finally {
       child.kill('SIGTERM');

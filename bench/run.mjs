@@ -42,8 +42,28 @@ if (args.compare) {
 
 const QUICK = args.quick;
 const SETTINGS = QUICK
-  ? { connections: 10, amount: 3_000, warmupAmount: 300, rounds: 1, coldRuns: 2, startupSystems: 10, startupRuns: 1, historyEdits: 20, reloads: 200 }
-  : { connections: 10, durationS: 5, warmupS: 1, rounds: 2, coldRuns: 7, startupSystems: 100, startupRuns: 3, historyEdits: 20, reloads: 10_000 };
+  ? {
+      connections: 10,
+      amount: 3_000,
+      warmupAmount: 300,
+      rounds: 1,
+      coldRuns: 2,
+      startupSystems: 10,
+      startupRuns: 1,
+      historyEdits: 20,
+      reloads: 200,
+    }
+  : {
+      connections: 10,
+      durationS: 5,
+      warmupS: 1,
+      rounds: 2,
+      coldRuns: 7,
+      startupSystems: 100,
+      startupRuns: 3,
+      historyEdits: 20,
+      reloads: 10_000,
+    };
 const LOAD_TOKENS = 1_000;
 const COLD_TOKENS = 10_000;
 const TOKENS_PER_SYSTEM = 1_000;
@@ -106,7 +126,12 @@ async function benchRoutes() {
     const routes = await primeRoutes(server.base, repo);
     const usable = routes.filter((route) => route.skipped === undefined);
     const specPath = join(repo.root, 'baseline-spec.json');
-    writeFileSync(specPath, JSON.stringify({ routes: usable.map(({ name, status, headers, body }) => ({ name, status, headers, body: body.toString('base64') })) }));
+    writeFileSync(
+      specPath,
+      JSON.stringify({
+        routes: usable.map(({ name, status, headers, body }) => ({ name, status, headers, body: body.toString('base64') })),
+      }),
+    );
     const baseline = await startProcess('baseline', [join(HERE, 'baseline-server.mjs'), specPath], '/baseline-ready');
     try {
       for (let round = 0; round < SETTINGS.rounds; round++) {
@@ -115,7 +140,9 @@ async function benchRoutes() {
           const base = await drive(`${baseline.base}/baseline/${route.name}`, route.requestHeaders, route.status);
           const real = await drive(`${server.base}${route.path}`, route.requestHeaders, route.status);
           route.runs.push({ baseline: base, server: real });
-          log(`${route.name.padEnd(16)} server ${fmtRps(real.rps)} p99 ${real.p99.toFixed(2)} ms | baseline ${fmtRps(base.rps)} p99 ${base.p99.toFixed(2)} ms`);
+          log(
+            `${route.name.padEnd(16)} server ${fmtRps(real.rps)} p99 ${real.p99.toFixed(2)} ms | baseline ${fmtRps(base.rps)} p99 ${base.p99.toFixed(2)} ms`,
+          );
         }
       }
     } finally {
@@ -201,11 +228,20 @@ async function drive(url, headers, expectedStatus) {
   const result = await instance;
   const statuses = Object.keys(result.statusCodeStats ?? {}).map(Number);
   if (result.errors > 0 || result.timeouts > 0 || statuses.some((status) => status !== expectedStatus)) {
-    throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} timeouts, statuses ${JSON.stringify(result.statusCodeStats)} (expected only ${expectedStatus})`);
+    throw new Error(
+      `${url}: ${result.errors} errors, ${result.timeouts} timeouts, statuses ${JSON.stringify(result.statusCodeStats)} (expected only ${expectedStatus})`,
+    );
   }
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.max(0, Math.ceil(q * latencies.length) - 1))] ?? 0;
-  return { rps: latencies.length / ((lastAt - firstAt) / 1000), requests: result.requests.total, p50: at(0.5), p99: at(0.99), max: latencies.at(-1) ?? 0, bytesPerSecond: result.throughput.average };
+  return {
+    rps: latencies.length / ((lastAt - firstAt) / 1000),
+    requests: result.requests.total,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: latencies.at(-1) ?? 0,
+    bytesPerSecond: result.throughput.average,
+  };
 }
 
 function summarizeRoute(route, runs) {
@@ -276,11 +312,20 @@ async function benchStartupAndMemory() {
     }
     await sleep(1_000);
     const afterEdits = readRss(server.pid);
-    log(`memory: ${count} x ${TOKENS_PER_SYSTEM} tokens, ${seq - firstSeq} edits: RSS ${fmtMb(afterEdits.rss)} (peak ${fmtMb(afterEdits.peak)})`);
+    log(
+      `memory: ${count} x ${TOKENS_PER_SYSTEM} tokens, ${seq - firstSeq} edits: RSS ${fmtMb(afterEdits.rss)} (peak ${fmtMb(afterEdits.peak)})`,
+    );
     git(repo.root, 'checkout', '-q', '--', '.');
     return {
       startup: { systems: count, tokens: count * TOKENS_PER_SYSTEM, runsMs: startupTimes, medianMs: median(startupTimes) },
-      memory: { systems: count, tokens: count * TOKENS_PER_SYSTEM, edits: seq - firstSeq, rssAtReady: atReady.rss, rss: afterEdits.rss, peakRss: afterEdits.peak },
+      memory: {
+        systems: count,
+        tokens: count * TOKENS_PER_SYSTEM,
+        edits: seq - firstSeq,
+        rssAtReady: atReady.rss,
+        rss: afterEdits.rss,
+        peakRss: afterEdits.peak,
+      },
     };
   } finally {
     await server.stop();
@@ -315,9 +360,19 @@ function readRss(pid) {
 
 async function benchReloadLeak() {
   const count = Math.min(SETTINGS.startupSystems, 100);
-  log(`leak check: ${SETTINGS.reloads} reloads of one file with ${count} x ${TOKENS_PER_SYSTEM} tokens loaded (in-process store, --expose-gc)`);
+  log(
+    `leak check: ${SETTINGS.reloads} reloads of one file with ${count} x ${TOKENS_PER_SYSTEM} tokens loaded (in-process store, --expose-gc)`,
+  );
   const repo = track(createSourceRepo({ systems: slugsOf(count).map((slug) => ({ slug, tokens: TOKENS_PER_SYSTEM })), commit: false }));
-  const output = await runNode(['--expose-gc', join(HERE, 'reload-leak.mjs'), DIST, repo.source, repo.keys, String(SETTINGS.reloads), repo.systems[0].slug]);
+  const output = await runNode([
+    '--expose-gc',
+    join(HERE, 'reload-leak.mjs'),
+    DIST,
+    repo.source,
+    repo.keys,
+    String(SETTINGS.reloads),
+    repo.systems[0].slug,
+  ]);
   return { systems: count, ...JSON.parse(output) };
 }
 
@@ -363,7 +418,10 @@ async function startProcess(name, args, readyPath, portArgs = (port) => [String(
   const exited = new Promise((done) => child.once('exit', (code, signal) => done(code ?? signal)));
   const base = `http://127.0.0.1:${port}`;
   for (;;) {
-    const ok = await fetch(`${base}${readyPath}`).then((response) => response.status === 200, () => false);
+    const ok = await fetch(`${base}${readyPath}`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
     if (ok) break;
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited before it was ready:\n${output}`);
     if (performance.now() - started > 120_000) throw new Error(`${name} was not ready within 120 s:\n${output}`);
@@ -422,14 +480,44 @@ function checkTargets(run) {
     add(`${route.name}: p99 ratio`, route.p99Ratio, TARGETS.p99Ratio, route.p99Ratio <= TARGETS.p99Ratio, '<=');
   }
   for (const [format, figures] of Object.entries(run.cold.exports)) {
-    add(`cold export ${format} (${run.cold.tokens} tokens), ms`, figures.medianMs, TARGETS.coldExportMs, figures.medianMs < TARGETS.coldExportMs, '<');
+    add(
+      `cold export ${format} (${run.cold.tokens} tokens), ms`,
+      figures.medianMs,
+      TARGETS.coldExportMs,
+      figures.medianMs < TARGETS.coldExportMs,
+      '<',
+    );
   }
   if (run.cold.styleDictionaryRatio !== undefined) {
-    add('Style Dictionary time / our CSS time', run.cold.styleDictionaryRatio, TARGETS.styleDictionaryRatio, run.cold.styleDictionaryRatio >= TARGETS.styleDictionaryRatio, '>=');
+    add(
+      'Style Dictionary time / our CSS time',
+      run.cold.styleDictionaryRatio,
+      TARGETS.styleDictionaryRatio,
+      run.cold.styleDictionaryRatio >= TARGETS.styleDictionaryRatio,
+      '>=',
+    );
   }
-  add(`startup ${run.startup.systems} x ${TOKENS_PER_SYSTEM} tokens to ready, ms`, run.startup.medianMs, TARGETS.startupMs, run.startup.medianMs < TARGETS.startupMs, '<');
-  add(`RSS ${run.memory.systems} x ${TOKENS_PER_SYSTEM} tokens + ${run.memory.edits} snapshots, MB`, run.memory.rss / 2 ** 20, TARGETS.rssBytes / 2 ** 20, run.memory.rss < TARGETS.rssBytes, '<');
-  add(`RSS growth after ${run.leak.reloads} reloads, MB`, run.leak.rssGrowth / 2 ** 20, TARGETS.leakBytes / 2 ** 20, run.leak.rssGrowth < TARGETS.leakBytes, '<');
+  add(
+    `startup ${run.startup.systems} x ${TOKENS_PER_SYSTEM} tokens to ready, ms`,
+    run.startup.medianMs,
+    TARGETS.startupMs,
+    run.startup.medianMs < TARGETS.startupMs,
+    '<',
+  );
+  add(
+    `RSS ${run.memory.systems} x ${TOKENS_PER_SYSTEM} tokens + ${run.memory.edits} snapshots, MB`,
+    run.memory.rss / 2 ** 20,
+    TARGETS.rssBytes / 2 ** 20,
+    run.memory.rss < TARGETS.rssBytes,
+    '<',
+  );
+  add(
+    `RSS growth after ${run.leak.reloads} reloads, MB`,
+    run.leak.rssGrowth / 2 ** 20,
+    TARGETS.leakBytes / 2 ** 20,
+    run.leak.rssGrowth < TARGETS.leakBytes,
+    '<',
+  );
   return targets;
 }
 
@@ -442,9 +530,16 @@ function printTable(run) {
   const m = run.machine;
   const lines = [];
   lines.push('');
-  lines.push(`design-token-server benchmark (${run.mode}): node ${m.node}, ${m.cpus} x ${m.cpuModel}, ${fmtMb(m.memoryBytes)} RAM, ${m.platform}`);
-  const length = run.settings.amount === undefined ? `${run.settings.warmupS} s warm-up + ${run.settings.durationS} s` : `${run.settings.warmupAmount} requests warm-up + ${run.settings.amount}`;
-  lines.push(`load: autocannon, ${run.settings.connections} connections, keep-alive, ${length}, best of ${run.settings.rounds}; ${run.settings.loadTokens} tokens; baseline = bare Fastify, same bytes and headers`);
+  lines.push(
+    `design-token-server benchmark (${run.mode}): node ${m.node}, ${m.cpus} x ${m.cpuModel}, ${fmtMb(m.memoryBytes)} RAM, ${m.platform}`,
+  );
+  const length =
+    run.settings.amount === undefined
+      ? `${run.settings.warmupS} s warm-up + ${run.settings.durationS} s`
+      : `${run.settings.warmupAmount} requests warm-up + ${run.settings.amount}`;
+  lines.push(
+    `load: autocannon, ${run.settings.connections} connections, keep-alive, ${length}, best of ${run.settings.rounds}; ${run.settings.loadTokens} tokens; baseline = bare Fastify, same bytes and headers`,
+  );
   lines.push('');
   const header = ['route', 'status', 'bytes', 'server req/s', 'base req/s', 'ratio', 'server p99', 'base p99', 'ratio', ''];
   const rows = run.routes.map((route) =>
@@ -464,25 +559,43 @@ function printTable(run) {
         ],
   );
   const widths = header.map((_, column) => Math.max(header[column].length, ...rows.map((row) => row[column].length)));
-  const format = (row) => row.map((cell, column) => (column === 0 || column === row.length - 1 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ').trimEnd();
+  const format = (row) =>
+    row
+      .map((cell, column) => (column === 0 || column === row.length - 1 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+      .join('  ')
+      .trimEnd();
   lines.push(format(header));
   lines.push(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of rows) lines.push(format(row));
   lines.push('');
   lines.push(`cold work (${run.cold.tokens.toLocaleString('en')} tokens): initial parse + compile ${fmtMs(run.cold.compileMs)}`);
   for (const [format, figures] of Object.entries(run.cold.exports)) {
-    lines.push(`  export ${format.padEnd(10)} ${fmtMs(figures.medianMs).padStart(9)} median of ${run.settings.coldRuns} (first ${fmtMs(figures.firstMs)}), ${figures.bytes.toLocaleString('en')} bytes  ${mark(figures.medianMs < TARGETS.coldExportMs)}`);
+    lines.push(
+      `  export ${format.padEnd(10)} ${fmtMs(figures.medianMs).padStart(9)} median of ${run.settings.coldRuns} (first ${fmtMs(figures.firstMs)}), ${figures.bytes.toLocaleString('en')} bytes  ${mark(figures.medianMs < TARGETS.coldExportMs)}`,
+    );
   }
   if (run.cold.styleDictionary !== null) {
     const sd = run.cold.styleDictionary;
-    lines.push(`  Style Dictionary 4, same CSS from the JSON export: ${fmtMs(sd.medianMs)} (${sd.declarations.toLocaleString('en')} declarations) = ${run.cold.styleDictionaryRatio.toFixed(1)} x our CSS export  ${mark(run.cold.styleDictionaryRatio >= TARGETS.styleDictionaryRatio)}`);
+    lines.push(
+      `  Style Dictionary 4, same CSS from the JSON export: ${fmtMs(sd.medianMs)} (${sd.declarations.toLocaleString('en')} declarations) = ${run.cold.styleDictionaryRatio.toFixed(1)} x our CSS export  ${mark(run.cold.styleDictionaryRatio >= TARGETS.styleDictionaryRatio)}`,
+    );
   }
-  lines.push(`startup, ${run.startup.systems} x ${TOKENS_PER_SYSTEM} tokens, spawn to /readyz 200: ${fmtMs(run.startup.medianMs)} median (${run.startup.runsMs.map((ms) => ms.toFixed(0)).join(', ')} ms)  ${mark(run.startup.medianMs < TARGETS.startupMs)}`);
-  lines.push(`memory, ${run.memory.systems} x ${TOKENS_PER_SYSTEM} tokens + ${run.memory.edits} edits (history full): RSS ${fmtMb(run.memory.rss)} (at ready ${fmtMb(run.memory.rssAtReady)}, peak ${fmtMb(run.memory.peakRss)})  ${mark(run.memory.rss < TARGETS.rssBytes)}`);
-  lines.push(`leak check, ${run.leak.reloads.toLocaleString('en')} reloads of one file (${run.leak.systems} x ${TOKENS_PER_SYSTEM} tokens loaded, ${run.leak.msPerReload.toFixed(1)} ms each): RSS ${fmtMb(run.leak.before.rss)} -> ${fmtMb(run.leak.after.rss)} (growth ${fmtMb(run.leak.rssGrowth)}), heap ${fmtMb(run.leak.before.heapUsed)} -> ${fmtMb(run.leak.after.heapUsed)}  ${mark(run.leak.rssGrowth < TARGETS.leakBytes)}`);
+  lines.push(
+    `startup, ${run.startup.systems} x ${TOKENS_PER_SYSTEM} tokens, spawn to /readyz 200: ${fmtMs(run.startup.medianMs)} median (${run.startup.runsMs.map((ms) => ms.toFixed(0)).join(', ')} ms)  ${mark(run.startup.medianMs < TARGETS.startupMs)}`,
+  );
+  lines.push(
+    `memory, ${run.memory.systems} x ${TOKENS_PER_SYSTEM} tokens + ${run.memory.edits} edits (history full): RSS ${fmtMb(run.memory.rss)} (at ready ${fmtMb(run.memory.rssAtReady)}, peak ${fmtMb(run.memory.peakRss)})  ${mark(run.memory.rss < TARGETS.rssBytes)}`,
+  );
+  lines.push(
+    `leak check, ${run.leak.reloads.toLocaleString('en')} reloads of one file (${run.leak.systems} x ${TOKENS_PER_SYSTEM} tokens loaded, ${run.leak.msPerReload.toFixed(1)} ms each): RSS ${fmtMb(run.leak.before.rss)} -> ${fmtMb(run.leak.after.rss)} (growth ${fmtMb(run.leak.rssGrowth)}), heap ${fmtMb(run.leak.before.heapUsed)} -> ${fmtMb(run.leak.after.heapUsed)}  ${mark(run.leak.rssGrowth < TARGETS.leakBytes)}`,
+  );
   const missed = run.targets.filter((target) => !target.pass);
   lines.push('');
-  lines.push(missed.length === 0 ? `all ${run.targets.length} targets met` : `${missed.length} of ${run.targets.length} targets missed: ${missed.map((target) => target.name).join('; ')}`);
+  lines.push(
+    missed.length === 0
+      ? `all ${run.targets.length} targets met`
+      : `${missed.length} of ${run.targets.length} targets missed: ${missed.map((target) => target.name).join('; ')}`,
+  );
   lines.push(`total ${run.totalSeconds.toFixed(0)} s`);
   console.log(lines.join('\n'));
 }
@@ -505,14 +618,17 @@ function compareRuns(aPath, bPath) {
     add(`${name} req/s ratio`, route.rpsRatio, other.rpsRatio);
     add(`${name} p99 ratio`, route.p99Ratio, other.p99Ratio);
   }
-  for (const [format, figures] of Object.entries(a.cold.exports)) add(`cold export ${format} ms`, figures.medianMs, b.cold.exports[format]?.medianMs);
+  for (const [format, figures] of Object.entries(a.cold.exports))
+    add(`cold export ${format} ms`, figures.medianMs, b.cold.exports[format]?.medianMs);
   add('cold compile ms', a.cold.compileMs, b.cold.compileMs);
   add('Style Dictionary ratio', a.cold.styleDictionaryRatio, b.cold.styleDictionaryRatio);
   add(`startup ms (${a.startup.systems} / ${b.startup.systems} systems)`, a.startup.medianMs, b.startup.medianMs);
   add('RSS MB', a.memory.rss / 2 ** 20, b.memory.rss / 2 ** 20);
   add(`leak MB (${a.leak.reloads} / ${b.leak.reloads} reloads)`, a.leak.rssGrowth / 2 ** 20, b.leak.rssGrowth / 2 ** 20);
   const width = Math.max(...rows.map(([name]) => name.length));
-  console.log(`a: ${aPath} (${a.mode}, ${a.startedAt}, ${a.machine.cpus} CPUs)\nb: ${bPath} (${b.mode}, ${b.startedAt}, ${b.machine.cpus} CPUs)\n`);
+  console.log(
+    `a: ${aPath} (${a.mode}, ${a.startedAt}, ${a.machine.cpus} CPUs)\nb: ${bPath} (${b.mode}, ${b.startedAt}, ${b.machine.cpus} CPUs)\n`,
+  );
   console.log(`${'figure'.padEnd(width)}  ${'a'.padStart(10)}  ${'b'.padStart(10)}  ${'b / a'.padStart(7)}`);
   for (const [name, x, y] of rows) {
     const show = (value) => (typeof value === 'number' ? value.toFixed(2) : '-').padStart(10);

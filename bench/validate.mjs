@@ -32,8 +32,11 @@ try {
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)];
   console.log(`validate, ${TOKENS} tokens: ${output}`);
-  console.log(`wall time over ${RUNS} runs (process start to exit): median ${median.toFixed(0)} ms, min ${times[0].toFixed(0)} ms, max ${times.at(-1).toFixed(0)} ms`);
+  console.log(
+    `wall time over ${RUNS} runs (process start to exit): median ${median.toFixed(0)} ms, min ${times[0].toFixed(0)} ms, max ${times.at(-1).toFixed(0)} ms`,
+  );
   if (median >= 1000) process.exitCode = 1;
 } finally {
-  if (!process.env.KEEP) rmSync(root, { recursive: true, force: true }); else console.log(root);
+  if (!process.env.KEEP) rmSync(root, { recursive: true, force: true });
+  else console.log(root);
 }

@@ -6,7 +6,13 @@ import { createMetrics } from './http/metrics.js';
 import type { Metrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerOpsRoutes } from './http/ops-routes.js';
-import { DEFAULT_MAX_CONNECTIONS, LIMITS, limitConnectionsPerAddress, limitServerOptions, registerProtections } from './http/protections.js';
+import {
+  DEFAULT_MAX_CONNECTIONS,
+  LIMITS,
+  limitConnectionsPerAddress,
+  limitServerOptions,
+  registerProtections,
+} from './http/protections.js';
 import { formatValidationError } from './http/query-schema.js';
 import { redactQuerySecrets } from './http/redact-query.js';
 import { registerAuthentication } from './http/request-auth.js';
@@ -92,7 +98,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app);
 
   // The key is checked once, before anything else, so a caller without one learns nothing about the parameters.
-  registerAuthentication(app, { currentSnapshot: () => options.store.current, now: options.now ?? Date.now, refusedKeySha256: options.refusedKeySha256 });
+  registerAuthentication(app, {
+    currentSnapshot: () => options.store.current,
+    now: options.now ?? Date.now,
+    refusedKeySha256: options.refusedKeySha256,
+  });
 
   // Callback style: it runs on every request, and an async hook costs a promise each time.
   app.addHook('onResponse', (request, reply, done) => {
@@ -130,7 +140,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const methods = [route.method].flat();
     if (methods.includes('GET') && route.url.startsWith('/api/')) readOnlyRoutes.push(route.url);
   });
-  registerOpsRoutes(app, { metrics, currentSnapshot: () => options.store.current, isReady: options.isReady ?? (() => true), metricsToken: options.metricsToken });
+  registerOpsRoutes(app, {
+    metrics,
+    currentSnapshot: () => options.store.current,
+    isReady: options.isReady ?? (() => true),
+    metricsToken: options.metricsToken,
+  });
   registerTokenRoutes(app, runtime);
   registerResourceRoutes(app, runtime);
   registerExportRoutes(app, runtime);
@@ -141,7 +156,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   for (const url of readOnlyRoutes) {
     const refuse = async (request: { method: string }): Promise<never> => {
-      throw new ApiError('method_not_allowed', `${request.method} is not allowed here: the API is read-only (GET, HEAD).`, { allow: 'GET, HEAD' });
+      throw new ApiError('method_not_allowed', `${request.method} is not allowed here: the API is read-only (GET, HEAD).`, {
+        allow: 'GET, HEAD',
+      });
     };
     // Refused in onRequest, before any body is parsed: a POST with a malformed or unsupported body is a 405 too.
     app.route({ method: [...OTHER_METHODS], url, onRequest: refuse, handler: refuse });

@@ -66,7 +66,8 @@ export function parseServeConfig(args: readonly string[], env: NodeJS.ProcessEnv
     allowPositionals: false,
   });
   const port = Number(values.port ?? env['PORT'] ?? '3000');
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be an integer from 0 to 65535, got ${values.port ?? env['PORT']}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be an integer from 0 to 65535, got ${values.port ?? env['PORT']}`);
   const logLevel = values['log-level'] ?? env['LOG_LEVEL'] ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got ${logLevel}`);
   return {
@@ -85,7 +86,9 @@ export function parseServeConfig(args: readonly string[], env: NodeJS.ProcessEnv
     metricsToken: env['TOKENS_METRICS_TOKEN'] === undefined || env['TOKENS_METRICS_TOKEN'] === '' ? undefined : env['TOKENS_METRICS_TOKEN'],
     trustProxy: parseTrustProxy(values['trust-proxy'] ?? env['TOKENS_TRUST_PROXY'] ?? 'false'),
     maxConnections: parseCount('--max-connections', values['max-connections'] ?? env['TOKENS_MAX_CONNECTIONS'] ?? '10000', 1),
-    shutdownTimeoutMs: Math.round(parseSeconds('--shutdown-timeout', values['shutdown-timeout'] ?? env['TOKENS_SHUTDOWN_TIMEOUT'] ?? '10') * 1000),
+    shutdownTimeoutMs: Math.round(
+      parseSeconds('--shutdown-timeout', values['shutdown-timeout'] ?? env['TOKENS_SHUTDOWN_TIMEOUT'] ?? '10') * 1000,
+    ),
     remote: nonEmpty(values.remote ?? env['TOKENS_REMOTE']),
     branch: nonEmpty(values.branch ?? env['TOKENS_BRANCH']),
     remotePath: parseRemotePath(values['remote-path'] ?? env['TOKENS_REMOTE_PATH'] ?? 'design-systems'),
@@ -93,7 +96,8 @@ export function parseServeConfig(args: readonly string[], env: NodeJS.ProcessEnv
     dataDir: resolve(values['data-dir'] ?? env['TOKENS_DATA_DIR'] ?? '.token-server-data'),
     // Only from the environment, like the metrics token.
     webhookSecret: nonEmpty(env['TOKENS_WEBHOOK_SECRET']),
-    revisionCacheBytes: parseCount('--revision-cache-mb', values['revision-cache-mb'] ?? env['TOKENS_REVISION_CACHE_MB'] ?? '128', 1) * 1024 * 1024,
+    revisionCacheBytes:
+      parseCount('--revision-cache-mb', values['revision-cache-mb'] ?? env['TOKENS_REVISION_CACHE_MB'] ?? '128', 1) * 1024 * 1024,
   };
 }
 
@@ -103,7 +107,10 @@ function nonEmpty(text: string | undefined): string | undefined {
 
 /** A folder inside the repository: `/`-separated, no `..`, no leading `/` or `-`; returned with a trailing `/` (or ''). */
 function parseRemotePath(text: string): string {
-  const trimmed = text.trim().replace(/^\.\/?/, '').replace(/\/+$/, '');
+  const trimmed = text
+    .trim()
+    .replace(/^\.\/?/, '')
+    .replace(/\/+$/, '');
   if (trimmed === '') return '';
   if (!/^[A-Za-z0-9_][A-Za-z0-9._/-]*$/.test(trimmed) || trimmed.split('/').some((segment) => segment === '..' || segment === '')) {
     throw new Error(`--remote-path must be a folder inside the repository such as design-systems, got ${text}`);
@@ -113,13 +120,15 @@ function parseRemotePath(text: string): string {
 
 function parseCount(flag: string, text: string, min = 0): number {
   const value = Number(text);
-  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < min) throw new Error(`${flag} must be an integer of at least ${min}, got ${text}`);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < min)
+    throw new Error(`${flag} must be an integer of at least ${min}, got ${text}`);
   return value;
 }
 
 function parseSeconds(flag: string, text: string): number {
   const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value) || value <= 0 || value > 3600) throw new Error(`${flag} must be a number of seconds above 0 and at most 3600, got ${text}`);
+  if (text.trim() === '' || !Number.isFinite(value) || value <= 0 || value > 3600)
+    throw new Error(`${flag} must be a number of seconds above 0 and at most 3600, got ${text}`);
   return value;
 }
 
@@ -128,7 +137,10 @@ function parseTrustProxy(text: string): boolean | number | string[] {
   const trimmed = text.trim();
   if (trimmed === 'true' || trimmed === 'false') return trimmed === 'true';
   if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const addresses = trimmed.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const addresses = trimmed
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   if (addresses.length === 0 || !addresses.every((address) => /^[0-9A-Fa-f.:]+(\/\d{1,3})?$/.test(address))) {
     throw new Error(`--trust-proxy must be true, false, a number of hops or a comma-separated list of addresses/CIDR ranges, got ${text}`);
   }

@@ -91,7 +91,11 @@ export async function startServer(config: ServeConfig, options: ServeOptions = {
   const { gitSource, noGit } = await openGitSource(config, compileLimits);
   let follower: RemoteFollower | undefined;
   const revisions: RevisionProvider | undefined =
-    gitSource === undefined ? undefined : gitSource.mirror === undefined ? gitSource.revisions : withFetchOnMiss(gitSource.revisions, async () => void (await follower?.sync()));
+    gitSource === undefined
+      ? undefined
+      : gitSource.mirror === undefined
+        ? gitSource.revisions
+        : withFetchOnMiss(gitSource.revisions, async () => void (await follower?.sync()));
   // Ready once the first snapshot is loaded and the watcher runs; not ready again once closing starts.
   let ready = false;
   // The demo key is public: it opens the bundled examples only, never a deployment's own design systems.
@@ -146,8 +150,16 @@ export async function startServer(config: ServeConfig, options: ServeOptions = {
     } else {
       const git = gitSource?.repo ?? null;
       if (git !== null) app.log.info({ source: config.source, keys: config.keys, git: git.gitDir }, 'source is in a Git work tree');
-      else if (noGit?.failed === true) app.log.warn({ source: config.source, keys: config.keys, git: null, gitError: noGit.reason }, `source is read as a plain folder: git cannot use its repository (${noGit.reason})`);
-      else app.log.info({ source: config.source, keys: config.keys, git: null, gitError: noGit?.reason ?? null }, 'source is a plain folder (no Git)');
+      else if (noGit?.failed === true)
+        app.log.warn(
+          { source: config.source, keys: config.keys, git: null, gitError: noGit.reason },
+          `source is read as a plain folder: git cannot use its repository (${noGit.reason})`,
+        );
+      else
+        app.log.info(
+          { source: config.source, keys: config.keys, git: null, gitError: noGit?.reason ?? null },
+          'source is a plain folder (no Git)',
+        );
       const started = await watchSource({
         sourceDir: config.source,
         keysPath: config.keys,
@@ -173,7 +185,8 @@ export async function startServer(config: ServeConfig, options: ServeOptions = {
     await queue.idle();
     loaded = true;
     const published = store.current.keys.entries.filter((entry) => refusedKeySha256?.has(entry.sha256) === true).map((entry) => entry.name);
-    if (published.length > 0) app.log.warn({ keys: published }, 'published example keys are refused: they only open the bundled example design systems');
+    if (published.length > 0)
+      app.log.warn({ keys: published }, 'published example keys are refused: they only open the bundled example design systems');
     ready = true;
     const url = await app.listen({ port: config.port, host: config.host });
     return { app, store, watcher, follower, url, compiler, idle: () => queue.idle(), close: () => app.close() };
@@ -193,12 +206,23 @@ async function openGitSource(
 ): Promise<{ gitSource?: { revisions: GitRevisions; mirror?: GitRemoteMirror; repo?: GitRepo }; noGit?: NoGitRepo }> {
   const cacheBytes = config.revisionCacheBytes;
   if (config.remote !== undefined) {
-    const mirror = await GitRemoteMirror.open({ url: config.remote, branch: config.branch, dataDir: config.dataDir ?? '.token-server-data' });
-    return { gitSource: { revisions: new GitRevisions({ repoDir: mirror.dir, sourcePrefix: config.remotePath ?? 'design-systems/' }, { cacheBytes, compile }), mirror } };
+    const mirror = await GitRemoteMirror.open({
+      url: config.remote,
+      branch: config.branch,
+      dataDir: config.dataDir ?? '.token-server-data',
+    });
+    return {
+      gitSource: {
+        revisions: new GitRevisions({ repoDir: mirror.dir, sourcePrefix: config.remotePath ?? 'design-systems/' }, { cacheBytes, compile }),
+        mirror,
+      },
+    };
   }
   const repo = await findGitRepo(config.source);
   if (!('gitDir' in repo)) return { noGit: repo };
-  return { gitSource: { revisions: new GitRevisions({ repoDir: repo.topLevel, sourcePrefix: repo.prefix }, { cacheBytes, compile }), repo } };
+  return {
+    gitSource: { revisions: new GitRevisions({ repoDir: repo.topLevel, sourcePrefix: repo.prefix }, { cacheBytes, compile }), repo },
+  };
 }
 
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -247,9 +271,15 @@ function logChanges(log: FastifyBaseLogger, previous: Snapshot, next: Snapshot, 
     if (before === state) continue;
     if (before?.problems !== state.problems) for (const problem of state.problems) logProblem(log, problem);
     if (before?.compiled !== state.compiled) {
-      log.info({ designSystem: slug, seq: next.seq, tokens: state.compiled?.tokens.length ?? 0, lastUpdated: state.lastUpdated }, before === undefined ? 'design system loaded' : 'design system updated');
+      log.info(
+        { designSystem: slug, seq: next.seq, tokens: state.compiled?.tokens.length ?? 0, lastUpdated: state.lastUpdated },
+        before === undefined ? 'design system loaded' : 'design system updated',
+      );
     } else if (state.problems.some((problem) => problem.severity === 'error')) {
-      const message = state.compiled === undefined ? 'design system has errors and has never loaded: answering 503' : 'design system has errors: serving its last good version';
+      const message =
+        state.compiled === undefined
+          ? 'design system has errors and has never loaded: answering 503'
+          : 'design system has errors: serving its last good version';
       log.warn({ designSystem: slug, seq: next.seq, loaded: state.compiled !== undefined }, message);
     }
   }
@@ -264,7 +294,9 @@ function logChanges(log: FastifyBaseLogger, previous: Snapshot, next: Snapshot, 
 }
 
 function logProblem(log: FastifyBaseLogger, problem: Diagnostic): void {
-  log[problem.severity === 'error' ? 'error' : 'warn'](`${problem.file}:${problem.line}:${problem.column} ${problem.message} (${problem.rule})`);
+  log[problem.severity === 'error' ? 'error' : 'warn'](
+    `${problem.file}:${problem.line}:${problem.column} ${problem.message} (${problem.rule})`,
+  );
 }
 
 /**
@@ -275,11 +307,13 @@ function logProblem(log: FastifyBaseLogger, problem: Diagnostic): void {
 function logKeyWarnings(log: FastifyBaseLogger, keysPath: string, previous: Snapshot, next: Snapshot, now: number): void {
   const { keys } = next;
   if (keys.staleSince !== previous.keys.staleSince) {
-    if (keys.staleSince !== null) log.error({ keys: keys.entries.length, since: keys.staleSince }, 'keys file is not valid YAML: the keys read before stay in force');
+    if (keys.staleSince !== null)
+      log.error({ keys: keys.entries.length, since: keys.staleSince }, 'keys file is not valid YAML: the keys read before stay in force');
     else log.info({ keys: keys.entries.length }, 'keys file is valid YAML again: its keys are in force');
   }
   const slugs = new Set(next.systems.keys());
   const slugsChanged = slugs.size !== previous.systems.size || [...previous.systems.keys()].some((slug) => !slugs.has(slug));
   if (slugs.size === 0 || (keys.entries === previous.keys.entries && !slugsChanged)) return;
-  for (const problem of checkKeyEntries(keysPath, keys.entries, slugs, now)) log.warn(`${problem.file}:${problem.line}:${problem.column} ${problem.message} (${problem.rule})`);
+  for (const problem of checkKeyEntries(keysPath, keys.entries, slugs, now))
+    log.warn(`${problem.file}:${problem.line}:${problem.column} ${problem.message} (${problem.rule})`);
 }

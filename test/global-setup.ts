@@ -26,7 +26,10 @@ export async function setup(project: TestProject): Promise<void> {
   } catch (error) {
     // Type errors still emit JavaScript (and fail `npm run typecheck` on their own); only a missing output is fatal.
     const cliPath = join(OUT_DIR, 'cli.js');
-    const built = await access(cliPath).then(() => true, () => false);
+    const built = await access(cliPath).then(
+      () => true,
+      () => false,
+    );
     if (!built) throw new Error('building the CLI for the tests failed', { cause: error });
   }
   project.provide('cliPath', join(OUT_DIR, 'cli.js'));

@@ -6,7 +6,11 @@ export interface ElementOptions {
   readonly attrs?: Readonly<Record<string, string>>;
 }
 
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, options: ElementOptions = {}, children: readonly Node[] = []): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  options: ElementOptions = {},
+  children: readonly Node[] = [],
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   if (options.className !== undefined) element.className = options.className;
   if (options.text !== undefined) element.textContent = options.text;

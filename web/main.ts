@@ -211,7 +211,12 @@ function renderTokens(views: readonly TokenView[]): void {
   for (const token of views) counts.set(token.type, (counts.get(token.type) ?? 0) + 1);
   const selected = ui.typeFilter.value;
   const all = ui.typeFilter.options[0] as HTMLOptionElement;
-  ui.typeFilter.replaceChildren(all, ...[...counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([type, count]) => el('option', { text: `${type} (${count})`, attrs: { value: type } })));
+  ui.typeFilter.replaceChildren(
+    all,
+    ...[...counts]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([type, count]) => el('option', { text: `${type} (${count})`, attrs: { value: type } })),
+  );
   ui.typeFilter.value = counts.has(selected) ? selected : '';
   applyFilter();
 }
@@ -261,7 +266,11 @@ async function compare(): Promise<void> {
   const api = state.api;
   if (api === undefined || ui.diffFrom.value === '' || ui.diffTo.value === '') return;
   try {
-    const answer = await api.json<{ data: DiffAnswer }>('diff', { designSystem: state.designSystem }, { from: ui.diffFrom.value, to: ui.diffTo.value });
+    const answer = await api.json<{ data: DiffAnswer }>(
+      'diff',
+      { designSystem: state.designSystem },
+      { from: ui.diffFrom.value, to: ui.diffTo.value },
+    );
     renderDiff(ui.diffResult, answer.body.data);
   } catch (error) {
     if (error instanceof ApiFailure && error.status === 404 && error.code === 'not_found') {

@@ -77,7 +77,9 @@ export function describeRaw(token: ApiToken): string {
   if (typeof value['primitive'] === 'string') return `→ ${value['primitive']}`;
   if (typeof value['scale'] === 'string') {
     const light = `${value['scale']} ${String(value['step'])}`;
-    return value['darkStep'] === undefined || value['darkStep'] === value['step'] ? light : `${light} · dark ${value['scale']} ${String(value['darkStep'])}`;
+    return value['darkStep'] === undefined || value['darkStep'] === value['step']
+      ? light
+      : `${light} · dark ${value['scale']} ${String(value['darkStep'])}`;
   }
   const entries = Object.entries(value);
   if (entries.length === 1 && 'value' in value) return String(value['value']);
@@ -133,5 +135,8 @@ export function matchesFilter(token: TokenView, words: readonly string[], type: 
 
 /** The search box's text as lowercase words. */
 export function wordsOfQuery(query: string): string[] {
-  return query.toLowerCase().split(/\s+/).filter((word) => word !== '');
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '');
 }

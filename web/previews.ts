@@ -81,8 +81,17 @@ export function renderPreview(token: TokenView): HTMLElement {
     case 'font.weight':
     case 'font.lineHeight':
     case 'font.letterSpacing': {
-      const property = { 'font.size': 'font-size', 'font.family': 'font-family', 'font.weight': 'font-weight', 'font.lineHeight': 'line-height', 'font.letterSpacing': 'letter-spacing' }[token.type];
-      const sample = el('span', { className: 'text-sample', text: token.type === 'font.lineHeight' ? 'Line one\nLine two' : token.type === 'font.letterSpacing' ? 'TRACKING' : 'Aa Bb 123' });
+      const property = {
+        'font.size': 'font-size',
+        'font.family': 'font-family',
+        'font.weight': 'font-weight',
+        'font.lineHeight': 'line-height',
+        'font.letterSpacing': 'letter-spacing',
+      }[token.type];
+      const sample = el('span', {
+        className: 'text-sample',
+        text: token.type === 'font.lineHeight' ? 'Line one\nLine two' : token.type === 'font.letterSpacing' ? 'TRACKING' : 'Aa Bb 123',
+      });
       setStyle(sample, property, value);
       preview.append(sample);
       break;
@@ -91,7 +100,9 @@ export function renderPreview(token: TokenView): HTMLElement {
       preview.append(el('span', { className: 'layers' }, [el('span'), el('span'), el('span')]));
       break;
     case 'boolean':
-      preview.append(el('span', { className: `flag ${token.light === 'true' ? 'flag-on' : 'flag-off'}`, text: token.light === 'true' ? 'on' : 'off' }));
+      preview.append(
+        el('span', { className: `flag ${token.light === 'true' ? 'flag-on' : 'flag-off'}`, text: token.light === 'true' ? 'on' : 'off' }),
+      );
       break;
     default:
       break;

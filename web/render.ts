@@ -10,17 +10,32 @@ export function renderMeta(target: HTMLElement, meta: DesignSystemMeta, commit: 
     ['Tokens', document.createTextNode(String(meta.tokenCount))],
     ['Scales', document.createTextNode(String(meta.scaleCount))],
     ['Last updated', el('time', { text: formatDate(meta.lastUpdated), attrs: { datetime: meta.lastUpdated } })],
-    ['Commit', commit === null ? document.createTextNode('not in Git') : el('code', { text: `${shortSha(commit)}${pinned ? ' (pinned)' : ''}`, attrs: { title: commit } })],
+    [
+      'Commit',
+      commit === null
+        ? document.createTextNode('not in Git')
+        : el('code', { text: `${shortSha(commit)}${pinned ? ' (pinned)' : ''}`, attrs: { title: commit } }),
+    ],
   ];
   target.replaceChildren(...rows.flatMap(([name, value]) => [el('dt', { text: name }), el('dd', {}, [value])]));
   target.dataset['slug'] = meta.slug;
 }
 
 function scaleSwatch(scale: string, step: number, hex: string, mode: 'light' | 'dark'): HTMLButtonElement {
-  const button = el('button', {
-    className: 'scale-swatch',
-    attrs: { type: 'button', 'data-copy': hex, 'data-key': `scale:${scale}.${step}`, 'data-swatch': mode, 'aria-label': `${scale} ${step} ${mode} ${hex}, copy` },
-  }, [el('span', { className: 'tip', text: `${step} ${hex}`, attrs: { 'aria-hidden': 'true' } })]);
+  const button = el(
+    'button',
+    {
+      className: 'scale-swatch',
+      attrs: {
+        type: 'button',
+        'data-copy': hex,
+        'data-key': `scale:${scale}.${step}`,
+        'data-swatch': mode,
+        'aria-label': `${scale} ${step} ${mode} ${hex}, copy`,
+      },
+    },
+    [el('span', { className: 'tip', text: `${step} ${hex}`, attrs: { 'aria-hidden': 'true' } })],
+  );
   button.style.setProperty('background-color', hex);
   return button;
 }
@@ -34,8 +49,16 @@ export function renderScales(target: HTMLElement, scales: readonly Scale[]): voi
   const rows = scales.map((scale) =>
     el('div', { className: 'scale-row', attrs: { 'data-scale': scale.key } }, [
       el('span', { className: 'scale-name', text: scale.key }),
-      el('div', { className: 'strip strip-light', attrs: { role: 'group', 'aria-label': `${scale.key} light` } }, scale.steps.map((step) => scaleSwatch(scale.key, step.step, step.light, 'light'))),
-      el('div', { className: 'strip strip-dark', attrs: { role: 'group', 'aria-label': `${scale.key} dark` } }, scale.steps.map((step) => scaleSwatch(scale.key, step.step, step.dark, 'dark'))),
+      el(
+        'div',
+        { className: 'strip strip-light', attrs: { role: 'group', 'aria-label': `${scale.key} light` } },
+        scale.steps.map((step) => scaleSwatch(scale.key, step.step, step.light, 'light')),
+      ),
+      el(
+        'div',
+        { className: 'strip strip-dark', attrs: { role: 'group', 'aria-label': `${scale.key} dark` } },
+        scale.steps.map((step) => scaleSwatch(scale.key, step.step, step.dark, 'dark')),
+      ),
     ]),
   );
   target.replaceChildren(...rows);
@@ -47,7 +70,10 @@ function valueLine(label: string, value: string, className: string): HTMLElement
 
 /** One token row: its preview, key and CSS name (a click copies the name), type, raw and resolved values. */
 export function renderToken(token: TokenView): HTMLLIElement {
-  const values = [valueLine('raw', token.raw, 'raw'), valueLine(token.dark === undefined ? 'value' : 'light', token.light, 'resolved-light')];
+  const values = [
+    valueLine('raw', token.raw, 'raw'),
+    valueLine(token.dark === undefined ? 'value' : 'light', token.light, 'resolved-light'),
+  ];
   if (token.dark !== undefined) values.push(valueLine('dark', token.dark, 'resolved-dark'));
   const details = [
     // The accessible name is the visible text plus a hidden verb: "Copy color.brand.primary --color-brand-primary".
@@ -61,11 +87,19 @@ export function renderToken(token: TokenView): HTMLLIElement {
     el('div', { className: 'values' }, values),
   ];
   if (token.description !== undefined) details.push(el('p', { className: 'description', text: token.description }));
-  return el('li', { className: 'token', attrs: { 'data-key': token.key, 'data-type': token.type } }, [renderPreview(token), el('div', { className: 'info' }, details)]);
+  return el('li', { className: 'token', attrs: { 'data-key': token.key, 'data-type': token.type } }, [
+    renderPreview(token),
+    el('div', { className: 'info' }, details),
+  ]);
 }
 
 /** Revision options: `<short sha> <subject> (<date>)`. */
-export function renderRevisionOptions(target: HTMLSelectElement, revisions: readonly Revision[], first: HTMLOptionElement | undefined, selected: string): void {
+export function renderRevisionOptions(
+  target: HTMLSelectElement,
+  revisions: readonly Revision[],
+  first: HTMLOptionElement | undefined,
+  selected: string,
+): void {
   const options = revisions.map((revision) =>
     el('option', { text: `${shortSha(revision.sha)} ${revision.subject} (${formatDate(revision.date)})`, attrs: { value: revision.sha } }),
   );
@@ -92,7 +126,12 @@ export interface DiffAnswer {
   readonly scales?: {
     readonly added?: readonly { key: string }[];
     readonly removed?: readonly { key: string }[];
-    readonly changed?: readonly { key: string; stepsAdded: readonly number[]; stepsRemoved: readonly number[]; stepsChanged: readonly { step: number }[] }[];
+    readonly changed?: readonly {
+      key: string;
+      stepsAdded: readonly number[];
+      stepsRemoved: readonly number[];
+      stepsChanged: readonly { step: number }[];
+    }[];
   };
 }
 
@@ -101,8 +140,13 @@ function describeValue(value: DiffValue): string {
 }
 
 function diffList(title: string, className: string, items: readonly [key: string, text: string][]): HTMLElement {
-  const list = items.map(([key, text]) => el('li', { attrs: { 'data-key': key } }, [el('code', { text: key }), el('span', { className: 'diff-value', text: ` ${text}` })]));
-  return el('div', { className }, [el('h3', { text: `${title} (${items.length})` }), items.length === 0 ? el('p', { className: 'empty', text: 'None.' }) : el('ul', {}, list)]);
+  const list = items.map(([key, text]) =>
+    el('li', { attrs: { 'data-key': key } }, [el('code', { text: key }), el('span', { className: 'diff-value', text: ` ${text}` })]),
+  );
+  return el('div', { className }, [
+    el('h3', { text: `${title} (${items.length})` }),
+    items.length === 0 ? el('p', { className: 'empty', text: 'None.' }) : el('ul', {}, list),
+  ]);
 }
 
 /** Renders a `GET /api/v1/diff` answer: tokens added, changed (old → new), retyped and removed, and scale changes. */
@@ -118,15 +162,33 @@ export function renderDiff(target: HTMLElement, diff: DiffAnswer): void {
         scale.stepsAdded.length > 0 ? `steps added: ${scale.stepsAdded.join(', ')}` : '',
         scale.stepsRemoved.length > 0 ? `steps removed: ${scale.stepsRemoved.join(', ')}` : '',
         scale.stepsChanged.length > 0 ? `steps changed: ${scale.stepsChanged.map((step) => step.step).join(', ')}` : '',
-      ].filter((part) => part !== '').join('; '),
+      ]
+        .filter((part) => part !== '')
+        .join('; '),
     ]),
   ];
   target.replaceChildren(
     el('p', { className: 'diff-level', text: diff.level === undefined ? '' : `Change level: ${diff.level}` }),
-    diffList('Changed', 'diff-changed', (tokens.changed ?? []).map((change) => [change.key, `${describeValue(change.from)} → ${describeValue(change.to)}`])),
-    diffList('Added', 'diff-added', (tokens.added ?? []).map((entry) => [entry.key, describeValue(entry.value)])),
-    diffList('Removed', 'diff-removed', (tokens.removed ?? []).map((entry) => [entry.key, describeValue(entry.value)])),
-    diffList('Retyped', 'diff-retyped', (tokens.retyped ?? []).map((entry) => [entry.key, `${entry.from.type} → ${entry.to.type}`])),
+    diffList(
+      'Changed',
+      'diff-changed',
+      (tokens.changed ?? []).map((change) => [change.key, `${describeValue(change.from)} → ${describeValue(change.to)}`]),
+    ),
+    diffList(
+      'Added',
+      'diff-added',
+      (tokens.added ?? []).map((entry) => [entry.key, describeValue(entry.value)]),
+    ),
+    diffList(
+      'Removed',
+      'diff-removed',
+      (tokens.removed ?? []).map((entry) => [entry.key, describeValue(entry.value)]),
+    ),
+    diffList(
+      'Retyped',
+      'diff-retyped',
+      (tokens.retyped ?? []).map((entry) => [entry.key, `${entry.from.type} → ${entry.to.type}`]),
+    ),
     diffList('Scales', 'diff-scales', scaleItems),
   );
 }

@@ -33,7 +33,14 @@ export function formatTextReport(report: ValidationReport): string {
 
 /** The JSON report: an array of `{ file, line, column, severity, rule, message }`, nothing else. */
 export function formatJsonReport(report: ValidationReport): string {
-  const rows = report.diagnostics.map(({ file, line, column, severity, rule, message }) => ({ file, line, column, severity, rule, message }));
+  const rows = report.diagnostics.map(({ file, line, column, severity, rule, message }) => ({
+    file,
+    line,
+    column,
+    severity,
+    rule,
+    message,
+  }));
   return `${JSON.stringify(rows, null, 2)}\n`;
 }
 

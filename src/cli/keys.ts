@@ -71,29 +71,45 @@ async function createKey(args: readonly string[], cwd: string, env: NodeJS.Proce
   if (values.help) return printUsage();
   const name = values.name;
   const designSystem = values['design-system'];
-  if (name === undefined || !KEY_LABEL.test(name)) throw new UsageError('--name must be a label of letters, digits, `.`, `_`, `@` and `-` (at most 100)');
-  if (designSystem === undefined || !SLUG.test(designSystem)) throw new UsageError('--design-system must be the slug of a design system, e.g. acme');
-  const access = [...new Set((values.access ?? '').split(',').map((slug) => slug.trim()).filter((slug) => slug !== '' && slug !== designSystem))];
+  if (name === undefined || !KEY_LABEL.test(name))
+    throw new UsageError('--name must be a label of letters, digits, `.`, `_`, `@` and `-` (at most 100)');
+  if (designSystem === undefined || !SLUG.test(designSystem))
+    throw new UsageError('--design-system must be the slug of a design system, e.g. acme');
+  const access = [
+    ...new Set(
+      (values.access ?? '')
+        .split(',')
+        .map((slug) => slug.trim())
+        .filter((slug) => slug !== '' && slug !== designSystem),
+    ),
+  ];
   const badSlug = access.find((slug) => !SLUG.test(slug));
   if (badSlug !== undefined) throw new UsageError(`--access must be design system slugs separated by commas, got \`${badSlug}\``);
   const expiresAt = values['expires-at'];
-  if (expiresAt !== undefined && !ISO_DATE.test(expiresAt)) throw new UsageError(`--expires-at must be an ISO 8601 date such as 2027-01-31, got ${expiresAt}`);
+  if (expiresAt !== undefined && !ISO_DATE.test(expiresAt))
+    throw new UsageError(`--expires-at must be an ISO 8601 date such as 2027-01-31, got ${expiresAt}`);
   const expiresTime = expiresAt === undefined ? undefined : parseIsoDate(expiresAt);
-  if (expiresAt !== undefined && expiresTime === undefined) throw new UsageError(`--expires-at ${expiresAt} is not a real date: there is no such day (or time) on the calendar`);
-  if (expiresTime !== undefined && expiresTime <= now) throw new UsageError(`--expires-at ${expiresAt} is already past: the key would never work`);
+  if (expiresAt !== undefined && expiresTime === undefined)
+    throw new UsageError(`--expires-at ${expiresAt} is not a real date: there is no such day (or time) on the calendar`);
+  if (expiresTime !== undefined && expiresTime <= now)
+    throw new UsageError(`--expires-at ${expiresAt} is already past: the key would never work`);
   if (values.force !== true) await requireDesignSystems([designSystem, ...access], values.source, cwd, env);
 
   const path = keysPath(values.keys, cwd, env);
   const current = await readKeys(path, cwd);
-  if (current.entries.some((entry) => entry.name === name)) throw new UsageError(`a key named \`${name}\` already exists in ${displayPath(cwd, path)}`);
+  if (current.entries.some((entry) => entry.name === name))
+    throw new UsageError(`a key named \`${name}\` already exists in ${displayPath(cwd, path)}`);
   const key = `dts_${randomBytes(32).toString('base64url')}`;
   const sha256 = createHash('sha256').update(key).digest('hex');
   const text = appendKeyEntry(current.text ?? NEW_KEYS_FILE, { name, sha256, designSystem, access, expiresAt });
   // Never write a file the server would refuse as a whole.
   const check = parseKeysFile(path, text);
-  if (hasErrors(check)) throw new Error(`the new keys file would not be valid: ${check.diagnostics.map((diagnostic) => diagnostic.message).join('; ')}`);
+  if (hasErrors(check))
+    throw new Error(`the new keys file would not be valid: ${check.diagnostics.map((diagnostic) => diagnostic.message).join('; ')}`);
   await writeFileAtomic(path, text);
-  process.stderr.write(`Added key \`${name}\` for design system ${designSystem} to ${displayPath(cwd, path)}.\nCopy the key now: it is shown only this once and cannot be recovered.\n`);
+  process.stderr.write(
+    `Added key \`${name}\` for design system ${designSystem} to ${displayPath(cwd, path)}.\nCopy the key now: it is shown only this once and cannot be recovered.\n`,
+  );
   process.stdout.write(`${key}\n`);
   return EXIT_OK;
 }
@@ -118,7 +134,10 @@ async function listKeys(args: readonly string[], cwd: string, env: NodeJS.Proces
     ]),
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  process.stdout.write(rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ')).join('\n') + '\n');
+  process.stdout.write(
+    rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ')).join('\n') +
+      '\n',
+  );
   return EXIT_OK;
 }
 
@@ -148,14 +167,21 @@ function printUsage(): number {
  * Refuses (a UsageError) any slug that is not a design system of the source folder: a sub-folder, not a symlink,
  * holding a regular `system.yaml`, as the server loads them.
  */
-async function requireDesignSystems(slugs: readonly string[], flag: string | undefined, cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
+async function requireDesignSystems(
+  slugs: readonly string[],
+  flag: string | undefined,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
   const sourceDir = resolve(cwd, flag ?? env['TOKENS_SOURCE'] ?? 'design-systems');
   const shown = displayPath(cwd, sourceDir);
   let entries;
   try {
     entries = await readdir(sourceDir, { withFileTypes: true });
   } catch {
-    throw new UsageError(`cannot check the design systems: source folder ${shown} does not exist or is not a folder (pass --source <folder>, or --force to add the key unchecked)`);
+    throw new UsageError(
+      `cannot check the design systems: source folder ${shown} does not exist or is not a folder (pass --source <folder>, or --force to add the key unchecked)`,
+    );
   }
   const found = new Set<string>();
   for (const entry of entries) {
@@ -165,7 +191,9 @@ async function requireDesignSystems(slugs: readonly string[], flag: string | und
   }
   const missing = slugs.find((slug) => !found.has(slug));
   if (missing !== undefined) {
-    throw new UsageError(`design system \`${missing}\` does not exist in ${shown}${didYouMean(missing, found)} (pass --force to add the key anyway)`);
+    throw new UsageError(
+      `design system \`${missing}\` does not exist in ${shown}${didYouMean(missing, found)} (pass --force to add the key anyway)`,
+    );
   }
 }
 

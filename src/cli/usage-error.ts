@@ -8,7 +8,11 @@ export class UsageError extends Error {
 }
 
 /** `parseArgs` (strict) whose failures become a UsageError with Node's plain message. */
-export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(args: readonly string[], options: T, allowPositionals: boolean) {
+export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(
+  args: readonly string[],
+  options: T,
+  allowPositionals: boolean,
+) {
   try {
     return parseArgs({ args: [...args], options, strict: true, allowPositionals });
   } catch (error) {

@@ -46,20 +46,26 @@ export async function runValidate(args: readonly string[], cwd: string, now: num
   const sourceDir = resolve(cwd, positionals[0] ?? 'design-systems');
   await requireFolder(sourceDir, displayPath(cwd, sourceDir), 'source folder');
   // As the server does: symbolic links and non-regular files are never read; say which, on stderr.
-  const onSkipped = (path: string, reason: string): void => void process.stderr.write(`skipped ${displayPath(cwd, join(sourceDir, path))}: ${reason}\n`);
-  const files = (await readSourceFolder(sourceDir, now, onSkipped)).flatMap((event) => (event.type === 'file/changed' ? [{ path: event.path, text: event.text }] : []));
+  const onSkipped = (path: string, reason: string): void =>
+    void process.stderr.write(`skipped ${displayPath(cwd, join(sourceDir, path))}: ${reason}\n`);
+  const files = (await readSourceFolder(sourceDir, now, onSkipped)).flatMap((event) =>
+    event.type === 'file/changed' ? [{ path: event.path, text: event.text }] : [],
+  );
 
   let keys: ValidationInput['keys'];
   if (values.keys !== undefined) {
     const keysPath = resolve(cwd, values.keys);
     const event = await readKeysFile(keysPath, now);
-    if (event.type !== 'keys/changed' || event.text === null) throw new UsageError(`keys file ${displayPath(cwd, keysPath)} does not exist`);
+    if (event.type !== 'keys/changed' || event.text === null)
+      throw new UsageError(`keys file ${displayPath(cwd, keysPath)} does not exist`);
     keys = { path: displayPath(cwd, keysPath), text: event.text };
   }
 
   const report = await validateInput({ files, keys, sourcePrefix: displayPath(cwd, sourceDir), now });
   if (report.designSystems === 0) {
-    throw new UsageError(`no design system found in ${displayPath(cwd, sourceDir)} (expected ${displayPath(cwd, sourceDir)}/<slug>/system.yaml)`);
+    throw new UsageError(
+      `no design system found in ${displayPath(cwd, sourceDir)} (expected ${displayPath(cwd, sourceDir)}/<slug>/system.yaml)`,
+    );
   }
   process.stdout.write(values.format === 'json' ? formatJsonReport(report) : formatTextReport(report));
   return report.diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? EXIT_FAILED : EXIT_OK;
@@ -77,7 +83,9 @@ export interface ValidationInput {
 
 /** Parses (in worker threads when the source is large) and checks everything, as the server would. */
 export async function validateInput(input: ValidationInput): Promise<ValidationReport> {
-  const texts = input.files.filter((file) => isSourceYamlPath(file.path)).map((file) => ({ ...file, isSystemFile: isSystemFilePath(file.path) }));
+  const texts = input.files
+    .filter((file) => isSourceYamlPath(file.path))
+    .map((file) => ({ ...file, isSystemFile: isSystemFilePath(file.path) }));
   return buildReport(await parseSourceFiles(texts), input);
 }
 
@@ -111,7 +119,10 @@ function buildReport(parsed: readonly ParsedSourceFile[], input: ValidationInput
     tokens += result.system?.tokens.length ?? 0;
     for (const problem of result.diagnostics) {
       // Messages point at other places as `at <file>:<line>:<column>`; show those paths the same way as the line's own.
-      const message = problem.message.replace(/\bat ([^\s`]+\.yaml):(\d+):(\d+)/g, (_, file: string, line: string, column: string) => `at ${shown(file)}:${line}:${column}`);
+      const message = problem.message.replace(
+        /\bat ([^\s`]+\.yaml):(\d+):(\d+)/g,
+        (_, file: string, line: string, column: string) => `at ${shown(file)}:${line}:${column}`,
+      );
       diagnostics.push({ ...problem, file: shown(problem.file), message });
     }
   }

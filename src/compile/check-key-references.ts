@@ -5,7 +5,11 @@ import { didYouMean } from './suggest.js';
 import type { Diagnostic } from './types.js';
 
 /** Where a field of an entry (or one slug of its `access`) is written; undefined: at the entry itself. */
-export type LocateKeyField = (key: ApiKeyEntry, field: 'designSystem' | 'access' | 'expiresAt', slug?: string) => { line: number; column: number } | undefined;
+export type LocateKeyField = (
+  key: ApiKeyEntry,
+  field: 'designSystem' | 'access' | 'expiresAt',
+  slug?: string,
+) => { line: number; column: number } | undefined;
 
 /**
  * Cross-checks the valid entries of `keys.yaml` against the design systems that exist.
@@ -13,9 +17,21 @@ export type LocateKeyField = (key: ApiKeyEntry, field: 'designSystem' | 'access'
  * and a warning `key-expired` for each key whose `expiresAt` is not after `now` (the server refuses it); each at the
  * field when `locate` knows where it is, else at the entry.
  */
-export function checkKeyEntries(path: string, keys: readonly ApiKeyEntry[], slugs: ReadonlySet<string>, now: number, locate: LocateKeyField = () => undefined): Diagnostic[] {
+export function checkKeyEntries(
+  path: string,
+  keys: readonly ApiKeyEntry[],
+  slugs: ReadonlySet<string>,
+  now: number,
+  locate: LocateKeyField = () => undefined,
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const report = (key: ApiKeyEntry, at: ReturnType<LocateKeyField>, rule: string, message: string, severity: Diagnostic['severity']): void => {
+  const report = (
+    key: ApiKeyEntry,
+    at: ReturnType<LocateKeyField>,
+    rule: string,
+    message: string,
+    severity: Diagnostic['severity'],
+  ): void => {
     diagnostics.push({ file: path, line: at?.line ?? key.line, column: at?.column ?? key.column, rule, message, severity });
   };
   for (const key of keys) {
@@ -37,7 +53,13 @@ export function checkKeyEntries(path: string, keys: readonly ApiKeyEntry[], slug
 }
 
 /** {@link checkKeyEntries} with the position of each field read from the file's text (what `validate` shows). */
-export function checkKeyReferences(path: string, text: string, keys: readonly ApiKeyEntry[], slugs: ReadonlySet<string>, now: number): Diagnostic[] {
+export function checkKeyReferences(
+  path: string,
+  text: string,
+  keys: readonly ApiKeyEntry[],
+  slugs: ReadonlySet<string>,
+  now: number,
+): Diagnostic[] {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
   const fieldsByName = new Map<string, (name: string) => Node | undefined>();
@@ -49,7 +71,8 @@ export function checkKeyReferences(path: string, text: string, keys: readonly Ap
   }
   return checkKeyEntries(path, keys, slugs, now, (key, field, slug) => {
     let node = fieldsByName.get(key.name)?.(field);
-    if (slug !== undefined && isSeq(node)) node = (node.items.find((item) => isScalar(item) && item.value === slug) as Node | undefined) ?? node;
+    if (slug !== undefined && isSeq(node))
+      node = (node.items.find((item) => isScalar(item) && item.value === slug) as Node | undefined) ?? node;
     const offset = node?.range?.[0];
     if (offset === undefined) return undefined;
     const { line, col } = lineCounter.linePos(offset);

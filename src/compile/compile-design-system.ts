@@ -113,7 +113,8 @@ function capPerFile(pending: PendingDiagnostic[], files: readonly ParsedSourceFi
     let end = index;
     while (end < pending.length && (pending[end] as PendingDiagnostic).file === file) end += 1;
     const { shown, rest } = splitShown(pending.slice(index, end));
-    for (const problem of shown) diagnostics.push({ ...problem, message: typeof problem.message === 'string' ? problem.message : problem.message() });
+    for (const problem of shown)
+      diagnostics.push({ ...problem, message: typeof problem.message === 'string' ? problem.message : problem.message() });
     const earlier = counted.get(file);
     const suppressed = rest.length + (earlier?.suppressed ?? 0);
     const first = [rest[0], earlier?.summary].filter((pos) => pos !== undefined).sort(compareDiagnostics)[0];
@@ -127,7 +128,11 @@ function capPerFile(pending: PendingDiagnostic[], files: readonly ParsedSourceFi
 function readMeta(sources: DesignSystemSources, report: Report): DesignSystemMeta | undefined {
   const start = { file: sources.systemPath, line: 1, column: 1 };
   if (!SLUG.test(sources.slug)) {
-    report(start, 'invalid-slug', `design system folder \`${sources.slug}\` must be lowercase letters, digits and single hyphens (e.g. \`acme-web\`)`);
+    report(
+      start,
+      'invalid-slug',
+      `design system folder \`${sources.slug}\` must be lowercase letters, digits and single hyphens (e.g. \`acme-web\`)`,
+    );
   }
   const system = sources.systemFile?.system;
   if (sources.systemFile === undefined) {
@@ -183,7 +188,11 @@ function mergeScales(files: readonly ParsedSourceFile[], report: Report): Map<st
         }
         stepAt.set(entry.step, entry.pos);
         for (const extra of entry.extra) {
-          report(extra.pos, 'unknown-field', `unknown field \`${extra.name}\` in step ${entry.step} of scale \`${scale.name}\` (allowed: light, dark)`);
+          report(
+            extra.pos,
+            'unknown-field',
+            `unknown field \`${extra.name}\` in step ${entry.step} of scale \`${scale.name}\` (allowed: light, dark)`,
+          );
         }
         const light = checkHex(entry.light, 'light', entry.pos, entry.step, scale.name, report);
         const dark = checkHex(entry.dark, 'dark', entry.pos, entry.step, scale.name, report);
@@ -210,7 +219,11 @@ function checkHex(
   const hex = normalizeHex(located.value);
   if (hex === undefined) {
     const hint = located.value === null ? ' (an unquoted `#` starts a YAML comment: write the color in quotes, e.g. "#2563EB")' : '';
-    report(located.pos, 'invalid-hex', `\`${mode}\` of step ${step} in scale \`${scale}\` must be a hex color #RGB or #RRGGBB, got ${show(located.value)}${hint}`);
+    report(
+      located.pos,
+      'invalid-hex',
+      `\`${mode}\` of step ${step} in scale \`${scale}\` must be a hex color #RGB or #RRGGBB, got ${show(located.value)}${hint}`,
+    );
   }
   return hex;
 }
@@ -220,7 +233,11 @@ function mergePrimitives(files: readonly ParsedSourceFile[], report: Report): Ma
   for (const file of files) {
     for (const entry of file.primitives) {
       if (!isPrimitiveType(entry.type)) {
-        report(entry.pos, 'unknown-primitive-type', () => `unknown primitive type \`${entry.type}\`${didYouMean(entry.type, PRIMITIVE_TYPES)}`);
+        report(
+          entry.pos,
+          'unknown-primitive-type',
+          () => `unknown primitive type \`${entry.type}\`${didYouMean(entry.type, PRIMITIVE_TYPES)}`,
+        );
         continue;
       }
       const name = `${entry.type}.${entry.key}`;
@@ -235,7 +252,13 @@ function mergePrimitives(files: readonly ParsedSourceFile[], report: Report): Ma
         report(entry.value.pos, 'invalid-value', `primitive \`${name}\` must be ${problem}, got ${show(entry.value.value)}`);
         continue;
       }
-      primitives.set(name, { type: entry.type, key: entry.key, value: entry.value.value as number | string, unit: rule.unit, pos: entry.pos });
+      primitives.set(name, {
+        type: entry.type,
+        key: entry.key,
+        value: entry.value.value as number | string,
+        unit: rule.unit,
+        pos: entry.pos,
+      });
     }
   }
   return primitives;
@@ -302,7 +325,12 @@ function compileTokens(
     const clash = namedBy.get(words);
     if (clash === undefined) namedBy.set(words, key);
     else {
-      report(draft.entry.pos, 'css-name-clash', `\`${key}\` and \`${clash}\` get the same CSS name \`--${words}\`: the CSS export would declare it twice`, 'warning');
+      report(
+        draft.entry.pos,
+        'css-name-clash',
+        `\`${key}\` and \`${clash}\` get the same CSS name \`--${words}\`: the CSS export would declare it twice`,
+        'warning',
+      );
     }
     const token: Token = { key, type: draft.type, value: draft.value, resolved: resolved.get(key) as ResolvedValue };
     tokens.push(draft.description === undefined ? token : { ...token, description: draft.description });
@@ -314,7 +342,11 @@ function readTokenFields(entry: TokenEntry, report: Report): TokenDraft | undefi
   const typeField = entry.fields['type'] as Located;
   const type = typeField.value as string;
   if (!isTokenType(type)) {
-    report(typeField.pos, 'unknown-token-type', () => `unknown token type \`${type}\` for \`${entry.key}\`${didYouMean(type, TOKEN_TYPES)}`);
+    report(
+      typeField.pos,
+      'unknown-token-type',
+      () => `unknown token type \`${type}\` for \`${entry.key}\`${didYouMean(type, TOKEN_TYPES)}`,
+    );
     return undefined;
   }
   let ok = true;
@@ -333,7 +365,11 @@ function readTokenFields(entry: TokenEntry, report: Report): TokenDraft | undefi
 
   if (primitiveField !== undefined) {
     if (type === 'color') {
-      report(primitiveField.pos, 'primitive-not-allowed', `color token \`${entry.key}\` takes a \`scale\` and \`step\`, not a \`primitive\``);
+      report(
+        primitiveField.pos,
+        'primitive-not-allowed',
+        `color token \`${entry.key}\` takes a \`scale\` and \`step\`, not a \`primitive\``,
+      );
       return undefined;
     }
     for (const name of fieldNames) {
@@ -353,7 +389,11 @@ function readTokenFields(entry: TokenEntry, report: Report): TokenDraft | undefi
   for (const name of fieldNames) {
     if (!(name in rules)) {
       const allowed = [...Object.keys(rules), ...(type === 'color' ? [] : ['primitive'])];
-      report((entry.fields[name] as Located).pos, 'extra-field', () => `${type} token \`${entry.key}\` has no field \`${name}\` (allowed: ${allowed.join(', ')})${didYouMean(name, allowed)}`);
+      report(
+        (entry.fields[name] as Located).pos,
+        'extra-field',
+        () => `${type} token \`${entry.key}\` has no field \`${name}\` (allowed: ${allowed.join(', ')})${didYouMean(name, allowed)}`,
+      );
       ok = false;
     }
   }
@@ -379,12 +419,20 @@ function readTokenFields(entry: TokenEntry, report: Report): TokenDraft | undefi
   return ok ? { entry, type, value, description } : undefined;
 }
 
-function resolveColor(draft: TokenDraft, scales: ReadonlyMap<string, ReadonlyMap<number, ScaleStep>>, report: Report): ResolvedValue | undefined {
+function resolveColor(
+  draft: TokenDraft,
+  scales: ReadonlyMap<string, ReadonlyMap<number, ScaleStep>>,
+  report: Report,
+): ResolvedValue | undefined {
   const { entry, value } = draft;
   const scaleName = value['scale'] as string;
   const steps = scales.get(scaleName);
   if (steps === undefined) {
-    report(fieldPos(entry, 'scale'), 'unknown-scale', () => `\`${entry.key}\` refers to unknown scale \`${scaleName}\`${didYouMean(scaleName, scales.keys())}`);
+    report(
+      fieldPos(entry, 'scale'),
+      'unknown-scale',
+      () => `\`${entry.key}\` refers to unknown scale \`${scaleName}\`${didYouMean(scaleName, scales.keys())}`,
+    );
     return undefined;
   }
   const available = (): string => [...steps.keys()].sort((a, b) => a - b).join(', ');
@@ -402,7 +450,12 @@ function resolveColor(draft: TokenDraft, scales: ReadonlyMap<string, ReadonlyMap
   }
   if (darkStep.dark === lightStep.light) {
     if (entry.fields['darkStep'] !== undefined && darkStepNumber === step) {
-      report(fieldPos(entry, 'darkStep'), 'redundant-dark-step', `\`${entry.key}\`: \`darkStep\` equals \`step\` and step ${step} of \`${scaleName}\` is the same in light and dark`, 'warning');
+      report(
+        fieldPos(entry, 'darkStep'),
+        'redundant-dark-step',
+        `\`${entry.key}\`: \`darkStep\` equals \`step\` and step ${step} of \`${scaleName}\` is the same in light and dark`,
+        'warning',
+      );
     } else {
       report(entry.pos, 'no-dark-variant', `color \`${entry.key}\` is ${lightStep.light} in both light and dark mode`, 'warning');
     }
@@ -423,11 +476,19 @@ function resolveOther(
   if (typeof reference === 'string') {
     const primitive = primitives.get(reference);
     if (primitive === undefined) {
-      report(fieldPos(entry, 'primitive'), 'unknown-primitive', () => `\`${entry.key}\` refers to unknown primitive \`${reference}\`${didYouMean(reference, primitives.keys())}`);
+      report(
+        fieldPos(entry, 'primitive'),
+        'unknown-primitive',
+        () => `\`${entry.key}\` refers to unknown primitive \`${reference}\`${didYouMean(reference, primitives.keys())}`,
+      );
       return undefined;
     }
     if (primitive.type !== type) {
-      report(fieldPos(entry, 'primitive'), 'primitive-type-mismatch', `${type} token \`${entry.key}\` cannot use \`${reference}\`, a ${primitive.type} primitive`);
+      report(
+        fieldPos(entry, 'primitive'),
+        'primitive-type-mismatch',
+        `${type} token \`${entry.key}\` cannot use \`${reference}\`, a ${primitive.type} primitive`,
+      );
       return undefined;
     }
     return { light: formatPrimitive(primitive) };
@@ -439,9 +500,17 @@ function resolveOther(
   if (color === undefined) {
     const target = drafts.get(colorKey);
     if (target !== undefined && target.type !== 'color') {
-      report(fieldPos(entry, 'colorToken'), 'color-token-not-color', `\`colorToken\` of \`${entry.key}\` must name a color token; \`${colorKey}\` is a ${target.type} token`);
+      report(
+        fieldPos(entry, 'colorToken'),
+        'color-token-not-color',
+        `\`colorToken\` of \`${entry.key}\` must name a color token; \`${colorKey}\` is a ${target.type} token`,
+      );
     } else if (target === undefined) {
-      report(fieldPos(entry, 'colorToken'), 'unknown-color-token', () => `\`${entry.key}\` refers to unknown color token \`${colorKey}\`${didYouMean(colorKey, colors.keys())}`);
+      report(
+        fieldPos(entry, 'colorToken'),
+        'unknown-color-token',
+        () => `\`${entry.key}\` refers to unknown color token \`${colorKey}\`${didYouMean(colorKey, colors.keys())}`,
+      );
     }
     return undefined;
   }

@@ -14,7 +14,8 @@ export function parseIsoDate(text: string): number | undefined {
   const m = Number(month);
   const d = Number(day);
   if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return undefined;
-  if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59 || Number(offsetHour) > 23 || Number(offsetMinute) > 59) return undefined;
+  if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59 || Number(offsetHour) > 23 || Number(offsetMinute) > 59)
+    return undefined;
   const time = Date.parse(text);
   return Number.isNaN(time) ? undefined : time;
 }

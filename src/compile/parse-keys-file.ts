@@ -85,7 +85,8 @@ export function parseKeysFile(path: string, text: string): ParsedKeysFile {
     hasKeys = true;
     // A `keys:` defined twice is reported by the parser; the entries of both lists count, so none is silently kept.
     if (isSeq(pair.value)) items.push(...(pair.value.items as Node[]));
-    else if (!(isScalar(pair.value) && pair.value.value === null)) report(pair.value, 'keys-not-a-list', 'keys.yaml must have a `keys:` list');
+    else if (!(isScalar(pair.value) && pair.value.value === null))
+      report(pair.value, 'keys-not-a-list', 'keys.yaml must have a `keys:` list');
   }
   if (!hasKeys) report(root, 'keys-not-a-list', 'keys.yaml must have a `keys:` list');
 
@@ -115,18 +116,30 @@ export function parseKeysFile(path: string, text: string): ParsedKeysFile {
     const sha = value('sha256');
     const designSystem = value('designSystem');
     if (typeof name !== 'string' || !KEY_LABEL.test(name)) {
-      report(field('name') ?? node, field('name') ? 'invalid-value' : 'missing-field', '`name` must be a label of letters, digits, `.`, `_`, `@` and `-`');
+      report(
+        field('name') ?? node,
+        field('name') ? 'invalid-value' : 'missing-field',
+        '`name` must be a label of letters, digits, `.`, `_`, `@` and `-`',
+      );
       ok = false;
     }
     for (const conflict of conflicts.get(index)?.name ?? []) diagnostics.push({ file: path, ...conflict });
     if (typeof sha !== 'string' || !SHA256.test(sha)) {
-      report(field('sha256') ?? node, field('sha256') ? 'invalid-value' : 'missing-field', '`sha256` must be the 64-digit hex SHA-256 of the key');
+      report(
+        field('sha256') ?? node,
+        field('sha256') ? 'invalid-value' : 'missing-field',
+        '`sha256` must be the 64-digit hex SHA-256 of the key',
+      );
       ok = false;
     }
     for (const conflict of conflicts.get(index)?.sha256 ?? []) diagnostics.push({ file: path, ...conflict });
     if (conflicts.has(index)) ok = false;
     if (typeof designSystem !== 'string' || !SLUG.test(designSystem)) {
-      report(field('designSystem') ?? node, field('designSystem') ? 'invalid-value' : 'missing-field', '`designSystem` must be the slug of a design system');
+      report(
+        field('designSystem') ?? node,
+        field('designSystem') ? 'invalid-value' : 'missing-field',
+        '`designSystem` must be the slug of a design system',
+      );
       ok = false;
     }
     const access = readSlugList(field('access'));
@@ -136,14 +149,25 @@ export function parseKeysFile(path: string, text: string): ParsedKeysFile {
     }
     const expiresAt = value('expiresAt');
     if (expiresAt !== undefined && (typeof expiresAt !== 'string' || parseIsoDate(expiresAt) === undefined)) {
-      report(field('expiresAt'), 'invalid-value', '`expiresAt` must be a real calendar date in ISO 8601, such as 2027-01-31 or 2027-01-31T12:00:00Z');
+      report(
+        field('expiresAt'),
+        'invalid-value',
+        '`expiresAt` must be a real calendar date in ISO 8601, such as 2027-01-31 or 2027-01-31T12:00:00Z',
+      );
       ok = false;
     }
     if (!ok) return;
     const own = designSystem as string;
     const others = [...new Set((access ?? []).filter((slug) => slug !== own))].sort();
     const { line, col } = lineCounter.linePos(node.range?.[0] ?? 0);
-    const entry: ApiKeyEntry = { name: name as string, sha256: (sha as string).toLowerCase(), designSystem: own, access: [own, ...others], line, column: col };
+    const entry: ApiKeyEntry = {
+      name: name as string,
+      sha256: (sha as string).toLowerCase(),
+      designSystem: own,
+      access: [own, ...others],
+      line,
+      column: col,
+    };
     keys.push(expiresAt === undefined ? entry : { ...entry, expiresAt: expiresAt as string });
   });
   return { keys, diagnostics };
@@ -183,7 +207,7 @@ function findConflicts(items: readonly Node[], lineCounter: LineCounter): Map<nu
   const first = { name: new Map<string, { index: number; line: number }>(), sha256: new Map<string, { index: number; line: number }>() };
   items.forEach((node, index) => {
     if (!isMap(node)) return;
-    for (const pair of (node).items) {
+    for (const pair of node.items) {
       const field = keyName(pair.key);
       if (field !== 'name' && field !== 'sha256') continue;
       const valueNode = pair.value;

@@ -17,7 +17,6 @@ export const MAX_NESTING_DEPTH = 100;
 /** Most YAML nodes the aliases of one file may expand to, all together (`alias-limit`): about 2,000 aliased tokens. */
 export const MAX_ALIAS_NODES = 10_000;
 
-
 export const KEY_SEGMENT = /^[A-Za-z0-9_-]+$/;
 
 /** A YAML value with the place it was written. */
@@ -115,9 +114,20 @@ const UNUSUAL_YAML = /[!%~]|<<|__proto__|\b0[bBoOxX]|\d_\d/;
  */
 export function parseSourceFile(path: string, text: string, isSystemFile: boolean, options: { precise?: boolean } = {}): ParsedSourceFile {
   const at = (line: number, column: number): SourcePosition => ({ file: path, line, column });
-  const refused = (diagnostics: Diagnostic[]): ParsedSourceFile => ({ ...capDiagnostics(diagnostics), path, system: undefined, scales: [], primitives: [], tokens: [], groups: [], precise: true });
+  const refused = (diagnostics: Diagnostic[]): ParsedSourceFile => ({
+    ...capDiagnostics(diagnostics),
+    path,
+    system: undefined,
+    scales: [],
+    primitives: [],
+    tokens: [],
+    groups: [],
+    precise: true,
+  });
   if (Buffer.byteLength(text) > MAX_SOURCE_FILE_BYTES) {
-    return refused([{ ...at(1, 1), rule: 'file-too-large', message: `file is larger than ${MAX_SOURCE_FILE_BYTES} bytes`, severity: 'error' }]);
+    return refused([
+      { ...at(1, 1), rule: 'file-too-large', message: `file is larger than ${MAX_SOURCE_FILE_BYTES} bytes`, severity: 'error' },
+    ]);
   }
   const undecodable = findReplacementCharacters(path, text);
   if (undecodable.diagnostics.length > 0) return { ...refused([]), ...undecodable };
@@ -141,7 +151,12 @@ function findReplacementCharacters(path: string, text: string): { diagnostics: D
     lines ??= new LinePositions(text);
     const pos = { file: path, ...lines.at(offset) };
     if (diagnostics.length < MAX_DIAGNOSTICS_PER_FILE) {
-      diagnostics.push({ ...pos, rule: 'invalid-utf8', message: 'this file is not valid UTF-8 (byte sequence shown as U+FFFD); save it as UTF-8', severity: 'error' });
+      diagnostics.push({
+        ...pos,
+        rule: 'invalid-utf8',
+        message: 'this file is not valid UTF-8 (byte sequence shown as U+FFFD); save it as UTF-8',
+        severity: 'error',
+      });
     } else {
       firstLeftOut ??= pos;
       suppressed += 1;
@@ -176,7 +191,17 @@ function capDiagnostics(diagnostics: readonly Diagnostic[]): { diagnostics: Diag
   const { shown, rest } = splitShown([...diagnostics].sort(byPosition));
   const first = rest[0];
   if (first === undefined) return { diagnostics: shown, suppressed: 0 };
-  return { diagnostics: [...shown, tooManyProblems(first, rest.length, rest.some((problem) => problem.severity === 'error'))], suppressed: rest.length };
+  return {
+    diagnostics: [
+      ...shown,
+      tooManyProblems(
+        first,
+        rest.length,
+        rest.some((problem) => problem.severity === 'error'),
+      ),
+    ],
+    suppressed: rest.length,
+  };
 }
 
 function byPosition(a: Diagnostic, b: Diagnostic): number {
@@ -184,7 +209,9 @@ function byPosition(a: Diagnostic, b: Diagnostic): number {
 }
 
 function capWalk(result: Omit<ParsedSourceFile, 'precise' | 'suppressed'>): Omit<ParsedSourceFile, 'precise'> {
-  return result.diagnostics.length <= MAX_DIAGNOSTICS_PER_FILE ? { ...result, suppressed: 0 } : { ...result, ...capDiagnostics(result.diagnostics) };
+  return result.diagnostics.length <= MAX_DIAGNOSTICS_PER_FILE
+    ? { ...result, suppressed: 0 }
+    : { ...result, ...capDiagnostics(result.diagnostics) };
 }
 
 /** One node as js-yaml's parse events show it: where it starts and ends, what it is, and the nodes inside it. */
@@ -219,7 +246,17 @@ function readFast(path: string, text: string): SourceNode | null {
   let aliasNodes = 0;
   const listener = (event: string, state: { position: number; kind: string | null; result: unknown; anchor: string | null }): void => {
     if (event === 'open') {
-      stack.push({ start: state.position, end: state.position, kind: null, result: null, children: undefined, target: undefined, size: 1, height: 1, anchored: false });
+      stack.push({
+        start: state.position,
+        end: state.position,
+        kind: null,
+        result: null,
+        children: undefined,
+        target: undefined,
+        size: 1,
+        height: 1,
+        anchored: false,
+      });
       return;
     }
     const frame = stack.pop() as Frame;
@@ -257,7 +294,14 @@ function readFast(path: string, text: string): SourceNode | null {
   // `json: true` only lets duplicate keys through: they are compared above as written (`10` and `010` differ).
   load(text, { schema: CORE_SCHEMA, filename: path, json: true, maxDepth: MAX_NESTING_DEPTH + 2, listener } as unknown as LoadOptions);
   // An empty or comment-only file, or a lone `null`, has no sections (as in the precise reader).
-  if (root === undefined || (root.kind !== 'mapping' && root.kind !== 'sequence' && root.target === undefined && (root.result === null || root.result === undefined))) return null;
+  if (
+    root === undefined ||
+    (root.kind !== 'mapping' &&
+      root.kind !== 'sequence' &&
+      root.target === undefined &&
+      (root.result === null || root.result === undefined))
+  )
+    return null;
   const lines = new LinePositions(text);
   const posAt = (offset: number): SourcePosition => ({ file: path, ...lines.at(offset + shift) });
   const startOf = (frame: Frame): SourcePosition => {
@@ -274,7 +318,8 @@ function readFast(path: string, text: string): SourceNode | null {
     if (frame.target === null) return { isMap: false, value: null, pos: startOf(frame), entries: [] };
     if (frame.target !== undefined) return { ...toNode(frame.target), pos: startOf(frame) };
     // An empty value sits where the precise reader puts it: after the spaces that follow its key's `:`.
-    if (frame.kind === null && frame.result === null) return { isMap: false, value: null, pos: posAt(skipSpaces(input, frame.start)), entries: [] };
+    if (frame.kind === null && frame.result === null)
+      return { isMap: false, value: null, pos: posAt(skipSpaces(input, frame.start)), entries: [] };
     if (frame.kind !== 'mapping') return { isMap: false, value: frame.result, pos: startOf(frame), entries: [] };
     const done = built.get(frame);
     if (done !== undefined) return done;
@@ -364,7 +409,11 @@ function parsePrecisely(path: string, text: string, isSystemFile: boolean): Pars
   const tooDeep = composeDocument(text, lineCounter);
   if (!('doc' in tooDeep)) {
     const { line, col } = lineCounter.linePos(tooDeep.offset);
-    return { ...empty, suppressed: 0, diagnostics: [{ ...at(line, col), rule: 'nesting-limit', message: nestingMessage(), severity: 'error' }] };
+    return {
+      ...empty,
+      suppressed: 0,
+      diagnostics: [{ ...at(line, col), rule: 'nesting-limit', message: nestingMessage(), severity: 'error' }],
+    };
   }
   const { doc } = tooDeep;
   const refuse = (problems: readonly { rule: string; message: string; offset: number }[]): ParsedSourceFile => ({
@@ -395,11 +444,16 @@ function parsePrecisely(path: string, text: string, isSystemFile: boolean): Pars
       const pos = posOf(node);
       const done = target === undefined ? undefined : built.get(target);
       // An alias to a mapping it sits in (still open) cannot be a value.
-      if (done === undefined || (target !== undefined && open.has(target))) return { node: { isMap: false, value: null, pos, entries: [] }, size: 1, height: 1 };
+      if (done === undefined || (target !== undefined && open.has(target)))
+        return { node: { isMap: false, value: null, pos, entries: [] }, size: 1, height: 1 };
       aliasNodes += done.size;
       const offset = node.range?.[0] ?? 0;
       if (aliasNodes > MAX_ALIAS_NODES) {
-        throw new ReadLimitExceeded(offset, 'alias-limit', `aliases in this file expand to more than ${MAX_ALIAS_NODES} YAML nodes (the limit); \`*${node.source}\` crosses it: copy the values instead`);
+        throw new ReadLimitExceeded(
+          offset,
+          'alias-limit',
+          `aliases in this file expand to more than ${MAX_ALIAS_NODES} YAML nodes (the limit); \`*${node.source}\` crosses it: copy the values instead`,
+        );
       }
       if (depth + done.height > MAX_NESTING_DEPTH) throw new ReadLimitExceeded(offset, 'nesting-limit', nestingMessage());
       return { node: { ...done.node, pos }, size: done.size, height: done.height };
@@ -459,7 +513,8 @@ function parsePrecisely(path: string, text: string, isSystemFile: boolean): Pars
   };
 
   const root = doc.contents as Node | null;
-  if (root === null || (isScalar(root) && root.value === null)) return { ...walkSourceFile(path, null, isSystemFile), suppressed: 0, precise: true };
+  if (root === null || (isScalar(root) && root.value === null))
+    return { ...walkSourceFile(path, null, isSystemFile), suppressed: 0, precise: true };
   let rootNode: SourceNode;
   try {
     rootNode = build(root, 1).node;
@@ -509,7 +564,13 @@ function composeDocument(text: string, lineCounter: LineCounter): { doc: Documen
   for (const next of composer.compose(tokens, true, text.length)) {
     if (doc === undefined) doc = next;
     else {
-      doc.errors.push(new YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
+      doc.errors.push(
+        new YAMLParseError(
+          [next.range[0], next.range[1]],
+          'MULTIPLE_DOCS',
+          'Source contains multiple documents; please use YAML.parseAllDocuments()',
+        ),
+      );
       break;
     }
   }
@@ -531,7 +592,10 @@ function walkSourceFile(path: string, root: SourceNode | null, isSystemFile: boo
   const error = (pos: SourcePosition, rule: string, message: string): void => {
     diagnostics.push({ ...pos, rule, message, severity: 'error' });
   };
-  const located = (node: SourceNode | null, fallback: SourcePosition): Located => ({ value: node === null ? null : node.value, pos: node?.pos ?? fallback });
+  const located = (node: SourceNode | null, fallback: SourcePosition): Located => ({
+    value: node === null ? null : node.value,
+    pos: node?.pos ?? fallback,
+  });
 
   if (root === null) {
     if (isSystemFile) error({ file: path, line: 1, column: 1 }, 'system-missing-name', 'system.yaml must have a `name`');

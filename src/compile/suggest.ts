@@ -35,7 +35,12 @@ function boundedEditDistance(left: string, right: string, bound: number): number
   let start = 0;
   while (start < left.length && start < right.length && left.charCodeAt(start) === right.charCodeAt(start)) start += 1;
   let end = 0;
-  while (end < left.length - start && end < right.length - start && left.charCodeAt(left.length - 1 - end) === right.charCodeAt(right.length - 1 - end)) end += 1;
+  while (
+    end < left.length - start &&
+    end < right.length - start &&
+    left.charCodeAt(left.length - 1 - end) === right.charCodeAt(right.length - 1 - end)
+  )
+    end += 1;
   const a = left.slice(start, left.length - end);
   const b = right.slice(start, right.length - end);
   if (a.length === 0 || b.length === 0) return Math.max(a.length, b.length);

@@ -20,7 +20,9 @@ export type TokenType = (typeof TOKEN_TYPES)[number];
 
 /** Primitive types: every token type but `color` (colors come from scales) and `boolean`. */
 export type PrimitiveType = Exclude<TokenType, 'boolean' | 'color'>;
-export const PRIMITIVE_TYPES: readonly PrimitiveType[] = TOKEN_TYPES.filter((type): type is PrimitiveType => type !== 'boolean' && type !== 'color');
+export const PRIMITIVE_TYPES: readonly PrimitiveType[] = TOKEN_TYPES.filter(
+  (type): type is PrimitiveType => type !== 'boolean' && type !== 'color',
+);
 
 export type Severity = 'error' | 'warning';
 

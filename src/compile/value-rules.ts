@@ -9,9 +9,12 @@ export const NUMBER: ValueCheck = (value) => (isFiniteNumber(value) ? undefined 
 export const NON_NEGATIVE: ValueCheck = (value) => (isFiniteNumber(value) && value >= 0 ? undefined : 'a number ≥ 0');
 export const POSITIVE: ValueCheck = (value) => (isFiniteNumber(value) && value > 0 ? undefined : 'a number > 0');
 export const INTEGER: ValueCheck = (value) => (Number.isInteger(value) ? undefined : 'an integer');
-export const POSITIVE_INTEGER: ValueCheck = (value) => (Number.isInteger(value) && (value as number) > 0 ? undefined : 'a positive integer');
-export const UNIT_INTERVAL: ValueCheck = (value) => (isFiniteNumber(value) && value >= 0 && value <= 1 ? undefined : 'a number from 0 to 1');
-export const FONT_WEIGHT: ValueCheck = (value) => (isFiniteNumber(value) && value >= 1 && value <= 1000 ? undefined : 'a number from 1 to 1000');
+export const POSITIVE_INTEGER: ValueCheck = (value) =>
+  Number.isInteger(value) && (value as number) > 0 ? undefined : 'a positive integer';
+export const UNIT_INTERVAL: ValueCheck = (value) =>
+  isFiniteNumber(value) && value >= 0 && value <= 1 ? undefined : 'a number from 0 to 1';
+export const FONT_WEIGHT: ValueCheck = (value) =>
+  isFiniteNumber(value) && value >= 1 && value <= 1000 ? undefined : 'a number from 1 to 1000';
 export const BOOLEAN: ValueCheck = (value) => (typeof value === 'boolean' ? undefined : 'true or false');
 export const STRING: ValueCheck = (value) => (typeof value === 'string' && value.length > 0 ? undefined : 'a non-empty string');
 
@@ -34,7 +37,9 @@ export function parseCubicBezier(text: string): [number, number, number, number]
 }
 
 export const CUBIC_BEZIER_STRING: ValueCheck = (value) =>
-  typeof value === 'string' && parseCubicBezier(value) !== undefined ? undefined : 'a `cubic-bezier(x1, y1, x2, y2)` expression with x1 and x2 from 0 to 1';
+  typeof value === 'string' && parseCubicBezier(value) !== undefined
+    ? undefined
+    : 'a `cubic-bezier(x1, y1, x2, y2)` expression with x1 and x2 from 0 to 1';
 
 export const unitOneOf =
   (...units: string[]): ValueCheck =>

@@ -59,13 +59,15 @@ export function createApiRuntime(options: ApiRuntimeOptions): ApiRuntime {
 
   const authorizeLive = (request: FastifyRequest): AuthorizedRequest => {
     const live = authOf(request);
-    if (refOf(request) !== undefined) throw new ApiError('invalid_parameter', '`ref` is not supported on this route: it always follows the live snapshot.');
+    if (refOf(request) !== undefined)
+      throw new ApiError('invalid_parameter', '`ref` is not supported on this route: it always follows the live snapshot.');
     return live;
   };
   const snapshotAtRef = async (parameter: string, ref: string): Promise<{ snapshot: Snapshot; pin: Pin }> => {
     const problem = checkRef(ref);
     if (problem !== undefined) throw new ApiError('invalid_parameter', `\`${parameter}\` ${problem}.`);
-    if (revisions === undefined) throw new ApiError('invalid_parameter', `\`${parameter}\` needs a source in a Git repository; this server reads a plain folder.`);
+    if (revisions === undefined)
+      throw new ApiError('invalid_parameter', `\`${parameter}\` needs a source in a Git repository; this server reads a plain folder.`);
     const sha = await revisions.resolve(ref);
     if (sha === undefined) throw new ApiError('ref_not_found', `No commit, tag or branch \`${ref}\` in the repository.`);
     return { snapshot: await revisions.snapshotAt(sha), pin: { sha, immutable: FULL_SHA.test(ref) && ref === sha } };
@@ -128,7 +130,9 @@ function answeringBusyWith503(provider: RevisionProvider): RevisionProvider {
     resolve: (ref) =>
       provider.resolve(ref).catch((error: unknown) => {
         if (!(error instanceof GitBusyError)) throw error;
-        throw new ApiError('service_unavailable', 'Too many revisions are being looked up right now: retry in a second.', { 'retry-after': '1' });
+        throw new ApiError('service_unavailable', 'Too many revisions are being looked up right now: retry in a second.', {
+          'retry-after': '1',
+        });
       }),
     snapshotAt: (sha) => provider.snapshotAt(sha),
     commitsOf: (slug, sha, page) => provider.commitsOf(slug, sha, page),

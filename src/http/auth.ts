@@ -40,7 +40,11 @@ export function authenticate(header: string | undefined, keys: KeysState, now: n
   const entry = keys.bySha256.get(hash);
   if (entry === undefined) throw new ApiError('unauthorized', 'Invalid API key.', INVALID_CHALLENGE);
   if (refused?.has(hash) === true) {
-    throw new ApiError('unauthorized', 'This is a published example key: it only opens the bundled example design systems. Use a key of your own.', INVALID_CHALLENGE);
+    throw new ApiError(
+      'unauthorized',
+      'This is a published example key: it only opens the bundled example design systems. Use a key of your own.',
+      INVALID_CHALLENGE,
+    );
   }
   if (entry.expiresAt !== undefined && Date.parse(entry.expiresAt) <= now) {
     throw new ApiError('unauthorized', 'This API key has expired.', INVALID_CHALLENGE);

@@ -41,7 +41,8 @@ export function negotiateEncoding(header: string | undefined): ContentEncoding |
     }
     if (Number.isFinite(q) && !weights.has(name.trim())) weights.set(name.trim(), q);
   }
-  const weightOf = (name: string): number => weights.get(name) ?? (name === 'gzip' ? weights.get('x-gzip') : undefined) ?? weights.get('*') ?? 0;
+  const weightOf = (name: string): number =>
+    weights.get(name) ?? (name === 'gzip' ? weights.get('x-gzip') : undefined) ?? weights.get('*') ?? 0;
   const br = weightOf('br');
   const gzip = weightOf('gzip');
   if (br > 0 && br >= gzip) return 'br';

@@ -18,7 +18,12 @@ export function createMetrics(options: { readonly defaultMetrics?: boolean } = {
   const registry = new Registry();
   if (options.defaultMetrics !== false) collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status'] as const;
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by method, route pattern and status.', labelNames, registers: [registry] });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status.',
+    labelNames,
+    registers: [registry],
+  });
   const durations = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time to answer an HTTP request, by method, route pattern and status.',
@@ -32,7 +37,11 @@ export function createMetrics(options: { readonly defaultMetrics?: boolean } = {
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  const lastReload = new Gauge({ name: 'token_server_last_reload_timestamp_seconds', help: 'Unix time of the last successful reload.', registers: [registry] });
+  const lastReload = new Gauge({
+    name: 'token_server_last_reload_timestamp_seconds',
+    help: 'Unix time of the last successful reload.',
+    registers: [registry],
+  });
 
   return {
     registry,

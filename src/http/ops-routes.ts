@@ -24,27 +24,46 @@ export function registerOpsRoutes(app: FastifyInstance, options: OpsRouteOptions
     closing = true;
   });
 
-  app.get('/healthz', { config: PROBE_CONFIG, schema: { tags: ['operations'], summary: 'Liveness: the process answers.' } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return reply.type('application/json; charset=utf-8').send('{"status":"ok"}\n');
-  });
+  app.get(
+    '/healthz',
+    { config: PROBE_CONFIG, schema: { tags: ['operations'], summary: 'Liveness: the process answers.' } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return reply.type('application/json; charset=utf-8').send('{"status":"ok"}\n');
+    },
+  );
 
-  app.get('/readyz', { config: PROBE_CONFIG, schema: { tags: ['operations'], summary: 'Readiness: a first snapshot is loaded and the source is followed.' } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    if (closing) return reply.code(503).send(errorBody('service_unavailable', 'Not ready: the server is shutting down.'));
-    if (!options.isReady()) return reply.code(503).send(errorBody('service_unavailable', 'Not ready: the source has not been loaded yet.'));
-    const { seq, keys } = options.currentSnapshot();
-    // Still ready while the keys file is not YAML (every replica reads the same file: 503 would take them all out),
-    // but say so: the keys in force are the last readable ones, so a key removed since is still accepted.
-    const stale = keys.staleSince === null ? {} : { keys: `stale: the keys file is not valid YAML since ${keys.staleSince}; the ${keys.entries.length} keys read before stay in force` };
-    return reply.type('application/json; charset=utf-8').send(`${JSON.stringify({ status: 'ready', seq, ...stale })}\n`);
-  });
+  app.get(
+    '/readyz',
+    {
+      config: PROBE_CONFIG,
+      schema: { tags: ['operations'], summary: 'Readiness: a first snapshot is loaded and the source is followed.' },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (closing) return reply.code(503).send(errorBody('service_unavailable', 'Not ready: the server is shutting down.'));
+      if (!options.isReady())
+        return reply.code(503).send(errorBody('service_unavailable', 'Not ready: the source has not been loaded yet.'));
+      const { seq, keys } = options.currentSnapshot();
+      // Still ready while the keys file is not YAML (every replica reads the same file: 503 would take them all out),
+      // but say so: the keys in force are the last readable ones, so a key removed since is still accepted.
+      const stale =
+        keys.staleSince === null
+          ? {}
+          : {
+              keys: `stale: the keys file is not valid YAML since ${keys.staleSince}; the ${keys.entries.length} keys read before stay in force`,
+            };
+      return reply.type('application/json; charset=utf-8').send(`${JSON.stringify({ status: 'ready', seq, ...stale })}\n`);
+    },
+  );
 
   app.get('/metrics', { config: OPS_CONFIG, schema: { tags: ['operations'], summary: 'Prometheus metrics.' } }, async (request, reply) => {
     if (options.metricsToken !== undefined) {
       const match = /^Bearer[ ]+(\S+)$/i.exec(request.headers.authorization ?? '');
       if (match === null || !matchesSecret(match[1] as string, options.metricsToken)) {
-        throw new ApiError('unauthorized', 'The metrics need `Authorization: Bearer <metrics token>`.', { 'www-authenticate': 'Bearer realm="metrics"' });
+        throw new ApiError('unauthorized', 'The metrics need `Authorization: Bearer <metrics token>`.', {
+          'www-authenticate': 'Bearer realm="metrics"',
+        });
       }
     }
     reply.header('cache-control', 'no-store');

@@ -59,7 +59,11 @@ export interface ProtectionOptions {
 /** Fastify constructor options that set the limits on requests and connections. */
 export function limitServerOptions(): FastifyHttpOptions<Server> {
   return {
-    http: { maxHeaderSize: LIMITS.maxHeaderBytes, headersTimeout: LIMITS.headersTimeoutMs, connectionsCheckingInterval: LIMITS.connectionsCheckingIntervalMs },
+    http: {
+      maxHeaderSize: LIMITS.maxHeaderBytes,
+      headersTimeout: LIMITS.headersTimeoutMs,
+      connectionsCheckingInterval: LIMITS.connectionsCheckingIntervalMs,
+    },
     requestTimeout: LIMITS.requestTimeoutMs,
     keepAliveTimeout: LIMITS.keepAliveTimeoutMs,
     connectionTimeout: LIMITS.connectionTimeoutMs,
@@ -137,7 +141,17 @@ export async function registerProtections(app: FastifyInstance, options: Protect
       origin: origins.includes('*') ? '*' : [...origins],
       methods: ['GET', 'HEAD'],
       allowedHeaders: ['Authorization', 'If-None-Match', 'Cache-Control'],
-      exposedHeaders: ['ETag', 'X-Snapshot-Seq', 'X-Git-Commit', 'X-Design-System-Stale', 'Content-Digest', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'],
+      exposedHeaders: [
+        'ETag',
+        'X-Snapshot-Seq',
+        'X-Git-Commit',
+        'X-Design-System-Stale',
+        'Content-Digest',
+        'RateLimit-Limit',
+        'RateLimit-Remaining',
+        'RateLimit-Reset',
+        'Retry-After',
+      ],
       maxAge: 600,
     });
   }
@@ -152,7 +166,10 @@ export async function registerProtections(app: FastifyInstance, options: Protect
       enableDraftSpec: true,
       keyGenerator: rateLimitKeyOf,
       errorResponseBuilder: (_request, context) =>
-        new ApiError('rate_limited', `Too many requests: at most ${context.max} per minute for this API key. Retry in ${Math.ceil(context.ttl / 1000)} seconds.`),
+        new ApiError(
+          'rate_limited',
+          `Too many requests: at most ${context.max} per minute for this API key. Retry in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        ),
     });
   }
 }

@@ -38,7 +38,10 @@ export function formatValidationError(errors: FastifySchemaValidationError[], da
       // The refused value is there because Ajv runs with `verbose` (see app.ts); the CLI suggests the same way.
       const value = (error as { data?: unknown }).data;
       const suggestion = typeof value === 'string' ? suggestClosest(value, allowed) : undefined;
-      return new ApiError('invalid_parameter', `\`${name}\` must be one of: ${allowed.join(', ')}.${suggestion === undefined ? '' : ` Did you mean \`${suggestion}\`?`}`);
+      return new ApiError(
+        'invalid_parameter',
+        `\`${name}\` must be one of: ${allowed.join(', ')}.${suggestion === undefined ? '' : ` Did you mean \`${suggestion}\`?`}`,
+      );
     }
     case 'pattern':
     case 'minLength':

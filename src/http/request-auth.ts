@@ -23,7 +23,11 @@ declare module 'fastify' {
  */
 export function registerAuthentication(
   app: FastifyInstance,
-  options: { readonly currentSnapshot: () => Snapshot; readonly now: () => number; readonly refusedKeySha256?: ReadonlySet<string> | undefined },
+  options: {
+    readonly currentSnapshot: () => Snapshot;
+    readonly now: () => number;
+    readonly refusedKeySha256?: ReadonlySet<string> | undefined;
+  },
 ): void {
   app.decorateRequest('auth', null);
   // Callback style: it runs on every request, and an async hook costs a promise each time.
@@ -50,6 +54,7 @@ function needsKey(request: FastifyRequest): boolean {
 
 /** The authentication of an API read; a route outside the hook's reach asking for it is a programming error. */
 export function authOf(request: FastifyRequest): RequestAuth {
-  if (request.auth === null) throw new Error(`${request.method} ${request.routeOptions.url ?? request.url} is not an authenticated API read`);
+  if (request.auth === null)
+    throw new Error(`${request.method} ${request.routeOptions.url ?? request.url} is not an authenticated API read`);
   return request.auth;
 }

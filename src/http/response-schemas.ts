@@ -29,7 +29,10 @@ const ERROR_BODY = {
 
 const ERROR_RESPONSES = {
   '4xx': { description: 'Client error: the one JSON error shape.', content: { [JSON_TYPE]: { schema: ERROR_BODY } } },
-  '5xx': { description: 'Server error or design system unavailable: the one JSON error shape.', content: { [JSON_TYPE]: { schema: ERROR_BODY } } },
+  '5xx': {
+    description: 'Server error or design system unavailable: the one JSON error shape.',
+    content: { [JSON_TYPE]: { schema: ERROR_BODY } },
+  },
 } as const;
 
 const NOT_MODIFIED = { 304: { description: 'Not Modified: the `If-None-Match` ETag is current.', type: 'null' } } as const;
@@ -49,7 +52,8 @@ function textResponse(description: string, mediaType: string): Record<string, un
 
 const TOKEN_VALUE = {
   type: 'object',
-  description: 'The token’s value fields as written, defaults filled in (e.g. `{ scale, step, darkStep }` for a color, `{ primitive }` for a reference).',
+  description:
+    'The token’s value fields as written, defaults filled in (e.g. `{ scale, step, darkStep }` for a color, `{ primitive }` for a reference).',
 };
 const TOKEN = {
   type: 'object',
@@ -77,7 +81,12 @@ const SCALE = {
     key: { type: 'string' },
     steps: {
       type: 'array',
-      items: { type: 'object', additionalProperties: false, required: ['step', 'light', 'dark'], properties: { step: { type: 'integer' }, light: HEX, dark: HEX } },
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['step', 'light', 'dark'],
+        properties: { step: { type: 'integer' }, light: HEX, dark: HEX },
+      },
     },
   },
 };
@@ -102,7 +111,12 @@ const DESIGN_SYSTEM_ENTRY = {
   properties: { id: { type: 'string' }, name: { type: 'string' }, slug: { type: 'string' } },
 };
 const listOf = (field: string): object =>
-  dataOf({ type: 'object', additionalProperties: false, required: [field], properties: { [field]: { type: 'array', items: DESIGN_SYSTEM_ENTRY } } });
+  dataOf({
+    type: 'object',
+    additionalProperties: false,
+    required: [field],
+    properties: { [field]: { type: 'array', items: DESIGN_SYSTEM_ENTRY } },
+  });
 const REVISIONS = dataOf({
   type: 'object',
   additionalProperties: false,
@@ -114,7 +128,11 @@ const REVISIONS = dataOf({
         type: 'object',
         additionalProperties: false,
         required: ['sha', 'date', 'subject'],
-        properties: { sha: { type: 'string', pattern: '^[0-9a-f]{40}([0-9a-f]{24})?$' }, date: { type: 'string', format: 'date-time' }, subject: { type: 'string' } },
+        properties: {
+          sha: { type: 'string', pattern: '^[0-9a-f]{40}([0-9a-f]{24})?$' },
+          date: { type: 'string', format: 'date-time' },
+          subject: { type: 'string' },
+        },
       },
     },
     nextCursor: { type: ['string', 'null'], description: 'Pass as `cursor` for the next page; null on the last one.' },
@@ -124,17 +142,31 @@ const REVISIONS = dataOf({
 const DTCG_RESOLVER = {
   type: 'object',
   required: ['version', 'sets', 'modifiers', 'resolutionOrder'],
-  properties: { version: { const: '2025.10' }, name: { type: 'string' }, sets: { type: 'object' }, modifiers: { type: 'object' }, resolutionOrder: { type: 'array' } },
+  properties: {
+    version: { const: '2025.10' },
+    name: { type: 'string' },
+    sets: { type: 'object' },
+    modifiers: { type: 'object' },
+    resolutionOrder: { type: 'array' },
+  },
 };
 
 /** An object with exactly these properties, all required. */
-const closed = (properties: Record<string, object>): object => ({ type: 'object', additionalProperties: false, required: Object.keys(properties), properties });
+const closed = (properties: Record<string, object>): object => ({
+  type: 'object',
+  additionalProperties: false,
+  required: Object.keys(properties),
+  properties,
+});
 const listOfItems = (items: object): object => ({ type: 'array', items });
 const STRING = { type: 'string' };
 
 const DIFF_VALUE = closed({ light: STRING, dark: { type: ['string', 'null'], description: 'null when it equals light.' } });
 const DIFF_TOKEN = closed({ key: STRING, type: STRING, value: DIFF_VALUE });
-const DIFF_SIDE = closed({ ref: { type: ['string', 'null'], description: 'As given; null for the live snapshot.' }, sha: { type: ['string', 'null'] } });
+const DIFF_SIDE = closed({
+  ref: { type: ['string', 'null'], description: 'As given; null for the live snapshot.' },
+  sha: { type: ['string', 'null'] },
+});
 const STEP_COLORS = closed({ light: HEX, dark: HEX });
 const PRIMITIVE_VALUE = closed({ value: PRIMITIVE.properties.value, unit: PRIMITIVE.properties.unit });
 const DIFF = dataOf(
@@ -150,7 +182,9 @@ const DIFF = dataOf(
       added: listOfItems(DIFF_TOKEN),
       removed: listOfItems(DIFF_TOKEN),
       changed: listOfItems(closed({ key: STRING, type: STRING, from: DIFF_VALUE, to: DIFF_VALUE })),
-      retyped: listOfItems(closed({ key: STRING, from: closed({ type: STRING, value: DIFF_VALUE }), to: closed({ type: STRING, value: DIFF_VALUE }) })),
+      retyped: listOfItems(
+        closed({ key: STRING, from: closed({ type: STRING, value: DIFF_VALUE }), to: closed({ type: STRING, value: DIFF_VALUE }) }),
+      ),
     }),
     scales: closed({
       added: listOfItems(STRING),
@@ -175,7 +209,11 @@ const DIFF = dataOf(
 const HEALTH = {
   200: {
     description: 'The process is alive.',
-    content: { [JSON_TYPE]: { schema: { type: 'object', additionalProperties: false, required: ['status'], properties: { status: { const: 'ok' } } } } },
+    content: {
+      [JSON_TYPE]: {
+        schema: { type: 'object', additionalProperties: false, required: ['status'], properties: { status: { const: 'ok' } } },
+      },
+    },
   },
 };
 const READY = {
@@ -190,7 +228,11 @@ const READY = {
           properties: {
             status: { const: 'ready' },
             seq: { type: 'integer', minimum: 0, description: 'The snapshot being served.' },
-            keys: { type: 'string', pattern: '^stale: ', description: 'Only while the keys file is not valid YAML: since when, and that the keys read before stay in force.' },
+            keys: {
+              type: 'string',
+              pattern: '^stale: ',
+              description: 'Only while the keys file is not valid YAML: since when, and that the keys read before stay in force.',
+            },
           },
         },
       },
@@ -207,7 +249,10 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, Record<string, unknown>>>
       type: 'object',
       additionalProperties: false,
       required: ['tokens', 'total'],
-      properties: { tokens: { anyOf: [{ type: 'array', items: TOKEN }, TOKEN_TREE] }, total: { type: 'integer', minimum: 0, description: 'Tokens returned.' } },
+      properties: {
+        tokens: { anyOf: [{ type: 'array', items: TOKEN }, TOKEN_TREE] },
+        total: { type: 'integer', minimum: 0, description: 'Tokens returned.' },
+      },
     }),
   ),
   '/api/v1/tokens/*': jsonResponse('One token, named by its path (`/tokens/color/brand/primary`).', dataOf(TOKEN)),
@@ -232,15 +277,25 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, Record<string, unknown>>>
     'CSS custom properties: `:root` light values; dark values in `[data-theme="dark"]` (default), `@media (prefers-color-scheme: dark)`, `darkSelector`, or `light-dark()` (`theme`).',
     'text/css',
   ),
-  '/api/v1/export/json': jsonResponse('W3C Design Tokens (DTCG) JSON: string values, or (`spec=2025.10`) the structured values of the DTCG 2025.10 format.', { type: 'object' }),
-  '/api/v1/export/resolver': jsonResponse('A DTCG 2025.10 resolver document: one set `tokens`, one modifier `theme` with contexts `light` and `dark`.', DTCG_RESOLVER),
-  '/api/v1/export/tailwind': textResponse('A Tailwind CSS v4 stylesheet: `@theme` variables, dark values through `--ds-*` variables.', 'text/css'),
+  '/api/v1/export/json': jsonResponse(
+    'W3C Design Tokens (DTCG) JSON: string values, or (`spec=2025.10`) the structured values of the DTCG 2025.10 format.',
+    { type: 'object' },
+  ),
+  '/api/v1/export/resolver': jsonResponse(
+    'A DTCG 2025.10 resolver document: one set `tokens`, one modifier `theme` with contexts `light` and `dark`.',
+    DTCG_RESOLVER,
+  ),
+  '/api/v1/export/tailwind': textResponse(
+    'A Tailwind CSS v4 stylesheet: `@theme` variables, dark values through `--ds-*` variables.',
+    'text/css',
+  ),
   '/api/v1/export/ts': textResponse('A TypeScript module: `export const tokens = {...} as const` and `type TokenName`.', 'text/plain'),
   '/api/v1/revisions': jsonResponse('Commits that changed the design system, newest first.', REVISIONS),
   '/api/v1/diff': jsonResponse('What changed in the design system between two revisions, and how much it can break (`level`).', DIFF),
   '/api/v1/events': {
     200: {
-      description: 'Server-Sent Events: a `snapshot` event now and on each change of the design system, `: heartbeat` comments, an `error` event before the stream ends.',
+      description:
+        'Server-Sent Events: a `snapshot` event now and on each change of the design system, `: heartbeat` comments, an `error` event before the stream ends.',
       content: { 'text/event-stream': { schema: { type: 'string' } } },
     },
     ...ERROR_RESPONSES,
@@ -253,7 +308,6 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, Record<string, unknown>>>
     ...ERROR_RESPONSES,
   },
 };
-
 
 const READ_ONLY_REFUSAL = ['DELETE', 'PATCH', 'POST', 'PUT'];
 

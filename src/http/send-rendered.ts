@@ -39,7 +39,13 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
  * Live: `X-Snapshot-Seq` and `X-Git-Commit`, `no-cache`. Pinned: `X-Git-Commit` is the resolved sha; a full-sha pin
  * gets an immutable `Cache-Control` and an ETag that starts with the sha.
  */
-export function sendRendered(request: FastifyRequest, reply: FastifyReply, rendered: Rendered, snapshot: Snapshot, pin?: Pin): FastifyReply {
+export function sendRendered(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  rendered: Rendered,
+  snapshot: Snapshot,
+  pin?: Pin,
+): FastifyReply {
   const identityEtag = pin?.immutable ? `"${pin.sha}.${rendered.etag.slice(1)}` : rendered.etag;
   // Compressed once per cached body (see compression.ts), negotiated per request.
   const compressible = isCompressible(rendered);
@@ -72,7 +78,13 @@ export function sendRendered(request: FastifyRequest, reply: FastifyReply, rende
 /** Adds a field to `Vary`, keeping what CORS or another part already put there. */
 function appendVary(reply: FastifyReply, field: string): void {
   const current = reply.getHeader('vary');
-  const fields = current === undefined ? [] : String(current).split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const fields =
+    current === undefined
+      ? []
+      : String(current)
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part !== '');
   if (!fields.some((existing) => existing.toLowerCase() === field.toLowerCase())) fields.push(field);
   reply.header('vary', fields.join(', '));
 }

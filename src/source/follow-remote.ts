@@ -40,7 +40,9 @@ export async function followRemote(options: FollowRemoteOptions): Promise<Remote
     const next = await options.mirror.tip();
     if (next === tip) return;
     const events = await options.revisions.eventsAt(next);
-    options.log.info(`serving ${next.slice(0, 12)} of ${options.mirror.url.replace(/\/\/[^@/]*@/, '//***@')}${tip === undefined ? '' : ` (was ${tip.slice(0, 12)})`}`);
+    options.log.info(
+      `serving ${next.slice(0, 12)} of ${options.mirror.url.replace(/\/\/[^@/]*@/, '//***@')}${tip === undefined ? '' : ` (was ${tip.slice(0, 12)})`}`,
+    );
     tip = next;
     await options.onTip(next, events);
   };
@@ -54,7 +56,9 @@ export async function followRemote(options: FollowRemoteOptions): Promise<Remote
         failures = 0;
       } catch (error) {
         failures += 1;
-        options.log.error(`${error instanceof Error ? error.message : String(error)}; still serving ${tip?.slice(0, 12) ?? 'nothing'}, retry in ${Math.round(nextDelay() / 1000)} s`);
+        options.log.error(
+          `${error instanceof Error ? error.message : String(error)}; still serving ${tip?.slice(0, 12) ?? 'nothing'}, retry in ${Math.round(nextDelay() / 1000)} s`,
+        );
       } finally {
         inFlight = undefined;
       }
@@ -64,7 +68,8 @@ export async function followRemote(options: FollowRemoteOptions): Promise<Remote
   };
 
   // Backoff doubles per failure up to 5 minutes, but never retries sooner than the normal interval.
-  const nextDelay = (): number => (failures === 0 ? intervalMs : Math.max(intervalMs, Math.min(MAX_BACKOFF_MS, intervalMs * 2 ** Math.min(failures, 10))));
+  const nextDelay = (): number =>
+    failures === 0 ? intervalMs : Math.max(intervalMs, Math.min(MAX_BACKOFF_MS, intervalMs * 2 ** Math.min(failures, 10)));
   const schedule = (): void => {
     if (closed) return;
     timer = setTimeout(() => {
@@ -79,7 +84,9 @@ export async function followRemote(options: FollowRemoteOptions): Promise<Remote
       await options.mirror.fetch();
     } catch (error) {
       failures += 1;
-      options.log.error(`${error instanceof Error ? error.message : String(error)}; serving the mirror as it is, retry in ${Math.round(nextDelay() / 1000)} s`);
+      options.log.error(
+        `${error instanceof Error ? error.message : String(error)}; serving the mirror as it is, retry in ${Math.round(nextDelay() / 1000)} s`,
+      );
     }
   }
   await load();

@@ -52,7 +52,8 @@ export class GitRemoteMirror {
   static async open(options: RemoteMirrorOptions): Promise<GitRemoteMirror> {
     const urlProblem = checkRemoteUrl(options.url);
     if (urlProblem !== undefined) throw new Error(`--remote ${urlProblem}`);
-    if (options.branch !== undefined && checkRef(options.branch) !== undefined) throw new Error(`--branch \`${options.branch}\` is not a valid branch name`);
+    if (options.branch !== undefined && checkRef(options.branch) !== undefined)
+      throw new Error(`--branch \`${options.branch}\` is not a valid branch name`);
     const dir = join(options.dataDir, `${createHash('sha256').update(options.url).digest('hex').slice(0, 16)}.git`);
     const reused = await exists(join(dir, 'HEAD'));
     const mirror = new GitRemoteMirror(options, dir, reused);

@@ -41,7 +41,10 @@ export async function findGitRepo(sourceDir: string): Promise<GitRepo | NoGitRep
   try {
     output = await runGit(sourceDir, ['rev-parse', '--is-inside-work-tree', '--absolute-git-dir', '--show-toplevel', '--show-prefix']);
   } catch (error) {
-    const reason = (error as { cause?: { code?: unknown } }).cause?.code === 'ENOENT' ? 'git is not installed' : gitErrorText(error).replace(/^git \S+ failed: /, '');
+    const reason =
+      (error as { cause?: { code?: unknown } }).cause?.code === 'ENOENT'
+        ? 'git is not installed'
+        : gitErrorText(error).replace(/^git \S+ failed: /, '');
     return { reason, failed: !/^fatal: not a git repository/.test(reason) };
   }
   const [inside, gitDir, topLevel, prefix] = output.split('\n');

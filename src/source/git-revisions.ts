@@ -103,15 +103,27 @@ export class GitRevisions {
       const match = /^(100644|100755) blob ([0-9a-f]+) +(\d+)\t(.*)$/s.exec(entry);
       if (!match) continue;
       const path = (match[4] as string).slice(sourcePrefix.length);
-      if ((match[4] as string).startsWith(sourcePrefix) && isSourceYamlPath(path)) files.push({ path, oid: match[2] as string, size: Number(match[3]) });
+      if ((match[4] as string).startsWith(sourcePrefix) && isSourceYamlPath(path))
+        files.push({ path, oid: match[2] as string, size: Number(match[3]) });
     }
     // A blob over the size limit is not read whole: its first bytes past the limit are enough for the parser to refuse it.
     const texts = await Promise.all(
-      files.map((file) => (file.size > MAX_SOURCE_FILE_BYTES ? readBlobPrefix(repoDir, file.oid, MAX_SOURCE_FILE_BYTES + 1) : this.#reader.read(file.oid))),
+      files.map((file) =>
+        file.size > MAX_SOURCE_FILE_BYTES ? readBlobPrefix(repoDir, file.oid, MAX_SOURCE_FILE_BYTES + 1) : this.#reader.read(file.oid),
+      ),
     );
-    const events: SourceEvent[] = files.map((file, index) => ({ type: 'file/changed', path: file.path, text: (texts[index] ?? Buffer.alloc(0)).toString('utf8'), at }));
+    const events: SourceEvent[] = files.map((file, index) => ({
+      type: 'file/changed',
+      path: file.path,
+      text: (texts[index] ?? Buffer.alloc(0)).toString('utf8'),
+      at,
+    }));
     const slugs = [...new Set(files.map((file) => file.path.slice(0, file.path.indexOf('/'))))].sort();
-    const commitTimes = await readFolderCommitTimes(repoDir, sha, Object.fromEntries(slugs.map((slug) => [slug, `${sourcePrefix}${slug}/`])));
+    const commitTimes = await readFolderCommitTimes(
+      repoDir,
+      sha,
+      Object.fromEntries(slugs.map((slug) => [slug, `${sourcePrefix}${slug}/`])),
+    );
     events.push({ type: 'git/head-moved', commit: sha, dirtySlugs: [], commitTimes, at });
     return events;
   }
@@ -131,7 +143,11 @@ export class GitRevisions {
     return page;
   }
 
-  async #listCommits(slug: string, sha: string, options: { limit: number; skip: number }): Promise<{ entries: RevisionEntry[]; more: boolean }> {
+  async #listCommits(
+    slug: string,
+    sha: string,
+    options: { limit: number; skip: number },
+  ): Promise<{ entries: RevisionEntry[]; more: boolean }> {
     const { repoDir, sourcePrefix } = this.location;
     const out = await runGit(repoDir, [
       'log',

@@ -7,9 +7,7 @@ export const READ_DEADLINE_MS = 5_000;
 
 /** What reading one path found: its text, nothing (gone), or a reason it was not read. */
 export type RegularFileRead =
-  | { readonly kind: 'text'; readonly text: string }
-  | { readonly kind: 'gone' }
-  | { readonly kind: 'skipped'; readonly reason: string };
+  { readonly kind: 'text'; readonly text: string } | { readonly kind: 'gone' } | { readonly kind: 'skipped'; readonly reason: string };
 
 export interface ReadRegularFileOptions {
   /** At most this many bytes are read: a larger file gives its first `maxBytes + 1` bytes, so the parser refuses it. */
@@ -57,7 +55,8 @@ export async function readRegularFile(path: string, options: ReadRegularFileOpti
       if (swapped !== undefined) return swapped;
       if (options.within !== undefined) {
         const real = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => undefined);
-        if (real !== undefined && !real.startsWith(`${options.within}${sep}`)) return { kind: 'skipped', reason: 'reached through a symbolic link (never followed)' };
+        if (real !== undefined && !real.startsWith(`${options.within}${sep}`))
+          return { kind: 'skipped', reason: 'reached through a symbolic link (never followed)' };
       }
       const buffer = Buffer.alloc(Math.min(opened.size, options.maxBytes) + 1);
       let length = 0;

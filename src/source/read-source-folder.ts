@@ -6,7 +6,6 @@ import { isSourceYamlPath } from '../compile/source-paths.js';
 import type { SourceEvent } from '../state/events.js';
 import { isGone, readRegularFile } from './read-regular-file.js';
 
-
 /** Told of each path below the source folder that is not read, and why (a symbolic link, a FIFO...). */
 export type OnSkipped = (path: string, reason: string) => void;
 
@@ -58,7 +57,12 @@ export async function listSourcePaths(sourceDir: string, onSkipped: OnSkipped = 
  * limit, which the parser then refuses), or `file/removed` when it is gone or is not a regular file (told to
  * `onSkipped`).
  */
-export async function readSourcePath(sourceDir: string, path: string, at: number, onSkipped: OnSkipped = () => undefined): Promise<SourceEvent> {
+export async function readSourcePath(
+  sourceDir: string,
+  path: string,
+  at: number,
+  onSkipped: OnSkipped = () => undefined,
+): Promise<SourceEvent> {
   let read;
   try {
     read = await readRegularFile(join(sourceDir, path), { maxBytes: MAX_SOURCE_FILE_BYTES, within: await realSourceDir(sourceDir) });
@@ -84,7 +88,9 @@ function realSourceDir(sourceDir: string): Promise<string> {
 
 /** Every YAML file below `sourceDir` (skipping dot-folders, `node_modules`, symbolic links and non-regular files), as `file/changed` events. */
 export async function readSourceFolder(sourceDir: string, at: number, onSkipped: OnSkipped = () => undefined): Promise<SourceEvent[]> {
-  const events = await Promise.all((await listSourcePaths(sourceDir, onSkipped)).map((path) => readSourcePath(sourceDir, path, at, onSkipped)));
+  const events = await Promise.all(
+    (await listSourcePaths(sourceDir, onSkipped)).map((path) => readSourcePath(sourceDir, path, at, onSkipped)),
+  );
   // A file deleted between the listing and the read is not part of the folder.
   return events.filter((event) => event.type === 'file/changed');
 }

@@ -6,12 +6,21 @@ export const GIT_ENV: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT:
 /** Runs git with fixed arguments (no shell); resolves stdout, rejects with git's stderr in the message. */
 export function runGit(cwd: string, args: readonly string[], options: { maxBuffer?: number } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile('git', [...args], { cwd, env: GIT_ENV, maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
-      if (error) {
-        const code = (error as { code?: unknown }).code;
-        reject(Object.assign(new Error(`git ${args[0] ?? ''} failed: ${stderr.trim() || error.message}`, { cause: error }), { exitCode: code }));
-      } else resolve(stdout);
-    });
+    execFile(
+      'git',
+      [...args],
+      { cwd, env: GIT_ENV, maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        if (error) {
+          const code = (error as { code?: unknown }).code;
+          reject(
+            Object.assign(new Error(`git ${args[0] ?? ''} failed: ${stderr.trim() || error.message}`, { cause: error }), {
+              exitCode: code,
+            }),
+          );
+        } else resolve(stdout);
+      },
+    );
   });
 }
 
@@ -69,7 +78,11 @@ const LOG_CONCURRENCY = 8;
  * The ISO UTC committer time of the newest commit at or before `revision` that touched each folder, by slug (sorted);
  * a folder no commit touched is left out. `folders` maps a slug to its path as git sees it from `cwd`.
  */
-export async function readFolderCommitTimes(cwd: string, revision: string, folders: Readonly<Record<string, string>>): Promise<Record<string, string>> {
+export async function readFolderCommitTimes(
+  cwd: string,
+  revision: string,
+  folders: Readonly<Record<string, string>>,
+): Promise<Record<string, string>> {
   const times = new Map<string, string>();
   const logs = createGitLimiter(LOG_CONCURRENCY, Number.POSITIVE_INFINITY, 'commit-time reads');
   await Promise.all(

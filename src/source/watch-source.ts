@@ -332,7 +332,9 @@ class SourceWatcherImpl implements SourceWatcher {
   }
 
   #hasWork(): boolean {
-    return this.#pending.size > 0 || this.#recheckPaths.size > 0 || this.#keysTouched || this.#recheckKeys || this.#gitTouched || this.#rescan;
+    return (
+      this.#pending.size > 0 || this.#recheckPaths.size > 0 || this.#keysTouched || this.#recheckKeys || this.#gitTouched || this.#rescan
+    );
   }
 
   /** Reads what the batch touched as it is now and delivers it as one batch. */
@@ -349,7 +351,9 @@ class SourceWatcherImpl implements SourceWatcher {
           return;
         }
         if (!this.#lockWarned) {
-          this.#log.warn(`${join(git.gitDir, 'index.lock')} has existed for ${this.#lockHoldMs} ms; applying changes without waiting for Git`);
+          this.#log.warn(
+            `${join(git.gitDir, 'index.lock')} has existed for ${this.#lockHoldMs} ms; applying changes without waiting for Git`,
+          );
           this.#lockWarned = true;
         }
       } else if (this.#lockSeenAt !== undefined) {
@@ -384,11 +388,18 @@ class SourceWatcherImpl implements SourceWatcher {
         keysTouched || all
           ? readKeysFile(this.#keysPath, at).then(
               (event) => (this.#reported.delete(this.#keysPath), event),
-              (error: unknown) => (this.#reportOnce(this.#keysPath, `${(error as Error).message}; the keys in force stay`, 'error'), undefined),
+              (error: unknown) => (
+                this.#reportOnce(this.#keysPath, `${(error as Error).message}; the keys in force stay`, 'error'),
+                undefined
+              ),
             )
           : Promise.resolve(undefined);
       // HEAD and the touched files are read side by side; a moved HEAD then needs the whole tree (a checkout, a pull).
-      const [commit, firstFileEvents, firstKeysEvent] = await Promise.all([git === null ? null : readHeadCommit(git), readFiles(rescan), readKeys(rescan)]);
+      const [commit, firstFileEvents, firstKeysEvent] = await Promise.all([
+        git === null ? null : readHeadCommit(git),
+        readFiles(rescan),
+        readKeys(rescan),
+      ]);
       let [fileEvents, keysEvent] = [firstFileEvents, firstKeysEvent];
       const headMoved = previousGit === undefined || commit !== previousGit.commit;
       if (headMoved && !rescan && !initial) {
@@ -397,7 +408,9 @@ class SourceWatcherImpl implements SourceWatcher {
       }
       // Only what differs from what was last delivered goes on: rescans and re-reads stay cheap for the reducer.
       const events: SourceEvent[] = fileEvents.filter((event) =>
-        event.type === 'file/changed' ? this.#known.get(event.path) !== event.text : event.type === 'file/removed' && this.#known.has(event.path),
+        event.type === 'file/changed'
+          ? this.#known.get(event.path) !== event.text
+          : event.type === 'file/removed' && this.#known.has(event.path),
       );
       if (keysEvent?.type === 'keys/changed' && keysEvent.text !== this.#knownKeys) events.push(keysEvent);
 
@@ -506,7 +519,9 @@ class SourceWatcherImpl implements SourceWatcher {
 
   async #readCommitTimes(git: GitRepo): Promise<Record<string, string>> {
     const entries = await readdir(this.#sourceDir, { withFileTypes: true }).catch(() => []);
-    const slugs = entries.filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && !SKIPPED_FOLDERS.has(entry.name)).map((entry) => entry.name);
+    const slugs = entries
+      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && !SKIPPED_FOLDERS.has(entry.name))
+      .map((entry) => entry.name);
     return readCommitTimes(git, slugs);
   }
 

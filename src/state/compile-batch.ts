@@ -13,7 +13,11 @@ import type { Snapshot } from './snapshot.js';
 export interface DesignSystemCompiler {
   readonly timeoutMs: number;
   readonly memoryMb: number;
-  compile(slug: string, files: readonly { readonly path: string; readonly text: string }[], base?: CompiledDesignSystem): Promise<CompileOutcome>;
+  compile(
+    slug: string,
+    files: readonly { readonly path: string; readonly text: string }[],
+    base?: CompiledDesignSystem,
+  ): Promise<CompileOutcome>;
 }
 
 /** Parses one source file from its path and text (a `system.yaml` or a content file). */
@@ -22,8 +26,15 @@ export function parseSourceText(path: string, text: string): ParsedSourceFile {
 }
 
 /** Parses (with `parse`, which may cache) and compiles one design system from its files' texts: what every compiler runs. */
-export function compileSourceTexts(slug: string, files: readonly { readonly path: string; readonly text: string }[], parse = parseSourceText): CompileResult {
-  return compileDesignSystemFolder(slug, files.map((file) => parse(file.path, file.text)));
+export function compileSourceTexts(
+  slug: string,
+  files: readonly { readonly path: string; readonly text: string }[],
+  parse = parseSourceText,
+): CompileResult {
+  return compileDesignSystemFolder(
+    slug,
+    files.map((file) => parse(file.path, file.text)),
+  );
 }
 
 /**
@@ -51,7 +62,11 @@ export async function compileBatch(state: Snapshot, batch: readonly SourceEvent[
   for (const slug of [...touched].sort()) {
     const files = listSystemFiles(state.files, changes, slug);
     if (files.size === 0) continue;
-    const outcome = await compiler.compile(slug, [...files].map(([path, file]) => ({ path, text: file.text })), state.systems.get(slug)?.compiled);
+    const outcome = await compiler.compile(
+      slug,
+      [...files].map(([path, file]) => ({ path, text: file.text })),
+      state.systems.get(slug)?.compiled,
+    );
     if ('result' in outcome) {
       compiled.push({ type: 'system/compiled', slug, result: outcome.result, at });
       continue;
@@ -59,13 +74,23 @@ export async function compileBatch(state: Snapshot, batch: readonly SourceEvent[
     // The file to point at: the first one this batch changed, else (only removals) the first one left.
     const changedPaths = [...texts].filter(([path, text]) => text !== null && path.startsWith(`${slug}/`)).map(([path]) => path);
     const file = changedPaths.sort()[0] ?? [...files.keys()][0] ?? slug; // files is not empty
-    compiled.push({ type: 'system/compiled', slug, result: { system: undefined, diagnostics: [budgetDiagnostic(file, slug, outcome.overrun, compiler)] }, at });
+    compiled.push({
+      type: 'system/compiled',
+      slug,
+      result: { system: undefined, diagnostics: [budgetDiagnostic(file, slug, outcome.overrun, compiler)] },
+      at,
+    });
   }
   return [...batch, ...compiled];
 }
 
 /** The one error a design system gets when compiling it ran past a limit. */
-export function budgetDiagnostic(file: string, slug: string, overrun: 'time' | 'memory', limits: { readonly timeoutMs: number; readonly memoryMb: number }): Diagnostic {
+export function budgetDiagnostic(
+  file: string,
+  slug: string,
+  overrun: 'time' | 'memory',
+  limits: { readonly timeoutMs: number; readonly memoryMb: number },
+): Diagnostic {
   const limit = overrun === 'time' ? `the time limit of ${limits.timeoutMs} ms` : `the memory limit of ${limits.memoryMb} MB`;
   return {
     file,

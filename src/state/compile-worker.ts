@@ -25,7 +25,10 @@ parentPort?.on('message', (job: CompileJob) => {
       return fresh;
     });
     const known = lastCompiled.get(job.slug);
-    reply = { id: job.id, packed: packCompileResult(result, known !== undefined && known.contentHash === job.baseHash ? known : undefined) };
+    reply = {
+      id: job.id,
+      packed: packCompileResult(result, known !== undefined && known.contentHash === job.baseHash ? known : undefined),
+    };
     if (result.system !== undefined) lastCompiled.set(job.slug, result.system);
   } catch (error) {
     reply = { id: job.id, error: error instanceof Error ? error.message : String(error) };

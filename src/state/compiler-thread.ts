@@ -82,7 +82,11 @@ export class CompilerThread {
    * Parses and compiles one design system from its files (sorted by path) in the worker. `base` is the version served
    * now: the result reuses its unchanged tokens (the same frozen objects) instead of copying them across threads.
    */
-  compile(slug: string, files: readonly { readonly path: string; readonly text: string }[], base?: CompiledDesignSystem): Promise<CompileOutcome> {
+  compile(
+    slug: string,
+    files: readonly { readonly path: string; readonly text: string }[],
+    base?: CompiledDesignSystem,
+  ): Promise<CompileOutcome> {
     if (this.#closed) return Promise.reject(new Error('the compiler is closed'));
     return new Promise((resolve, reject) => {
       this.#waiting.push({ job: { id: this.#nextId++, slug, files, baseHash: base?.contentHash }, base, resolve, reject });
@@ -144,7 +148,10 @@ export class CompilerThread {
       this.#finish(worker, outcome);
     });
     worker.on('error', (error: Error & { code?: string }) => {
-      this.#finish(worker, error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? { overrun: 'memory' } : new Error('the compile worker failed', { cause: error }));
+      this.#finish(
+        worker,
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? { overrun: 'memory' } : new Error('the compile worker failed', { cause: error }),
+      );
     });
     worker.on('exit', (code) => this.#finish(worker, new Error(`the compile worker exited with code ${code}`)));
     this.#worker = worker;

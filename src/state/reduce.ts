@@ -82,7 +82,15 @@ export function reduce(state: Snapshot, batch: readonly BatchEvent[]): Snapshot 
 
   const systemChanges = new Map<string, DesignSystemState | null>();
   for (const slug of touched) {
-    const next = recompile(slug, state.systems.get(slug), listSystemFiles(state.files, fileChanges, slug), git, state.git, batchTime, precompiled.get(slug));
+    const next = recompile(
+      slug,
+      state.systems.get(slug),
+      listSystemFiles(state.files, fileChanges, slug),
+      git,
+      state.git,
+      batchTime,
+      precompiled.get(slug),
+    );
     if (next !== state.systems.get(slug)) systemChanges.set(slug, next ?? null);
   }
   if (fileChanges.size === 0 && keys === state.keys && git === state.git && systemChanges.size === 0) return state;
@@ -118,7 +126,11 @@ function recompile(
 ): DesignSystemState | undefined {
   if (files.size === 0) return undefined;
   const result =
-    precompiled ?? compileDesignSystemFolder(slug, [...files].map(([path, file]) => file.parsed ?? parseSourceText(path, file.text)));
+    precompiled ??
+    compileDesignSystemFolder(
+      slug,
+      [...files].map(([path, file]) => file.parsed ?? parseSourceText(path, file.text)),
+    );
   const problemsChanged = JSON.stringify(previous?.problems ?? []) !== JSON.stringify(result.diagnostics);
   const contentChanged = result.system !== undefined && result.system.contentHash !== previous?.compiled?.contentHash;
   if (!problemsChanged && !contentChanged && previous !== undefined) return previous;

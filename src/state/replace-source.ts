@@ -9,6 +9,8 @@ import type { Snapshot } from './snapshot.js';
 export function eventsToReplaceSource(snapshot: Snapshot, loaded: readonly SourceEvent[]): SourceEvent[] {
   const kept = new Set(loaded.flatMap((event) => (event.type === 'file/changed' ? [event.path] : [])));
   const at = loaded.reduce((latest, event) => Math.max(latest, event.at), 0);
-  const removed: SourceEvent[] = [...snapshot.files.keys()].filter((path) => !kept.has(path)).map((path) => ({ type: 'file/removed', path, at }));
+  const removed: SourceEvent[] = [...snapshot.files.keys()]
+    .filter((path) => !kept.has(path))
+    .map((path) => ({ type: 'file/removed', path, at }));
   return [...loaded, ...removed];
 }

@@ -15,9 +15,7 @@ export function toApiToken(token: Token): { key: string; type: string; value: To
 export function renderTokenList(system: CompiledDesignSystem, options: { type?: string | undefined; format: TokenListFormat }) {
   const tokens = options.type === undefined ? system.tokens : system.tokens.filter((token) => token.type === options.type);
   const listed =
-    options.format === 'nested'
-      ? buildTokenTree(tokens, (token) => ({ type: token.type, value: token.value }))
-      : tokens.map(toApiToken);
+    options.format === 'nested' ? buildTokenTree(tokens, (token) => ({ type: token.type, value: token.value })) : tokens.map(toApiToken);
   return { data: { tokens: listed, total: tokens.length } };
 }
 

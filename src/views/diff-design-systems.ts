@@ -94,8 +94,13 @@ export function diffDesignSystems(from: CompiledDesignSystem, to: CompiledDesign
   const primitives = diffPrimitives(from.primitives, to.primitives);
   const removed = tokens.removed.length + tokens.retyped.length + scales.removed.length + primitives.removed.length;
   const stepsRemoved = scales.changed.some((scale) => scale.stepsRemoved.length > 0);
-  const added = tokens.added.length + scales.added.length + primitives.added.length + scales.changed.filter((scale) => scale.stepsAdded.length > 0).length;
-  const changed = tokens.changed.length + primitives.changed.length + scales.changed.filter((scale) => scale.stepsChanged.length > 0).length;
+  const added =
+    tokens.added.length +
+    scales.added.length +
+    primitives.added.length +
+    scales.changed.filter((scale) => scale.stepsAdded.length > 0).length;
+  const changed =
+    tokens.changed.length + primitives.changed.length + scales.changed.filter((scale) => scale.stepsChanged.length > 0).length;
   const level: ChangeLevel = removed > 0 || stepsRemoved ? 'major' : added > 0 ? 'minor' : changed > 0 ? 'patch' : 'none';
   return { level, tokens, scales, primitives };
 }
@@ -110,7 +115,8 @@ function diffTokens(fromTokens: readonly Token[], toTokens: readonly Token[]): D
     const old = before.get(token.key);
     if (old === undefined) continue;
     const [was, is] = [diffValue(old.resolved), diffValue(token.resolved)];
-    if (old.type !== token.type) retyped.push({ key: token.key, from: { type: old.type, value: was }, to: { type: token.type, value: is } });
+    if (old.type !== token.type)
+      retyped.push({ key: token.key, from: { type: old.type, value: was }, to: { type: token.type, value: is } });
     else if (!sameValue(was, is)) changed.push({ key: token.key, type: token.type, from: was, to: is });
   }
   return {
@@ -139,7 +145,8 @@ function diffScales(fromScales: readonly Scale[], toScales: readonly Scale[]): D
     }
     const stepsAdded = scale.steps.filter((step) => !oldSteps.has(step.step)).map((step) => step.step);
     const stepsRemoved = old.steps.filter((step) => !newSteps.has(step.step)).map((step) => step.step);
-    if (stepsAdded.length + stepsRemoved.length + stepsChanged.length > 0) changed.push({ key: scale.key, stepsAdded, stepsRemoved, stepsChanged });
+    if (stepsAdded.length + stepsRemoved.length + stepsChanged.length > 0)
+      changed.push({ key: scale.key, stepsAdded, stepsRemoved, stepsChanged });
   }
   return {
     added: toScales.filter((scale) => !before.has(scale.key)).map((scale) => scale.key),
@@ -153,7 +160,8 @@ type PrimitiveTable = Readonly<Record<string, readonly Primitive[]>>;
 function flattenPrimitives(table: PrimitiveTable): Map<string, PrimitiveEntry> {
   const entries = new Map<string, PrimitiveEntry>();
   for (const type of Object.keys(table).sort()) {
-    for (const primitive of table[type] ?? []) entries.set(`${type}.${primitive.key}`, { type, key: primitive.key, value: primitive.value, unit: primitive.unit });
+    for (const primitive of table[type] ?? [])
+      entries.set(`${type}.${primitive.key}`, { type, key: primitive.key, value: primitive.value, unit: primitive.unit });
   }
   return entries;
 }
@@ -165,7 +173,12 @@ function diffPrimitives(fromTable: PrimitiveTable, toTable: PrimitiveTable): Des
   for (const [id, primitive] of after) {
     const old = before.get(id);
     if (old !== undefined && (old.value !== primitive.value || old.unit !== primitive.unit)) {
-      changed.push({ type: primitive.type, key: primitive.key, from: { value: old.value, unit: old.unit }, to: { value: primitive.value, unit: primitive.unit } });
+      changed.push({
+        type: primitive.type,
+        key: primitive.key,
+        from: { value: old.value, unit: old.unit },
+        to: { value: primitive.value, unit: primitive.unit },
+      });
     }
   }
   return {

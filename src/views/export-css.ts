@@ -10,7 +10,8 @@ export type CssTheme = (typeof CSS_THEMES)[number];
  * A dark selector we accept for `theme=selector`: an optional `:root`, `html` or `body`, then classes, ids and
  * attribute tests (`.dark`, `#app.dark`, `[data-mode="dark"]`). Nothing that could close the rule or start another.
  */
-export const DARK_SELECTOR_PATTERN = '^(:root|html|body)?(\\.[A-Za-z_][A-Za-z0-9_-]*|#[A-Za-z_][A-Za-z0-9_-]*|\\[[A-Za-z_][A-Za-z0-9_-]*(="[A-Za-z0-9_-]*")?\\])+$';
+export const DARK_SELECTOR_PATTERN =
+  '^(:root|html|body)?(\\.[A-Za-z_][A-Za-z0-9_-]*|#[A-Za-z_][A-Za-z0-9_-]*|\\[[A-Za-z_][A-Za-z0-9_-]*(="[A-Za-z0-9_-]*")?\\])+$';
 
 export interface CssExportOptions {
   readonly naming: Naming;
@@ -47,7 +48,11 @@ export function renderCss(system: CompiledDesignSystem, options: CssExportOption
  * reuses it for the variables behind its theme.
  * @example renderThemeBlocks(tokens, name, { theme: 'media' }) // ':root {\n  --x: #fff;\n}\n\n@media (prefers-color-scheme: dark) {\n  :root {\n    --x: #000;\n  }\n}\n'
  */
-export function renderThemeBlocks(tokens: readonly Token[], name: (token: Token) => string, options: Pick<CssExportOptions, 'theme' | 'darkSelector'>): string {
+export function renderThemeBlocks(
+  tokens: readonly Token[],
+  name: (token: Token) => string,
+  options: Pick<CssExportOptions, 'theme' | 'darkSelector'>,
+): string {
   const theme = options.theme ?? 'data-attribute';
   if (theme === 'light-dark') return renderLightDarkBlocks(tokens, name);
   const light: string[] = [];
@@ -58,7 +63,8 @@ export function renderThemeBlocks(tokens: readonly Token[], name: (token: Token)
   }
   const blocks = [`:root {\n${light.join('\n')}\n}\n`];
   if (dark.length > 0) {
-    if (theme === 'media') blocks.push(`\n@media (prefers-color-scheme: dark) {\n  :root {\n${dark.map((line) => `  ${line}`).join('\n')}\n  }\n}\n`);
+    if (theme === 'media')
+      blocks.push(`\n@media (prefers-color-scheme: dark) {\n  :root {\n${dark.map((line) => `  ${line}`).join('\n')}\n  }\n}\n`);
     else blocks.push(`\n${theme === 'selector' ? (options.darkSelector ?? '.dark') : '[data-theme="dark"]'} {\n${dark.join('\n')}\n}\n`);
   }
   return blocks.join('');

@@ -19,7 +19,9 @@ export function buildDtcgResolver(system: CompiledDesignSystem): Record<string, 
     name: system.meta.name,
     version: DTCG_SPEC_VERSION,
     ...(system.meta.description === null ? {} : { description: system.meta.description }),
-    sets: { tokens: { description: `Design tokens of ${system.meta.slug}, light values.`, sources: [buildStrictDtcgTree(system, 'literal')] } },
+    sets: {
+      tokens: { description: `Design tokens of ${system.meta.slug}, light values.`, sources: [buildStrictDtcgTree(system, 'literal')] },
+    },
     modifiers: {
       theme: {
         description: 'Light or dark mode.',

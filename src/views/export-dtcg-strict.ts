@@ -151,7 +151,11 @@ function buildReferencedShadow(token: Token): unknown {
   const colorKey = value['colorToken'] as string;
   const px = (name: string): DtcgDimension => ({ value: value[name] as number, unit: 'px' });
   return {
-    color: { colorSpace: { $ref: pointerTo(colorKey, 'colorSpace') }, components: { $ref: pointerTo(colorKey, 'components') }, alpha: value['opacity'] as number },
+    color: {
+      colorSpace: { $ref: pointerTo(colorKey, 'colorSpace') },
+      components: { $ref: pointerTo(colorKey, 'components') },
+      alpha: value['opacity'] as number,
+    },
     offsetX: px('x'),
     offsetY: px('y'),
     blur: px('blur'),
@@ -200,7 +204,11 @@ export function buildStrictToken(token: Token, shadowColors: ShadowColors = 'ref
     case 'easing':
       return withDark('cubicBezier', (text) => parseCubicBezier(text));
     case 'shadow':
-      return withDark('shadow', parseShadows, shadowColors === 'reference' && typeof token.value['colorToken'] === 'string' ? buildReferencedShadow(token) : parseShadows(light));
+      return withDark(
+        'shadow',
+        parseShadows,
+        shadowColors === 'reference' && typeof token.value['colorToken'] === 'string' ? buildReferencedShadow(token) : parseShadows(light),
+      );
     case 'boolean':
       return undefined;
   }
@@ -212,7 +220,13 @@ function strictLeaf(token: Token, shadowColors: ShadowColors): Record<string, un
   if (token.description !== undefined) leaf['$description'] = token.description;
   if (strict === undefined) {
     // No DTCG type: a group without tokens that keeps the value where a tool can still find it.
-    leaf['$extensions'] = { [EXTENSION_KEY]: { type: token.type, value: token.type === 'boolean' ? token.value['value'] : token.resolved.light, ...darkOf(token) } };
+    leaf['$extensions'] = {
+      [EXTENSION_KEY]: {
+        type: token.type,
+        value: token.type === 'boolean' ? token.value['value'] : token.resolved.light,
+        ...darkOf(token),
+      },
+    };
     return leaf;
   }
   leaf['$type'] = strict.type;
@@ -227,7 +241,11 @@ function darkOf(token: Token): { dark?: string } {
 }
 
 function sortKeys(leaf: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.keys(leaf).sort().map((key) => [key, leaf[key]]));
+  return Object.fromEntries(
+    Object.keys(leaf)
+      .sort()
+      .map((key) => [key, leaf[key]]),
+  );
 }
 
 /**

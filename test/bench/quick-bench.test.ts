@@ -6,7 +6,19 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const ROUTES = ['tokens-flat', 'tokens-nested', 'token', 'primitives', 'scales', 'design-system', 'export-css', 'export-json', 'export-ts', 'export-css-ref', 'tokens-304'];
+const ROUTES = [
+  'tokens-flat',
+  'tokens-nested',
+  'token',
+  'primitives',
+  'scales',
+  'design-system',
+  'export-css',
+  'export-json',
+  'export-ts',
+  'export-css-ref',
+  'tokens-304',
+];
 
 interface BenchRoute {
   readonly name: string;

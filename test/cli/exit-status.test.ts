@@ -19,7 +19,11 @@ describe('token-server exit statuses', () => {
     [['serve', '--prot', '3000'], {}, /^token-server: Unknown option '--prot'/],
     [['serve', '--port', 'http'], {}, /^token-server: --port must be an integer from 0 to 65535, got http\n$/],
     [['serve'], { PORT: '70000' }, /^token-server: --port must be an integer from 0 to 65535, got 70000\n$/],
-    [['serve', '--log-level', 'loud'], {}, /^token-server: --log-level must be one of fatal, error, warn, info, debug, trace, silent, got loud\n$/],
+    [
+      ['serve', '--log-level', 'loud'],
+      {},
+      /^token-server: --log-level must be one of fatal, error, warn, info, debug, trace, silent, got loud\n$/,
+    ],
     [['serve', '--source', 'nowhere', '--port', '0'], {}, /^token-server: source folder .*nowhere does not exist or is not a folder\n$/],
     [['serve', 'extra'], {}, /^token-server: Unexpected argument 'extra'/],
     [['validate', '--fix'], {}, /^token-server: Unknown option '--fix'/],
@@ -37,13 +41,18 @@ describe('token-server exit statuses', () => {
     expect({ status: result.status, stdout: result.stdout }).toEqual({ status: 2, stdout: '' });
   });
 
-  it.each([[['--help']], [['help']], [['serve', '--help']], [['validate', '--help']], [['keys', '--help']], [['keys', 'create', '--help']], [['keys', 'revoke', '-h']]])(
-    'print the exit status table in every help, and exit 0: %j',
-    async (args) => {
-      const result = await runCli(args, { cwd: dir });
-      expect(result.status).toBe(0);
-      expect(result.stdout).toContain(`${EXIT_STATUS_HELP}\n`);
-      expect(result.stderr).toBe('');
-    },
-  );
+  it.each([
+    [['--help']],
+    [['help']],
+    [['serve', '--help']],
+    [['validate', '--help']],
+    [['keys', '--help']],
+    [['keys', 'create', '--help']],
+    [['keys', 'revoke', '-h']],
+  ])('print the exit status table in every help, and exit 0: %j', async (args) => {
+    const result = await runCli(args, { cwd: dir });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(`${EXIT_STATUS_HELP}\n`);
+    expect(result.stderr).toBe('');
+  });
 });

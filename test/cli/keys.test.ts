@@ -26,27 +26,42 @@ describe('token-server keys', () => {
 
   it('create a key, print it once, and append only its hash, keeping the comments and layout of the file', async () => {
     await chmod(join(dir, 'keys.yaml'), 0o640);
-    const result = await runCli(['keys', 'create', '--name', 'ci', '--design-system', 'acme', '--access', 'acme-docs', '--expires-at', '2999-01-31'], { cwd: dir });
+    const result = await runCli(
+      ['keys', 'create', '--name', 'ci', '--design-system', 'acme', '--access', 'acme-docs', '--expires-at', '2999-01-31'],
+      { cwd: dir },
+    );
     expect(result.status).toBe(0);
     const key = result.stdout.trimEnd();
     expect(key).toMatch(KEY);
     expect(result.stdout).toBe(`${key}\n`);
-    expect(result.stderr).toBe('Added key `ci` for design system acme to keys.yaml.\nCopy the key now: it is shown only this once and cannot be recovered.\n');
+    expect(result.stderr).toBe(
+      'Added key `ci` for design system acme to keys.yaml.\nCopy the key now: it is shown only this once and cannot be recovered.\n',
+    );
     const text = await readFile(join(dir, 'keys.yaml'), 'utf8');
-    expect(text).toBe(`${original}  - name: ci\n    sha256: ${sha256(key)}\n    designSystem: acme\n    access: [acme-docs]\n    expiresAt: 2999-01-31\n`);
+    expect(text).toBe(
+      `${original}  - name: ci\n    sha256: ${sha256(key)}\n    designSystem: acme\n    access: [acme-docs]\n    expiresAt: 2999-01-31\n`,
+    );
     expect(text).not.toContain(key);
     expect((await stat(join(dir, 'keys.yaml'))).mode & 0o777).toBe(0o640);
   });
 
   it('create keys that the server accepts until they expire, then refuses with 401', async () => {
-    const result = await runCli(['keys', 'create', '--name', 'temp', '--design-system', 'acme', '--expires-at', '2999-01-31T12:00:00Z'], { cwd: dir });
+    const result = await runCli(['keys', 'create', '--name', 'temp', '--design-system', 'acme', '--expires-at', '2999-01-31T12:00:00Z'], {
+      cwd: dir,
+    });
     const key = result.stdout.trimEnd();
     const parsed = parseKeysFile('keys.yaml', await readFile(join(dir, 'keys.yaml'), 'utf8'));
     expect(parsed.diagnostics).toEqual([]);
     const entries = parsed.keys ?? [];
     const keys = { entries, bySha256: new Map(entries.map((entry) => [entry.sha256, entry])), problems: [], staleSince: null };
-    expect(authenticate(`Bearer ${key}`, keys, Date.parse('2999-01-31T11:59:59Z'))).toMatchObject({ name: 'temp', designSystem: 'acme', access: ['acme'] });
-    expect(() => authenticate(`Bearer ${key}`, keys, Date.parse('2999-01-31T12:00:00Z'))).toThrow(expect.objectContaining({ statusCode: 401, message: 'This API key has expired.' }));
+    expect(authenticate(`Bearer ${key}`, keys, Date.parse('2999-01-31T11:59:59Z'))).toMatchObject({
+      name: 'temp',
+      designSystem: 'acme',
+      access: ['acme'],
+    });
+    expect(() => authenticate(`Bearer ${key}`, keys, Date.parse('2999-01-31T12:00:00Z'))).toThrow(
+      expect.objectContaining({ statusCode: 401, message: 'This API key has expired.' }),
+    );
   });
 
   it('generate a different key every time', async () => {
@@ -60,8 +75,13 @@ describe('token-server keys', () => {
   });
 
   it('list labels, design systems, hash prefixes and expiry, never keys', async () => {
-    const created = await runCli(['keys', 'create', '--name', 'ci', '--design-system', 'acme-docs', '--expires-at', '2999-01-31'], { cwd: dir });
-    await writeFile(join(dir, 'keys.yaml'), `${await readFile(join(dir, 'keys.yaml'), 'utf8')}  - name: old\n    sha256: ${'a'.repeat(64)}\n    designSystem: acme\n    expiresAt: 2020-01-01\n`);
+    const created = await runCli(['keys', 'create', '--name', 'ci', '--design-system', 'acme-docs', '--expires-at', '2999-01-31'], {
+      cwd: dir,
+    });
+    await writeFile(
+      join(dir, 'keys.yaml'),
+      `${await readFile(join(dir, 'keys.yaml'), 'utf8')}  - name: old\n    sha256: ${'a'.repeat(64)}\n    designSystem: acme\n    expiresAt: 2020-01-01\n`,
+    );
     const result = await runCli(['keys', 'list'], { cwd: dir });
     const ci = sha256(created.stdout.trimEnd()).slice(0, 12);
     expect(result).toEqual({
@@ -97,7 +117,9 @@ describe('token-server keys', () => {
   });
 
   it('create the keys file when there is none, at the path of --keys or TOKENS_KEYS', async () => {
-    const viaFlag = await runCli(['keys', 'create', '--name', 'first', '--design-system', 'acme', '--keys', 'config/../new-keys.yaml'], { cwd: dir });
+    const viaFlag = await runCli(['keys', 'create', '--name', 'first', '--design-system', 'acme', '--keys', 'config/../new-keys.yaml'], {
+      cwd: dir,
+    });
     expect(viaFlag.status).toBe(0);
     expect(await readFile(join(dir, 'new-keys.yaml'), 'utf8')).toBe(
       '# API keys. Only the SHA-256 of each key is stored here, never the key itself.\n' +
@@ -109,11 +131,26 @@ describe('token-server keys', () => {
   });
 
   it.each([
-    [['keys', 'create', '--design-system', 'acme'], 'token-server: --name must be a label of letters, digits, `.`, `_`, `@` and `-` (at most 100)\n'],
-    [['keys', 'create', '--name', 'ci', '--design-system', 'Acme'], 'token-server: --design-system must be the slug of a design system, e.g. acme\n'],
-    [['keys', 'create', '--name', 'ci', '--design-system', 'acme', '--access', 'docs,Blog'], 'token-server: --access must be design system slugs separated by commas, got `Blog`\n'],
-    [['keys', 'create', '--name', 'ci', '--design-system', 'acme', '--expires-at', 'tomorrow'], 'token-server: --expires-at must be an ISO 8601 date such as 2027-01-31, got tomorrow\n'],
-    [['keys', 'create', '--name', 'ci', '--design-system', 'acme', '--expires-at', '2001-01-01'], 'token-server: --expires-at 2001-01-01 is already past: the key would never work\n'],
+    [
+      ['keys', 'create', '--design-system', 'acme'],
+      'token-server: --name must be a label of letters, digits, `.`, `_`, `@` and `-` (at most 100)\n',
+    ],
+    [
+      ['keys', 'create', '--name', 'ci', '--design-system', 'Acme'],
+      'token-server: --design-system must be the slug of a design system, e.g. acme\n',
+    ],
+    [
+      ['keys', 'create', '--name', 'ci', '--design-system', 'acme', '--access', 'docs,Blog'],
+      'token-server: --access must be design system slugs separated by commas, got `Blog`\n',
+    ],
+    [
+      ['keys', 'create', '--name', 'ci', '--design-system', 'acme', '--expires-at', 'tomorrow'],
+      'token-server: --expires-at must be an ISO 8601 date such as 2027-01-31, got tomorrow\n',
+    ],
+    [
+      ['keys', 'create', '--name', 'ci', '--design-system', 'acme', '--expires-at', '2001-01-01'],
+      'token-server: --expires-at 2001-01-01 is already past: the key would never work\n',
+    ],
     [['keys', 'create', '--name', 'demo', '--design-system', 'acme'], 'token-server: a key named `demo` already exists in keys.yaml\n'],
     [['keys', 'rotate'], 'token-server: unknown keys subcommand `rotate` (expected create, list or revoke)\n'],
     [['keys', 'revoke'], 'token-server: keys revoke takes exactly one label, e.g. `token-server keys revoke ci`\n'],
@@ -130,18 +167,37 @@ describe('token-server keys', () => {
     expect(result).toEqual({
       status: 1,
       stdout: '',
-      stderr: 'token-server: keys.yaml has errors; fix them first:\nkeys.yaml:16:11  error  a key named `docs-site` is already defined at line 13: every entry named `docs-site` is refused  (duplicate-key)\n',
+      stderr:
+        'token-server: keys.yaml has errors; fix them first:\nkeys.yaml:16:11  error  a key named `docs-site` is already defined at line 13: every entry named `docs-site` is refused  (duplicate-key)\n',
     });
     expect(await readFile(join(dir, 'keys.yaml'), 'utf8')).toBe(broken);
   });
 
   it.each([
-    [['--expires-at', '2027-02-30'], 'token-server: --expires-at 2027-02-30 is not a real date: there is no such day (or time) on the calendar\n'],
-    [['--expires-at', '2999-04-31'], 'token-server: --expires-at 2999-04-31 is not a real date: there is no such day (or time) on the calendar\n'],
-    [['--expires-at', '2999-01-31T24:00:00Z'], 'token-server: --expires-at 2999-01-31T24:00:00Z is not a real date: there is no such day (or time) on the calendar\n'],
-    [['--design-system', 'acmee'], 'token-server: design system `acmee` does not exist in design-systems (did you mean `acme`?) (pass --force to add the key anyway)\n'],
-    [['--access', 'acme-docs,blog'], 'token-server: design system `blog` does not exist in design-systems (pass --force to add the key anyway)\n'],
-    [['--source', 'elsewhere'], 'token-server: cannot check the design systems: source folder elsewhere does not exist or is not a folder (pass --source <folder>, or --force to add the key unchecked)\n'],
+    [
+      ['--expires-at', '2027-02-30'],
+      'token-server: --expires-at 2027-02-30 is not a real date: there is no such day (or time) on the calendar\n',
+    ],
+    [
+      ['--expires-at', '2999-04-31'],
+      'token-server: --expires-at 2999-04-31 is not a real date: there is no such day (or time) on the calendar\n',
+    ],
+    [
+      ['--expires-at', '2999-01-31T24:00:00Z'],
+      'token-server: --expires-at 2999-01-31T24:00:00Z is not a real date: there is no such day (or time) on the calendar\n',
+    ],
+    [
+      ['--design-system', 'acmee'],
+      'token-server: design system `acmee` does not exist in design-systems (did you mean `acme`?) (pass --force to add the key anyway)\n',
+    ],
+    [
+      ['--access', 'acme-docs,blog'],
+      'token-server: design system `blog` does not exist in design-systems (pass --force to add the key anyway)\n',
+    ],
+    [
+      ['--source', 'elsewhere'],
+      'token-server: cannot check the design systems: source folder elsewhere does not exist or is not a folder (pass --source <folder>, or --force to add the key unchecked)\n',
+    ],
   ])('refuse to create a key with %j with status 2 and a plain message, leaving the file alone', async (extra, stderr) => {
     const args = ['keys', 'create', '--name', 'ci', '--design-system', 'acme', ...extra];
     // The flags given last win (parseArgs keeps the last value of a repeated option).
@@ -151,9 +207,13 @@ describe('token-server keys', () => {
   });
 
   it('create a key for a design system outside the source folder only with --force', async () => {
-    const forced = await runCli(['keys', 'create', '--name', 'remote', '--design-system', 'blog', '--access', 'shop', '--force'], { cwd: dir });
+    const forced = await runCli(['keys', 'create', '--name', 'remote', '--design-system', 'blog', '--access', 'shop', '--force'], {
+      cwd: dir,
+    });
     expect(forced.status).toBe(0);
-    expect(await readFile(join(dir, 'keys.yaml'), 'utf8')).toBe(`${original}  - name: remote\n    sha256: ${sha256(forced.stdout.trimEnd())}\n    designSystem: blog\n    access: [shop]\n`);
+    expect(await readFile(join(dir, 'keys.yaml'), 'utf8')).toBe(
+      `${original}  - name: remote\n    sha256: ${sha256(forced.stdout.trimEnd())}\n    designSystem: blog\n    access: [shop]\n`,
+    );
     await rm(join(dir, 'design-systems'), { recursive: true });
     expect((await runCli(['keys', 'create', '--name', 'other', '--design-system', 'acme', '--force'], { cwd: dir })).status).toBe(0);
   });
@@ -163,7 +223,9 @@ describe('token-server keys', () => {
     await mkdir(join(dir, 'tokens', 'drafts'));
     await symlink(join(dir, 'design-systems', 'acme'), join(dir, 'tokens', 'linked'));
     expect((await runCli(['keys', 'create', '--name', 'a', '--design-system', 'shop', '--source', 'tokens'], { cwd: dir })).status).toBe(0);
-    expect((await runCli(['keys', 'create', '--name', 'b', '--design-system', 'shop'], { cwd: dir, env: { TOKENS_SOURCE: 'tokens' } })).status).toBe(0);
+    expect(
+      (await runCli(['keys', 'create', '--name', 'b', '--design-system', 'shop'], { cwd: dir, env: { TOKENS_SOURCE: 'tokens' } })).status,
+    ).toBe(0);
     for (const slug of ['drafts', 'linked', 'acme']) {
       const refused = await runCli(['keys', 'create', '--name', 'c', '--design-system', slug, '--source', 'tokens'], { cwd: dir });
       expect(refused.status).toBe(2);

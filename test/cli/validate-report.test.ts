@@ -13,7 +13,9 @@ const SOURCES = [join(ROOT, 'design-systems'), ...(await readdir(FIXTURES)).sort
 
 async function readYaml(dir: string): Promise<{ path: string; text: string }[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const paths = entries.filter((entry) => entry.isFile() && entry.name.endsWith('.yaml')).map((entry) => relative(dir, join(entry.parentPath, entry.name)));
+  const paths = entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.yaml'))
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)));
   return Promise.all(paths.sort().map(async (path) => ({ path, text: await readFile(join(dir, path), 'utf8') })));
 }
 
@@ -28,6 +30,9 @@ describe('validate and the server', () => {
     const serverTokens = [...snapshot.systems.values()].reduce((sum, system) => sum + (system.compiled?.tokens.length ?? 0), 0);
     const report = validateInputSync({ files, keys: undefined, sourcePrefix: '.', now: 0 });
     expect(report.diagnostics).toEqual(serverProblems);
-    expect({ designSystems: report.designSystems, tokens: report.tokens }).toEqual({ designSystems: snapshot.systems.size, tokens: serverTokens });
+    expect({ designSystems: report.designSystems, tokens: report.tokens }).toEqual({
+      designSystems: snapshot.systems.size,
+      tokens: serverTokens,
+    });
   });
 });

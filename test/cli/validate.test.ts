@@ -22,58 +22,100 @@ const CASES: [string, Case][] = [
   [
     'yaml-syntax',
     {
-      lines: ['yaml-syntax/shop/tokens.yaml:4:3  error  Flow map in block collection must be sufficiently indented and end with a }  (yaml-syntax)', '✖ 1 problem (1 error, 0 warnings)'],
+      lines: [
+        'yaml-syntax/shop/tokens.yaml:4:3  error  Flow map in block collection must be sufficiently indented and end with a }  (yaml-syntax)',
+        '✖ 1 problem (1 error, 0 warnings)',
+      ],
       status: 1,
     },
   ],
   [
     'unknown-token-type',
     {
-      lines: ['unknown-token-type/shop/tokens.yaml:3:19  error  unknown token type `colour` for `color.text` (did you mean `color`?)  (unknown-token-type)', '✖ 1 problem (1 error, 0 warnings)'],
+      lines: [
+        'unknown-token-type/shop/tokens.yaml:3:19  error  unknown token type `colour` for `color.text` (did you mean `color`?)  (unknown-token-type)',
+        '✖ 1 problem (1 error, 0 warnings)',
+      ],
       status: 1,
     },
   ],
-  ['missing-field', { lines: ['missing-field/shop/tokens.yaml:3:5  error  spacing token `spacing.sm` is missing `value`  (missing-field)', '✖ 1 problem (1 error, 0 warnings)'], status: 1 }],
+  [
+    'missing-field',
+    {
+      lines: [
+        'missing-field/shop/tokens.yaml:3:5  error  spacing token `spacing.sm` is missing `value`  (missing-field)',
+        '✖ 1 problem (1 error, 0 warnings)',
+      ],
+      status: 1,
+    },
+  ],
   [
     'extra-field',
     {
-      lines: ['extra-field/shop/tokens.yaml:3:42  error  spacing token `spacing.sm` has no field `size` (allowed: value, unit, primitive)  (extra-field)', '✖ 1 problem (1 error, 0 warnings)'],
+      lines: [
+        'extra-field/shop/tokens.yaml:3:42  error  spacing token `spacing.sm` has no field `size` (allowed: value, unit, primitive)  (extra-field)',
+        '✖ 1 problem (1 error, 0 warnings)',
+      ],
       status: 1,
     },
   ],
   [
     'invalid-value',
     {
-      lines: ['invalid-value/shop/tokens.yaml:3:39  error  `value` of `opacity.disabled` must be a number from 0 to 1, got "half"  (invalid-value)', '✖ 1 problem (1 error, 0 warnings)'],
+      lines: [
+        'invalid-value/shop/tokens.yaml:3:39  error  `value` of `opacity.disabled` must be a number from 0 to 1, got "half"  (invalid-value)',
+        '✖ 1 problem (1 error, 0 warnings)',
+      ],
       status: 1,
     },
   ],
   [
     'invalid-hex',
     {
-      lines: ['invalid-hex/shop/scales.yaml:4:19  error  `light` of step 600 in scale `blue` must be a hex color #RGB or #RRGGBB, got "#2563E"  (invalid-hex)', '✖ 1 problem (1 error, 0 warnings)'],
+      lines: [
+        'invalid-hex/shop/scales.yaml:4:19  error  `light` of step 600 in scale `blue` must be a hex color #RGB or #RRGGBB, got "#2563E"  (invalid-hex)',
+        '✖ 1 problem (1 error, 0 warnings)',
+      ],
       status: 1,
     },
   ],
   [
     'unknown-scale',
     {
-      lines: ['unknown-scale/shop/tokens.yaml:3:34  error  `color.brand` refers to unknown scale `bleu` (did you mean `blue`?)  (unknown-scale)', '✖ 1 problem (1 error, 0 warnings)'],
+      lines: [
+        'unknown-scale/shop/tokens.yaml:3:34  error  `color.brand` refers to unknown scale `bleu` (did you mean `blue`?)  (unknown-scale)',
+        '✖ 1 problem (1 error, 0 warnings)',
+      ],
       status: 1,
     },
   ],
-  ['unknown-step', { lines: ['unknown-step/shop/tokens.yaml:3:61  error  scale `blue` has no step 500 (it has 100, 600)  (unknown-step)', '✖ 1 problem (1 error, 0 warnings)'], status: 1 }],
+  [
+    'unknown-step',
+    {
+      lines: [
+        'unknown-step/shop/tokens.yaml:3:61  error  scale `blue` has no step 500 (it has 100, 600)  (unknown-step)',
+        '✖ 1 problem (1 error, 0 warnings)',
+      ],
+      status: 1,
+    },
+  ],
   [
     'unknown-primitive',
     {
-      lines: ['unknown-primitive/shop/tokens.yaml:3:39  error  `spacing.page` refers to unknown primitive `spacing.mdd` (did you mean `spacing.md`?)  (unknown-primitive)', '✖ 1 problem (1 error, 0 warnings)'],
+      lines: [
+        'unknown-primitive/shop/tokens.yaml:3:39  error  `spacing.page` refers to unknown primitive `spacing.mdd` (did you mean `spacing.md`?)  (unknown-primitive)',
+        '✖ 1 problem (1 error, 0 warnings)',
+      ],
       status: 1,
     },
   ],
   [
     'primitive-type-mismatch',
     {
-      lines: ['primitive-type-mismatch/shop/tokens.yaml:3:38  error  radius token `radius.card` cannot use `spacing.md`, a spacing primitive  (primitive-type-mismatch)', '✖ 1 problem (1 error, 0 warnings)'],
+      lines: [
+        'primitive-type-mismatch/shop/tokens.yaml:3:38  error  radius token `radius.card` cannot use `spacing.md`, a spacing primitive  (primitive-type-mismatch)',
+        '✖ 1 problem (1 error, 0 warnings)',
+      ],
       status: 1,
     },
   ],
@@ -87,7 +129,16 @@ const CASES: [string, Case][] = [
       status: 1,
     },
   ],
-  ['duplicate-key-in-file', { lines: ['duplicate-key-in-file/shop/tokens.yaml:5:5  error  `text` is defined twice in this mapping (YAML keys must be unique)  (duplicate-key)', '✖ 1 problem (1 error, 0 warnings)'], status: 1 }],
+  [
+    'duplicate-key-in-file',
+    {
+      lines: [
+        'duplicate-key-in-file/shop/tokens.yaml:5:5  error  `text` is defined twice in this mapping (YAML keys must be unique)  (duplicate-key)',
+        '✖ 1 problem (1 error, 0 warnings)',
+      ],
+      status: 1,
+    },
+  ],
   [
     'duplicate-key-across-files',
     {
@@ -111,7 +162,10 @@ const CASES: [string, Case][] = [
   [
     'invalid-slug',
     {
-      lines: ['invalid-slug/Shop_Web/system.yaml:1:1  error  design system folder `Shop_Web` must be lowercase letters, digits and single hyphens (e.g. `acme-web`)  (invalid-slug)', '✖ 1 problem (1 error, 0 warnings)'],
+      lines: [
+        'invalid-slug/Shop_Web/system.yaml:1:1  error  design system folder `Shop_Web` must be lowercase letters, digits and single hyphens (e.g. `acme-web`)  (invalid-slug)',
+        '✖ 1 problem (1 error, 0 warnings)',
+      ],
       status: 1,
     },
   ],
@@ -137,12 +191,24 @@ const CASES: [string, Case][] = [
       status: 0,
     },
   ],
-  ['no-dark-variant', { lines: ['no-dark-variant/shop/tokens.yaml:3:5  warning  color `color.border` is #64748B in both light and dark mode  (no-dark-variant)', '⚠ 1 problem (0 errors, 1 warning)'], status: 0 }],
+  [
+    'no-dark-variant',
+    {
+      lines: [
+        'no-dark-variant/shop/tokens.yaml:3:5  warning  color `color.border` is #64748B in both light and dark mode  (no-dark-variant)',
+        '⚠ 1 problem (0 errors, 1 warning)',
+      ],
+      status: 0,
+    },
+  ],
   [
     'key-expired',
     {
       keys: true,
-      lines: ['key-expired/keys.yaml:5:16  warning  key `old-ci` expired on 2024-01-31: the server refuses it (remove it with `token-server keys revoke old-ci`)  (key-expired)', '⚠ 1 problem (0 errors, 1 warning)'],
+      lines: [
+        'key-expired/keys.yaml:5:16  warning  key `old-ci` expired on 2024-01-31: the server refuses it (remove it with `token-server keys revoke old-ci`)  (key-expired)',
+        '⚠ 1 problem (0 errors, 1 warning)',
+      ],
       status: 0,
     },
   ],
@@ -152,7 +218,11 @@ describe('token-server validate', () => {
   it.each(CASES)('reports fixture %s', async (fixture, want) => {
     const args = ['validate', fixture, ...(want.keys ? ['--keys', `${fixture}/keys.yaml`] : [])];
     const result = await runCli(args, { cwd: FIXTURES });
-    expect({ status: result.status, stdout: result.stdout, stderr: result.stderr }).toEqual({ status: want.status, stdout: `${want.lines.join('\n')}\n`, stderr: '' });
+    expect({ status: result.status, stdout: result.stdout, stderr: result.stderr }).toEqual({
+      status: want.status,
+      stdout: `${want.lines.join('\n')}\n`,
+      stderr: '',
+    });
   });
 
   it('pass the example design systems and keys from the project root with the default source folder', async () => {
@@ -168,7 +238,8 @@ describe('token-server validate', () => {
         'tokens/beta/tokens.yaml': 'tokens:\n  spacing.sm: { type: spacing, value: 8px }\n',
         'tokens/alpha/system.yaml': 'name: Alpha\n',
         'tokens/alpha/scales.yaml': 'scales:\n  gray:\n    500: { light: "#777", dark: "#777" }\n',
-        'tokens/alpha/tokens.yaml': 'tokens:\n  color.border: { type: color, scale: gray, step: 500 }\n  z.top: { type: z-index, value: 1.5 }\n',
+        'tokens/alpha/tokens.yaml':
+          'tokens:\n  color.border: { type: color, scale: gray, step: 500 }\n  z.top: { type: z-index, value: 1.5 }\n',
       });
       const result = await runCli(['validate', './tokens/'], { cwd: dir });
       expect(result).toEqual({
@@ -193,16 +264,27 @@ describe('token-server validate', () => {
       const files: Record<string, string> = { 'big/system.yaml': 'name: Big\n' };
       for (let file = 0; file < 12; file += 1) {
         const lines = Array.from({ length: 500 }, (_, index) =>
-          index === file * 7 ? `    t${index}: { type: spacing, value: ten, unit: px }` : `    t${index}: { type: spacing, value: ${index}, unit: px, description: Token ${index} of file ${file}. }`,
+          index === file * 7
+            ? `    t${index}: { type: spacing, value: ten, unit: px }`
+            : `    t${index}: { type: spacing, value: ${index}, unit: px, description: Token ${index} of file ${file}. }`,
         );
         files[`big/tokens/part-${file}.yaml`] = `tokens:\n  group${file}:\n${lines.join('\n')}\n`;
       }
       await writeFiles(dir, files);
       expect(Object.values(files).join('').length).toBeGreaterThan(256 * 1024);
       const result = await runCli(['validate', '.', '--format', 'json'], { cwd: dir });
-      const expected = validateInputSync({ files: Object.entries(files).map(([path, text]) => ({ path, text })), keys: undefined, sourcePrefix: '.', now: 0 });
+      const expected = validateInputSync({
+        files: Object.entries(files).map(([path, text]) => ({ path, text })),
+        keys: undefined,
+        sourcePrefix: '.',
+        now: 0,
+      });
       expect(expected.diagnostics).toHaveLength(12);
-      expect({ status: result.status, stdout: result.stdout, stderr: result.stderr }).toEqual({ status: 1, stdout: formatJsonReport(expected), stderr: '' });
+      expect({ status: result.status, stdout: result.stdout, stderr: result.stderr }).toEqual({
+        status: 1,
+        stdout: formatJsonReport(expected),
+        stderr: '',
+      });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -231,7 +313,10 @@ describe('token-server validate', () => {
     [['validate', 'valid', '--format', 'xml'], 'token-server: --format must be text or json, got xml\n'],
     [['validate', 'valid', '--keys', 'valid/nope.yaml'], 'token-server: keys file valid/nope.yaml does not exist\n'],
     [['validate', 'valid', 'invalid-hex'], 'token-server: validate takes one source folder, got 2: valid invalid-hex\n'],
-    [['validate', 'valid/shop/tokens'], 'token-server: no design system found in valid/shop/tokens (expected valid/shop/tokens/<slug>/system.yaml)\n'],
+    [
+      ['validate', 'valid/shop/tokens'],
+      'token-server: no design system found in valid/shop/tokens (expected valid/shop/tokens/<slug>/system.yaml)\n',
+    ],
   ])('exit with status 2 when it cannot run: %j', async (args, stderr) => {
     const result = await runCli(args, { cwd: FIXTURES });
     expect(result).toEqual({ status: 2, stdout: '', stderr });
@@ -247,7 +332,11 @@ describe('token-server validate', () => {
     const dir = await mkdtemp(join(tmpdir(), 'validate-empty-'));
     try {
       const result = await runCli(['validate', '.'], { cwd: dir });
-      expect(result).toEqual({ status: 2, stdout: '', stderr: 'token-server: no design system found in . (expected ./<slug>/system.yaml)\n' });
+      expect(result).toEqual({
+        status: 2,
+        stdout: '',
+        stderr: 'token-server: no design system found in . (expected ./<slug>/system.yaml)\n',
+      });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

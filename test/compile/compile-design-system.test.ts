@@ -2,30 +2,68 @@ import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/compile/types.js';
 import { compileFiles, compileFixture, readYamlFiles, fixturePath } from '../helpers/fixtures.js';
 
-const error = (file: string, line: number, column: number, rule: string, message: string): Diagnostic => ({ file, line, column, rule, message, severity: 'error' });
-const warning = (file: string, line: number, column: number, rule: string, message: string): Diagnostic => ({ file, line, column, rule, message, severity: 'warning' });
+const error = (file: string, line: number, column: number, rule: string, message: string): Diagnostic => ({
+  file,
+  line,
+  column,
+  rule,
+  message,
+  severity: 'error',
+});
+const warning = (file: string, line: number, column: number, rule: string, message: string): Diagnostic => ({
+  file,
+  line,
+  column,
+  rule,
+  message,
+  severity: 'warning',
+});
 
 const T = 'ds/tokens.yaml';
 
 describe('compileDesignSystem: broken fixtures', () => {
   it.each<[string, { given: string; want: Diagnostic[] }]>([
-    ['YAML syntax error', { given: 'yaml-syntax', want: [error(T, 4, 3, 'yaml-syntax', 'Flow map in block collection must be sufficiently indented and end with a }')] }],
-    ['duplicate key within one file (YAML parser)', { given: 'duplicate-key-yaml', want: [error(T, 4, 5, 'duplicate-key', '`md` is defined twice in this mapping (YAML keys must be unique)')] }],
+    [
+      'YAML syntax error',
+      {
+        given: 'yaml-syntax',
+        want: [error(T, 4, 3, 'yaml-syntax', 'Flow map in block collection must be sufficiently indented and end with a }')],
+      },
+    ],
+    [
+      'duplicate key within one file (YAML parser)',
+      {
+        given: 'duplicate-key-yaml',
+        want: [error(T, 4, 5, 'duplicate-key', '`md` is defined twice in this mapping (YAML keys must be unique)')],
+      },
+    ],
     [
       'duplicate key across files',
-      { given: 'duplicate-key-across-files', want: [error('ds/b.yaml', 4, 5, 'duplicate-key', 'token `spacing.md` is already defined at ds/a.yaml:3:5')] },
+      {
+        given: 'duplicate-key-across-files',
+        want: [error('ds/b.yaml', 4, 5, 'duplicate-key', 'token `spacing.md` is already defined at ds/a.yaml:3:5')],
+      },
     ],
     [
       'dotted key and nested key naming the same token',
-      { given: 'duplicate-key-dotted', want: [error(T, 5, 7, 'duplicate-key', 'token `spacing.layout.gutter` is already defined at ds/tokens.yaml:2:3')] },
+      {
+        given: 'duplicate-key-dotted',
+        want: [error(T, 5, 7, 'duplicate-key', 'token `spacing.layout.gutter` is already defined at ds/tokens.yaml:2:3')],
+      },
     ],
     [
       'duplicate scale step (`100` and `"100"`)',
-      { given: 'duplicate-step', want: [error('ds/scales.yaml', 4, 5, 'duplicate-key', 'step 100 of scale `blue` is already defined at ds/scales.yaml:3:5')] },
+      {
+        given: 'duplicate-step',
+        want: [error('ds/scales.yaml', 4, 5, 'duplicate-key', 'step 100 of scale `blue` is already defined at ds/scales.yaml:3:5')],
+      },
     ],
     [
       'unknown token type, with a suggestion',
-      { given: 'unknown-token-type', want: [error(T, 3, 17, 'unknown-token-type', 'unknown token type `spacng` for `spacing.md` (did you mean `spacing`?)')] },
+      {
+        given: 'unknown-token-type',
+        want: [error(T, 3, 17, 'unknown-token-type', 'unknown token type `spacng` for `spacing.md` (did you mean `spacing`?)')],
+      },
     ],
     [
       'missing fields (scale color, token value, color step)',
@@ -43,7 +81,13 @@ describe('compileDesignSystem: broken fixtures', () => {
       {
         given: 'extra-field',
         want: [
-          error(T, 5, 43, 'extra-field', 'spacing token `spacing.md` has no field `uint` (allowed: value, unit, primitive) (did you mean `unit`?)'),
+          error(
+            T,
+            5,
+            43,
+            'extra-field',
+            'spacing token `spacing.md` has no field `uint` (allowed: value, unit, primitive) (did you mean `unit`?)',
+          ),
           error(T, 6, 56, 'extra-field', '`spacing.lg` refers to a primitive, so it takes no `value`'),
         ],
       },
@@ -66,7 +110,13 @@ describe('compileDesignSystem: broken fixtures', () => {
       {
         given: 'invalid-hex',
         want: [
-          error('ds/scales.yaml', 3, 19, 'invalid-hex', '`light` of step 100 in scale `blue` must be a hex color #RGB or #RRGGBB, got "#GGGGGG"'),
+          error(
+            'ds/scales.yaml',
+            3,
+            19,
+            'invalid-hex',
+            '`light` of step 100 in scale `blue` must be a hex color #RGB or #RRGGBB, got "#GGGGGG"',
+          ),
           error(
             'ds/scales.yaml',
             5,
@@ -74,7 +124,13 @@ describe('compileDesignSystem: broken fixtures', () => {
             'invalid-hex',
             '`light` of step 200 in scale `blue` must be a hex color #RGB or #RRGGBB, got null (an unquoted `#` starts a YAML comment: write the color in quotes, e.g. "#2563EB")',
           ),
-          error('ds/scales.yaml', 7, 36, 'invalid-hex', '`dark` of step 300 in scale `blue` must be a hex color #RGB or #RRGGBB, got "#1E3A8"'),
+          error(
+            'ds/scales.yaml',
+            7,
+            36,
+            'invalid-hex',
+            '`dark` of step 300 in scale `blue` must be a hex color #RGB or #RRGGBB, got "#1E3A8"',
+          ),
         ],
       },
     ],
@@ -98,45 +154,81 @@ describe('compileDesignSystem: broken fixtures', () => {
         ],
       },
     ],
-    ['invalid step names', {
-      given: 'invalid-step',
-      want: [
-        error('ds/scales.yaml', 3, 5, 'invalid-step', 'step `0` of scale `blue` must be a positive integer'),
-        error('ds/scales.yaml', 4, 5, 'invalid-step', 'step `light` of scale `blue` must be a positive integer'),
-      ],
-    }],
+    [
+      'invalid step names',
+      {
+        given: 'invalid-step',
+        want: [
+          error('ds/scales.yaml', 3, 5, 'invalid-step', 'step `0` of scale `blue` must be a positive integer'),
+          error('ds/scales.yaml', 4, 5, 'invalid-step', 'step `light` of scale `blue` must be a positive integer'),
+        ],
+      },
+    ],
     [
       'unknown primitive, with a suggestion',
-      { given: 'unknown-primitive', want: [error(T, 4, 43, 'unknown-primitive', '`spacing.md` refers to unknown primitive `spacing.mdd` (did you mean `spacing.md`?)')] },
+      {
+        given: 'unknown-primitive',
+        want: [error(T, 4, 43, 'unknown-primitive', '`spacing.md` refers to unknown primitive `spacing.mdd` (did you mean `spacing.md`?)')],
+      },
     ],
     [
       'primitive of an incompatible type',
-      { given: 'primitive-type-mismatch', want: [error(T, 4, 43, 'primitive-type-mismatch', 'spacing token `spacing.md` cannot use `radius.md`, a radius primitive')] },
+      {
+        given: 'primitive-type-mismatch',
+        want: [error(T, 4, 43, 'primitive-type-mismatch', 'spacing token `spacing.md` cannot use `radius.md`, a radius primitive')],
+      },
     ],
     [
       'unknown primitive type, with a suggestion',
-      { given: 'unknown-primitive-type', want: [error('ds/primitives.yaml', 2, 15, 'unknown-primitive-type', 'unknown primitive type `spaceing` (did you mean `spacing`?)')] },
+      {
+        given: 'unknown-primitive-type',
+        want: [error('ds/primitives.yaml', 2, 15, 'unknown-primitive-type', 'unknown primitive type `spaceing` (did you mean `spacing`?)')],
+      },
     ],
     [
       'color token with a primitive',
-      { given: 'primitive-not-allowed', want: [error(T, 2, 42, 'primitive-not-allowed', 'color token `color.brand` takes a `scale` and `step`, not a `primitive`')] },
+      {
+        given: 'primitive-not-allowed',
+        want: [error(T, 2, 42, 'primitive-not-allowed', 'color token `color.brand` takes a `scale` and `step`, not a `primitive`')],
+      },
     ],
     [
       'colorToken naming a non-color token',
       {
         given: 'color-token-not-color',
-        want: [error(T, 3, 78, 'color-token-not-color', '`colorToken` of `shadow.card` must name a color token; `spacing.md` is a spacing token')],
+        want: [
+          error(
+            T,
+            3,
+            78,
+            'color-token-not-color',
+            '`colorToken` of `shadow.card` must name a color token; `spacing.md` is a spacing token',
+          ),
+        ],
       },
     ],
     [
       'colorToken naming no token, with a suggestion',
-      { given: 'unknown-color-token', want: [error(T, 6, 78, 'unknown-color-token', '`shadow.card` refers to unknown color token `color.shadw` (did you mean `color.shadow`?)')] },
+      {
+        given: 'unknown-color-token',
+        want: [
+          error(
+            T,
+            6,
+            78,
+            'unknown-color-token',
+            '`shadow.card` refers to unknown color token `color.shadw` (did you mean `color.shadow`?)',
+          ),
+        ],
+      },
     ],
     [
       'a key that is both a token and a group',
       {
         given: 'token-group-clash',
-        want: [error(T, 2, 3, 'token-group-clash', '`spacing.layout` is a token here and a group at ds/tokens.yaml:4:5; a key cannot be both')],
+        want: [
+          error(T, 2, 3, 'token-group-clash', '`spacing.layout` is a token here and a group at ds/tokens.yaml:4:5; a key cannot be both'),
+        ],
       },
     ],
     [
@@ -150,22 +242,47 @@ describe('compileDesignSystem: broken fixtures', () => {
         ],
       },
     ],
-    ['unknown top-level section', { given: 'unknown-section', want: [error(T, 1, 1, 'unknown-section', 'unknown top-level section `token` (allowed: primitives, scales, tokens)')] }],
+    [
+      'unknown top-level section',
+      {
+        given: 'unknown-section',
+        want: [error(T, 1, 1, 'unknown-section', 'unknown top-level section `token` (allowed: primitives, scales, tokens)')],
+      },
+    ],
     [
       'invalid folder slug',
       {
         given: 'invalid-slug',
-        want: [error('Bad_Slug/system.yaml', 1, 1, 'invalid-slug', 'design system folder `Bad_Slug` must be lowercase letters, digits and single hyphens (e.g. `acme-web`)')],
+        want: [
+          error(
+            'Bad_Slug/system.yaml',
+            1,
+            1,
+            'invalid-slug',
+            'design system folder `Bad_Slug` must be lowercase letters, digits and single hyphens (e.g. `acme-web`)',
+          ),
+        ],
       },
     ],
     [
       'missing system.yaml',
-      { given: 'missing-system-file', want: [error('ds/system.yaml', 1, 1, 'missing-system-file', 'design system `ds` has no system.yaml (it needs at least `name`)')] },
+      {
+        given: 'missing-system-file',
+        want: [error('ds/system.yaml', 1, 1, 'missing-system-file', 'design system `ds` has no system.yaml (it needs at least `name`)')],
+      },
     ],
-    ['system.yaml without a name', { given: 'system-missing-name', want: [error('ds/system.yaml', 1, 1, 'system-missing-name', 'system.yaml must have a `name`')] }],
+    [
+      'system.yaml without a name',
+      { given: 'system-missing-name', want: [error('ds/system.yaml', 1, 1, 'system-missing-name', 'system.yaml must have a `name`')] },
+    ],
     [
       'unknown field in system.yaml',
-      { given: 'system-unknown-field', want: [error('ds/system.yaml', 2, 1, 'system-unknown-field', 'unknown field `version` in system.yaml (allowed: name, description, id)')] },
+      {
+        given: 'system-unknown-field',
+        want: [
+          error('ds/system.yaml', 2, 1, 'system-unknown-field', 'unknown field `version` in system.yaml (allowed: name, description, id)'),
+        ],
+      },
     ],
   ])('%s', async (_name, { given, want }) => {
     const result = await compileFixture(`broken/${given}`);
@@ -178,7 +295,13 @@ describe('compileDesignSystem: the kitchen-sink fixture', () => {
   it('compiles with exactly the two dark-mode warnings', async () => {
     const { system, diagnostics } = await compileFixture('valid');
     expect(diagnostics).toEqual([
-      warning('kitchen-sink/tokens/color.yaml', 8, 7, 'no-dark-variant', 'color `color.static.plain` is #808080 in both light and dark mode'),
+      warning(
+        'kitchen-sink/tokens/color.yaml',
+        8,
+        7,
+        'no-dark-variant',
+        'color `color.static.plain` is #808080 in both light and dark mode',
+      ),
       warning(
         'kitchen-sink/tokens/color.yaml',
         9,
@@ -187,7 +310,12 @@ describe('compileDesignSystem: the kitchen-sink fixture', () => {
         '`color.static.explicit`: `darkStep` equals `step` and step 5 of `neutral` is the same in light and dark',
       ),
     ]);
-    expect(system?.meta).toEqual({ id: 'kitchen-sink', slug: 'kitchen-sink', name: 'Kitchen Sink', description: 'Every kind of value the compiler resolves.' });
+    expect(system?.meta).toEqual({
+      id: 'kitchen-sink',
+      slug: 'kitchen-sink',
+      name: 'Kitchen Sink',
+      description: 'Every kind of value the compiler resolves.',
+    });
   });
 
   it('resolves every token to its CSS-ready value, sorted by key', async () => {
@@ -295,12 +423,16 @@ describe('compileDesignSystem: small inline sources', () => {
   const SYSTEM: [string, string] = ['ds/system.yaml', 'name: Inline\nid: inline_1\n'];
 
   it('keeps keys exactly as written (`010`, `1.50`) instead of reading them as numbers', () => {
-    const { system } = compileFiles('ds', [SYSTEM, ['ds/tokens.yaml', 'tokens:\n  spacing:\n    010: { type: spacing, value: 10 }\n    1.50: { type: spacing, value: 1.5 }\n']]);
+    const { system } = compileFiles('ds', [
+      SYSTEM,
+      ['ds/tokens.yaml', 'tokens:\n  spacing:\n    010: { type: spacing, value: 10 }\n    1.50: { type: spacing, value: 1.5 }\n'],
+    ]);
     expect(system?.tokens.map((token) => token.key)).toEqual(['spacing.1.50', 'spacing.010']);
   });
 
   it('orders numeric segments numerically, as every JavaScript object (and so every tree view) does', () => {
-    const text = 'tokens:\n  space:\n    "10": { type: spacing, value: 40 }\n    "2": { type: spacing, value: 8 }\n    a: { type: spacing, value: 1 }\n    "1": { type: spacing, value: 4 }\n';
+    const text =
+      'tokens:\n  space:\n    "10": { type: spacing, value: 40 }\n    "2": { type: spacing, value: 8 }\n    a: { type: spacing, value: 1 }\n    "1": { type: spacing, value: 4 }\n';
     const { system } = compileFiles('ds', [SYSTEM, ['ds/tokens.yaml', text]]);
     const keys = system?.tokens.map((token) => token.key) ?? [];
     expect(keys).toEqual(['space.1', 'space.2', 'space.10', 'space.a']);
@@ -317,10 +449,28 @@ describe('compileDesignSystem: small inline sources', () => {
   });
 
   it.each<[string, { given: string; want: Diagnostic[] }]>([
-    ['a file that is not a mapping', { given: '- a\n- b\n', want: [error(T, 1, 1, 'file-not-a-map', 'the file must be a mapping of top-level sections')] }],
-    ['a section that is not a mapping', { given: 'tokens: [1, 2]\n', want: [error(T, 1, 9, 'section-not-a-map', '`tokens` must be a mapping')] }],
-    ['a token that is neither group nor token', { given: 'tokens:\n  spacing.md: 16\n', want: [error(T, 2, 15, 'token-not-a-map', '`spacing.md` must be a group or a token ({ type, ... })')] }],
-    ['a non-string type', { given: 'tokens:\n  spacing.md: { type: 3, value: 1 }\n', want: [error(T, 2, 23, 'invalid-type', '`type` of `spacing.md` must be a string')] }],
+    [
+      'a file that is not a mapping',
+      { given: '- a\n- b\n', want: [error(T, 1, 1, 'file-not-a-map', 'the file must be a mapping of top-level sections')] },
+    ],
+    [
+      'a section that is not a mapping',
+      { given: 'tokens: [1, 2]\n', want: [error(T, 1, 9, 'section-not-a-map', '`tokens` must be a mapping')] },
+    ],
+    [
+      'a token that is neither group nor token',
+      {
+        given: 'tokens:\n  spacing.md: 16\n',
+        want: [error(T, 2, 15, 'token-not-a-map', '`spacing.md` must be a group or a token ({ type, ... })')],
+      },
+    ],
+    [
+      'a non-string type',
+      {
+        given: 'tokens:\n  spacing.md: { type: 3, value: 1 }\n',
+        want: [error(T, 2, 23, 'invalid-type', '`type` of `spacing.md` must be a string')],
+      },
+    ],
     [
       'a file larger than 1 MiB',
       { given: `# ${'x'.repeat(1024 * 1024)}\n`, want: [error(T, 1, 1, 'file-too-large', 'file is larger than 1048576 bytes')] },
@@ -336,10 +486,19 @@ describe('compileDesignSystem: keys that export to the same name', () => {
   it('warns when two keys get the same CSS name, and still serves the design system', () => {
     const { system, diagnostics } = compileFiles('ds', [
       ['ds/system.yaml', 'name: DS\n'],
-      ['ds/tokens.yaml', 'tokens:\n  font:\n    lineHeight: { type: font.lineHeight, value: 1.5 }\n    line-height: { type: font.lineHeight, value: 1.2 }\n'],
+      [
+        'ds/tokens.yaml',
+        'tokens:\n  font:\n    lineHeight: { type: font.lineHeight, value: 1.5 }\n    line-height: { type: font.lineHeight, value: 1.2 }\n',
+      ],
     ]);
     expect(diagnostics).toEqual([
-      warning(T, 3, 5, 'css-name-clash', '`font.lineHeight` and `font.line-height` get the same CSS name `--font-line-height`: the CSS export would declare it twice'),
+      warning(
+        T,
+        3,
+        5,
+        'css-name-clash',
+        '`font.lineHeight` and `font.line-height` get the same CSS name `--font-line-height`: the CSS export would declare it twice',
+      ),
     ]);
     expect(system?.tokens.map((token) => token.key)).toEqual(['font.line-height', 'font.lineHeight']);
   });
@@ -349,7 +508,10 @@ describe('compileDesignSystem: numbers in resolved values', () => {
   it('never writes exponent notation, which CSS does not take as a length', () => {
     const { system, diagnostics } = compileFiles('ds', [
       ['ds/system.yaml', 'name: DS\n'],
-      ['ds/tokens.yaml', 'tokens:\n  spacing.hairline: { type: spacing, value: 0.0000001 }\n  z-index.top: { type: z-index, value: 1e21 }\n'],
+      [
+        'ds/tokens.yaml',
+        'tokens:\n  spacing.hairline: { type: spacing, value: 0.0000001 }\n  z-index.top: { type: z-index, value: 1e21 }\n',
+      ],
     ]);
     expect(diagnostics).toEqual([]);
     expect(system?.tokens.map((token) => [token.key, token.resolved.light])).toEqual([

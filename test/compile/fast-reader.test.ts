@@ -12,7 +12,10 @@ function yamlFiles(dir: string): string[] {
   });
 }
 
-const SOURCES = [...yamlFiles('design-systems'), ...yamlFiles('test/fixtures')].map((path) => ({ path: relative('.', path), text: readFileSync(path, 'utf8') }));
+const SOURCES = [...yamlFiles('design-systems'), ...yamlFiles('test/fixtures')].map((path) => ({
+  path: relative('.', path),
+  text: readFileSync(path, 'utf8'),
+}));
 
 describe('the fast reader', () => {
   it('reads every example and fixture file to the same entries as the precise reader, or leaves it to the precise one', () => {
@@ -41,18 +44,28 @@ describe('the fast reader', () => {
     ['a syntax error', 'primitives:\n  spacing: { a: 1\n'],
     ['an unknown section', 'colors:\n  a: 1\n'],
     ['an invalid key', 'tokens:\n  a b: { type: opacity, value: 1 }\n'],
-    ['a byte order mark', '\uFEFFtokens:\n  a b: { type: opacity, value: 1 }\n  c: { type: opacity, value: &v 1 }\n  d: { type: opacity, value: *v }\n'],
-    ['keys that differ only as written', 'tokens:\n  10: { type: opacity, value: 1 }\n  010: { type: opacity, value: 1 }\n  1.50: { b: c }\n'],
+    [
+      'a byte order mark',
+      '\uFEFFtokens:\n  a b: { type: opacity, value: 1 }\n  c: { type: opacity, value: &v 1 }\n  d: { type: opacity, value: *v }\n',
+    ],
+    [
+      'keys that differ only as written',
+      'tokens:\n  10: { type: opacity, value: 1 }\n  010: { type: opacity, value: 1 }\n  1.50: { b: c }\n',
+    ],
     ['an anchored block mapping and its alias', 'tokens:\n  a: &x\n    b: { type: opacity, value: 2 }\n  c: *x\n  d:   *x\n'],
     ['a pair in a flow list', 'tokens:\n  a: { type: opacity, value: [b: 1, c] }\n'],
     ['an empty value after a comment', 'scales:\n  blue:\n    100:\n      light: #BFDBFE\n      dark: "#000000"\n'],
   ])('reads %s like the precise reader', (_name, text) => {
-    expect({ ...parseSourceFile('ds/tokens.yaml', text, false), precise: true }).toEqual(parseSourceFile('ds/tokens.yaml', text, false, { precise: true }));
+    expect({ ...parseSourceFile('ds/tokens.yaml', text, false), precise: true }).toEqual(
+      parseSourceFile('ds/tokens.yaml', text, false, { precise: true }),
+    );
   });
 
   it('reports a problem in a fast-read file with its real position', () => {
-    const tokens = 'tokens:\n  color:\n    text: { type: color, scale: gray, step: 900 }\n    link: { type: color, scale: blu, step: 600 }\n';
-    const scales = 'scales:\n  blue:\n    600: { light: "#2563EB", dark: "#60A5FA" }\n  gray:\n    900: { light: "#111827", dark: "#F9FAFB" }\n';
+    const tokens =
+      'tokens:\n  color:\n    text: { type: color, scale: gray, step: 900 }\n    link: { type: color, scale: blu, step: 600 }\n';
+    const scales =
+      'scales:\n  blue:\n    600: { light: "#2563EB", dark: "#60A5FA" }\n  gray:\n    900: { light: "#111827", dark: "#F9FAFB" }\n';
     const files = [
       parseSourceFile('ds/system.yaml', 'name: DS\n', true),
       parseSourceFile('ds/scales.yaml', scales, false),
@@ -60,15 +73,26 @@ describe('the fast reader', () => {
     ];
     expect(files.map((file) => file.precise)).toEqual([false, false, false]);
     expect(compileDesignSystemFolder('ds', files).diagnostics).toEqual([
-      { file: 'ds/tokens.yaml', line: 4, column: 33, rule: 'unknown-scale', message: '`color.link` refers to unknown scale `blu` (did you mean `blue`?)', severity: 'error' },
+      {
+        file: 'ds/tokens.yaml',
+        line: 4,
+        column: 33,
+        rule: 'unknown-scale',
+        message: '`color.link` refers to unknown scale `blu` (did you mean `blue`?)',
+        severity: 'error',
+      },
     ]);
   });
 });
 
 describe('YAML anchors and aliases', () => {
   it('reads an alias as the node it names, like any YAML tool', () => {
-    const tokens = 'tokens:\n  opacity:\n    base: &half { type: opacity, value: 0.5 }\n    copy: *half\n    muted: { type: opacity, value: &v 0.4 }\n    disabled: { type: opacity, value: *v }\n';
-    const { system, diagnostics } = compileDesignSystemFolder('ds', [parseSourceFile('ds/system.yaml', 'name: DS\n', true), parseSourceFile('ds/tokens.yaml', tokens, false)]);
+    const tokens =
+      'tokens:\n  opacity:\n    base: &half { type: opacity, value: 0.5 }\n    copy: *half\n    muted: { type: opacity, value: &v 0.4 }\n    disabled: { type: opacity, value: *v }\n';
+    const { system, diagnostics } = compileDesignSystemFolder('ds', [
+      parseSourceFile('ds/system.yaml', 'name: DS\n', true),
+      parseSourceFile('ds/tokens.yaml', tokens, false),
+    ]);
     expect(diagnostics).toEqual([]);
     expect(system?.tokens.map((token) => [token.key, token.resolved.light])).toEqual([
       ['opacity.base', '0.5'],
@@ -81,7 +105,14 @@ describe('YAML anchors and aliases', () => {
   it('refuses an alias to a mapping it sits in, with its position, without looping', () => {
     const parsed = parseSourceFile('ds/tokens.yaml', 'tokens:\n  a: &loop\n    b: *loop\n', false);
     expect(parsed.diagnostics).toEqual([
-      { file: 'ds/tokens.yaml', line: 3, column: 8, rule: 'token-not-a-map', message: '`a.b` must be a group or a token ({ type, ... })', severity: 'error' },
+      {
+        file: 'ds/tokens.yaml',
+        line: 3,
+        column: 8,
+        rule: 'token-not-a-map',
+        message: '`a.b` must be a group or a token ({ type, ... })',
+        severity: 'error',
+      },
     ]);
   });
 });

@@ -68,7 +68,8 @@ describe('YAML aliases are bounded', () => {
 
   it('refuses the same bomb built from lists (values only shown in messages are bounded too)', () => {
     const lines = ['primitives:', '  spacing:', '    l0: &l0 [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]'];
-    for (let level = 1; level <= 7; level += 1) lines.push(`    l${level}: &l${level} [${Array.from({ length: 10 }, () => `*l${level - 1}`).join(', ')}]`);
+    for (let level = 1; level <= 7; level += 1)
+      lines.push(`    l${level}: &l${level} [${Array.from({ length: 10 }, () => `*l${level - 1}`).join(', ')}]`);
     const text = `${lines.join('\n')}\n`;
     // l0 = 11 nodes, l1 = 111, l2 = 1,111: the aliases of l1 and l2 add 110 + 1,110, and the 8th `*l2` of l3 passes 10,000.
     const [problem] = parseSourceFile('ds/p.yaml', text, false).diagnostics;
@@ -76,7 +77,9 @@ describe('YAML aliases are bounded', () => {
   });
 
   it('still reads a few aliases, and refuses nesting made deep through aliases', () => {
-    expect(parseSourceFile('ds/tokens.yaml', 'tokens:\n  a: &a { type: opacity, value: 1 }\n  b: *a\n', false).tokens.map((token) => token.key)).toEqual(['a', 'b']);
+    expect(
+      parseSourceFile('ds/tokens.yaml', 'tokens:\n  a: &a { type: opacity, value: 1 }\n  b: *a\n', false).tokens.map((token) => token.key),
+    ).toEqual(['a', 'b']);
     // Each level nests the previous one 30 deep: the fourth passes 100 without any level doing so on its own.
     const deep = (inner: string): string => `${'['.repeat(30)}${inner}${']'.repeat(30)}`;
     const text = `primitives:\n  spacing:\n    a: &a ${deep('1')}\n    b: &b ${deep('*a')}\n    c: &c ${deep('*b')}\n    d: ${deep('*c')}\n`;
@@ -98,7 +101,13 @@ describe('nesting depth is bounded', () => {
     for (const precise of [false, true]) {
       const { diagnostics } = parseSourceFile('ds/tokens.yaml', text, false, { precise });
       expect(diagnostics).toHaveLength(1);
-      expect(diagnostics[0]).toMatchObject({ file: 'ds/tokens.yaml', line: opener === '- ' ? 3 : 1, rule: 'nesting-limit', message, severity: 'error' });
+      expect(diagnostics[0]).toMatchObject({
+        file: 'ds/tokens.yaml',
+        line: opener === '- ' ? 3 : 1,
+        rule: 'nesting-limit',
+        message,
+        severity: 'error',
+      });
       // It points inside the run of openers, past the limit (a flow pair takes the parser a little less room).
       const column = diagnostics[0]?.column as number;
       const lineStart = opener === '- ' ? text.lastIndexOf('\n', text.length - 2) + 1 : 0;
@@ -144,7 +153,12 @@ describe('problems per file are capped', () => {
     const bad = (from: number): string =>
       `tokens:\n${Array.from({ length: 15000 }, (_, index) => `  t${from + index}: { type: spacing, primitive: spacing.q${from + index}x }\n`).join('')}`;
     const start = performance.now();
-    const files = [SYSTEM, parseSourceFile('ds/p.yaml', primitives, false), parseSourceFile('ds/a.yaml', bad(0), false), parseSourceFile('ds/b.yaml', bad(15000), false)];
+    const files = [
+      SYSTEM,
+      parseSourceFile('ds/p.yaml', primitives, false),
+      parseSourceFile('ds/a.yaml', bad(0), false),
+      parseSourceFile('ds/b.yaml', bad(15000), false),
+    ];
     const { diagnostics } = compileDesignSystemFolder('ds', files);
     expect(performance.now() - start).toBeLessThan(10_000);
     expect(diagnostics).toHaveLength(2 * (MAX_DIAGNOSTICS_PER_FILE + 1));
@@ -195,18 +209,40 @@ describe('parse cost', () => {
     const clean = `${lines.join('\n')}\n`;
     const warnings = compileDesignSystemFolder('ds', [SYSTEM, same, parseSourceFile('ds/tokens.yaml', clean, false)]);
     expect(warnings.system?.tokens).toHaveLength(5000);
-    expect(warnings.diagnostics[0]).toMatchObject({ file: 'ds/tokens.yaml', line: 2, column: 3, rule: 'no-dark-variant', severity: 'warning' });
-    expect(warnings.diagnostics.at(-1)).toMatchObject({ line: 102, rule: 'too-many-problems', severity: 'warning', message: '4900 more problems in this file not shown (only the first 100 are reported)' });
+    expect(warnings.diagnostics[0]).toMatchObject({
+      file: 'ds/tokens.yaml',
+      line: 2,
+      column: 3,
+      rule: 'no-dark-variant',
+      severity: 'warning',
+    });
+    expect(warnings.diagnostics.at(-1)).toMatchObject({
+      line: 102,
+      rule: 'too-many-problems',
+      severity: 'warning',
+      message: '4900 more problems in this file not shown (only the first 100 are reported)',
+    });
     // Errors are listed before warnings: the one typo among them is not hidden by the cap.
     const typo = clean.replace('t2500: { type: color, scale: blue', 't2500: { type: color, scale: bleu');
     const aliased = clean.replace('t1: {', 't1: &one {').replace(/t4999: .*\n/, 't4999: *one\n');
     for (const text of [typo, aliased]) expect(parseSourceFile('ds/tokens.yaml', text, false).precise).toBe(false);
     const withTypo = compileDesignSystemFolder('ds', [SYSTEM, same, parseSourceFile('ds/tokens.yaml', typo, false)]).diagnostics;
     expect(withTypo.filter((diagnostic) => diagnostic.rule === 'unknown-scale')).toEqual([
-      { file: 'ds/tokens.yaml', line: 2502, column: 32, rule: 'unknown-scale', message: '`t2500` refers to unknown scale `bleu` (did you mean `blue`?)', severity: 'error' },
+      {
+        file: 'ds/tokens.yaml',
+        line: 2502,
+        column: 32,
+        rule: 'unknown-scale',
+        message: '`t2500` refers to unknown scale `bleu` (did you mean `blue`?)',
+        severity: 'error',
+      },
     ]);
     expect(withTypo).toHaveLength(MAX_DIAGNOSTICS_PER_FILE + 1);
-    expect(withTypo.find((diagnostic) => diagnostic.rule === 'too-many-problems')).toMatchObject({ line: 101, severity: 'warning', message: '4900 more problems in this file not shown (only the first 100 are reported)' });
+    expect(withTypo.find((diagnostic) => diagnostic.rule === 'too-many-problems')).toMatchObject({
+      line: 101,
+      severity: 'warning',
+      message: '4900 more problems in this file not shown (only the first 100 are reported)',
+    });
   });
 });
 
@@ -220,7 +256,10 @@ describe('source text', () => {
   it('reports bytes that are not UTF-8 where they are, instead of serving U+FFFD', async () => {
     dir = await mkdtemp(join(tmpdir(), 'hostile-utf8-'));
     const path = join(dir, 'tokens.yaml');
-    await writeFile(path, Buffer.concat([Buffer.from('tokens:\n  a: { type: font.family, value: "Caf'), Buffer.from([0xc3, 0x28]), Buffer.from('" }\n')]));
+    await writeFile(
+      path,
+      Buffer.concat([Buffer.from('tokens:\n  a: { type: font.family, value: "Caf'), Buffer.from([0xc3, 0x28]), Buffer.from('" }\n')]),
+    );
     const text = await readFile(path, 'utf8');
     const want = {
       file: 'ds/tokens.yaml',
@@ -231,7 +270,10 @@ describe('source text', () => {
       severity: 'error',
     };
     expect(parseSourceFile('ds/tokens.yaml', text, false).diagnostics).toEqual([want]);
-    expect(compileDesignSystemFolder('ds', [SYSTEM, parseSourceFile('ds/tokens.yaml', text, false)])).toEqual({ system: undefined, diagnostics: [want] });
+    expect(compileDesignSystemFolder('ds', [SYSTEM, parseSourceFile('ds/tokens.yaml', text, false)])).toEqual({
+      system: undefined,
+      diagnostics: [want],
+    });
     // The escape still writes the character.
     const escaped = parseSourceFile('ds/tokens.yaml', 'tokens:\n  a: { type: font.family, value: "x\\uFFFD" }\n', false);
     expect(escaped.diagnostics).toEqual([]);
@@ -239,7 +281,8 @@ describe('source text', () => {
   });
 
   it.each([false, true])('takes keys as written: `10` and `010` are two keys (precise reader: %s)', (precise) => {
-    const text = 'tokens:\n  size:\n    10: { type: spacing, value: 10 }\n    010: { type: spacing, value: 8 }\n    1.5: { type: spacing, value: 1 }\n    1.50: { type: spacing, value: 2 }\n';
+    const text =
+      'tokens:\n  size:\n    10: { type: spacing, value: 10 }\n    010: { type: spacing, value: 8 }\n    1.5: { type: spacing, value: 1 }\n    1.50: { type: spacing, value: 2 }\n';
     const parsed = parseSourceFile('ds/tokens.yaml', text, false, { precise });
     expect(parsed.diagnostics).toEqual([]);
     const { system } = compileDesignSystemFolder('ds', [SYSTEM, parsed]);
@@ -251,7 +294,14 @@ describe('source text', () => {
     ]);
     // The same key written plain and quoted is still one key.
     expect(parseSourceFile('ds/tokens.yaml', 'tokens:\n  a: 1\n  "a": 2\n', false, { precise }).diagnostics).toEqual([
-      { file: 'ds/tokens.yaml', line: 3, column: 3, rule: 'duplicate-key', message: '`"a"` is defined twice in this mapping (YAML keys must be unique)', severity: 'error' },
+      {
+        file: 'ds/tokens.yaml',
+        line: 3,
+        column: 3,
+        rule: 'duplicate-key',
+        message: '`"a"` is defined twice in this mapping (YAML keys must be unique)',
+        severity: 'error',
+      },
     ]);
   });
 });

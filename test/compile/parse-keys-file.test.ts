@@ -4,10 +4,18 @@ import { parseKeysFile } from '../../src/compile/parse-keys-file.js';
 import type { Diagnostic } from '../../src/compile/types.js';
 import { fixturePath } from '../helpers/fixtures.js';
 
-const error = (line: number, column: number, rule: string, message: string): Diagnostic => ({ file: 'keys.yaml', line, column, rule, message, severity: 'error' });
+const error = (line: number, column: number, rule: string, message: string): Diagnostic => ({
+  file: 'keys.yaml',
+  line,
+  column,
+  rule,
+  message,
+  severity: 'error',
+});
 const EXPIRES_MESSAGE = '`expiresAt` must be a real calendar date in ISO 8601, such as 2027-01-31 or 2027-01-31T12:00:00Z';
 /** One entry of a `keys:` list, three lines; `hex` is repeated into the 64-digit hash. */
-const entry = (name: string, hex: string, designSystem: string): string => `  - name: ${name}\n    sha256: ${hex.repeat(64)}\n    designSystem: ${designSystem}`;
+const entry = (name: string, hex: string, designSystem: string): string =>
+  `  - name: ${name}\n    sha256: ${hex.repeat(64)}\n    designSystem: ${designSystem}`;
 const read = (name: string): Promise<string> => readFile(fixturePath(`keys/${name}.yaml`), 'utf8');
 
 describe('parseKeysFile', () => {
@@ -61,7 +69,9 @@ describe('parseKeysFile', () => {
     const edited = ['keys:', entry('web', 'a', 'acme'), entry('ci', 'c', 'acme'), entry('ci', 'd', 'acme-docs')].join('\n');
     const parsed = parseKeysFile('keys.yaml', `${edited}\n`);
     expect(parsed.keys?.map((key) => key.name)).toEqual(['web']);
-    expect(parsed.diagnostics).toEqual([error(8, 11, 'duplicate-key', 'a key named `ci` is already defined at line 5: every entry named `ci` is refused')]);
+    expect(parsed.diagnostics).toEqual([
+      error(8, 11, 'duplicate-key', 'a key named `ci` is already defined at line 5: every entry named `ci` is refused'),
+    ]);
   });
 
   it.each<[string, { given: string[]; kept: string[]; want: Diagnostic[] }]>([
@@ -88,7 +98,11 @@ describe('parseKeysFile', () => {
     [
       'a field written twice in one entry: that entry refused, and any entry sharing either name',
       {
-        given: [`  - name: ci\n    name: ci-old\n    sha256: ${'a'.repeat(64)}\n    designSystem: acme`, entry('ci-old', 'b', 'acme'), entry('web', 'c', 'acme')],
+        given: [
+          `  - name: ci\n    name: ci-old\n    sha256: ${'a'.repeat(64)}\n    designSystem: acme`,
+          entry('ci-old', 'b', 'acme'),
+          entry('web', 'c', 'acme'),
+        ],
         kept: ['web'],
         want: [
           error(3, 5, 'duplicate-key', '`name` is defined twice in this mapping (YAML keys must be unique)'),
@@ -111,7 +125,10 @@ describe('parseKeysFile', () => {
   });
 
   it('reads the entries of every `keys:` list when the file has two, so neither is silently applied', () => {
-    const parsed = parseKeysFile('keys.yaml', `keys:\n${entry('web', 'a', 'acme')}\nkeys:\n${entry('web', 'b', 'acme')}\n${entry('ci', 'c', 'acme')}\n`);
+    const parsed = parseKeysFile(
+      'keys.yaml',
+      `keys:\n${entry('web', 'a', 'acme')}\nkeys:\n${entry('web', 'b', 'acme')}\n${entry('ci', 'c', 'acme')}\n`,
+    );
     expect(parsed.keys?.map((key) => key.name)).toEqual(['ci']);
     expect(parsed.diagnostics).toEqual([
       error(5, 1, 'duplicate-key', '`keys` is defined twice in this mapping (YAML keys must be unique)'),
@@ -131,17 +148,47 @@ describe('parseKeysFile', () => {
   });
 
   it.each<[string, { given: string; want: Diagnostic[] }]>([
-    ['a YAML syntax error', { given: 'keys: [\n', want: [error(2, 1, 'yaml-syntax', 'Flow sequence in block collection must be sufficiently indented and end with a ]')] }],
-    ['a syntax error after a removed key', { given: `keys:\n${entry('web', 'a', 'acme')}\n  - name: [oops\n`, want: [error(6, 1, 'yaml-syntax', 'Flow sequence in block collection must be sufficiently indented and end with a ]')] }],
-    ['two documents', { given: 'keys:\n---\nkeys:\n', want: [error(2, 1, 'yaml-syntax', 'Source contains multiple documents; please use YAML.parseAllDocuments()')] }],
+    [
+      'a YAML syntax error',
+      {
+        given: 'keys: [\n',
+        want: [error(2, 1, 'yaml-syntax', 'Flow sequence in block collection must be sufficiently indented and end with a ]')],
+      },
+    ],
+    [
+      'a syntax error after a removed key',
+      {
+        given: `keys:\n${entry('web', 'a', 'acme')}\n  - name: [oops\n`,
+        want: [error(6, 1, 'yaml-syntax', 'Flow sequence in block collection must be sufficiently indented and end with a ]')],
+      },
+    ],
+    [
+      'two documents',
+      {
+        given: 'keys:\n---\nkeys:\n',
+        want: [error(2, 1, 'yaml-syntax', 'Source contains multiple documents; please use YAML.parseAllDocuments()')],
+      },
+    ],
   ])('cannot read a file that is not YAML (the previous keys stay in force): %s', (_name, { given, want }) => {
     expect(parseKeysFile('keys.yaml', given)).toEqual({ keys: undefined, diagnostics: want });
   });
 
   it.each<[string, { given: string; want: Diagnostic[] }]>([
-    ['`keys` that is not a list', { given: 'keys: { demo: 1 }\n', want: [error(1, 7, 'keys-not-a-list', 'keys.yaml must have a `keys:` list')] }],
+    [
+      '`keys` that is not a list',
+      { given: 'keys: { demo: 1 }\n', want: [error(1, 7, 'keys-not-a-list', 'keys.yaml must have a `keys:` list')] },
+    ],
     ['a file that is a list', { given: '- demo\n', want: [error(1, 1, 'keys-not-a-list', 'keys.yaml must have a `keys:` list')] }],
-    ['a misspelt `keys:`', { given: `kyes:\n${entry('web', 'a', 'acme')}\n`, want: [error(1, 1, 'unknown-section', 'unknown top-level field `kyes` in keys.yaml (allowed: keys)'), error(1, 1, 'keys-not-a-list', 'keys.yaml must have a `keys:` list')] }],
+    [
+      'a misspelt `keys:`',
+      {
+        given: `kyes:\n${entry('web', 'a', 'acme')}\n`,
+        want: [
+          error(1, 1, 'unknown-section', 'unknown top-level field `kyes` in keys.yaml (allowed: keys)'),
+          error(1, 1, 'keys-not-a-list', 'keys.yaml must have a `keys:` list'),
+        ],
+      },
+    ],
   ])('applies a YAML file of the wrong shape as no keys at all: %s', (_name, { given, want }) => {
     expect(parseKeysFile('keys.yaml', given)).toEqual({ keys: [], diagnostics: want });
   });
@@ -150,13 +197,21 @@ describe('parseKeysFile', () => {
     expect(parseKeysFile('keys.yaml', given)).toEqual({ keys: [], diagnostics: [] });
   });
 
-  it.each([['2027-02-30'], ['2027-02-29'], ['2027-13-01'], ['2027-00-10'], ['2027-04-31'], ['2027-01-31T24:00:00Z'], ['2027-01-31T12:60Z'], ['2027-01-31T12:00'], ['2027-01-31 12:00:00'], ['"2027-1-31"']])(
-    'refuses an `expiresAt` that is not a real calendar date with a zone: %s',
-    (expiresAt) => {
-      const parsed = parseKeysFile('keys.yaml', `keys:\n${entry('web', 'a', 'acme')}\n    expiresAt: ${expiresAt}\n`);
-      expect(parsed).toEqual({ keys: [], diagnostics: [error(5, 16, 'invalid-value', EXPIRES_MESSAGE)] });
-    },
-  );
+  it.each([
+    ['2027-02-30'],
+    ['2027-02-29'],
+    ['2027-13-01'],
+    ['2027-00-10'],
+    ['2027-04-31'],
+    ['2027-01-31T24:00:00Z'],
+    ['2027-01-31T12:60Z'],
+    ['2027-01-31T12:00'],
+    ['2027-01-31 12:00:00'],
+    ['"2027-1-31"'],
+  ])('refuses an `expiresAt` that is not a real calendar date with a zone: %s', (expiresAt) => {
+    const parsed = parseKeysFile('keys.yaml', `keys:\n${entry('web', 'a', 'acme')}\n    expiresAt: ${expiresAt}\n`);
+    expect(parsed).toEqual({ keys: [], diagnostics: [error(5, 16, 'invalid-value', EXPIRES_MESSAGE)] });
+  });
 
   it.each([
     ['2028-02-29', '2028-02-29T00:00:00.000Z'],

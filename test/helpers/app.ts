@@ -9,9 +9,16 @@ import { EXAMPLE_KEYS, EXAMPLE_SOURCE, fixturePath, folderEvents } from './fixtu
 export const LOADED_AT = Date.UTC(2026, 6, 1, 12, 0, 0);
 
 /** A store loaded from a source folder and a keys file in one batch, and an app around it. */
-export async function buildLoadedApp(sourceDir: string, keysPath: string, options: Omit<AppOptions, 'store'> = {}): Promise<{ app: FastifyInstance; store: SnapshotStore }> {
+export async function buildLoadedApp(
+  sourceDir: string,
+  keysPath: string,
+  options: Omit<AppOptions, 'store'> = {},
+): Promise<{ app: FastifyInstance; store: SnapshotStore }> {
   const store = new SnapshotStore();
-  store.apply([...(await folderEvents(sourceDir, LOADED_AT)), { type: 'keys/changed', path: 'keys.yaml', text: await readFile(keysPath, 'utf8'), at: LOADED_AT }]);
+  store.apply([
+    ...(await folderEvents(sourceDir, LOADED_AT)),
+    { type: 'keys/changed', path: 'keys.yaml', text: await readFile(keysPath, 'utf8'), at: LOADED_AT },
+  ]);
   return { app: await buildApp({ ...options, store }), store };
 }
 

@@ -12,7 +12,9 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const BROWSER_AVAILABLE = process.env['CI'] !== undefined || existsSync(CHROMIUM_PATH);
 
 if (!BROWSER_AVAILABLE) {
-  console.warn(`Browser tests skipped: ${CHROMIUM_PATH} is missing (run scripts/install-test-browser.sh as root). In CI they run and fail instead.`);
+  console.warn(
+    `Browser tests skipped: ${CHROMIUM_PATH} is missing (run scripts/install-test-browser.sh as root). In CI they run and fail instead.`,
+  );
 }
 
 /**

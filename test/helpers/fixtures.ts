@@ -24,7 +24,12 @@ export async function readYamlFiles(dir: string): Promise<[string, string][]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const paths = entries
     .filter((entry) => entry.isFile() && entry.name.endsWith('.yaml'))
-    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1).split('\\').join('/'))
+    .map((entry) =>
+      join(entry.parentPath, entry.name)
+        .slice(dir.length + 1)
+        .split('\\')
+        .join('/'),
+    )
     .sort();
   return Promise.all(paths.map(async (path): Promise<[string, string]> => [path, await readFile(join(dir, path), 'utf8')]));
 }
@@ -37,7 +42,9 @@ export function compileFiles(slug: string, files: readonly (readonly [string, st
     slug,
     systemPath,
     systemFile: systemText === undefined ? undefined : parseSourceFile(systemPath, systemText, true),
-    files: files.filter(([path]) => path !== systemPath && path.startsWith(`${slug}/`)).map(([path, text]) => parseSourceFile(path, text, false)),
+    files: files
+      .filter(([path]) => path !== systemPath && path.startsWith(`${slug}/`))
+      .map(([path, text]) => parseSourceFile(path, text, false)),
   });
 }
 

@@ -13,7 +13,9 @@ describe('a real listening server', () => {
 
   it('serves the CSS export over the network with the same bytes as inject, and revalidates with 304', async () => {
     // Identity, so Content-Length is the plain body's (compressed variants are tested in test/ops).
-    const response = await fetch(`${base}/api/v1/export/css?prefix=acme`, { headers: { ...bearer(DEMO_KEY), 'accept-encoding': 'identity' } });
+    const response = await fetch(`${base}/api/v1/export/css?prefix=acme`, {
+      headers: { ...bearer(DEMO_KEY), 'accept-encoding': 'identity' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/css; charset=utf-8');
     const body = await response.text();
@@ -32,7 +34,9 @@ describe('a real listening server', () => {
     const response = await fetch(`${base}/api/v1/export/ts`);
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toBe('Bearer realm="design-tokens"');
-    expect(await response.json()).toEqual({ error: { code: 'unauthorized', message: 'Missing API key: send the header `Authorization: Bearer <API_KEY>`.' } });
+    expect(await response.json()).toEqual({
+      error: { code: 'unauthorized', message: 'Missing API key: send the header `Authorization: Bearer <API_KEY>`.' },
+    });
     const typescript = await fetch(`${base}/api/v1/export/ts`, { headers: bearer(DOCS_KEY) });
     expect(typescript.status).toBe(200);
     expect(await typescript.text()).toContain('export type TokenName =\n  | "color.background.code"\n');

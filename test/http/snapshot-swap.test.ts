@@ -20,16 +20,22 @@ describe('serving across snapshots', () => {
     const before = await get('/api/v1/export/css');
     expect(before.headers['x-snapshot-seq']).toBe('1');
 
-    store.apply([{ type: 'file/changed', path: 'acme-docs/tokens.yaml', text: `${tokensText}  broken: { type: colour }\n`, at: LOADED_AT + 1000 }]);
+    store.apply([
+      { type: 'file/changed', path: 'acme-docs/tokens.yaml', text: `${tokensText}  broken: { type: colour }\n`, at: LOADED_AT + 1000 },
+    ]);
     const during = await get('/api/v1/export/css');
     expect(during.statusCode).toBe(200);
     expect(during.headers['x-snapshot-seq']).toBe('2');
     expect(during.body).toBe(before.body);
     expect(during.headers['etag']).toBe(before.headers['etag']);
-    expect((await get('/api/v1/design-system')).json()).toMatchObject({ data: { tokenCount: 20, lastUpdated: '2026-07-01T12:00:00.000Z' } });
+    expect((await get('/api/v1/design-system')).json()).toMatchObject({
+      data: { tokenCount: 20, lastUpdated: '2026-07-01T12:00:00.000Z' },
+    });
     expect((await get('/api/v1/tokens', DEMO_KEY)).statusCode).toBe(200);
 
-    store.apply([{ type: 'file/changed', path: 'acme-docs/tokens.yaml', text: tokensText.replace('value: 280', 'value: 300'), at: LOADED_AT + 2000 }]);
+    store.apply([
+      { type: 'file/changed', path: 'acme-docs/tokens.yaml', text: tokensText.replace('value: 280', 'value: 300'), at: LOADED_AT + 2000 },
+    ]);
     const after = await get('/api/v1/export/css');
     expect(after.headers['x-snapshot-seq']).toBe('3');
     expect(after.headers['etag']).not.toBe(before.headers['etag']);

@@ -5,7 +5,11 @@ import { ALPHA_KEY, BETA_KEY, spacingYaml, useFixtures, waitFor } from '../sourc
 const fixtures = useFixtures();
 const STALE = 'x-design-system-stale';
 
-async function head(base: string, path: string, key = ALPHA_KEY): Promise<{ status: number; stale: string | null; etag: string | null; body: string }> {
+async function head(
+  base: string,
+  path: string,
+  key = ALPHA_KEY,
+): Promise<{ status: number; stale: string | null; etag: string | null; body: string }> {
   const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'identity' } });
   return { status: response.status, stale: response.headers.get(STALE), etag: response.headers.get('etag'), body: await response.text() };
 }
@@ -15,13 +19,26 @@ describe('X-Design-System-Stale', () => {
     const repo = fixtures.repo();
     const server = await fixtures.start(repo, { quietMs: 20, maxWaitMs: 200 });
     const base = server.url;
-    const routes = ['/api/v1/tokens', '/api/v1/tokens/space/a', '/api/v1/design-system', '/api/v1/export/css', '/api/v1/export/json', '/api/v1/revisions'];
+    const routes = [
+      '/api/v1/tokens',
+      '/api/v1/tokens/space/a',
+      '/api/v1/design-system',
+      '/api/v1/export/css',
+      '/api/v1/export/json',
+      '/api/v1/revisions',
+    ];
     const healthy = await Promise.all(routes.map((route) => head(base, route)));
     expect(healthy.map(({ status, stale }) => [status, stale])).toEqual(routes.map(() => [200, null]));
 
     // A broken save: two errors in alpha's current files.
-    repo.write('design-systems/alpha/tokens/a.yaml', 'tokens:\n  space:\n    a: { type: spacing, value: wide }\n    c: { type: spacing, value: narrow }\n');
-    await waitFor(() => head(base, '/api/v1/tokens'), (response) => response.stale !== null);
+    repo.write(
+      'design-systems/alpha/tokens/a.yaml',
+      'tokens:\n  space:\n    a: { type: spacing, value: wide }\n    c: { type: spacing, value: narrow }\n',
+    );
+    await waitFor(
+      () => head(base, '/api/v1/tokens'),
+      (response) => response.stale !== null,
+    );
     const stale = await Promise.all(routes.map((route) => head(base, route)));
     expect(stale.map(({ status, stale: header }) => [status, header])).toEqual(routes.map(() => [200, 'errors=2']));
     // The served bytes and their ETags are those of the last good version, unchanged.
@@ -29,7 +46,9 @@ describe('X-Design-System-Stale', () => {
     // A 304 and a missing token of that design system say it too; a pinned read, the list of design systems and
     // another design system do not.
     const etag = healthy[0]?.etag ?? '';
-    const revalidated = await fetch(`${base}/api/v1/tokens`, { headers: { authorization: `Bearer ${ALPHA_KEY}`, 'accept-encoding': 'identity', 'if-none-match': etag } });
+    const revalidated = await fetch(`${base}/api/v1/tokens`, {
+      headers: { authorization: `Bearer ${ALPHA_KEY}`, 'accept-encoding': 'identity', 'if-none-match': etag },
+    });
     expect([revalidated.status, revalidated.headers.get(STALE)]).toEqual([304, 'errors=2']);
     const missing = await head(base, '/api/v1/tokens/space/c');
     expect([missing.status, missing.stale]).toEqual([404, 'errors=2']);
@@ -45,9 +64,14 @@ describe('X-Design-System-Stale', () => {
 
     // Fixed: the header is gone, and the same content is the same bytes and ETag as before the broken save.
     repo.write('design-systems/alpha/tokens/a.yaml', spacingYaml('space', { a: 16 }));
-    await waitFor(() => head(base, '/api/v1/tokens'), (response) => response.stale === null);
+    await waitFor(
+      () => head(base, '/api/v1/tokens'),
+      (response) => response.stale === null,
+    );
     const fixed = await Promise.all(routes.map((route) => head(base, route)));
-    expect(fixed.map(({ status, stale: header, body, etag: tag }) => [status, header, body, tag])).toEqual(healthy.map(({ status, body, etag: tag }) => [status, null, body, tag]));
+    expect(fixed.map(({ status, stale: header, body, etag: tag }) => [status, header, body, tag])).toEqual(
+      healthy.map(({ status, body, etag: tag }) => [status, null, body, tag]),
+    );
   });
 
   it('is exposed to browser scripts when CORS is on', async () => {

@@ -14,7 +14,9 @@ interface Seen {
 
 /** Loads `css` in a page and reads the computed style of an element using two tokens, in each state `prepare` sets. */
 async function readStyles(page: Page, css: string, prepare: (page: Page) => Promise<void>): Promise<Seen> {
-  await page.setContent(`<!doctype html><html><head><style>${css}</style></head><body><p id="probe" style="color: var(--color-brand-primary); box-shadow: var(--shadow-md)">x</p></body></html>`);
+  await page.setContent(
+    `<!doctype html><html><head><style>${css}</style></head><body><p id="probe" style="color: var(--color-brand-primary); box-shadow: var(--shadow-md)">x</p></body></html>`,
+  );
   await prepare(page);
   return page.evaluate(() => {
     const style = getComputedStyle(document.getElementById('probe') as HTMLElement);
@@ -65,7 +67,12 @@ describe.skipIf(!BROWSER_AVAILABLE)('CSS export dark-mode variants in Chromium',
     ['media: prefers-color-scheme light, then dark', { theme: 'media' }, scheme('light'), scheme('dark')],
     ['light-dark(): prefers-color-scheme light, then dark', { theme: 'light-dark' }, scheme('light'), scheme('dark')],
     ['selector .dark: light, then <html class="dark">', { theme: 'selector', darkSelector: '.dark' }, scheme('light'), className('dark')],
-    ['selector [data-mode="night"]', { theme: 'selector', darkSelector: '[data-mode="night"]' }, scheme('light'), attribute('data-mode', 'night')],
+    [
+      'selector [data-mode="night"]',
+      { theme: 'selector', darkSelector: '[data-mode="night"]' },
+      scheme('light'),
+      attribute('data-mode', 'night'),
+    ],
   ] as const)('%s', async (_name, options, toLight, toDark) => {
     const css = renderCss(system, { ...base, ...options });
     expect(await readStyles(page, css, toLight)).toEqual(light());

@@ -51,14 +51,30 @@ describe('diffDesignSystems', () => {
       'a token added (minor)',
       {
         to: { tokens: `${TOKENS}  color.accent: { type: color, scale: blue, step: 500 }\n` },
-        want: { level: 'minor', tokens: { added: [{ key: 'color.accent', type: 'color', value: { light: '#3B82F6', dark: '#60A5FA' } }], removed: [], changed: [], retyped: [] } },
+        want: {
+          level: 'minor',
+          tokens: {
+            added: [{ key: 'color.accent', type: 'color', value: { light: '#3B82F6', dark: '#60A5FA' } }],
+            removed: [],
+            changed: [],
+            retyped: [],
+          },
+        },
       },
     ],
     [
       'a token removed (major)',
       {
         to: { tokens: TOKENS.replace('  feature.beta: { type: boolean, value: false }\n', '') },
-        want: { level: 'major', tokens: { added: [], removed: [{ key: 'feature.beta', type: 'boolean', value: { light: 'false', dark: null } }], changed: [], retyped: [] } },
+        want: {
+          level: 'major',
+          tokens: {
+            added: [],
+            removed: [{ key: 'feature.beta', type: 'boolean', value: { light: 'false', dark: null } }],
+            changed: [],
+            retyped: [],
+          },
+        },
       },
     ],
     [
@@ -67,7 +83,14 @@ describe('diffDesignSystems', () => {
         to: { tokens: TOKENS.replace('step: 600', 'step: 500') },
         want: {
           level: 'patch',
-          tokens: { added: [], removed: [], changed: [{ key: 'color.brand', type: 'color', from: { light: '#2563EB', dark: '#3B82F6' }, to: { light: '#3B82F6', dark: '#60A5FA' } }], retyped: [] },
+          tokens: {
+            added: [],
+            removed: [],
+            changed: [
+              { key: 'color.brand', type: 'color', from: { light: '#2563EB', dark: '#3B82F6' }, to: { light: '#3B82F6', dark: '#60A5FA' } },
+            ],
+            retyped: [],
+          },
         },
       },
     ],
@@ -77,7 +100,18 @@ describe('diffDesignSystems', () => {
         to: { tokens: TOKENS.replace('spacing.md: { type: spacing, primitive: spacing.md }', 'spacing.md: { type: radius, value: 16 }') },
         want: {
           level: 'major',
-          tokens: { added: [], removed: [], changed: [], retyped: [{ key: 'spacing.md', from: { type: 'spacing', value: { light: '16px', dark: null } }, to: { type: 'radius', value: { light: '16px', dark: null } } }] },
+          tokens: {
+            added: [],
+            removed: [],
+            changed: [],
+            retyped: [
+              {
+                key: 'spacing.md',
+                from: { type: 'spacing', value: { light: '16px', dark: null } },
+                to: { type: 'radius', value: { light: '16px', dark: null } },
+              },
+            ],
+          },
         },
       },
     ],
@@ -91,8 +125,17 @@ describe('diffDesignSystems', () => {
         to: { primitives: PRIMITIVES.replace('16', '20') },
         want: {
           level: 'patch',
-          tokens: { added: [], removed: [], changed: [{ key: 'spacing.md', type: 'spacing', from: { light: '16px', dark: null }, to: { light: '20px', dark: null } }], retyped: [] },
-          primitives: { added: [], removed: [], changed: [{ type: 'spacing', key: 'md', from: { value: 16, unit: 'px' }, to: { value: 20, unit: 'px' } }] },
+          tokens: {
+            added: [],
+            removed: [],
+            changed: [{ key: 'spacing.md', type: 'spacing', from: { light: '16px', dark: null }, to: { light: '20px', dark: null } }],
+            retyped: [],
+          },
+          primitives: {
+            added: [],
+            removed: [],
+            changed: [{ type: 'spacing', key: 'md', from: { value: 16, unit: 'px' }, to: { value: 20, unit: 'px' } }],
+          },
         },
       },
     ],
@@ -106,14 +149,32 @@ describe('diffDesignSystems', () => {
     [
       'a scale step removed, one changed, a scale added (major)',
       {
-        to: { scales: 'scales:\n  blue:\n    600: { light: "#2563EB", dark: "#1D4ED8" }\n  red:\n    500: { light: "#EF4444", dark: "#F87171" }\n', tokens: TOKENS },
+        to: {
+          scales:
+            'scales:\n  blue:\n    600: { light: "#2563EB", dark: "#1D4ED8" }\n  red:\n    500: { light: "#EF4444", dark: "#F87171" }\n',
+          tokens: TOKENS,
+        },
         want: {
           level: 'major',
-          tokens: { added: [], removed: [], changed: [{ key: 'color.brand', type: 'color', from: { light: '#2563EB', dark: '#3B82F6' }, to: { light: '#2563EB', dark: '#1D4ED8' } }], retyped: [] },
+          tokens: {
+            added: [],
+            removed: [],
+            changed: [
+              { key: 'color.brand', type: 'color', from: { light: '#2563EB', dark: '#3B82F6' }, to: { light: '#2563EB', dark: '#1D4ED8' } },
+            ],
+            retyped: [],
+          },
           scales: {
             added: ['red'],
             removed: [],
-            changed: [{ key: 'blue', stepsAdded: [], stepsRemoved: [500], stepsChanged: [{ step: 600, from: { light: '#2563EB', dark: '#3B82F6' }, to: { light: '#2563EB', dark: '#1D4ED8' } }] }],
+            changed: [
+              {
+                key: 'blue',
+                stepsAdded: [],
+                stepsRemoved: [500],
+                stepsChanged: [{ step: 600, from: { light: '#2563EB', dark: '#3B82F6' }, to: { light: '#2563EB', dark: '#1D4ED8' } }],
+              },
+            ],
           },
         },
       },
@@ -143,7 +204,10 @@ describe('GET /api/v1/diff on real commits', () => {
     repo.git('tag', 'v1');
     repo.write('design-systems/ds/primitives.yaml', PRIMITIVES.replace('16', '20'));
     const second = repo.commit('Wider md');
-    repo.write('design-systems/ds/tokens.yaml', `${TOKENS.replace('  feature.beta: { type: boolean, value: false }\n', '')}  color.accent: { type: color, scale: blue, step: 500 }\n`);
+    repo.write(
+      'design-systems/ds/tokens.yaml',
+      `${TOKENS.replace('  feature.beta: { type: boolean, value: false }\n', '')}  color.accent: { type: color, scale: blue, step: 500 }\n`,
+    );
     const third = repo.commit('Accent in, beta flag out');
     const revisions = new GitRevisions({ repoDir: repo.root, sourcePrefix: 'design-systems/' });
     cleanups.push(() => revisions.close());
@@ -155,7 +219,8 @@ describe('GET /api/v1/diff on real commits', () => {
   const get = (app: FastifyInstance, url: string) => app.inject({ method: 'GET', url, headers: bearer(ALPHA_KEY) });
   /** The documented 200 schema of the route (OpenAPI), compiled. */
   const documented = new Ajv2020({ strict: false, allErrors: true }).compile(
-    (RESPONSE_SCHEMAS['/api/v1/diff']?.['200'] as { content: Record<string, { schema: object }> }).content['application/json']?.schema as object,
+    (RESPONSE_SCHEMAS['/api/v1/diff']?.['200'] as { content: Record<string, { schema: object }> }).content['application/json']
+      ?.schema as object,
   );
 
   it('classifies a value change as patch and names both sides', async () => {
@@ -168,9 +233,18 @@ describe('GET /api/v1/diff on real commits', () => {
         from: { ref: 'v1', sha: shas[0] },
         to: { ref: shas[1], sha: shas[1] },
         level: 'patch',
-        tokens: { added: [], removed: [], changed: [{ key: 'spacing.md', type: 'spacing', from: { light: '16px', dark: null }, to: { light: '20px', dark: null } }], retyped: [] },
+        tokens: {
+          added: [],
+          removed: [],
+          changed: [{ key: 'spacing.md', type: 'spacing', from: { light: '16px', dark: null }, to: { light: '20px', dark: null } }],
+          retyped: [],
+        },
         scales: { added: [], removed: [], changed: [] },
-        primitives: { added: [], removed: [], changed: [{ type: 'spacing', key: 'md', from: { value: 16, unit: 'px' }, to: { value: 20, unit: 'px' } }] },
+        primitives: {
+          added: [],
+          removed: [],
+          changed: [{ type: 'spacing', key: 'md', from: { value: 16, unit: 'px' }, to: { value: 20, unit: 'px' } }],
+        },
       },
     });
   });
@@ -194,9 +268,27 @@ describe('GET /api/v1/diff on real commits', () => {
   it.each([
     ['no `from`', '/api/v1/diff', 400, 'invalid_parameter', 'Missing query parameter `from`.'],
     ['an unknown ref', '/api/v1/diff?from=v9', 404, 'ref_not_found', 'No commit, tag or branch `v9` in the repository.'],
-    ['an option-like ref', '/api/v1/diff?from=--output%3D%2Ftmp%2Fx', 400, 'invalid_parameter', '`from` is malformed: it must match ^[A-Za-z0-9_][A-Za-z0-9._/@~^-]*$.'],
-    ['a design system the key may not read', '/api/v1/diff?from=v1&designSystem=other', 403, 'forbidden', 'This API key may not read design system `other`.'],
-    ['`ref` instead of from/to', '/api/v1/diff?from=v1&ref=v1', 400, 'invalid_parameter', '`ref` is not supported on this route: name the revisions with `from` and `to`.'],
+    [
+      'an option-like ref',
+      '/api/v1/diff?from=--output%3D%2Ftmp%2Fx',
+      400,
+      'invalid_parameter',
+      '`from` is malformed: it must match ^[A-Za-z0-9_][A-Za-z0-9._/@~^-]*$.',
+    ],
+    [
+      'a design system the key may not read',
+      '/api/v1/diff?from=v1&designSystem=other',
+      403,
+      'forbidden',
+      'This API key may not read design system `other`.',
+    ],
+    [
+      '`ref` instead of from/to',
+      '/api/v1/diff?from=v1&ref=v1',
+      400,
+      'invalid_parameter',
+      '`ref` is not supported on this route: name the revisions with `from` and `to`.',
+    ],
   ])('answers %s with the usual error', async (_name, url, status, code, message) => {
     const { app } = await setUp();
     const response = await get(app, url);
@@ -211,13 +303,19 @@ describe('GET /api/v1/diff on real commits', () => {
     cleanups.push(() => app.close());
     const response = await get(app, '/api/v1/diff?from=v1');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: { code: 'invalid_parameter', message: '`from` needs a source in a Git repository; this server reads a plain folder.' } });
+    expect(response.json()).toEqual({
+      error: { code: 'invalid_parameter', message: '`from` needs a source in a Git repository; this server reads a plain folder.' },
+    });
   });
 
   it('answers 304 to a repeated diff with its ETag', async () => {
     const { app, shas } = await setUp();
     const first = await get(app, `/api/v1/diff?from=${shas[0]}&to=${shas[2]}`);
-    const again = await app.inject({ method: 'GET', url: `/api/v1/diff?from=${shas[0]}&to=${shas[2]}`, headers: { ...bearer(ALPHA_KEY), 'if-none-match': first.headers.etag as string } });
+    const again = await app.inject({
+      method: 'GET',
+      url: `/api/v1/diff?from=${shas[0]}&to=${shas[2]}`,
+      headers: { ...bearer(ALPHA_KEY), 'if-none-match': first.headers.etag as string },
+    });
     expect(again.statusCode).toBe(304);
   });
 });

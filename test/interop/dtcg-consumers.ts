@@ -54,11 +54,23 @@ class CollectingLogger extends Logger {
  * except `core/consistent-naming`, set to our key naming rule (segments of letters, digits, `-` and `_`: key segments
  * come from the designers and mix `letterSpacing` and `z-index`). Returns the tokens and every warning and error.
  */
-export async function parseWithTerrazzo(document: unknown, filename = 'tokens.json'): Promise<{ result: ParseResult | undefined; messages: string[] }> {
+export async function parseWithTerrazzo(
+  document: unknown,
+  filename = 'tokens.json',
+): Promise<{ result: ParseResult | undefined; messages: string[] }> {
   const logger = new CollectingLogger({ level: 'warn' });
   const cwd = new URL('file:///virtual/');
   const config = defineConfig(
-    { lint: { rules: { 'core/consistent-naming': ['warn', { format: (id: string) => !id.split('.').every((segment) => /^[A-Za-z0-9_-]+$/.test(segment)) }] } } },
+    {
+      lint: {
+        rules: {
+          'core/consistent-naming': [
+            'warn',
+            { format: (id: string) => !id.split('.').every((segment) => /^[A-Za-z0-9_-]+$/.test(segment)) },
+          ],
+        },
+      },
+    },
     { logger, cwd },
   );
   try {
@@ -69,7 +81,11 @@ export async function parseWithTerrazzo(document: unknown, filename = 'tokens.js
   }
 }
 
-const channel = (component: unknown): string => Math.round((component as number) * 255).toString(16).padStart(2, '0').toUpperCase();
+const channel = (component: unknown): string =>
+  Math.round((component as number) * 255)
+    .toString(16)
+    .padStart(2, '0')
+    .toUpperCase();
 const rgb = (color: Record<string, unknown>): [number, number, number] =>
   (color['components'] as number[]).map((component) => Math.round(component * 255)) as [number, number, number];
 

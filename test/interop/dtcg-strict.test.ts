@@ -34,7 +34,8 @@ describe('strict DTCG 2025.10 export', () => {
       const typed = system.tokens.filter((token) => token.type !== 'boolean');
       expect([...parsed.keys()]).toEqual(typed.map((token) => token.key));
       for (const token of typed) {
-        const unit = token.type === 'font.letterSpacing' && token.resolved.light.endsWith('em') && !token.resolved.light.endsWith('rem') ? 'em' : '';
+        const unit =
+          token.type === 'font.letterSpacing' && token.resolved.light.endsWith('em') && !token.resolved.light.endsWith('rem') ? 'em' : '';
         expect(`${parsed.get(token.key)}${unit}`, token.key).toBe(leafAt(defaults, token.key)['$value']);
       }
     }
@@ -72,7 +73,11 @@ describe('strict DTCG 2025.10 export', () => {
         $type: 'shadow',
         $description: 'Raised cards.',
         $value: {
-          color: { colorSpace: { $ref: '#/color/text/default/$value/colorSpace' }, components: { $ref: '#/color/text/default/$value/components' }, alpha: 0.16 },
+          color: {
+            colorSpace: { $ref: '#/color/text/default/$value/colorSpace' },
+            components: { $ref: '#/color/text/default/$value/components' },
+            alpha: 0.16,
+          },
           offsetX: { value: 0, unit: 'px' },
           offsetY: { value: 4, unit: 'px' },
           blur: { value: 12, unit: 'px' },
@@ -107,7 +112,11 @@ describe('strict DTCG 2025.10 export', () => {
     ],
     ['a rem dimension', 'spacing.lg', { $type: 'dimension', $value: { value: 1.5, unit: 'rem' } }],
     ['a px letter spacing (a dimension)', 'font.letterSpacing.caps', { $type: 'dimension', $value: { value: 0.5, unit: 'px' } }],
-    ['an em letter spacing (a number, the unit under $extensions)', 'font.letterSpacing.wide', { $type: 'number', $value: 0.02, $extensions: { 'com.service': { unit: 'em' } } }],
+    [
+      'an em letter spacing (a number, the unit under $extensions)',
+      'font.letterSpacing.wide',
+      { $type: 'number', $value: 0.02, $extensions: { 'com.service': { unit: 'em' } } },
+    ],
     ['a line height', 'font.lineHeight.tight', { $type: 'number', $value: 1.2 }],
     ['a font weight', 'font.weight.strong', { $type: 'fontWeight', $value: 650 }],
     ['a font family', 'font.family.sans', { $type: 'fontFamily', $value: ['Inter', 'Helvetica Neue', 'sans-serif'] }],
@@ -115,24 +124,53 @@ describe('strict DTCG 2025.10 export', () => {
     ['an easing', 'easing.out', { $type: 'cubicBezier', $value: [0, 0, 0.58, 1] }],
     ['an opacity', 'opacity.disabled', { $type: 'number', $value: 0.4 }],
     ['a z-index', 'z-index.modal', { $type: 'number', $value: 1300 }],
-    ['a boolean: no DTCG type, a group carrying the value under $extensions', 'feature.beta', { $extensions: { 'com.service': { type: 'boolean', value: false } } }],
+    [
+      'a boolean: no DTCG type, a group carrying the value under $extensions',
+      'feature.beta',
+      { $extensions: { 'com.service': { type: 'boolean', value: false } } },
+    ],
   ])('writes %s', (_name, key, want) => {
     expect(leafAt(buildStrictDtcgTree(systems[0] as CompiledDesignSystem), key)).toEqual(want);
   });
 
   it('keeps under $extensions, typed by our name, a shadow primitive it cannot read as DTCG shadows', () => {
-    const token = { key: 'shadow.glow', type: 'shadow' as const, value: { primitive: 'shadow.glow' }, resolved: { light: '0 0 1em currentColor' } };
+    const token = {
+      key: 'shadow.glow',
+      type: 'shadow' as const,
+      value: { primitive: 'shadow.glow' },
+      resolved: { light: '0 0 1em currentColor' },
+    };
     expect(buildStrictToken(token)).toBeUndefined();
     const system = { ...(systems[0] as CompiledDesignSystem), tokens: [token] };
-    expect(buildStrictDtcgTree(system)).toEqual({ shadow: { glow: { $extensions: { 'com.service': { type: 'shadow', value: '0 0 1em currentColor' } } } } });
+    expect(buildStrictDtcgTree(system)).toEqual({
+      shadow: { glow: { $extensions: { 'com.service': { type: 'shadow', value: '0 0 1em currentColor' } } } },
+    });
     expect(schemas.format(buildStrictDtcgTree(system))).toBe(true);
   });
 
   it('parses inset and layered shadows and rgb()/hex colors of primitives', () => {
-    const token = { key: 'shadow.x', type: 'shadow' as const, value: { primitive: 'shadow.x' }, resolved: { light: 'inset 0 1px 2px #0F172A, 0 2px 4px 1px rgb(0 0 0 / 50%)' } };
+    const token = {
+      key: 'shadow.x',
+      type: 'shadow' as const,
+      value: { primitive: 'shadow.x' },
+      resolved: { light: 'inset 0 1px 2px #0F172A, 0 2px 4px 1px rgb(0 0 0 / 50%)' },
+    };
     expect(buildStrictToken(token)?.value).toEqual([
-      { color: { colorSpace: 'srgb', components: [0.0588, 0.0902, 0.1647], alpha: 1, hex: '#0F172A' }, offsetX: { value: 0, unit: 'px' }, offsetY: { value: 1, unit: 'px' }, blur: { value: 2, unit: 'px' }, spread: { value: 0, unit: 'px' }, inset: true },
-      { color: { colorSpace: 'srgb', components: [0, 0, 0], alpha: 0.5, hex: '#000000' }, offsetX: { value: 0, unit: 'px' }, offsetY: { value: 2, unit: 'px' }, blur: { value: 4, unit: 'px' }, spread: { value: 1, unit: 'px' } },
+      {
+        color: { colorSpace: 'srgb', components: [0.0588, 0.0902, 0.1647], alpha: 1, hex: '#0F172A' },
+        offsetX: { value: 0, unit: 'px' },
+        offsetY: { value: 1, unit: 'px' },
+        blur: { value: 2, unit: 'px' },
+        spread: { value: 0, unit: 'px' },
+        inset: true,
+      },
+      {
+        color: { colorSpace: 'srgb', components: [0, 0, 0], alpha: 0.5, hex: '#000000' },
+        offsetX: { value: 0, unit: 'px' },
+        offsetY: { value: 2, unit: 'px' },
+        blur: { value: 4, unit: 'px' },
+        spread: { value: 1, unit: 'px' },
+      },
     ]);
   });
 });
@@ -149,7 +187,10 @@ describe('DTCG 2025.10 resolver document', () => {
       const resolver = buildDtcgResolver(system);
       expect(schemas.resolver(resolver), JSON.stringify(schemas.resolver.errors)).toBe(true);
       expect(resolver['resolutionOrder']).toEqual([{ $ref: '#/sets/tokens' }, { $ref: '#/modifiers/theme' }]);
-      expect(Object.keys((resolver['modifiers'] as Record<string, { contexts: object }>)['theme']?.contexts ?? {})).toEqual(['light', 'dark']);
+      expect(Object.keys((resolver['modifiers'] as Record<string, { contexts: object }>)['theme']?.contexts ?? {})).toEqual([
+        'light',
+        'dark',
+      ]);
     }
   });
 
@@ -162,10 +203,15 @@ describe('DTCG 2025.10 resolver document', () => {
       const light = formatTerrazzoTokens(resolver?.apply({ theme: 'light' }) ?? {});
       const byDefault = formatTerrazzoTokens(resolver?.apply({}) ?? {});
       const dark = formatTerrazzoTokens(resolver?.apply({ theme: 'dark' }) ?? {});
-      const withUnit = (key: string, value: string | undefined): string => (key.startsWith('font.letterSpacing') && buildStrictToken(system.tokens.find((t) => t.key === key)!)?.type === 'number' ? `${value}em` : `${value}`);
+      const withUnit = (key: string, value: string | undefined): string =>
+        key.startsWith('font.letterSpacing') && buildStrictToken(system.tokens.find((t) => t.key === key)!)?.type === 'number'
+          ? `${value}em`
+          : `${value}`;
       expect(typed.map((token) => withUnit(token.key, light.get(token.key)))).toEqual(typed.map((token) => token.resolved.light));
       expect(typed.map((token) => withUnit(token.key, byDefault.get(token.key)))).toEqual(typed.map((token) => token.resolved.light));
-      expect(typed.map((token) => withUnit(token.key, dark.get(token.key)))).toEqual(typed.map((token) => token.resolved.dark ?? token.resolved.light));
+      expect(typed.map((token) => withUnit(token.key, dark.get(token.key)))).toEqual(
+        typed.map((token) => token.resolved.dark ?? token.resolved.light),
+      );
       expect(typed.some((token) => token.resolved.dark !== undefined && token.type === 'shadow')).toBe(true);
     }
   });

@@ -22,16 +22,29 @@ describe('interoperability routes', () => {
   });
   afterAll(() => app.close());
 
-  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { ...bearer(DEMO_KEY), ...headers } });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers: { ...bearer(DEMO_KEY), ...headers } });
 
   it.each([
     ['/api/v1/export/json?spec=2025.10', () => renderStrictDtcgJson(acme), 'application/json; charset=utf-8'],
     ['/api/v1/export/resolver', () => renderDtcgResolver(acme), 'application/json; charset=utf-8'],
     ['/api/v1/export/tailwind', () => renderTailwind(acme, { theme: 'data-attribute' }), 'text/css; charset=utf-8'],
-    ['/api/v1/export/tailwind?theme=selector&darkSelector=.dark', () => renderTailwind(acme, { theme: 'selector', darkSelector: '.dark' }), 'text/css; charset=utf-8'],
+    [
+      '/api/v1/export/tailwind?theme=selector&darkSelector=.dark',
+      () => renderTailwind(acme, { theme: 'selector', darkSelector: '.dark' }),
+      'text/css; charset=utf-8',
+    ],
     ['/api/v1/export/css?theme=media', () => renderCss(acme, { naming: 'kebab-case', theme: 'media' }), 'text/css; charset=utf-8'],
-    ['/api/v1/export/css?theme=light-dark&prefix=acme', () => renderCss(acme, { naming: 'kebab-case', prefix: 'acme', theme: 'light-dark' }), 'text/css; charset=utf-8'],
-    ['/api/v1/export/css?theme=selector&darkSelector=%5Bdata-mode%3D%22dark%22%5D', () => renderCss(acme, { naming: 'kebab-case', theme: 'selector', darkSelector: '[data-mode="dark"]' }), 'text/css; charset=utf-8'],
+    [
+      '/api/v1/export/css?theme=light-dark&prefix=acme',
+      () => renderCss(acme, { naming: 'kebab-case', prefix: 'acme', theme: 'light-dark' }),
+      'text/css; charset=utf-8',
+    ],
+    [
+      '/api/v1/export/css?theme=selector&darkSelector=%5Bdata-mode%3D%22dark%22%5D',
+      () => renderCss(acme, { naming: 'kebab-case', theme: 'selector', darkSelector: '[data-mode="dark"]' }),
+      'text/css; charset=utf-8',
+    ],
     ['/api/v1/export/css?theme=data-attribute', () => renderCss(acme, { naming: 'kebab-case' }), 'text/css; charset=utf-8'],
   ])('GET %s serves the view’s bytes', async (url, render, contentType) => {
     const response = await get(url);
@@ -41,7 +54,9 @@ describe('interoperability routes', () => {
   });
 
   it('serves a resolver document that matches its documented schema', async () => {
-    const schema = (RESPONSE_SCHEMAS['/api/v1/export/resolver']?.['200'] as { content: Record<string, { schema: object }> }).content['application/json']?.schema as object;
+    const schema = (RESPONSE_SCHEMAS['/api/v1/export/resolver']?.['200'] as { content: Record<string, { schema: object }> }).content[
+      'application/json'
+    ]?.schema as object;
     const validate = new Ajv2020({ strict: false, allErrors: true }).compile(schema);
     const body: unknown = (await get('/api/v1/export/resolver')).json();
     expect(validate(body) ? [] : validate.errors).toEqual([]);
@@ -57,7 +72,9 @@ describe('interoperability routes', () => {
 
   it('gives each theme its own cached body and ETag', async () => {
     const etags = await Promise.all(
-      ['', '?theme=media', '?theme=light-dark', '?theme=selector&darkSelector=.dark', '?theme=selector&darkSelector=.night'].map(async (query) => (await get(`/api/v1/export/css${query}`)).headers.etag),
+      ['', '?theme=media', '?theme=light-dark', '?theme=selector&darkSelector=.dark', '?theme=selector&darkSelector=.night'].map(
+        async (query) => (await get(`/api/v1/export/css${query}`)).headers.etag,
+      ),
     );
     expect(new Set(etags).size).toBe(5);
   });
@@ -106,7 +123,16 @@ describe('Content-Digest on every export, identity and compressed', () => {
     '/api/v1/export/ts',
   ];
 
-  it.each(EXPORTS.flatMap((url) => [[url, 'identity'], [url, 'gzip'], [url, 'br']] as const))('%s (%s): the header is the sha-256 of the bytes sent', async (url, encoding) => {
+  it.each(
+    EXPORTS.flatMap(
+      (url) =>
+        [
+          [url, 'identity'],
+          [url, 'gzip'],
+          [url, 'br'],
+        ] as const,
+    ),
+  )('%s (%s): the header is the sha-256 of the bytes sent', async (url, encoding) => {
     const response = await app.inject({ method: 'GET', url, headers: { ...bearer(DEMO_KEY), 'accept-encoding': encoding } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);

@@ -17,7 +17,12 @@ async function compileWithTailwind(exported: string, candidates: readonly string
     base: '/virtual',
     loadStylesheet: async (id: string, base: string) => {
       if (id === './tokens.css') return { path: '/virtual/tokens.css', base, content: exported };
-      if (id === 'tailwindcss') return { path: join(TAILWIND_DIR, 'index.css'), base: TAILWIND_DIR, content: await readFile(join(TAILWIND_DIR, 'index.css'), 'utf8') };
+      if (id === 'tailwindcss')
+        return {
+          path: join(TAILWIND_DIR, 'index.css'),
+          base: TAILWIND_DIR,
+          content: await readFile(join(TAILWIND_DIR, 'index.css'), 'utf8'),
+        };
       throw new Error(`unexpected stylesheet ${id}`);
     },
   });
@@ -48,7 +53,10 @@ describe('Tailwind CSS v4 export', () => {
   let compiled: string;
   beforeAll(async () => {
     system = await compileExample('acme');
-    compiled = await compileWithTailwind(renderTailwind(system, {}), UTILITIES.map(([utility]) => utility));
+    compiled = await compileWithTailwind(
+      renderTailwind(system, {}),
+      UTILITIES.map(([utility]) => utility),
+    );
   });
 
   it('maps token types to Tailwind namespaces', () => {
@@ -94,7 +102,13 @@ describe('Tailwind CSS v4 export', () => {
       const body = UTILITIES.map(([utility], index) => `<div id="u${index}" class="${utility}">x</div>`).join('');
       await page.setContent(`<!doctype html><html><head><style>${compiled}</style></head><body>${body}</body></html>`);
       const read = (): Promise<string[]> =>
-        page.evaluate((rows) => rows.map(([, property], index) => getComputedStyle(document.getElementById(`u${index}`) as HTMLElement).getPropertyValue(property as string)), UTILITIES.map((row) => [...row]));
+        page.evaluate(
+          (rows) =>
+            rows.map(([, property], index) =>
+              getComputedStyle(document.getElementById(`u${index}`) as HTMLElement).getPropertyValue(property as string),
+            ),
+          UTILITIES.map((row) => [...row]),
+        );
       const light = await read();
       await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
       return { light, dark: await read() };
@@ -108,11 +122,20 @@ describe('Tailwind CSS v4 export', () => {
           const token = system.tokens.find((each) => each.key === key)!;
           return [property, mode === 'dark' ? (token.resolved.dark ?? token.resolved.light) : token.resolved.light];
         });
-        await page.setContent(`<!doctype html><html><body>${values.map(([property, value], index) => `<div id="e${index}" style="${property}: ${value?.replace(/"/g, '&quot;')}">x</div>`).join('')}</body></html>`);
-        return page.evaluate((rows) => rows.map(([property], index) => getComputedStyle(document.getElementById(`e${index}`) as HTMLElement).getPropertyValue(property as string)), values);
+        await page.setContent(
+          `<!doctype html><html><body>${values.map(([property, value], index) => `<div id="e${index}" style="${property}: ${value?.replace(/"/g, '&quot;')}">x</div>`).join('')}</body></html>`,
+        );
+        return page.evaluate(
+          (rows) =>
+            rows.map(([property], index) =>
+              getComputedStyle(document.getElementById(`e${index}`) as HTMLElement).getPropertyValue(property as string),
+            ),
+          values,
+        );
       };
       // Tailwind's shadow utilities put four transparent ring and inset layers before the shadow itself.
-      const withoutRings = (values: string[]): string[] => values.map((value) => value.replaceAll('rgba(0, 0, 0, 0) 0px 0px 0px 0px, ', ''));
+      const withoutRings = (values: string[]): string[] =>
+        values.map((value) => value.replaceAll('rgba(0, 0, 0, 0) 0px 0px 0px 0px, ', ''));
       expect(withoutRings(computed.light)).toEqual(await expected('light'));
       expect(withoutRings(computed.dark)).toEqual(await expected('dark'));
       expect(computed.light[0]).toBe('rgb(37, 99, 235)');

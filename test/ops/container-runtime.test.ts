@@ -36,10 +36,17 @@ async function start(args: string[], options: { cwd: string; env?: NodeJS.Proces
 }
 
 /** Runs `node dist/cli.js serve ...` expecting it to fail before listening; resolves its exit code and stderr. */
-async function failToStart(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<{ code: number | undefined; stderr: string }> {
+async function failToStart(
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+): Promise<{ code: number | undefined; stderr: string }> {
   const { TOKENS_KEYS: _keys, TOKENS_SOURCE: _source, ...inherited } = process.env;
   try {
-    await run(process.execPath, [inject('cliPath'), 'serve', '--port', '0', '--host', '127.0.0.1', ...args], { cwd: options.cwd, env: { ...inherited, ...options.env }, timeout: 20_000 });
+    await run(process.execPath, [inject('cliPath'), 'serve', '--port', '0', '--host', '127.0.0.1', ...args], {
+      cwd: options.cwd,
+      env: { ...inherited, ...options.env },
+      timeout: 20_000,
+    });
     return { code: 0, stderr: '' };
   } catch (error) {
     const failed = error as { code?: number; stderr?: string };
@@ -47,8 +54,17 @@ async function failToStart(args: string[], options: { cwd: string; env?: NodeJS.
   }
 }
 
-const GIT_ENV = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
-const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const GIT_ENV = {
+  ...process.env,
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_TERMINAL_PROMPT: '0',
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@example.com',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@example.com',
+};
+const git = (cwd: string, ...args: string[]): string =>
+  execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 /** A Git work tree holding a copy of the example design systems under `design-systems/`, committed. */
 function exampleRepo(): string {
@@ -65,7 +81,10 @@ const OWN_KEY = 'dts_own_key_0123456789';
 function keysWithOwnKey(): string {
   const path = join(tempDir('dts-runtime-keys-'), 'keys.yaml');
   const sha = createHash('sha256').update(OWN_KEY).digest('hex');
-  writeFileSync(path, `${readFileSync(EXAMPLE_KEYS, 'utf8')}  - name: own\n    sha256: ${sha}\n    designSystem: acme\n    access: [acme-docs]\n`);
+  writeFileSync(
+    path,
+    `${readFileSync(EXAMPLE_KEYS, 'utf8')}  - name: own\n    sha256: ${sha}\n    designSystem: acme\n    access: [acme-docs]\n`,
+  );
   return path;
 }
 
@@ -82,15 +101,24 @@ function homeWithImageGitConfig(): NodeJS.ProcessEnv {
   return { HOME: home, XDG_CONFIG_HOME: join(home, '.config') };
 }
 
-const gitLine = (server: ServerProcess): Record<string, unknown> | undefined => server.lines.find((line) => 'gitError' in line || line['msg'] === 'source is in a Git work tree');
+const gitLine = (server: ServerProcess): Record<string, unknown> | undefined =>
+  server.lines.find((line) => 'gitError' in line || line['msg'] === 'source is in a Git work tree');
 const isRoot = process.getuid?.() === 0;
 
 describe('when Git is not used, the log says why in git’s own words', () => {
   it('a plain folder: info, with git’s "not a git repository"', async () => {
     const dir = tempDir('dts-runtime-plain-');
     cpSync(EXAMPLE_SOURCE, join(dir, 'design-systems'), { recursive: true });
-    const server = await start(['--source', join(dir, 'design-systems'), '--keys', EXAMPLE_KEYS], { cwd: dir, env: { GIT_CEILING_DIRECTORIES: dir } });
-    expect(gitLine(server)).toMatchObject({ level: 30, msg: 'source is a plain folder (no Git)', git: null, gitError: expect.stringMatching(/^fatal: not a git repository/) });
+    const server = await start(['--source', join(dir, 'design-systems'), '--keys', EXAMPLE_KEYS], {
+      cwd: dir,
+      env: { GIT_CEILING_DIRECTORIES: dir },
+    });
+    expect(gitLine(server)).toMatchObject({
+      level: 30,
+      msg: 'source is a plain folder (no Git)',
+      git: null,
+      gitError: expect.stringMatching(/^fatal: not a git repository/),
+    });
   });
 
   it('a repository git refuses (an unknown repository extension): a warning carrying git’s error', async () => {
@@ -100,37 +128,51 @@ describe('when Git is not used, the log says why in git’s own words', () => {
     const server = await start(['--source', join(root, 'design-systems'), '--keys', EXAMPLE_KEYS], { cwd: root });
     const line = gitLine(server);
     expect(line).toMatchObject({ level: 40, git: null, gitError: 'fatal: unknown repository extension found: fromthefuture' });
-    expect(line?.['msg']).toBe('source is read as a plain folder: git cannot use its repository (fatal: unknown repository extension found: fromthefuture)');
+    expect(line?.['msg']).toBe(
+      'source is read as a plain folder: git cannot use its repository (fatal: unknown repository extension found: fromthefuture)',
+    );
   });
 
-  it.skipIf(!isRoot)('a work tree owned by another user (a mounted volume): git’s "dubious ownership" is logged, and the image’s safe.directory lets Git in', async () => {
-    const root = exampleRepo();
-    chownSync(root, 65534, 65534);
-    const source = join(root, 'design-systems');
-    const keys = keysWithOwnKey();
-    const refused = await start(['--source', source, '--keys', keys], { cwd: root });
-    const line = gitLine(refused);
-    expect(line).toMatchObject({ level: 40, git: null, gitError: expect.stringContaining(`fatal: detected dubious ownership in repository at '${root}'`) });
-    expect(line?.['gitError']).toContain(`git config --global --add safe.directory ${root}`);
-    expect((await fetch(`${refused.base}/api/v1/tokens?ref=HEAD`, { headers: bearer(OWN_KEY) })).status).toBe(400);
+  it.skipIf(!isRoot)(
+    'a work tree owned by another user (a mounted volume): git’s "dubious ownership" is logged, and the image’s safe.directory lets Git in',
+    async () => {
+      const root = exampleRepo();
+      chownSync(root, 65534, 65534);
+      const source = join(root, 'design-systems');
+      const keys = keysWithOwnKey();
+      const refused = await start(['--source', source, '--keys', keys], { cwd: root });
+      const line = gitLine(refused);
+      expect(line).toMatchObject({
+        level: 40,
+        git: null,
+        gitError: expect.stringContaining(`fatal: detected dubious ownership in repository at '${root}'`),
+      });
+      expect(line?.['gitError']).toContain(`git config --global --add safe.directory ${root}`);
+      expect((await fetch(`${refused.base}/api/v1/tokens?ref=HEAD`, { headers: bearer(OWN_KEY) })).status).toBe(400);
 
-    const trusted = await start(['--source', source, '--keys', keys], { cwd: root, env: homeWithImageGitConfig() });
-    expect(gitLine(trusted)).toMatchObject({ level: 30, msg: 'source is in a Git work tree', git: join(root, '.git') });
-    expect((await fetch(`${trusted.base}/api/v1/tokens?ref=HEAD`, { headers: bearer(OWN_KEY) })).status).toBe(200);
-  });
+      const trusted = await start(['--source', source, '--keys', keys], { cwd: root, env: homeWithImageGitConfig() });
+      expect(gitLine(trusted)).toMatchObject({ level: 30, msg: 'source is in a Git work tree', git: join(root, '.git') });
+      expect((await fetch(`${trusted.base}/api/v1/tokens?ref=HEAD`, { headers: bearer(OWN_KEY) })).status).toBe(200);
+    },
+  );
 
-  it.skipIf(!isRoot)('a file:// remote owned by another user: the failed clone says why, and the image’s safe.directory lets it clone', async () => {
-    const root = exampleRepo();
-    execFileSync('chown', ['-R', '65534:65534', root]);
-    const cwd = tempDir('dts-runtime-cwd-');
-    const args = ['--remote', pathToFileURL(root).href, '--keys', EXAMPLE_KEYS, '--data-dir', join(cwd, 'mirror')];
-    const failed = await failToStart(args, { cwd });
-    expect(failed.code).toBe(1);
-    expect(failed.stderr).toContain(`token-server: cannot clone ${pathToFileURL(root).href}: fatal: detected dubious ownership in repository at '${root}/.git'`);
+  it.skipIf(!isRoot)(
+    'a file:// remote owned by another user: the failed clone says why, and the image’s safe.directory lets it clone',
+    async () => {
+      const root = exampleRepo();
+      execFileSync('chown', ['-R', '65534:65534', root]);
+      const cwd = tempDir('dts-runtime-cwd-');
+      const args = ['--remote', pathToFileURL(root).href, '--keys', EXAMPLE_KEYS, '--data-dir', join(cwd, 'mirror')];
+      const failed = await failToStart(args, { cwd });
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toContain(
+        `token-server: cannot clone ${pathToFileURL(root).href}: fatal: detected dubious ownership in repository at '${root}/.git'`,
+      );
 
-    const server = await start(args, { cwd, env: homeWithImageGitConfig() });
-    expect(server.lines.find((line) => line['msg'] === 'following a Git remote')).toBeDefined();
-  });
+      const server = await start(args, { cwd, env: homeWithImageGitConfig() });
+      expect(server.lines.find((line) => line['msg'] === 'following a Git remote')).toBeDefined();
+    },
+  );
 });
 
 describe('a failed clone keeps git’s whole error, password redacted', () => {
@@ -143,7 +185,10 @@ describe('a failed clone keeps git’s whole error, password redacted', () => {
   it('names what went wrong, not just "Cloning into bare repository"', async () => {
     const dataDir = tempDir('dts-runtime-clone-');
     const missing = pathToFileURL(join(dataDir, 'missing.git')).href;
-    const error = await GitRemoteMirror.open({ url: missing, dataDir }).then(() => undefined, (caught: unknown) => caught as Error);
+    const error = await GitRemoteMirror.open({ url: missing, dataDir }).then(
+      () => undefined,
+      (caught: unknown) => caught as Error,
+    );
     expect(error?.message).toBe(
       `cannot clone ${missing}: fatal: '${join(dataDir, 'missing.git')}' does not appear to be a git repository fatal: Could not read from remote repository. ` +
         'Please make sure you have the correct access rights and the repository exists.',
@@ -155,11 +200,16 @@ describe('a failed clone keeps git’s whole error, password redacted', () => {
     http.listen(0, '127.0.0.1');
     await once(http, 'listening');
     const port = (http.address() as { port: number }).port;
-    const error = await GitRemoteMirror.open({ url: `http://alice:s3cret-pw@127.0.0.1:${port}/team/tokens.git`, dataDir: tempDir('dts-runtime-clone-') }).then(
+    const error = await GitRemoteMirror.open({
+      url: `http://alice:s3cret-pw@127.0.0.1:${port}/team/tokens.git`,
+      dataDir: tempDir('dts-runtime-clone-'),
+    }).then(
       () => undefined,
       (caught: unknown) => caught as Error,
     );
-    expect(error?.message).toMatch(new RegExp(`^cannot clone http://\\*\\*\\*@127\\.0\\.0\\.1:${port}/team/tokens\\.git: .*fatal: repository '.*' not found$`));
+    expect(error?.message).toMatch(
+      new RegExp(`^cannot clone http://\\*\\*\\*@127\\.0\\.0\\.1:${port}/team/tokens\\.git: .*fatal: repository '.*' not found$`),
+    );
     expect(error?.message).not.toContain('s3cret-pw');
     expect(error?.cause).toBeUndefined();
   });
@@ -173,7 +223,10 @@ describe('the health check finds the port the server was started with', () => {
   });
 
   const healthcheck = (args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stderr: string }> =>
-    run(process.execPath, [join(dirname(inject('cliPath')), 'healthcheck.js'), ...args], { env: { ...process.env, ...env }, timeout: 10_000 }).then(
+    run(process.execPath, [join(dirname(inject('cliPath')), 'healthcheck.js'), ...args], {
+      env: { ...process.env, ...env },
+      timeout: 10_000,
+    }).then(
       (done) => ({ code: 0, stderr: done.stderr }),
       (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
     );
@@ -192,13 +245,19 @@ describe('the health check finds the port the server was started with', () => {
     expect(await healthcheck(['serve', '--port', port, '--source', '/nowhere'], { PORT: closedPort })).toEqual({ code: 0, stderr: '' });
     expect(await healthcheck([], { PORT: port })).toEqual({ code: 0, stderr: '' });
     expect(await healthcheck(['--port', closedPort], { PORT: port })).toMatchObject({ code: 1 });
-    expect(await healthcheck(['--port', '0'], {})).toEqual({ code: 1, stderr: 'healthcheck: --port 0 picks a free port: the health check cannot know it; give the server a fixed port\n' });
+    expect(await healthcheck(['--port', '0'], {})).toEqual({
+      code: 1,
+      stderr: 'healthcheck: --port 0 picks a free port: the health check cannot know it; give the server a fixed port\n',
+    });
   });
 });
 
 describe('the published example keys open the bundled examples only', () => {
   const refusal = {
-    error: { code: 'unauthorized', message: 'This is a published example key: it only opens the bundled example design systems. Use a key of your own.' },
+    error: {
+      code: 'unauthorized',
+      message: 'This is a published example key: it only opens the bundled example design systems. Use a key of your own.',
+    },
   };
 
   it('serving the bundled design-systems folder: the demo key works', async () => {
@@ -219,14 +278,20 @@ describe('the published example keys open the bundled examples only', () => {
     }
     expect((await fetch(`${server.base}/api/v1/design-system`, { headers: bearer(OWN_KEY) })).status).toBe(200);
     expect(server.lines.filter((line) => line['level'] === 40)).toEqual([
-      expect.objectContaining({ keys: ['demo', 'docs-site'], msg: 'published example keys are refused: they only open the bundled example design systems' }),
+      expect.objectContaining({
+        keys: ['demo', 'docs-site'],
+        msg: 'published example keys are refused: they only open the bundled example design systems',
+      }),
     ]);
   });
 
   it('a remote (the image with TOKENS_REMOTE and its default keys file): the demo key answers 401', async () => {
     const root = exampleRepo();
     const cwd = tempDir('dts-runtime-cwd-');
-    const server = await start(['--keys', keysWithOwnKey()], { cwd, env: { TOKENS_REMOTE: pathToFileURL(root).href, TOKENS_DATA_DIR: join(cwd, 'mirror') } });
+    const server = await start(['--keys', keysWithOwnKey()], {
+      cwd,
+      env: { TOKENS_REMOTE: pathToFileURL(root).href, TOKENS_DATA_DIR: join(cwd, 'mirror') },
+    });
     const response = await fetch(`${server.base}/api/v1/design-system`, { headers: bearer(DEMO_KEY) });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject(refusal);

@@ -21,7 +21,9 @@ describe('deploy/kubernetes.yaml', () => {
 
   it('runs several replicas with readiness and liveness probes, resource requests and a Service', () => {
     expect(documents.map((document) => document.kind)).toEqual(['Secret', 'Deployment', 'Service', 'PodDisruptionBudget']);
-    const deployment = documents[1] as unknown as { spec: { replicas: number; template: { spec: { containers: Container[]; terminationGracePeriodSeconds: number } } } };
+    const deployment = documents[1] as unknown as {
+      spec: { replicas: number; template: { spec: { containers: Container[]; terminationGracePeriodSeconds: number } } };
+    };
     expect(deployment.spec.replicas).toBeGreaterThanOrEqual(2);
     const container = deployment.spec.template.spec.containers[0] as Container;
     expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });

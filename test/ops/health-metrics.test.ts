@@ -28,7 +28,9 @@ describe('GET /healthz and GET /readyz', () => {
 
     const before = await fetch(`${base}/readyz`);
     expect(before.status).toBe(503);
-    expect(await before.json()).toEqual({ error: { code: 'service_unavailable', message: 'Not ready: the source has not been loaded yet.' } });
+    expect(await before.json()).toEqual({
+      error: { code: 'service_unavailable', message: 'Not ready: the source has not been loaded yet.' },
+    });
 
     store.apply([{ type: 'file/changed', path: 'ds/system.yaml', text: 'name: DS\n', at: 0 }]);
     ready = true;
@@ -42,7 +44,11 @@ describe('GET /healthz and GET /readyz', () => {
     const base = await listen(app);
     const statuses: number[] = [];
     for (let i = 0; i < 5; i += 1) {
-      statuses.push((await fetch(`${base}/healthz`)).status, (await fetch(`${base}/readyz`)).status, (await fetch(`${base}/metrics`)).status);
+      statuses.push(
+        (await fetch(`${base}/healthz`)).status,
+        (await fetch(`${base}/readyz`)).status,
+        (await fetch(`${base}/metrics`)).status,
+      );
     }
     expect(statuses).toEqual(Array(15).fill(200));
     expect((await fetch(`${base}/healthz`)).headers.get('ratelimit-limit')).toBe(null);
@@ -98,7 +104,9 @@ describe('GET /metrics', () => {
     const anonymous = await fetch(`${base}/metrics`);
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
-    expect(await anonymous.json()).toEqual({ error: { code: 'unauthorized', message: 'The metrics need `Authorization: Bearer <metrics token>`.' } });
+    expect(await anonymous.json()).toEqual({
+      error: { code: 'unauthorized', message: 'The metrics need `Authorization: Bearer <metrics token>`.' },
+    });
     expect((await fetch(`${base}/metrics`, { headers: bearer(DEMO_KEY) })).status).toBe(401);
     const scraped = await fetch(`${base}/metrics`, { headers: bearer('metrics-secret') });
     expect(scraped.status).toBe(200);

@@ -83,7 +83,12 @@ describe('GET /api/v1/openapi.json', () => {
       expect([path, Object.keys(responses['200']?.content ?? {}).length]).toEqual([path, 1]);
     }
     const tokens = doc.paths['/api/v1/tokens']?.['get'] as Operation;
-    expect(tokens.parameters?.map((parameter) => `${parameter.in}:${parameter.name}`)).toEqual(['query:designSystem', 'query:ref', 'query:type', 'query:format']);
+    expect(tokens.parameters?.map((parameter) => `${parameter.in}:${parameter.name}`)).toEqual([
+      'query:designSystem',
+      'query:ref',
+      'query:type',
+      'query:format',
+    ]);
     expect(Object.keys(tokens.responses)).toEqual(['200', '304', '4XX', '5XX']);
   });
 
@@ -115,7 +120,9 @@ describe('GET /api/v1/openapi.json', () => {
 
   it('documents 304 for cached routes, and a revalidation answers it without a body', async () => {
     const first = await fetch(`${base}/api/v1/scales`, { headers: bearer(DEMO_KEY) });
-    const again = await fetch(`${base}/api/v1/scales`, { headers: { ...bearer(DEMO_KEY), 'if-none-match': first.headers.get('etag') as string } });
+    const again = await fetch(`${base}/api/v1/scales`, {
+      headers: { ...bearer(DEMO_KEY), 'if-none-match': first.headers.get('etag') as string },
+    });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
     expect(doc.paths['/api/v1/scales']?.['get']?.responses['304']?.content).toBe(undefined);

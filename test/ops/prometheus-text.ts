@@ -35,7 +35,9 @@ export function parsePrometheusText(text: string): { samples: Sample[]; types: M
 
 /** The value of the one sample with this name and these labels (throws when there is not exactly one). */
 export function sampleValue(samples: readonly Sample[], name: string, labels: Record<string, string> = {}): number {
-  const found = samples.filter((sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value));
+  const found = samples.filter(
+    (sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
+  );
   if (found.length !== 1) throw new Error(`expected one sample ${name} ${JSON.stringify(labels)}, found ${found.length}`);
   return (found[0] as Sample).value;
 }

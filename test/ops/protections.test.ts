@@ -74,7 +74,11 @@ describe('CORS', () => {
     const base = await serve({ corsOrigins: ['https://app.example.com'] });
     const preflight = await fetch(`${base}/api/v1/tokens`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://app.example.com', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      headers: {
+        origin: 'https://app.example.com',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
@@ -196,7 +200,12 @@ describe('rate limits', () => {
         counted.push([`${method} ${url}`, response.statusCode, reads]);
       }
     }
-    expect(counted).toEqual(routes.flatMap((url) => [[`GET ${url}`, 200, 1], [`HEAD ${url}`, 200, 1]]));
+    expect(counted).toEqual(
+      routes.flatMap((url) => [
+        [`GET ${url}`, 200, 1],
+        [`HEAD ${url}`, 200, 1],
+      ]),
+    );
     reads = 0;
     const events = await app.inject({ method: 'HEAD', url: '/api/v1/events', headers: bearer(DEMO_KEY) });
     expect([events.statusCode, reads]).toEqual([200, 1]);
@@ -205,7 +214,8 @@ describe('rate limits', () => {
   it('limits failed authentications per client address, whatever key is tried', async () => {
     const base = await serve({ authFailureLimitPerMinute: 3 });
     const statuses: number[] = [];
-    for (const key of ['wrong-1', 'wrong-2', 'wrong-3', 'wrong-4']) statuses.push((await fetch(`${base}/api/v1/tokens`, { headers: bearer(key) })).status);
+    for (const key of ['wrong-1', 'wrong-2', 'wrong-3', 'wrong-4'])
+      statuses.push((await fetch(`${base}/api/v1/tokens`, { headers: bearer(key) })).status);
     expect(statuses).toEqual([401, 401, 401, 429]);
     // Even the right key waits: the address is blocked, not the key.
     const blocked = await fetch(`${base}/api/v1/tokens`, { headers: bearer(DEMO_KEY) });
@@ -213,7 +223,10 @@ describe('rate limits', () => {
     const retryAfter = Number(blocked.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(55);
     expect(await blocked.json()).toEqual({
-      error: { code: 'rate_limited', message: `Too many failed authentication attempts from this address. Retry in ${retryAfter} seconds.` },
+      error: {
+        code: 'rate_limited',
+        message: `Too many failed authentication attempts from this address. Retry in ${retryAfter} seconds.`,
+      },
     });
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
@@ -245,14 +258,18 @@ describe('request limits', () => {
     const [head, body] = answer.split('\r\n\r\n');
     expect(head?.split('\r\n')[0]).toBe('HTTP/1.1 431 Request Header Fields Too Large');
     expect(head).toContain('Content-Type: application/json; charset=utf-8');
-    expect(JSON.parse(body ?? '')).toEqual({ error: { code: 'header_too_large', message: 'The request line and headers exceed 16384 bytes.' } });
+    expect(JSON.parse(body ?? '')).toEqual({
+      error: { code: 'header_too_large', message: 'The request line and headers exceed 16384 bytes.' },
+    });
   });
 
   it('answers a malformed request with 400 and the JSON error shape', async () => {
     const base = await serve();
     const answer = await sendRaw(base, 'NOT HTTP AT ALL\r\n\r\n');
     expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
-    expect(JSON.parse(answer.split('\r\n\r\n')[1] ?? '')).toEqual({ error: { code: 'invalid_parameter', message: 'Malformed HTTP request.' } });
+    expect(JSON.parse(answer.split('\r\n\r\n')[1] ?? '')).toEqual({
+      error: { code: 'invalid_parameter', message: 'Malformed HTTP request.' },
+    });
   });
 
   it('never turns a request into a file path or a git option', async () => {
@@ -278,7 +295,9 @@ describe('request limits', () => {
         expect(ms).toBeGreaterThan(LIMITS.headersTimeoutMs - 200);
         expect(ms).toBeLessThan(LIMITS.headersTimeoutMs + LIMITS.connectionsCheckingIntervalMs + 700);
         expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
-        expect(JSON.parse(answer.split('\r\n\r\n')[1] ?? '')).toEqual({ error: { code: 'request_timeout', message: 'The request took too long to arrive.' } });
+        expect(JSON.parse(answer.split('\r\n\r\n')[1] ?? '')).toEqual({
+          error: { code: 'request_timeout', message: 'The request took too long to arrive.' },
+        });
       }
     } finally {
       clearInterval(timer);
@@ -291,7 +310,9 @@ describe('request limits', () => {
     for (let i = 0; i < LIMITS.maxConnectionsPerAddress; i += 1) held.push(await openSocket(base, 'GET /api/v1/tokens HTTP/1.1\r\n'));
     const started = performance.now();
     const extra = await Promise.all(Array.from({ length: 4 }, () => openSocket(base, '').catch(() => undefined)));
-    const closed = await Promise.all(extra.map(async (socket) => (socket === undefined ? { ms: 0, answer: '' } : closedAfter(socket, started))));
+    const closed = await Promise.all(
+      extra.map(async (socket) => (socket === undefined ? { ms: 0, answer: '' } : closedAfter(socket, started))),
+    );
     for (const { ms, answer } of closed) {
       expect(ms).toBeLessThan(1000);
       expect(answer).toBe('');

@@ -14,7 +14,9 @@ afterEach(() => {
 });
 
 async function start(args: string[] = []): Promise<ServerProcess> {
-  const server = await spawnServer(inject('cliPath'), ['--source', EXAMPLE_SOURCE, '--keys', EXAMPLE_KEYS, ...args], { cwd: process.cwd() });
+  const server = await spawnServer(inject('cliPath'), ['--source', EXAMPLE_SOURCE, '--keys', EXAMPLE_KEYS, ...args], {
+    cwd: process.cwd(),
+  });
   servers.push(server);
   return server;
 }

@@ -15,7 +15,11 @@ export interface ServerProcess {
 }
 
 /** Starts `node <cli> serve --port 0 --host 127.0.0.1 ...args` in `cwd` and waits until it listens. */
-export function spawnServer(cli: string, args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<ServerProcess> {
+export function spawnServer(
+  cli: string,
+  args: readonly string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
+): Promise<ServerProcess> {
   const { TOKENS_KEYS: _keys, TOKENS_SOURCE: _source, ...inherited } = process.env;
   const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--host', '127.0.0.1', ...args], {
     cwd: options.cwd,

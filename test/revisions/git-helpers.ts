@@ -102,7 +102,19 @@ export async function spawnRemoteServer(
   remote: RemoteFixture,
   options: { dataDir: string; syncInterval?: number; args?: string[]; env?: NodeJS.ProcessEnv },
 ): Promise<ServerProcess> {
-  const args = ['--remote', remote.url, '--data-dir', options.dataDir, '--keys', remote.work.keys, '--rate-limit', '0', '--sync-interval', String(options.syncInterval ?? 600), ...(options.args ?? [])];
+  const args = [
+    '--remote',
+    remote.url,
+    '--data-dir',
+    options.dataDir,
+    '--keys',
+    remote.work.keys,
+    '--rate-limit',
+    '0',
+    '--sync-interval',
+    String(options.syncInterval ?? 600),
+    ...(options.args ?? []),
+  ];
   return spawnServer(inject('cliPath'), args, { cwd: options.dataDir, env: options.env ?? {} });
 }
 
@@ -121,7 +133,9 @@ export interface RawResponse {
 
 /** GET with a bearer key and no compression: the raw bytes the server stored. */
 export async function fetchRaw(base: string, path: string, key: string, headers: Record<string, string> = {}): Promise<RawResponse> {
-  const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'identity', ...headers } });
+  const response = await fetch(`${base}${path}`, {
+    headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'identity', ...headers },
+  });
   const bytes = Buffer.from(await response.arrayBuffer());
   return { status: response.status, headers: response.headers, bytes, text: bytes.toString('utf8') };
 }

@@ -68,10 +68,14 @@ beforeAll(async () => {
   repo = createFixtureRepo();
   repo.git('tag', 'v1');
   spy = createGitSpy();
-  server = await spawnServer(inject('cliPath'), ['--source', repo.source, '--keys', repo.keys, '--rate-limit', '0', '--auth-failure-limit', '0'], {
-    cwd: scratch.dir,
-    env: spy.env,
-  });
+  server = await spawnServer(
+    inject('cliPath'),
+    ['--source', repo.source, '--keys', repo.keys, '--rate-limit', '0', '--auth-failure-limit', '0'],
+    {
+      cwd: scratch.dir,
+      env: spy.env,
+    },
+  );
 });
 
 afterAll(async () => {
@@ -81,7 +85,8 @@ afterAll(async () => {
   scratch.cleanup();
 });
 
-const urlOf = (route: string, entry: { ref: string; raw?: boolean }): string => `${server.base}${route}?ref=${entry.raw === true ? entry.ref : encodeURIComponent(entry.ref)}`;
+const urlOf = (route: string, entry: { ref: string; raw?: boolean }): string =>
+  `${server.base}${route}?ref=${entry.raw === true ? entry.ref : encodeURIComponent(entry.ref)}`;
 
 describe('hostile refs', () => {
   it(`answers 400 with the JSON error for each of ${HOSTILE.length} injection attempts, on every route, and runs no git with them`, async () => {
@@ -93,7 +98,12 @@ describe('hostile refs', () => {
       for (const route of ROUTES) {
         const response = await fetch(urlOf(route, entry), { headers: { authorization: `Bearer ${ALPHA_KEY}` } });
         const body = (await response.json()) as { error: { code: string; message: string } };
-        expect({ ref: entry.ref, route, status: response.status, code: body.error.code }).toEqual({ ref: entry.ref, route, status: 400, code: 'invalid_parameter' });
+        expect({ ref: entry.ref, route, status: response.status, code: body.error.code }).toEqual({
+          ref: entry.ref,
+          route,
+          status: 400,
+          code: 'invalid_parameter',
+        });
         expect(Object.keys(body)).toEqual(['error']);
         expect(body.error.message).toMatch(/^`ref` /);
         expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -101,13 +111,28 @@ describe('hostile refs', () => {
     }
     // Nothing was written, and no git process was started for any of them: not one `rev-parse`, not one argument.
     expect(existsSync(MARKER)).toBe(false);
-    expect(readdirSync(scratch.dir).filter((name) => name !== 'node_modules').sort()).toEqual([]);
+    expect(
+      readdirSync(scratch.dir)
+        .filter((name) => name !== 'node_modules')
+        .sort(),
+    ).toEqual([]);
     const during = spy.calls().slice(before);
     expect(during.filter((argv) => argv.includes('--end-of-options'))).toEqual([]);
-    const hostileArgs = during.flat().filter((arg) => arg.includes('pwned') || arg.includes('upload-pack') || arg.includes('--exec') || arg.includes('passwd') || arg.includes('ext::'));
+    const hostileArgs = during
+      .flat()
+      .filter(
+        (arg) =>
+          arg.includes('pwned') || arg.includes('upload-pack') || arg.includes('--exec') || arg.includes('passwd') || arg.includes('ext::'),
+      );
     expect(hostileArgs).toEqual([]);
     for (const entry of HOSTILE) {
-      if (entry.ref.length >= 3) expect(spy.calls().flat().filter((arg) => arg.includes(entry.ref.trim()) && entry.ref.trim() !== 'main')).toEqual([]);
+      if (entry.ref.length >= 3)
+        expect(
+          spy
+            .calls()
+            .flat()
+            .filter((arg) => arg.includes(entry.ref.trim()) && entry.ref.trim() !== 'main'),
+        ).toEqual([]);
     }
   });
 
@@ -134,15 +159,33 @@ describe('hostile refs', () => {
 
     // A full sha known to be a commit needs no process at all: a pipeline hammering it costs one build, no spawns.
     const hammered = spy.calls().length;
-    const responses = await Promise.all(Array.from({ length: 20 }, () => fetch(`${server.base}/api/v1/export/css?ref=${sha}`, { headers: { authorization: `Bearer ${ALPHA_KEY}` } })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        fetch(`${server.base}/api/v1/export/css?ref=${sha}`, { headers: { authorization: `Bearer ${ALPHA_KEY}` } }),
+      ),
+    );
     expect(responses.map((response) => [response.status, response.headers.get('x-git-commit')])).toEqual(responses.map(() => [200, sha]));
     expect(spy.calls().slice(hammered)).toEqual([]);
   });
 
   it('refuses the same refs in checkRef itself, and accepts ordinary refs', () => {
-    for (const entry of HOSTILE) if (entry.raw !== true) expect({ ref: entry.ref, problem: checkRef(entry.ref) === undefined }).toEqual({ ref: entry.ref, problem: false });
+    for (const entry of HOSTILE)
+      if (entry.raw !== true)
+        expect({ ref: entry.ref, problem: checkRef(entry.ref) === undefined }).toEqual({ ref: entry.ref, problem: false });
     expect(checkRef('--upload-pack=x')).toBe('must not start with `-`, nor have a path segment that does');
-    for (const ref of ['main', 'v1.2.3', 'release/2024-06', 'feature/a_b', 'HEAD', 'HEAD~2', 'main^', 'main^2', 'a'.repeat(40), 'refs/tags/v1', 'user@host']) {
+    for (const ref of [
+      'main',
+      'v1.2.3',
+      'release/2024-06',
+      'feature/a_b',
+      'HEAD',
+      'HEAD~2',
+      'main^',
+      'main^2',
+      'a'.repeat(40),
+      'refs/tags/v1',
+      'user@host',
+    ]) {
       expect({ ref, problem: checkRef(ref) }).toEqual({ ref, problem: undefined });
     }
   });
@@ -161,7 +204,10 @@ function createLookupTracker(): { env: { PATH: string }; maxAtOnce(): number; lo
     `#!/bin/sh\ncase " $* " in\n  *" --end-of-options "*)\n    echo start >> '${log}'\n    sleep 0.1\n    ${REAL_GIT} "$@"\n    status=$?\n    echo end >> '${log}'\n    exit $status ;;\nesac\nexec ${REAL_GIT} "$@"\n`,
   );
   chmodSync(join(dir, 'git'), 0o755);
-  const events = (): string[] => readFileSync(log, 'utf8').split('\n').filter((line) => line !== '');
+  const events = (): string[] =>
+    readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '');
   return {
     env: { PATH: `${dir}:${process.env['PATH'] ?? ''}` },
     maxAtOnce() {
@@ -187,10 +233,14 @@ describe('many unknown refs at once', () => {
   beforeAll(async () => {
     lookupRepo = createFixtureRepo();
     tracker = createLookupTracker();
-    lookupServer = await spawnServer(inject('cliPath'), ['--source', lookupRepo.source, '--keys', lookupRepo.keys, '--rate-limit', '0', '--auth-failure-limit', '0'], {
-      cwd: lookupScratch.dir,
-      env: tracker.env,
-    });
+    lookupServer = await spawnServer(
+      inject('cliPath'),
+      ['--source', lookupRepo.source, '--keys', lookupRepo.keys, '--rate-limit', '0', '--auth-failure-limit', '0'],
+      {
+        cwd: lookupScratch.dir,
+        env: tracker.env,
+      },
+    );
   });
 
   afterAll(async () => {
@@ -217,7 +267,12 @@ describe('many unknown refs at once', () => {
       shas.map(async (sha) => {
         const response = await fetch(`${lookupServer.base}/api/v1/tokens?ref=${sha}`, { headers: auth });
         const body = (await response.json()) as { error: { code: string; message: string } };
-        return { status: response.status, code: body.error.code, message: body.error.message, retryAfter: response.headers.get('retry-after') };
+        return {
+          status: response.status,
+          code: body.error.code,
+          message: body.error.message,
+          retryAfter: response.headers.get('retry-after'),
+        };
       }),
     );
     bursting = false;
@@ -232,7 +287,13 @@ describe('many unknown refs at once', () => {
     expect(busy.length).toBeGreaterThan(0);
     expect(new Set(notFound.map((answer) => answer.code))).toEqual(new Set(['ref_not_found']));
     expect(new Set(busy.map(({ code, message, retryAfter }) => JSON.stringify({ code, message, retryAfter })))).toEqual(
-      new Set([JSON.stringify({ code: 'service_unavailable', message: 'Too many revisions are being looked up right now: retry in a second.', retryAfter: '1' })]),
+      new Set([
+        JSON.stringify({
+          code: 'service_unavailable',
+          message: 'Too many revisions are being looked up right now: retry in a second.',
+          retryAfter: '1',
+        }),
+      ]),
     );
     expect(healthz.length).toBeGreaterThan(0);
     expect(Math.max(...healthz)).toBeLessThan(500);
@@ -241,7 +302,8 @@ describe('many unknown refs at once', () => {
   it(`remembers an unknown ref for ${REF_LOOKUP_LIMITS.unknownForMs / 1000} s: asking again runs no git, a known ref is still resolved each time`, async () => {
     const auth = { authorization: `Bearer ${ALPHA_KEY}` };
     const before = tracker.lookups();
-    for (let i = 0; i < 5; i += 1) expect((await fetch(`${lookupServer.base}/api/v1/tokens?ref=no-such-branch`, { headers: auth })).status).toBe(404);
+    for (let i = 0; i < 5; i += 1)
+      expect((await fetch(`${lookupServer.base}/api/v1/tokens?ref=no-such-branch`, { headers: auth })).status).toBe(404);
     expect(tracker.lookups() - before).toBe(1);
     for (let i = 0; i < 2; i += 1) expect((await fetch(`${lookupServer.base}/api/v1/tokens?ref=main`, { headers: auth })).status).toBe(200);
     expect(tracker.lookups() - before).toBe(3);
@@ -257,7 +319,8 @@ describe('unknown refs of a followed remote', () => {
     const following = await spawnRemoteServer(remote, { dataDir: data.dir, env: { ...tracker.env, TOKENS_WEBHOOK_SECRET: secret } });
     try {
       const auth = { authorization: `Bearer ${ALPHA_KEY}` };
-      const ask = async (ref: string): Promise<number> => (await fetch(`${following.base}/api/v1/tokens?ref=${ref}`, { headers: auth })).status;
+      const ask = async (ref: string): Promise<number> =>
+        (await fetch(`${following.base}/api/v1/tokens?ref=${ref}`, { headers: auth })).status;
       // Unknown: one fetch of the remote (fetch on miss), 404, and remembered (no git for the next ask).
       expect(await ask('v9')).toBe(404);
       const afterFirst = tracker.lookups();

@@ -21,7 +21,9 @@ const sha256 = (key: string): string => createHash('sha256').update(key).digest(
 
 /** The example design systems under `design-systems/`, the example keys at the root. */
 async function exampleFiles(prefix = 'design-systems/'): Promise<Record<string, string>> {
-  const keys = readFileSync(EXAMPLE_KEYS, 'utf8').replace(sha256(PUBLISHED_DEMO_KEY), sha256(DEMO_KEY)).replace(sha256(PUBLISHED_DOCS_KEY), sha256(DOCS_KEY));
+  const keys = readFileSync(EXAMPLE_KEYS, 'utf8')
+    .replace(sha256(PUBLISHED_DEMO_KEY), sha256(DEMO_KEY))
+    .replace(sha256(PUBLISHED_DOCS_KEY), sha256(DOCS_KEY));
   const files: Record<string, string> = { 'keys.yaml': keys };
   for (const [path, text] of await readYamlFiles(EXAMPLE_SOURCE)) files[`${prefix}${path}`] = text;
   return files;
@@ -72,10 +74,16 @@ async function createHistory(): Promise<History> {
   const c1 = repo.git('rev-parse', 'HEAD').trim();
   const layout = 'design-systems/acme/tokens/layout.yaml';
   const layoutText = readFileSync(join(repo.root, layout), 'utf8');
-  repo.write(layout, layoutText.replace('gutter: { type: spacing, value: 24, unit: px }', 'gutter: { type: spacing, value: 20, unit: px }'));
+  repo.write(
+    layout,
+    layoutText.replace('gutter: { type: spacing, value: 24, unit: px }', 'gutter: { type: spacing, value: 20, unit: px }'),
+  );
   const c2 = repo.commit('Narrower gutter', '2024-02-10T10:00:00Z');
   repo.git('tag', '-a', 'v1', '-m', 'Release 1', c2);
-  repo.write('design-systems/acme/tokens/extra.yaml', 'tokens:\n  extra:\n    inset: { type: spacing, value: 6 }\n    on: { type: boolean, value: true }\n');
+  repo.write(
+    'design-systems/acme/tokens/extra.yaml',
+    'tokens:\n  extra:\n    inset: { type: spacing, value: 6 }\n    on: { type: boolean, value: true }\n',
+  );
   const docs = 'design-systems/acme-docs/tokens.yaml';
   repo.write(docs, readFileSync(join(repo.root, docs), 'utf8').replace('step: 11 }', 'step: 10 }'));
   const c3 = repo.commit('Extra tokens; quieter docs text', '2024-03-10T10:00:00Z');
@@ -84,7 +92,10 @@ async function createHistory(): Promise<History> {
   repo.write(docs, readFileSync(join(repo.root, docs), 'utf8').replace('step: 10 }', 'step: 9 }'));
   const c5 = repo.commit('Docs only', '2024-05-10T10:00:00Z');
   // Uncommitted: the live server serves it, no pinned revision does.
-  repo.write(layout, layoutText.replace('gutter: { type: spacing, value: 24, unit: px }', 'gutter: { type: spacing, value: 99, unit: px }'));
+  repo.write(
+    layout,
+    layoutText.replace('gutter: { type: spacing, value: 24, unit: px }', 'gutter: { type: spacing, value: 99, unit: px }'),
+  );
   return { repo, c: { c1, c2, c3, c4, c5 } };
 }
 
@@ -95,7 +106,14 @@ async function startCheckoutServer(repo: FixtureRepo, sha: string): Promise<Runn
   repo.git('worktree', 'add', '-q', '--detach', tree, sha);
   fixtures.defer(cleanup);
   fixtures.defer(() => repo.git('worktree', 'remove', '--force', tree));
-  const server = await startServer({ source: join(tree, 'design-systems'), keys: repo.keys, port: 0, host: '127.0.0.1', logLevel: 'silent', rateLimit: 0 });
+  const server = await startServer({
+    source: join(tree, 'design-systems'),
+    keys: repo.keys,
+    port: 0,
+    host: '127.0.0.1',
+    logLevel: 'silent',
+    rateLimit: 0,
+  });
   fixtures.defer(() => server.close());
   return server;
 }
@@ -133,14 +151,19 @@ describe('?ref= answers exactly what a checkout of that commit answers', () => {
     }
     // lastUpdated: committer time of the newest commit at or before the revision that touched the folder.
     const lastUpdated = async (ref: string, designSystem = 'acme'): Promise<unknown> =>
-      (JSON.parse((await fetchRaw(live.url, `/api/v1/design-system?designSystem=${designSystem}&ref=${ref}`, DEMO_KEY)).text) as { data: { lastUpdated: unknown } }).data.lastUpdated;
+      (
+        JSON.parse((await fetchRaw(live.url, `/api/v1/design-system?designSystem=${designSystem}&ref=${ref}`, DEMO_KEY)).text) as {
+          data: { lastUpdated: unknown };
+        }
+      ).data.lastUpdated;
     expect(await lastUpdated(c.c1)).toBe('2024-01-10T10:00:00.000Z');
     expect(await lastUpdated('v1')).toBe('2024-02-10T10:00:00.000Z');
     expect(await lastUpdated(c.c5)).toBe('2024-04-10T10:00:00.000Z');
     expect(await lastUpdated(c.c5, 'acme-docs')).toBe('2024-05-10T10:00:00.000Z');
     expect(await lastUpdated(c.c4, 'acme-docs')).toBe('2024-03-10T10:00:00.000Z');
     // The live server serves the uncommitted edit; no revision does.
-    const gutter = async (path: string): Promise<unknown> => (JSON.parse((await fetchRaw(live.url, path, DEMO_KEY)).text) as { data: { value: unknown } }).data.value;
+    const gutter = async (path: string): Promise<unknown> =>
+      (JSON.parse((await fetchRaw(live.url, path, DEMO_KEY)).text) as { data: { value: unknown } }).data.value;
     expect(await gutter('/api/v1/tokens/spacing/gutter')).toEqual({ value: 99, unit: 'px' });
     expect(await gutter(`/api/v1/tokens/spacing/gutter?ref=${c.c1}`)).toEqual({ value: 24, unit: 'px' });
     expect(await gutter(`/api/v1/tokens/spacing/gutter?ref=${c.c5}`)).toEqual({ value: 20, unit: 'px' });
@@ -169,14 +192,22 @@ describe('?ref= answers exactly what a checkout of that commit answers', () => {
     expect(bySha.headers.get('etag')).toBe(`"${c.c2}.${bodyEtag.slice(1)}`);
     expect(bySha.headers.get('vary')?.split(', ')).toContain('Authorization');
     expect(bySha.headers.get('x-snapshot-seq')).toBeNull();
-    const revalidated = await fetchRaw(live.url, `/api/v1/export/css?ref=${c.c2}`, DEMO_KEY, { 'if-none-match': bySha.headers.get('etag') as string });
+    const revalidated = await fetchRaw(live.url, `/api/v1/export/css?ref=${c.c2}`, DEMO_KEY, {
+      'if-none-match': bySha.headers.get('etag') as string,
+    });
     expect(revalidated.status).toBe(304);
     expect(revalidated.bytes.length).toBe(0);
     expect(revalidated.headers.get('x-git-commit')).toBe(c.c2);
 
     for (const ref of ['v1', c.c2.slice(0, 12), 'main~3', c.c2.toUpperCase()]) {
       const moving = await fetchRaw(live.url, `/api/v1/export/css?ref=${ref}`, DEMO_KEY);
-      expect({ ref, status: moving.status, commit: moving.headers.get('x-git-commit'), cacheControl: moving.headers.get('cache-control'), etag: moving.headers.get('etag') }).toEqual({
+      expect({
+        ref,
+        status: moving.status,
+        commit: moving.headers.get('x-git-commit'),
+        cacheControl: moving.headers.get('cache-control'),
+        etag: moving.headers.get('etag'),
+      }).toEqual({
         ref,
         status: 200,
         commit: c.c2,
@@ -196,10 +227,22 @@ describe('?ref= answers exactly what a checkout of that commit answers', () => {
     const live = await fixtures.start(repo);
     const blob = repo.git('rev-parse', `${c.c1}:keys.yaml`).trim();
     const tree = repo.git('rev-parse', `${c.c1}^{tree}`).trim();
-    for (const ref of ['0000000000000000000000000000000000000000', 'deadbeef', 'no-such-branch', 'v9', 'refs/heads/nope', `main~40`, blob, tree, 'feature/x']) {
+    for (const ref of [
+      '0000000000000000000000000000000000000000',
+      'deadbeef',
+      'no-such-branch',
+      'v9',
+      'refs/heads/nope',
+      `main~40`,
+      blob,
+      tree,
+      'feature/x',
+    ]) {
       const response = await fetchRaw(live.url, `/api/v1/tokens?ref=${ref}`, DEMO_KEY);
       expectJsonError(response, 404, 'ref_not_found');
-      expect(JSON.parse(response.text)).toEqual({ error: { code: 'ref_not_found', message: `No commit, tag or branch \`${ref}\` in the repository.` } });
+      expect(JSON.parse(response.text)).toEqual({
+        error: { code: 'ref_not_found', message: `No commit, tag or branch \`${ref}\` in the repository.` },
+      });
     }
     // The annotated tag object itself peels to its commit.
     const tagObject = repo.git('rev-parse', 'v1').trim();
@@ -217,7 +260,8 @@ describe('?ref= answers exactly what a checkout of that commit answers', () => {
     // Revoke the docs key and add a new one in the live file only (uncommitted): revisions follow it at once.
     repo.writeAtomic('keys.yaml', keysYaml([{ name: 'fresh', key: 'dts_fresh_key_0001', designSystem: 'acme-docs' }]));
     const deadline = Date.now() + 5_000;
-    while ((await fetchRaw(live.url, '/api/v1/tokens', 'dts_fresh_key_0001')).status !== 200 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while ((await fetchRaw(live.url, '/api/v1/tokens', 'dts_fresh_key_0001')).status !== 200 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expectJsonError(await fetchRaw(live.url, `/api/v1/tokens?ref=${c.c1}`, DOCS_KEY), 401, 'unauthorized');
     expectJsonError(await fetchRaw(live.url, `/api/v1/tokens?ref=${c.c1}`, DEMO_KEY), 401, 'unauthorized');
     const fresh = await fetchRaw(live.url, `/api/v1/design-system?ref=${c.c1}`, 'dts_fresh_key_0001');
@@ -235,16 +279,27 @@ describe('?ref= answers exactly what a checkout of that commit answers', () => {
     repo.write('packages/other/acme/tokens.yaml', 'tokens: [not, a, design, system]\n');
     repo.write('packages/tokens/design-systems/acme/tokens/extra.yaml', 'tokens:\n  deep:\n    one: { type: spacing, value: 1 }\n');
     const second = repo.commit('deeper change', '2024-07-01T08:00:00Z');
-    const server = await startServer({ source: join(repo.root, 'packages/tokens/design-systems'), keys: repo.keys, port: 0, host: '127.0.0.1', logLevel: 'silent', rateLimit: 0 });
+    const server = await startServer({
+      source: join(repo.root, 'packages/tokens/design-systems'),
+      keys: repo.keys,
+      port: 0,
+      host: '127.0.0.1',
+      logLevel: 'silent',
+      rateLimit: 0,
+    });
     fixtures.defer(() => server.close());
     const live = await fetchRaw(server.url, '/api/v1/tokens', DEMO_KEY);
     const pinned = await fetchRaw(server.url, `/api/v1/tokens?ref=${second}`, DEMO_KEY);
     expect(pinned.text).toBe(live.text);
     const old = await fetchRaw(server.url, `/api/v1/tokens/deep/one?ref=${first}`, DEMO_KEY);
     expectJsonError(old, 404, 'token_not_found');
-    const design = JSON.parse((await fetchRaw(server.url, `/api/v1/design-system?ref=${first}`, DEMO_KEY)).text) as { data: { lastUpdated: string } };
+    const design = JSON.parse((await fetchRaw(server.url, `/api/v1/design-system?ref=${first}`, DEMO_KEY)).text) as {
+      data: { lastUpdated: string };
+    };
     expect(design.data.lastUpdated).toBe('2024-06-01T08:00:00.000Z');
-    const revisions = JSON.parse((await fetchRaw(server.url, '/api/v1/revisions', DEMO_KEY)).text) as { data: { revisions: { sha: string }[] } };
+    const revisions = JSON.parse((await fetchRaw(server.url, '/api/v1/revisions', DEMO_KEY)).text) as {
+      data: { revisions: { sha: string }[] };
+    };
     expect(revisions.data.revisions.map((entry) => entry.sha)).toEqual([second, first]);
   });
 

@@ -24,13 +24,22 @@ function tempDir(prefix: string): string {
   return temp.dir;
 }
 
-async function follow(remote: RemoteFixture, options: { syncInterval?: number; args?: string[]; env?: NodeJS.ProcessEnv; dataDir?: string } = {}): Promise<ServerProcess> {
-  const server = await spawnRemoteServer(remote, { dataDir: options.dataDir ?? tempDir('dts-data-'), syncInterval: options.syncInterval, args: options.args, env: options.env });
+async function follow(
+  remote: RemoteFixture,
+  options: { syncInterval?: number; args?: string[]; env?: NodeJS.ProcessEnv; dataDir?: string } = {},
+): Promise<ServerProcess> {
+  const server = await spawnRemoteServer(remote, {
+    dataDir: options.dataDir ?? tempDir('dts-data-'),
+    syncInterval: options.syncInterval,
+    args: options.args,
+    env: options.env,
+  });
   cleanups.push(() => stopServer(server));
   return server;
 }
 
-const commitOf = async (server: ServerProcess, path = '/api/v1/tokens'): Promise<string | null> => (await fetchRaw(server.base, path, ALPHA_KEY)).headers.get('x-git-commit');
+const commitOf = async (server: ServerProcess, path = '/api/v1/tokens'): Promise<string | null> =>
+  (await fetchRaw(server.base, path, ALPHA_KEY)).headers.get('x-git-commit');
 
 /** Routes whose bodies two replicas must agree on byte for byte. */
 const ROUTES = [
@@ -47,11 +56,14 @@ const ROUTES = [
 ];
 
 const tokenValues = async (server: ServerProcess, query = ''): Promise<Record<string, unknown>> => {
-  const body = JSON.parse((await fetchRaw(server.base, `/api/v1/tokens${query}`, ALPHA_KEY)).text) as { data: { tokens: { key: string; value: { value: unknown } }[] } };
+  const body = JSON.parse((await fetchRaw(server.base, `/api/v1/tokens${query}`, ALPHA_KEY)).text) as {
+    data: { tokens: { key: string; value: { value: unknown } }[] };
+  };
   return Object.fromEntries(body.data.tokens.map((token) => [token.key, token.value.value]));
 };
 
-const errorLines = (server: ServerProcess): string[] => server.lines.filter((line) => line['level'] === 50).map((line) => String(line['msg']));
+const errorLines = (server: ServerProcess): string[] =>
+  server.lines.filter((line) => line['level'] === 50).map((line) => String(line['msg']));
 
 describe('following a Git remote (--remote)', () => {
   it('clones a bare mirror on start; two servers converge on a push within one sync interval and serve identical bytes', async () => {
@@ -72,7 +84,15 @@ describe('following a Git remote (--remote)', () => {
     remote.work.write('design-systems/beta/tokens.yaml', spacingYaml('space', { x: 5 }));
     const pushedAt = Date.now();
     const second = remote.commitAndPush('Wider alpha, beta too');
-    await Promise.all([a, b].map((server) => pollUntil(() => commitOf(server), (commit) => commit === second, 4_000)));
+    await Promise.all(
+      [a, b].map((server) =>
+        pollUntil(
+          () => commitOf(server),
+          (commit) => commit === second,
+          4_000,
+        ),
+      ),
+    );
     // One sync interval (1 s) plus a fetch, a build and the polling; generous for a loaded 2-core machine.
     expect(Date.now() - pushedAt).toBeLessThan(4_000);
     expect(await tokenValues(a)).toEqual({ 'gap.b': 8, 'space.a': 32 });
@@ -137,7 +157,9 @@ describe('following a Git remote (--remote)', () => {
     expect(burst.map((response) => response.status)).toEqual(Array.from({ length: 10 }, () => 404));
     expect(fetches() - before).toBe(1);
     // Every fetch the server ran is the fixed one: the ref the client sent never reaches its command line.
-    expect(spy.calls().filter((argv) => argv.includes('fetch'))).toEqual(Array.from({ length: fetches() }, () => ['fetch', '--prune', '--prune-tags', '--force', 'origin']));
+    expect(spy.calls().filter((argv) => argv.includes('fetch'))).toEqual(
+      Array.from({ length: fetches() }, () => ['fetch', '--prune', '--prune-tags', '--force', 'origin']),
+    );
   });
 
   it('follows a force push (history rewrite) to the new tip; the orphaned sha stays pinnable from the mirror', async () => {
@@ -146,16 +168,26 @@ describe('following a Git remote (--remote)', () => {
     const server = await follow(remote, { syncInterval: 1 });
     remote.work.write('design-systems/alpha/tokens/a.yaml', spacingYaml('space', { a: 20 }));
     const doomed = remote.commitAndPush('Soon rewritten');
-    await pollUntil(() => commitOf(server), (commit) => commit === doomed, 5_000);
+    await pollUntil(
+      () => commitOf(server),
+      (commit) => commit === doomed,
+      5_000,
+    );
 
     remote.work.git('reset', '-q', '--hard', first);
     remote.work.write('design-systems/alpha/tokens/a.yaml', spacingYaml('space', { a: 24 }));
     remote.work.write('design-systems/alpha/tokens/c.yaml', spacingYaml('pad', { c: 2 }));
     const rewritten = remote.work.commit('Rewritten history');
     remote.push('--force', 'origin', 'main');
-    await pollUntil(() => commitOf(server), (commit) => commit === rewritten, 5_000);
+    await pollUntil(
+      () => commitOf(server),
+      (commit) => commit === rewritten,
+      5_000,
+    );
     expect(await tokenValues(server)).toEqual({ 'gap.b': 8, 'pad.c': 2, 'space.a': 24 });
-    const revisions = JSON.parse((await fetchRaw(server.base, '/api/v1/revisions', ALPHA_KEY)).text) as { data: { revisions: { sha: string }[] } };
+    const revisions = JSON.parse((await fetchRaw(server.base, '/api/v1/revisions', ALPHA_KEY)).text) as {
+      data: { revisions: { sha: string }[] };
+    };
     expect(revisions.data.revisions.map((entry) => entry.sha)).toEqual([rewritten, first]);
     // The rewritten-away commit is no longer on any branch, but its objects are still in the mirror (no gc).
     const orphan = await fetchRaw(server.base, `/api/v1/tokens?ref=${doomed}`, ALPHA_KEY);
@@ -170,7 +202,11 @@ describe('following a Git remote (--remote)', () => {
     const server = await follow(remote, { syncInterval: 1 });
     const before = await fetchRaw(server.base, '/api/v1/export/css', ALPHA_KEY);
     renameSync(remote.bare, `${remote.bare}.away`);
-    await pollUntil(async () => errorLines(server), (lines) => lines.length > 0, 5_000);
+    await pollUntil(
+      async () => errorLines(server),
+      (lines) => lines.length > 0,
+      5_000,
+    );
     const error = errorLines(server)[0] as string;
     expect(error).toContain(`cannot fetch ${remote.url}:`);
     expect(error).toContain(`still serving ${first.slice(0, 12)}, retry in 2 s`);
@@ -184,7 +220,12 @@ describe('following a Git remote (--remote)', () => {
     remote.work.write('design-systems/alpha/tokens/a.yaml', spacingYaml('space', { a: 64 }));
     const next = remote.commitAndPush('After the outage');
     // Backoff after one or two failures: 2 s, then 4 s.
-    await pollUntil(() => commitOf(server), (commit) => commit === next, 9_000, 50);
+    await pollUntil(
+      () => commitOf(server),
+      (commit) => commit === next,
+      9_000,
+      50,
+    );
     expect(await tokenValues(server)).toEqual({ 'gap.b': 8, 'space.a': 64 });
     expect(server.lines.some((line) => /^fetch succeeded again after \d+ failures?$/.test(String(line['msg'])))).toBe(true);
   });
@@ -234,7 +275,10 @@ describe('following a Git remote (--remote)', () => {
     expect((await fetchRaw(server.base, '/api/v1/tokens', BETA_KEY)).headers.get('x-git-commit')).toBe(again);
     // The route does nothing else: no GET, and the secret never shows in the log.
     const get = await fetch(`${server.base}/api/v1/sync`);
-    expect({ status: get.status, body: (await get.json()) as { error: { code: string } } }).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } });
+    expect({ status: get.status, body: (await get.json()) as { error: { code: string } } }).toMatchObject({
+      status: 404,
+      body: { error: { code: 'not_found' } },
+    });
     expect(server.stdout()).not.toContain(secret);
   });
 
@@ -253,7 +297,8 @@ describe('following a Git remote (--remote)', () => {
     expect(await synced.json()).toEqual({ data: { commit: tip } });
     const fresh = await follow(remote);
     const lastUpdated = async (base: string, query = ''): Promise<unknown> =>
-      (JSON.parse((await fetchRaw(base, `/api/v1/design-system${query}`, ALPHA_KEY)).text) as { data: { lastUpdated: unknown } }).data.lastUpdated;
+      (JSON.parse((await fetchRaw(base, `/api/v1/design-system${query}`, ALPHA_KEY)).text) as { data: { lastUpdated: unknown } }).data
+        .lastUpdated;
     expect(await lastUpdated(fresh.base)).toBe('2024-05-01T00:00:00.000Z');
     expect(await lastUpdated(following.base, `?ref=${tip}`)).toBe('2024-05-01T00:00:00.000Z');
     expect(await lastUpdated(following.base)).toBe('2024-05-01T00:00:00.000Z');

@@ -51,8 +51,12 @@ describe('GET /api/v1/revisions', () => {
     expect(all.status).toBe(200);
     expect(JSON.parse(all.text)).toEqual({ data: { revisions: alpha, nextCursor: null } });
     expect(all.headers.get('cache-control')).toBe('private, no-cache');
-    expect(JSON.parse((await fetchRaw(server.url, '/api/v1/revisions', BETA_KEY)).text)).toEqual({ data: { revisions: beta, nextCursor: null } });
-    expect(JSON.parse((await fetchRaw(server.url, '/api/v1/revisions?designSystem=beta', ALPHA_KEY)).text)).toEqual({ data: { revisions: beta, nextCursor: null } });
+    expect(JSON.parse((await fetchRaw(server.url, '/api/v1/revisions', BETA_KEY)).text)).toEqual({
+      data: { revisions: beta, nextCursor: null },
+    });
+    expect(JSON.parse((await fetchRaw(server.url, '/api/v1/revisions?designSystem=beta', ALPHA_KEY)).text)).toEqual({
+      data: { revisions: beta, nextCursor: null },
+    });
 
     // Pages of 3: 7 commits → 3 + 3 + 1, each cursor continuing where the last page ended.
     const pages: Entry[][] = [];
@@ -87,7 +91,9 @@ describe('GET /api/v1/revisions', () => {
     expect(JSON.parse(response.text)).toEqual({ data: { revisions: alpha.slice(3, 5), nextCursor: encodeCursor(pinned.sha, 2) } });
     const next = await fetchRaw(server.url, `/api/v1/revisions?ref=${pinned.sha}&limit=2&cursor=${encodeCursor(pinned.sha, 2)}`, ALPHA_KEY);
     expect(JSON.parse(next.text)).toEqual({ data: { revisions: alpha.slice(5, 7), nextCursor: null } });
-    expect(JSON.parse((await fetchRaw(server.url, '/api/v1/revisions?ref=main~8', ALPHA_KEY)).text)).toEqual({ data: { revisions: alpha.slice(-1), nextCursor: null } });
+    expect(JSON.parse((await fetchRaw(server.url, '/api/v1/revisions?ref=main~8', ALPHA_KEY)).text)).toEqual({
+      data: { revisions: alpha.slice(-1), nextCursor: null },
+    });
 
     const bad: [string, string][] = [
       ['limit=0', '`limit` must be >= 1.'],
@@ -96,14 +102,26 @@ describe('GET /api/v1/revisions', () => {
       ['cursor=!!!', '`cursor` is malformed: it must match ^[A-Za-z0-9_-]+$.'],
       ['cursor=abc', '`cursor` is malformed: pass the `nextCursor` of a previous page.'],
       [`cursor=${Buffer.from('HEAD:1').toString('base64url')}`, '`cursor` is malformed: pass the `nextCursor` of a previous page.'],
-      [`cursor=${Buffer.from(`${'a'.repeat(40)}:-1`).toString('base64url')}`, '`cursor` is malformed: pass the `nextCursor` of a previous page.'],
+      [
+        `cursor=${Buffer.from(`${'a'.repeat(40)}:-1`).toString('base64url')}`,
+        '`cursor` is malformed: pass the `nextCursor` of a previous page.',
+      ],
     ];
     for (const [query, message] of bad) {
       const refused = await fetchRaw(server.url, `/api/v1/revisions?${query}`, ALPHA_KEY);
-      expect({ query, status: refused.status, body: JSON.parse(refused.text) as unknown }).toEqual({ query, status: 400, body: { error: { code: 'invalid_parameter', message } } });
+      expect({ query, status: refused.status, body: JSON.parse(refused.text) as unknown }).toEqual({
+        query,
+        status: 400,
+        body: { error: { code: 'invalid_parameter', message } },
+      });
     }
     // A well-formed cursor naming a commit that is not there answers 404, not a server error.
     const unknown = await fetchRaw(server.url, `/api/v1/revisions?cursor=${encodeCursor('0'.repeat(40), 0)}`, ALPHA_KEY);
-    expect({ status: unknown.status, body: JSON.parse(unknown.text) as unknown }).toEqual({ status: 404, body: { error: { code: 'ref_not_found', message: `The cursor starts at commit \`${'0'.repeat(40)}\`, which is not in the repository.` } } });
+    expect({ status: unknown.status, body: JSON.parse(unknown.text) as unknown }).toEqual({
+      status: 404,
+      body: {
+        error: { code: 'ref_not_found', message: `The cursor starts at commit \`${'0'.repeat(40)}\`, which is not in the repository.` },
+      },
+    });
   });
 });

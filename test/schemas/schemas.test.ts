@@ -16,7 +16,9 @@ const SCHEMA_FILES: Record<Kind, string> = { system: 'system.schema.json', sourc
 const ajv = new Ajv({ allErrors: true, strict: true });
 const validators = Object.fromEntries(
   await Promise.all(
-    Object.entries(SCHEMA_FILES).map(async ([kind, file]) => [kind, ajv.compile(JSON.parse(await readFile(join(ROOT, 'schemas', file), 'utf8')) as object)] as const),
+    Object.entries(SCHEMA_FILES).map(
+      async ([kind, file]) => [kind, ajv.compile(JSON.parse(await readFile(join(ROOT, 'schemas', file), 'utf8')) as object)] as const,
+    ),
   ),
 ) as Record<Kind, ValidateFunction>;
 
@@ -32,7 +34,13 @@ function schemaAccepts(kind: Kind, text: string): boolean {
 /** The rules of the errors the compiler (through the server's reducer) reports for one file of a design system. */
 function compilerErrors(kind: Kind, text: string): string[] {
   if (kind === 'keys') return parseKeysFile('keys.yaml', text).diagnostics.map((diagnostic) => diagnostic.rule);
-  const files = kind === 'system' ? [{ path: 'x/system.yaml', text }] : [{ path: 'x/system.yaml', text: 'name: X\n' }, { path: 'x/content.yaml', text }];
+  const files =
+    kind === 'system'
+      ? [{ path: 'x/system.yaml', text }]
+      : [
+          { path: 'x/system.yaml', text: 'name: X\n' },
+          { path: 'x/content.yaml', text },
+        ];
   return validateInputSync({ files, keys: undefined, sourcePrefix: '.', now: 0 })
     .diagnostics.filter((diagnostic) => diagnostic.severity === 'error')
     .map((diagnostic) => diagnostic.rule);
@@ -40,26 +48,38 @@ function compilerErrors(kind: Kind, text: string): string[] {
 
 async function yamlFilesBelow(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.yaml')).map((entry) => join(entry.parentPath, entry.name)).sort();
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.yaml'))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
 }
 
-const EXAMPLE_FILES = [...(await yamlFilesBelow(join(ROOT, 'design-systems'))), join(ROOT, 'keys.yaml'), ...(await yamlFilesBelow(join(FIXTURES, 'valid')))];
+const EXAMPLE_FILES = [
+  ...(await yamlFilesBelow(join(ROOT, 'design-systems'))),
+  join(ROOT, 'keys.yaml'),
+  ...(await yamlFilesBelow(join(FIXTURES, 'valid'))),
+];
 
 describe('JSON schemas of the YAML files', () => {
-  it.each(EXAMPLE_FILES.map((file) => [relative(ROOT, file)]))('accept example %s, which names its schema on the first line', async (relativePath) => {
-    const path = join(ROOT, relativePath);
-    const text = await readFile(path, 'utf8');
-    const kind = kindOf(path);
-    const valid = schemaAccepts(kind, text);
-    expect(valid ? [] : validators[kind].errors).toEqual([]);
-    const schemaLine = /^# yaml-language-server: \$schema=(\S+)\n/.exec(text);
-    expect(schemaLine).not.toBeNull();
-    expect(resolve(dirname(path), schemaLine?.[1] ?? '')).toBe(join(ROOT, 'schemas', SCHEMA_FILES[kind]));
-  });
+  it.each(EXAMPLE_FILES.map((file) => [relative(ROOT, file)]))(
+    'accept example %s, which names its schema on the first line',
+    async (relativePath) => {
+      const path = join(ROOT, relativePath);
+      const text = await readFile(path, 'utf8');
+      const kind = kindOf(path);
+      const valid = schemaAccepts(kind, text);
+      expect(valid ? [] : validators[kind].errors).toEqual([]);
+      const schemaLine = /^# yaml-language-server: \$schema=(\S+)\n/.exec(text);
+      expect(schemaLine).not.toBeNull();
+      expect(resolve(dirname(path), schemaLine?.[1] ?? '')).toBe(join(ROOT, 'schemas', SCHEMA_FILES[kind]));
+    },
+  );
 
   it('agree with the compiler, which finds no problem in the examples', async () => {
     const dir = join(ROOT, 'design-systems');
-    const files = await Promise.all((await yamlFilesBelow(dir)).map(async (path) => ({ path: relative(dir, path), text: await readFile(path, 'utf8') })));
+    const files = await Promise.all(
+      (await yamlFilesBelow(dir)).map(async (path) => ({ path: relative(dir, path), text: await readFile(path, 'utf8') })),
+    );
     const keys = { path: 'keys.yaml', text: await readFile(join(ROOT, 'keys.yaml'), 'utf8') };
     const report = validateInputSync({ files, keys, sourcePrefix: '.', now: 0 });
     expect(report.diagnostics).toEqual([]);
@@ -116,7 +136,12 @@ describe('JSON schemas of the YAML files', () => {
     ['a spacing in em', 'source', 'tokens:\n  s: { type: spacing, value: 4, unit: em }\n', 'invalid-value'],
     ['a fractional z-index', 'source', 'tokens:\n  z: { type: z-index, value: 1.5 }\n', 'invalid-value'],
     ['a boolean written as a string', 'source', 'tokens:\n  f: { type: boolean, value: "yes" }\n', 'invalid-value'],
-    ['a shadow without opacity', 'source', 'tokens:\n  s: { type: shadow, x: 0, y: 1, blur: 2, spread: 0, colorToken: c }\n', 'missing-field'],
+    [
+      'a shadow without opacity',
+      'source',
+      'tokens:\n  s: { type: shadow, x: 0, y: 1, blur: 2, spread: 0, colorToken: c }\n',
+      'missing-field',
+    ],
     ['a color step 0', 'source', 'tokens:\n  c: { type: color, scale: blue, step: 0 }\n', 'invalid-value'],
     ['a description that is a number', 'source', 'tokens:\n  s: { type: spacing, value: 4, description: 5 }\n', 'invalid-value'],
     ['a key with a space', 'source', 'tokens:\n  "my token": { type: spacing, value: 4 }\n', 'invalid-key'],
@@ -127,9 +152,19 @@ describe('JSON schemas of the YAML files', () => {
     ['an id with a space', 'system', 'name: Shop\nid: shop web\n', 'invalid-value'],
     ['a key without sha256', 'keys', 'keys:\n  - name: ci\n    designSystem: shop\n', 'missing-field'],
     ['a short sha256', 'keys', 'keys:\n  - name: ci\n    sha256: abc\n    designSystem: shop\n', 'invalid-value'],
-    ['a plain key in the file', 'keys', `keys:\n  - name: ci\n    key: dts_x\n    sha256: ${'a'.repeat(64)}\n    designSystem: shop\n`, 'unknown-field'],
+    [
+      'a plain key in the file',
+      'keys',
+      `keys:\n  - name: ci\n    key: dts_x\n    sha256: ${'a'.repeat(64)}\n    designSystem: shop\n`,
+      'unknown-field',
+    ],
     ['an uppercase design system', 'keys', `keys:\n  - name: ci\n    sha256: ${'a'.repeat(64)}\n    designSystem: Shop\n`, 'invalid-value'],
-    ['an expiry that is not a date', 'keys', `keys:\n  - name: ci\n    sha256: ${'a'.repeat(64)}\n    designSystem: shop\n    expiresAt: soon\n`, 'invalid-value'],
+    [
+      'an expiry that is not a date',
+      'keys',
+      `keys:\n  - name: ci\n    sha256: ${'a'.repeat(64)}\n    designSystem: shop\n    expiresAt: soon\n`,
+      'invalid-value',
+    ],
     ['an unknown top-level field', 'keys', 'keys: []\nadmins: []\n', 'unknown-section'],
   ];
 
@@ -143,8 +178,16 @@ describe('JSON schemas of the YAML files', () => {
     ['empty sections', 'source', 'scales:\nprimitives:\ntokens:\n'],
     ['three- and six-digit hex', 'source', 'scales:\n  g:\n    1: { light: "#abc", dark: "#ABCDEF" }\n'],
     ['an easing with spaces and y out of 0..1', 'source', 'primitives:\n  easing: { back: " cubic-bezier(0.3,-0.5, 1, 1.5) " }\n'],
-    ['a negative rem spacing and a dotted group key', 'source', 'tokens:\n  layout.gutter:\n    neg: { type: spacing, value: -0.5, unit: rem }\n'],
-    ['a token with a primitive and a description', 'source', 'primitives:\n  radius: { md: 6 }\ntokens:\n  r: { type: radius, primitive: radius.md, description: Cards. }\n'],
+    [
+      'a negative rem spacing and a dotted group key',
+      'source',
+      'tokens:\n  layout.gutter:\n    neg: { type: spacing, value: -0.5, unit: rem }\n',
+    ],
+    [
+      'a token with a primitive and a description',
+      'source',
+      'primitives:\n  radius: { md: 6 }\ntokens:\n  r: { type: radius, primitive: radius.md, description: Cards. }\n',
+    ],
     ['a system with a null description', 'system', 'name: Shop\ndescription:\nid: shop_2\n'],
     ['a keys file with no keys', 'keys', 'keys:\n'],
   ];

@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/serve.js';
-import { ALPHA_KEY, BETA_KEY, captureLogs, defaultFiles, get, keysYaml, spacingOf, spacingYaml, useFixtures, waitFor } from './fixture-repo.js';
+import {
+  ALPHA_KEY,
+  BETA_KEY,
+  captureLogs,
+  defaultFiles,
+  get,
+  keysYaml,
+  spacingOf,
+  spacingYaml,
+  useFixtures,
+  waitFor,
+} from './fixture-repo.js';
 
 const fixtures = useFixtures();
 
 /** `count` spacing tokens in one file; with `typo`, the last one's type is misspelt (one error, after all the work). */
 function manyTokens(count: number, typo: boolean): string {
   const lines = ['tokens:', '  huge:'];
-  for (let index = 0; index < count; index++) lines.push(`    t${index}: { type: ${typo && index === count - 1 ? 'spacin' : 'spacing'}, value: ${index % 97} }`);
+  for (let index = 0; index < count; index++)
+    lines.push(`    t${index}: { type: ${typo && index === count - 1 ? 'spacin' : 'spacing'}, value: ${index % 97} }`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -18,7 +30,11 @@ const problemsOf = (server: RunningServer, slug: string) => server.store.current
  * Returns each latency in ms counted from when the request was due (the client shares the server's thread, so a
  * blocked thread shows as requests sent late), and when each answer came.
  */
-async function probeLatencies(server: RunningServer, stop: () => boolean, everyMs: number): Promise<{ latencies: number[]; answeredAt: number[] }> {
+async function probeLatencies(
+  server: RunningServer,
+  stop: () => boolean,
+  everyMs: number,
+): Promise<{ latencies: number[]; answeredAt: number[] }> {
   const latencies: number[] = [];
   const answeredAt: number[] = [];
   const pending: Promise<void>[] = [];
@@ -61,12 +77,20 @@ describe('compiling off the main thread', () => {
     repo.write('design-systems/alpha/tokens/huge.yaml', manyTokens(20_000, true));
     const isCompiled = () => problemsOf(server, 'alpha').length > 0;
     let compiledAt = Number.POSITIVE_INFINITY;
-    const { latencies, answeredAt } = await probeLatencies(server, () => (isCompiled() ? ((compiledAt = Math.min(compiledAt, performance.now())), true) : false), 10);
+    const { latencies, answeredAt } = await probeLatencies(
+      server,
+      () => (isCompiled() ? ((compiledAt = Math.min(compiledAt, performance.now())), true) : false),
+      10,
+    );
     const compileMs = compiledAt - started;
-    expect(problemsOf(server, 'alpha').map((problem) => `${problem.file}:${problem.line} ${problem.rule}`)).toEqual(['alpha/tokens/huge.yaml:20002 unknown-token-type']);
+    expect(problemsOf(server, 'alpha').map((problem) => `${problem.file}:${problem.line} ${problem.rule}`)).toEqual([
+      'alpha/tokens/huge.yaml:20002 unknown-token-type',
+    ]);
     const worst = p99(latencies);
     const silence = longestSilence(answeredAt, started + 50, compiledAt);
-    console.info(`save to served problem ${Math.round(compileMs)} ms; ${latencies.length} requests, p99 ${worst.toFixed(1)} ms, longest silence ${Math.round(silence)} ms`);
+    console.info(
+      `save to served problem ${Math.round(compileMs)} ms; ${latencies.length} requests, p99 ${worst.toFixed(1)} ms, longest silence ${Math.round(silence)} ms`,
+    );
     // Compiled in place, no request is answered until the compile ends (p99 and silence near the compile's length).
     // The issue's target is a p99 under 50 ms; the bound is looser for a shared CI machine, and still far below a compile.
     // Under the parallel test files of a 2-core CI machine, the absolute figure varies; relative to the compile it does not.
@@ -91,7 +115,9 @@ describe('compiling off the main thread', () => {
     const { latencies, answeredAt } = await probeLatencies(server, () => builtAt !== Number.POSITIVE_INFINITY, 10);
     expect(((await pinned).body as { error: { code: string } }).error.code).toBe('design_system_unavailable');
     const silence = longestSilence(answeredAt, started + 50, builtAt);
-    console.info(`?ref= build ${Math.round(builtAt - started)} ms; ${latencies.length} requests, p99 ${p99(latencies).toFixed(1)} ms, longest silence ${Math.round(silence)} ms`);
+    console.info(
+      `?ref= build ${Math.round(builtAt - started)} ms; ${latencies.length} requests, p99 ${p99(latencies).toFixed(1)} ms, longest silence ${Math.round(silence)} ms`,
+    );
     expect(builtAt - started).toBeGreaterThan(300);
     expect(p99(latencies)).toBeLessThan(250);
     expect(silence).toBeLessThan(Math.max(150, (builtAt - started) / 3));
@@ -111,11 +137,14 @@ describe('compiling off the main thread', () => {
       (problems) => problems.some((problem) => problem.rule === 'compile-budget'),
       20_000,
     );
-    const message = 'reading and compiling design system `alpha` was stopped at the time limit of 150 ms; make its files smaller or simpler';
+    const message =
+      'reading and compiling design system `alpha` was stopped at the time limit of 150 ms; make its files smaller or simpler';
     // The error points at the first file its batch changed: which one depends on how the watcher grouped the saves.
     const [problem] = problemsOf(server, 'alpha');
     expect(problem?.file).toMatch(/^alpha\/tokens\/huge-[1-4]\.yaml$/);
-    expect(problemsOf(server, 'alpha')).toEqual([{ file: problem?.file, line: 1, column: 1, rule: 'compile-budget', message, severity: 'error' }]);
+    expect(problemsOf(server, 'alpha')).toEqual([
+      { file: problem?.file, line: 1, column: 1, rule: 'compile-budget', message, severity: 'error' },
+    ]);
     expect(logs.lines.map((line) => line.msg)).toContain(`${problem?.file}:1:1 ${message} (compile-budget)`);
     expect(spacingOf((await get(server, '/api/v1/tokens')).body)).toEqual({ 'gap.b': 8, 'space.a': 16 });
     expect((await get(server, '/api/v1/tokens', 'dts_test_beta_key')).status).toBe(200);
@@ -152,8 +181,13 @@ describe('compiling off the main thread', () => {
     const server = await fixtures.start(repo, { quietMs: 20, compileTimeoutMs: 60_000 });
     expect((await get(server, '/api/v1/tokens', BETA_KEY)).status).toBe(200);
     // Several large files: a compile of seconds, whatever the machine.
-    for (let file = 0; file < 8; file++) repo.write(`design-systems/alpha/tokens/huge-${file}.yaml`, manyTokens(20_000, file === 7).replaceAll('huge:', `huge${file}:`));
-    await waitFor(async () => server.compiler.busy, (busy) => busy, 10_000);
+    for (let file = 0; file < 8; file++)
+      repo.write(`design-systems/alpha/tokens/huge-${file}.yaml`, manyTokens(20_000, file === 7).replaceAll('huge:', `huge${file}:`));
+    await waitFor(
+      async () => server.compiler.busy,
+      (busy) => busy,
+      10_000,
+    );
     repo.writeAtomic('keys.yaml', keysYaml([{ name: 'alpha', key: ALPHA_KEY, designSystem: 'alpha', access: ['beta', 'gamma'] }]));
     const revokedAt = await waitFor(
       async () => (await get(server, '/api/v1/tokens', BETA_KEY)).status,
@@ -164,7 +198,11 @@ describe('compiling off the main thread', () => {
     // The revocation took effect before the compile that was under way when it was saved.
     expect(server.compiler.busy).toBe(true);
     expect(problemsOf(server, 'alpha')).toEqual([]);
-    await waitFor(async () => problemsOf(server, 'alpha'), (problems) => problems.length > 0, 60_000);
+    await waitFor(
+      async () => problemsOf(server, 'alpha'),
+      (problems) => problems.length > 0,
+      60_000,
+    );
     expect((await get(server, '/api/v1/tokens', BETA_KEY)).status).toBe(401);
   }, 90_000);
 
@@ -182,16 +220,28 @@ describe('compiling off the main thread', () => {
   });
 
   it('log a design system that has errors and never loaded as answering 503, not as serving a last good version', async () => {
-    const files = { ...defaultFiles(), 'design-systems/gamma/system.yaml': 'name: Gamma\nid: gamma\n', 'design-systems/gamma/tokens.yaml': 'tokens:\n  a: { type: spacin, value: 1 }\n' };
+    const files = {
+      ...defaultFiles(),
+      'design-systems/gamma/system.yaml': 'name: Gamma\nid: gamma\n',
+      'design-systems/gamma/tokens.yaml': 'tokens:\n  a: { type: spacin, value: 1 }\n',
+    };
     const repo = fixtures.repo(files);
     const logs = captureLogs();
     const server = await fixtures.start(repo, { logStream: logs.stream }, 'info');
     // gamma never compiled (logged at the first load); alpha breaks after loading.
     repo.write('design-systems/alpha/tokens/a.yaml', 'tokens:\n  space:\n    a: { type: spacin, value: 2 }\n');
     const warnings = (): string[] =>
-      logs.lines.filter((line) => line.level === 40 && typeof line.designSystem === 'string').map((line) => `${line.designSystem as string}: ${line.msg}`);
-    await waitFor(async () => warnings(), (seen) => seen.some((line) => line.startsWith('alpha')));
-    expect(warnings()).toEqual(['gamma: design system has errors and has never loaded: answering 503', 'alpha: design system has errors: serving its last good version']);
+      logs.lines
+        .filter((line) => line.level === 40 && typeof line.designSystem === 'string')
+        .map((line) => `${line.designSystem as string}: ${line.msg}`);
+    await waitFor(
+      async () => warnings(),
+      (seen) => seen.some((line) => line.startsWith('alpha')),
+    );
+    expect(warnings()).toEqual([
+      'gamma: design system has errors and has never loaded: answering 503',
+      'alpha: design system has errors: serving its last good version',
+    ]);
     expect((await get(server, '/api/v1/tokens?designSystem=gamma')).status).toBe(503);
   });
 });

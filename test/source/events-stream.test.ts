@@ -21,7 +21,9 @@ interface EventStream {
 /** A real HTTP client reading the SSE stream and parsing its events as they arrive. */
 function openEventStream(server: RunningServer, key: string, query = ''): Promise<EventStream> {
   return new Promise((resolve, reject) => {
-    const client: ClientRequest = request(`${server.url}/api/v1/events${query}`, { headers: { authorization: `Bearer ${key}`, accept: 'text/event-stream' } });
+    const client: ClientRequest = request(`${server.url}/api/v1/events${query}`, {
+      headers: { authorization: `Bearer ${key}`, accept: 'text/event-stream' },
+    });
     client.on('error', reject);
     client.on('response', (response) => {
       const events: StreamEvent[] = [];
@@ -43,7 +45,8 @@ function openEventStream(server: RunningServer, key: string, query = ''): Promis
               fields[line.slice(0, colon)] = line.slice(colon + 1).trimStart();
             }
           }
-          if (fields['event'] !== undefined) events.push({ event: fields['event'], id: fields['id'], data: JSON.parse(fields['data'] ?? 'null') as unknown });
+          if (fields['event'] !== undefined)
+            events.push({ event: fields['event'], id: fields['id'], data: JSON.parse(fields['data'] ?? 'null') as unknown });
         }
       });
       const ended = new Promise<void>((done) => {
@@ -76,37 +79,55 @@ describe('GET /api/v1/events', () => {
     expect(alpha.response.headers['cache-control']).toBe('no-cache, no-transform');
     expect(alpha.response.headers['x-snapshot-seq']).toBe(String(live.store.current.seq));
     expect(alpha.response.headers['x-git-commit']).toBe(live.store.current.git.commit);
-    await waitFor(async () => alpha.events.length + beta.events.length, (count) => count === 2);
+    await waitFor(
+      async () => alpha.events.length + beta.events.length,
+      (count) => count === 2,
+    );
     expect(alpha.events).toEqual([{ event: 'snapshot', id: String(live.store.current.seq), data: snapshotData(live, 'alpha') }]);
     expect(beta.events).toEqual([{ event: 'snapshot', id: String(live.store.current.seq), data: snapshotData(live, 'beta') }]);
     expect(live.store.listenerCount).toBe(listenersBefore + 2);
 
     repo.write('design-systems/alpha/tokens/a.yaml', spacingYaml('space', { a: 24 }));
-    await waitFor(async () => alpha.events.length, (count) => count === 2);
+    await waitFor(
+      async () => alpha.events.length,
+      (count) => count === 2,
+    );
     expect(alpha.events[1]).toEqual({ event: 'snapshot', id: String(live.store.current.seq), data: snapshotData(live, 'alpha') });
     // The app refetches on the event and gets the new value.
     expect((await get(live, '/api/v1/tokens/space/a')).status).toBe(200);
 
     repo.write('design-systems/beta/tokens.yaml', spacingYaml('space', { x: 5 }));
-    await waitFor(async () => beta.events.length, (count) => count === 2);
+    await waitFor(
+      async () => beta.events.length,
+      (count) => count === 2,
+    );
     expect(beta.events[1]).toEqual({ event: 'snapshot', id: String(live.store.current.seq), data: snapshotData(live, 'beta') });
     // A commit moves HEAD but changes no served content: nobody hears of it.
     const seq = live.store.current.seq;
     repo.commit('both');
-    await waitFor(async () => live.store.current.seq, (current) => current > seq);
+    await waitFor(
+      async () => live.store.current.seq,
+      (current) => current > seq,
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(alpha.events.length).toBe(2);
     expect(beta.events.length).toBe(2);
 
     alpha.close();
     beta.close();
-    await waitFor(async () => live.store.listenerCount, (count) => count === listenersBefore);
+    await waitFor(
+      async () => live.store.listenerCount,
+      (count) => count === listenersBefore,
+    );
   });
 
   it('send heartbeats as comments', async () => {
     const server = await fixtures.start(fixtures.repo(), { eventsHeartbeatMs: 30 });
     const stream = await openEventStream(server, ALPHA_KEY);
-    await waitFor(async () => stream.comments.length, (count) => count >= 2);
+    await waitFor(
+      async () => stream.comments.length,
+      (count) => count >= 2,
+    );
     expect(stream.comments[0]).toMatch(/^heartbeat \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     stream.close();
   });
@@ -116,7 +137,9 @@ describe('GET /api/v1/events', () => {
     const listeners = server.store.listenerCount;
     const response = await fetch(`${server.url}/api/v1/events`);
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: { code: 'unauthorized', message: 'Missing API key: send the header `Authorization: Bearer <API_KEY>`.' } });
+    expect(await response.json()).toEqual({
+      error: { code: 'unauthorized', message: 'Missing API key: send the header `Authorization: Bearer <API_KEY>`.' },
+    });
     expect(server.store.listenerCount).toBe(listeners);
   });
 
@@ -129,7 +152,10 @@ describe('GET /api/v1/events', () => {
     await stream.ended;
     expect(stream.events.map((event) => event.event)).toEqual(['snapshot', 'error']);
     expect(stream.events[1]?.data).toEqual({ error: { code: 'unauthorized', message: 'This API key has been revoked.' } });
-    await waitFor(async () => live.store.listenerCount, (count) => count === listeners);
+    await waitFor(
+      async () => live.store.listenerCount,
+      (count) => count === listeners,
+    );
   });
 
   it('end open streams when the server closes, without waiting for the clients', async () => {

@@ -80,7 +80,10 @@ function runGit(cwd: string, args: string[], env: Record<string, string> = {}): 
 }
 
 /** A fresh repository with `files` committed on `main` (or a plain folder when `git` is false). */
-export function createFixtureRepo(files: Record<string, string> = defaultFiles(), options: { git?: boolean; commitDate?: string } = {}): FixtureRepo {
+export function createFixtureRepo(
+  files: Record<string, string> = defaultFiles(),
+  options: { git?: boolean; commitDate?: string } = {},
+): FixtureRepo {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'dts-live-')));
   const write = (path: string, text: string): void => {
     mkdirSync(dirname(join(root, path)), { recursive: true });
@@ -105,7 +108,8 @@ export function createFixtureRepo(files: Record<string, string> = defaultFiles()
     git: (...args) => runGit(root, args),
     commit(message, committerDate) {
       runGit(root, ['add', '-A']);
-      const dates: Record<string, string> = committerDate === undefined ? {} : { GIT_COMMITTER_DATE: committerDate, GIT_AUTHOR_DATE: committerDate };
+      const dates: Record<string, string> =
+        committerDate === undefined ? {} : { GIT_COMMITTER_DATE: committerDate, GIT_AUTHOR_DATE: committerDate };
       runGit(root, ['commit', '-q', '-m', message], dates);
       return runGit(root, ['rev-parse', 'HEAD']).trim();
     },

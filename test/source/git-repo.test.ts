@@ -10,7 +10,12 @@ const fixtures = useFixtures();
 describe('git facts', () => {
   it('find the repository around a source folder below its root', async () => {
     const repo = fixtures.repo();
-    expect(await openGitRepo(repo.source)).toEqual({ gitDir: join(repo.root, '.git'), topLevel: repo.root, prefix: 'design-systems/', cwd: repo.source });
+    expect(await openGitRepo(repo.source)).toEqual({
+      gitDir: join(repo.root, '.git'),
+      topLevel: repo.root,
+      prefix: 'design-systems/',
+      cwd: repo.source,
+    });
     expect(await openGitRepo(repo.root)).toEqual({ gitDir: join(repo.root, '.git'), topLevel: repo.root, prefix: '', cwd: repo.root });
   });
 
@@ -55,6 +60,9 @@ describe('git facts', () => {
     repo.commit('beta', '2024-06-07T08:09:10-01:00');
     const git = await openGitRepo(repo.source);
     if (git === null) throw new Error('not a repository');
-    expect(await readCommitTimes(git, ['beta', 'alpha', 'missing'])).toEqual({ alpha: '2024-05-06T05:08:09.000Z', beta: '2024-06-07T09:09:10.000Z' });
+    expect(await readCommitTimes(git, ['beta', 'alpha', 'missing'])).toEqual({
+      alpha: '2024-05-06T05:08:09.000Z',
+      beta: '2024-06-07T09:09:10.000Z',
+    });
   });
 });

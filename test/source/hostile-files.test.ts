@@ -21,9 +21,11 @@ function outsideFile(): string {
   return path;
 }
 
-const servedKeys = async (server: Awaited<ReturnType<typeof fixtures.start>>): Promise<string[]> => Object.keys(spacingOf((await get(server, '/api/v1/tokens')).body)).sort();
+const servedKeys = async (server: Awaited<ReturnType<typeof fixtures.start>>): Promise<string[]> =>
+  Object.keys(spacingOf((await get(server, '/api/v1/tokens')).body)).sort();
 
-const skippedLines = (logs: ReturnType<typeof captureLogs>): string[] => logs.lines.map((line) => line.msg).filter((msg) => msg.startsWith('skipped '));
+const skippedLines = (logs: ReturnType<typeof captureLogs>): string[] =>
+  logs.lines.map((line) => line.msg).filter((msg) => msg.startsWith('skipped '));
 
 describe('files that are not plain YAML files', () => {
   it('never open a FIFO named *.yaml: live updates and revocations keep applying, at startup and while running', async () => {
@@ -33,9 +35,15 @@ describe('files that are not plain YAML files', () => {
     const server = await fixtures.start(repo, { logStream: logs.stream }, 'info');
     execFileSync('mkfifo', [join(repo.source, 'alpha', 'tokens', 'live.yaml')]);
     repo.write('design-systems/alpha/tokens/a.yaml', spacingYaml('space', { a: 20 }));
-    await waitFor(async () => spacingOf((await get(server, '/api/v1/tokens')).body)['space.a'], (value) => value === 20);
+    await waitFor(
+      async () => spacingOf((await get(server, '/api/v1/tokens')).body)['space.a'],
+      (value) => value === 20,
+    );
     repo.writeAtomic('keys.yaml', ONLY_ALPHA);
-    await waitFor(async () => (await get(server, '/api/v1/tokens', BETA_KEY)).status, (status) => status === 401);
+    await waitFor(
+      async () => (await get(server, '/api/v1/tokens', BETA_KEY)).status,
+      (status) => status === 401,
+    );
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     expect(skippedLines(logs).sort()).toEqual([
       'skipped alpha/tokens/live.yaml: not a regular file (a FIFO, socket, device or folder)',
@@ -46,7 +54,9 @@ describe('files that are not plain YAML files', () => {
   it('exit within the shutdown timeout on SIGTERM with a FIFO in the source folder', async () => {
     const repo = fixtures.repo();
     execFileSync('mkfifo', [join(repo.source, 'alpha', 'tokens', 'pipe.yaml')]);
-    const server = await spawnServer(inject('cliPath'), ['--source', repo.source, '--keys', repo.keys, '--shutdown-timeout', '3'], { cwd: repo.root });
+    const server = await spawnServer(inject('cliPath'), ['--source', repo.source, '--keys', repo.keys, '--shutdown-timeout', '3'], {
+      cwd: repo.root,
+    });
     fixtures.defer(() => server.child.exitCode === null && server.child.kill('SIGKILL'));
     execFileSync('mkfifo', [join(repo.source, 'beta', 'pipe.yaml')]);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -67,13 +77,21 @@ describe('files that are not plain YAML files', () => {
       async () => server.store.current.systems.get('alpha')?.problems ?? [],
       (found) => found.length > 0,
     );
-    expect(problems.map((problem) => `${problem.file}:${problem.line}:${problem.column} ${problem.rule}`)).toEqual(['alpha/tokens/huge.yaml:1:1 file-too-large']);
+    expect(problems.map((problem) => `${problem.file}:${problem.line}:${problem.column} ${problem.rule}`)).toEqual([
+      'alpha/tokens/huge.yaml:1:1 file-too-large',
+    ]);
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(200 * 1024 * 1024);
     // Other saves keep applying; the last good version keeps serving until the file is gone.
     repo.write('design-systems/beta/tokens.yaml', spacingYaml('space', { x: 6 }));
-    await waitFor(async () => spacingOf((await get(server, '/api/v1/tokens?designSystem=beta')).body)['space.x'], (value) => value === 6);
+    await waitFor(
+      async () => spacingOf((await get(server, '/api/v1/tokens?designSystem=beta')).body)['space.x'],
+      (value) => value === 6,
+    );
     rmSync(huge);
-    await waitFor(async () => server.store.current.systems.get('alpha')?.problems.length, (count) => count === 0);
+    await waitFor(
+      async () => server.store.current.systems.get('alpha')?.problems.length,
+      (count) => count === 0,
+    );
   });
 });
 
@@ -113,13 +131,21 @@ describe('symbolic links are never followed', () => {
     const secret = outsideFile();
     rmSync(join(repo.source, 'alpha', 'tokens', 'b.yaml'));
     symlinkSync(secret, join(repo.source, 'alpha', 'tokens', 'b.yaml'));
-    await waitFor(async () => servedKeys(server), (keys) => !keys.includes('gap.b'));
+    await waitFor(
+      async () => servedKeys(server),
+      (keys) => !keys.includes('gap.b'),
+    );
     repo.write('design-systems/alpha/tokens/a.yaml', spacingYaml('space', { a: 30 }));
-    await waitFor(async () => spacingOf((await get(server, '/api/v1/tokens')).body)['space.a'], (value) => value === 30);
+    await waitFor(
+      async () => spacingOf((await get(server, '/api/v1/tokens')).body)['space.a'],
+      (value) => value === 30,
+    );
     expect(await servedKeys(server)).toEqual(['space.a']);
     const lines = skippedLines(logs);
     expect(new Set(lines).size).toBe(lines.length);
-    expect([...new Set(lines)].sort()).toEqual(expect.arrayContaining(['skipped alpha/tokens/b.yaml: a symbolic link (never followed)', ...LINK_LINES.slice(1)]));
+    expect([...new Set(lines)].sort()).toEqual(
+      expect.arrayContaining(['skipped alpha/tokens/b.yaml: a symbolic link (never followed)', ...LINK_LINES.slice(1)]),
+    );
   });
 
   it('a folder swapped for a link to an outside folder: the files below it are not read through the link', async () => {
@@ -131,7 +157,11 @@ describe('symbolic links are never followed', () => {
     writeFileSync(join(outside, 'b.yaml'), `tokens:\n  leak:\n    ${SECRET}\n`);
     rmSync(join(repo.source, 'alpha', 'tokens'), { recursive: true });
     symlinkSync(outside, join(repo.source, 'alpha', 'tokens'));
-    await waitFor(async () => servedKeys(server), (keys) => keys.length === 0 || !keys.includes('gap.b'), 5_000).catch(() => undefined);
+    await waitFor(
+      async () => servedKeys(server),
+      (keys) => keys.length === 0 || !keys.includes('gap.b'),
+      5_000,
+    ).catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const served = spacingOf((await get(server, '/api/v1/tokens')).body);
     expect(served['space.a']).not.toBe(999);
@@ -152,7 +182,10 @@ describe('symbolic links are never followed', () => {
     expect(Object.keys(spacingOf(pinned.body)).sort()).toEqual(['gap.b', 'space.a']);
     repo.git('checkout', 'links', '--', 'design-systems/alpha/tokens');
     repo.write('design-systems/alpha/tokens/a.yaml', spacingYaml('space', { a: 44 }));
-    await waitFor(async () => spacingOf((await get(server, '/api/v1/tokens')).body)['space.a'], (value) => value === 44);
+    await waitFor(
+      async () => spacingOf((await get(server, '/api/v1/tokens')).body)['space.a'],
+      (value) => value === 44,
+    );
     expect(await servedKeys(server)).toEqual(['gap.b', 'space.a']);
   });
 });
@@ -171,6 +204,9 @@ describe('the Git directory', () => {
     repo.git('commit', '-q', '--allow-empty', '-m', 'nothing changed');
     const after = repo.git('rev-parse', 'HEAD').trim();
     expect(after).not.toBe(before);
-    await waitFor(async () => (await get(server, '/api/v1/design-system')).headers.get('x-git-commit'), (commit) => commit === after);
+    await waitFor(
+      async () => (await get(server, '/api/v1/design-system')).headers.get('x-git-commit'),
+      (commit) => commit === after,
+    );
   });
 });

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/serve.js';
-import { ALPHA_KEY, BETA_KEY, captureLogs, defaultFiles, get, keysYaml, sha256, spacingYaml, useFixtures, waitFor } from './fixture-repo.js';
+import {
+  ALPHA_KEY,
+  BETA_KEY,
+  captureLogs,
+  defaultFiles,
+  get,
+  keysYaml,
+  sha256,
+  spacingYaml,
+  useFixtures,
+  waitFor,
+} from './fixture-repo.js';
 
 // Issue 12, finding 8: keys.yaml fails closed. Any YAML is applied (bad entries refused); only a file that is not YAML
 // keeps the previous keys, and then /readyz and /metrics say so.
@@ -25,14 +36,27 @@ describe('live keys file: revocations always take effect', () => {
     expect((await get(server, '/api/v1/tokens', BETA_KEY)).status).toBe(200);
 
     // `beta` removed; a second `ci` pasted in by mistake.
-    repo.write('keys.yaml', keysYaml([ALPHA, { name: 'ci', key: 'dts_ci_one', designSystem: 'alpha' }, { name: 'ci', key: 'dts_ci_two', designSystem: 'beta' }]));
-    const revoked = await waitFor(() => get(server, '/api/v1/tokens', BETA_KEY), (response) => response.status === 401);
+    repo.write(
+      'keys.yaml',
+      keysYaml([ALPHA, { name: 'ci', key: 'dts_ci_one', designSystem: 'alpha' }, { name: 'ci', key: 'dts_ci_two', designSystem: 'beta' }]),
+    );
+    const revoked = await waitFor(
+      () => get(server, '/api/v1/tokens', BETA_KEY),
+      (response) => response.status === 401,
+    );
     expect(revoked.body).toEqual({ error: { code: 'unauthorized', message: 'Invalid API key.' } });
     expect((await get(server, '/api/v1/tokens', ALPHA_KEY)).status).toBe(200);
     expect((await get(server, '/api/v1/tokens', 'dts_ci_one')).status).toBe(401);
     expect((await get(server, '/api/v1/tokens', 'dts_ci_two')).status).toBe(401);
     expect(server.store.current.keys.problems).toEqual([
-      { file: repo.keys, line: 8, column: 11, rule: 'duplicate-key', message: 'a key named `ci` is already defined at line 5: every entry named `ci` is refused', severity: 'error' },
+      {
+        file: repo.keys,
+        line: 8,
+        column: 11,
+        rule: 'duplicate-key',
+        message: 'a key named `ci` is already defined at line 5: every entry named `ci` is refused',
+        severity: 'error',
+      },
     ]);
     expect(await readyz(server)).toEqual({ status: 'ready', seq: server.store.current.seq });
     expect(await staleGauge(server)).toBe('0');
@@ -44,7 +68,10 @@ describe('live keys file: revocations always take effect', () => {
     const server = await fixtures.start(repo, { logStream: logs.stream }, 'info');
     const savedAt = Date.now();
     repo.write('keys.yaml', `${keysYaml([ALPHA])}  - name: [oops\n`);
-    await waitFor(async () => server.store.current.keys.staleSince, (since) => since !== null);
+    await waitFor(
+      async () => server.store.current.keys.staleSince,
+      (since) => since !== null,
+    );
     const { staleSince } = server.store.current.keys;
     expect(Date.parse(staleSince ?? '')).toBeGreaterThanOrEqual(savedAt - 1);
     // The save also removed `beta`, but nothing in a file that does not parse can be trusted: the keys read before stay.
@@ -56,17 +83,30 @@ describe('live keys file: revocations always take effect', () => {
     });
     expect(await staleGauge(server)).toBe('1');
     expect(logs.lines.filter((line) => line.msg.includes('keys file is not valid YAML'))).toEqual([
-      expect.objectContaining({ level: 50, msg: 'keys file is not valid YAML: the keys read before stay in force', keys: 2, since: staleSince }),
+      expect.objectContaining({
+        level: 50,
+        msg: 'keys file is not valid YAML: the keys read before stay in force',
+        keys: 2,
+        since: staleSince,
+      }),
     ]);
-    expect(logs.lines.some((line) => line.level === 50 && line.msg.startsWith(`${repo.keys}:6:1 `) && line.msg.endsWith('(yaml-syntax)'))).toBe(true);
+    expect(
+      logs.lines.some((line) => line.level === 50 && line.msg.startsWith(`${repo.keys}:6:1 `) && line.msg.endsWith('(yaml-syntax)')),
+    ).toBe(true);
 
     // A second broken save: still stale since the first.
     repo.write('keys.yaml', 'keys: [\n');
-    await waitFor(async () => server.store.current.keys.problems[0]?.line, (line) => line === 2);
+    await waitFor(
+      async () => server.store.current.keys.problems[0]?.line,
+      (line) => line === 2,
+    );
     expect(server.store.current.keys.staleSince).toBe(staleSince);
 
     repo.write('keys.yaml', keysYaml([ALPHA]));
-    await waitFor(() => get(server, '/api/v1/tokens', BETA_KEY), (response) => response.status === 401);
+    await waitFor(
+      () => get(server, '/api/v1/tokens', BETA_KEY),
+      (response) => response.status === 401,
+    );
     expect(await readyz(server)).toEqual({ status: 'ready', seq: server.store.current.seq });
     expect(await staleGauge(server)).toBe('0');
     expect(logs.lines.filter((line) => line.msg === 'keys file is valid YAML again: its keys are in force')).toHaveLength(1);
@@ -80,7 +120,8 @@ describe('live keys file: load warnings', () => {
     const repo = fixtures.repo({ ...defaultFiles(), 'keys.yaml': `${keysYaml()}${expired}` });
     const logs = captureLogs();
     const server = await fixtures.start(repo, { logStream: logs.stream }, 'info');
-    const warnings = (): string[] => logs.lines.filter((line) => line.level === 40 && line.msg.startsWith(repo.keys)).map((line) => line.msg);
+    const warnings = (): string[] =>
+      logs.lines.filter((line) => line.level === 40 && line.msg.startsWith(repo.keys)).map((line) => line.msg);
     const gamma = `${repo.keys}:2:5 key \`alpha\` gives access to design system \`gamma\`, which does not exist (key-unknown-design-system)`;
     const old = `${repo.keys}:9:5 key \`old\` expired on 2020-01-31: the server refuses it (remove it with \`token-server keys revoke old\`) (key-expired)`;
     expect(warnings()).toEqual([gamma, old]);
@@ -88,13 +129,22 @@ describe('live keys file: load warnings', () => {
     // A token edit changes neither the keys nor the design systems: no new warning.
     const seq = server.store.current.seq;
     repo.write('design-systems/alpha/tokens/a.yaml', spacingYaml('space', { a: 20 }));
-    await waitFor(async () => server.store.current.seq, (current) => current > seq);
+    await waitFor(
+      async () => server.store.current.seq,
+      (current) => current > seq,
+    );
     expect(warnings()).toEqual([gamma, old]);
 
     // Removing `beta` makes `beta` and `old` point at nothing: warned once, with every other warning of that state.
     repo.remove('design-systems/beta/');
-    await waitFor(async () => server.store.current.systems.has('beta'), (has) => !has);
-    await waitFor(async () => warnings().length, (count) => count >= 7);
+    await waitFor(
+      async () => server.store.current.systems.has('beta'),
+      (has) => !has,
+    );
+    await waitFor(
+      async () => warnings().length,
+      (count) => count >= 7,
+    );
     expect(warnings().slice(2)).toEqual([
       `${repo.keys}:2:5 key \`alpha\` gives access to design system \`beta\`, which does not exist (key-unknown-design-system)`,
       gamma,

@@ -21,7 +21,10 @@ const OLD_ALPHA = { 'gap.b': 8, 'space.a': 16 };
 
 const fixtures = useFixtures();
 
-async function start(files = defaultFiles(), options: { git?: boolean; commitDate?: string } = {}): Promise<{ repo: FixtureRepo; server: RunningServer }> {
+async function start(
+  files = defaultFiles(),
+  options: { git?: boolean; commitDate?: string } = {},
+): Promise<{ repo: FixtureRepo; server: RunningServer }> {
   const repo = fixtures.repo(files, options);
   return { repo, server: await fixtures.start(repo) };
 }
@@ -45,14 +48,21 @@ describe('live source: file changes', () => {
     const meta = await get(server, '/api/v1/design-system');
     const betaMeta = await get(server, '/api/v1/design-system', BETA_KEY);
     const editedAt = Date.now();
-    const seen = await observeWhile(server, '/api/v1/tokens', () => repo.write('design-systems/alpha/tokens/a.yaml', spacingYaml('space', { a: 24 })), isAlpha({ 'gap.b': 8, 'space.a': 24 }));
+    const seen = await observeWhile(
+      server,
+      '/api/v1/tokens',
+      () => repo.write('design-systems/alpha/tokens/a.yaml', spacingYaml('space', { a: 24 })),
+      isAlpha({ 'gap.b': 8, 'space.a': 24 }),
+    );
     expectOnlyStates(seen, [OLD_ALPHA, { 'gap.b': 8, 'space.a': 24 }]);
 
     const after = await get(server, '/api/v1/tokens');
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
     expect(Number(after.headers.get('x-snapshot-seq'))).toBeGreaterThan(Number(before.headers.get('x-snapshot-seq')));
     expect(after.headers.get('x-git-commit')).toBe(repo.git('rev-parse', 'HEAD').trim());
-    const lastUpdated = Date.parse(((await get(server, '/api/v1/design-system')).body as { data: { lastUpdated: string } }).data.lastUpdated);
+    const lastUpdated = Date.parse(
+      ((await get(server, '/api/v1/design-system')).body as { data: { lastUpdated: string } }).data.lastUpdated,
+    );
     expect(lastUpdated).toBeGreaterThanOrEqual(editedAt - 1);
     expect(lastUpdated).toBeGreaterThan(Date.parse((meta.body as { data: { lastUpdated: string } }).data.lastUpdated));
     // The other design system keeps its very same state: same body, same ETag.
@@ -65,7 +75,12 @@ describe('live source: file changes', () => {
   it('serve an atomic save (temporary file renamed over the original)', async () => {
     const { repo, server } = await start();
     const want = { 'gap.b': 8, 'space.a': 32 };
-    const seen = await observeWhile(server, '/api/v1/tokens', () => repo.writeAtomic('design-systems/alpha/tokens/a.yaml', spacingYaml('space', { a: 32 })), isAlpha(want));
+    const seen = await observeWhile(
+      server,
+      '/api/v1/tokens',
+      () => repo.writeAtomic('design-systems/alpha/tokens/a.yaml', spacingYaml('space', { a: 32 })),
+      isAlpha(want),
+    );
     expectOnlyStates(seen, [OLD_ALPHA, want]);
   });
 
@@ -98,7 +113,10 @@ describe('live source: file changes', () => {
     const meta = await get(server, '/api/v1/design-system');
     const seq = server.store.current.seq;
     repo.write('design-systems/alpha/tokens/a.yaml', `\n\n${spacingYaml('space', { a: 16 })}\n# a comment\n`);
-    await waitFor(async () => server.store.current.seq, (current) => current > seq);
+    await waitFor(
+      async () => server.store.current.seq,
+      (current) => current > seq,
+    );
     expect((await get(server, '/api/v1/design-system')).body).toEqual(meta.body);
     const after = await get(server, '/api/v1/tokens');
     expect(after.headers.get('etag')).toBe(tokens.headers.get('etag'));
@@ -111,7 +129,12 @@ describe('live source: file changes', () => {
     const live = await fixtures.start(repo, { logStream: logs.stream }, 'info');
     const broken = 'tokens:\n  space:\n    a: { type: spacing, value: 16\n';
     const seq = live.store.current.seq;
-    const during = await observeWhile(live, '/api/v1/tokens', () => repo.write('design-systems/alpha/tokens/a.yaml', broken), () => live.store.current.seq > seq);
+    const during = await observeWhile(
+      live,
+      '/api/v1/tokens',
+      () => repo.write('design-systems/alpha/tokens/a.yaml', broken),
+      () => live.store.current.seq > seq,
+    );
     expectOnlyStates(during, [OLD_ALPHA]);
 
     const state = live.store.current.systems.get('alpha');
@@ -119,12 +142,18 @@ describe('live source: file changes', () => {
     expect(errors.length).toBeGreaterThan(0);
     expect(errors[0]?.file).toBe('alpha/tokens/a.yaml');
     const logged = logs.lines.filter((line) => line.level === 50).map((line) => line.msg);
-    for (const problem of errors) expect(logged).toContain(`${problem.file}:${problem.line}:${problem.column} ${problem.message} (${problem.rule})`);
+    for (const problem of errors)
+      expect(logged).toContain(`${problem.file}:${problem.line}:${problem.column} ${problem.message} (${problem.rule})`);
     // The other design system is untouched.
     expect(spacingOf((await get(live, '/api/v1/tokens', BETA_KEY)).body)).toEqual({ 'space.x': 4 });
 
     const want = { 'gap.b': 8, 'space.a': 20 };
-    const healing = await observeWhile(live, '/api/v1/tokens', () => repo.write('design-systems/alpha/tokens/a.yaml', spacingYaml('space', { a: 20 })), isAlpha(want));
+    const healing = await observeWhile(
+      live,
+      '/api/v1/tokens',
+      () => repo.write('design-systems/alpha/tokens/a.yaml', spacingYaml('space', { a: 20 })),
+      isAlpha(want),
+    );
     expectOnlyStates(healing, [OLD_ALPHA, want]);
     expect(live.store.current.systems.get('alpha')?.problems).toEqual([]);
   });
@@ -167,8 +196,12 @@ describe('live source: Git', () => {
     repo.write('design-systems/beta/tokens.yaml', spacingYaml('space', { x: 6 }));
     repo.commit('beta: x is 6', '2024-03-04T05:06:07Z');
     const server = await fixtures.start(repo);
-    expect(((await get(server, '/api/v1/design-system')).body as { data: { lastUpdated: string } }).data.lastUpdated).toBe('2024-01-02T01:04:05.000Z');
-    expect(((await get(server, '/api/v1/design-system', BETA_KEY)).body as { data: { lastUpdated: string } }).data.lastUpdated).toBe('2024-03-04T05:06:07.000Z');
+    expect(((await get(server, '/api/v1/design-system')).body as { data: { lastUpdated: string } }).data.lastUpdated).toBe(
+      '2024-01-02T01:04:05.000Z',
+    );
+    expect(((await get(server, '/api/v1/design-system', BETA_KEY)).body as { data: { lastUpdated: string } }).data.lastUpdated).toBe(
+      '2024-03-04T05:06:07.000Z',
+    );
     expect(server.store.current.git.commitTimes).toEqual({ alpha: '2024-01-02T01:04:05.000Z', beta: '2024-03-04T05:06:07.000Z' });
   });
 
@@ -193,7 +226,8 @@ describe('live source: Git', () => {
   it('switch a checkout of many files in one snapshot: every response is all old or all new', async () => {
     const count = 50;
     const files: Record<string, string> = { 'keys.yaml': keysYaml(), 'design-systems/alpha/system.yaml': systemYaml('Alpha', 'alpha') };
-    const consistent = (value: number) => Object.fromEntries(Array.from({ length: count }, (_, index) => [`t${String(index).padStart(2, '0')}.v`, value]));
+    const consistent = (value: number) =>
+      Object.fromEntries(Array.from({ length: count }, (_, index) => [`t${String(index).padStart(2, '0')}.v`, value]));
     for (let index = 0; index < count; index++) {
       const name = `t${String(index).padStart(2, '0')}`;
       files[`design-systems/alpha/tokens/${name}.yaml`] = spacingYaml(name, { v: 1 });
@@ -249,13 +283,19 @@ describe('live source: keys', () => {
     expect((await get(server, '/api/v1/tokens', BETA_KEY)).status).toBe(200);
 
     repo.write('keys.yaml', keysYaml([{ name: 'alpha', key: ALPHA_KEY, designSystem: 'alpha', access: ['beta'] }]));
-    const revoked = await waitFor(() => get(server, '/api/v1/tokens', BETA_KEY), (response) => response.status === 401);
+    const revoked = await waitFor(
+      () => get(server, '/api/v1/tokens', BETA_KEY),
+      (response) => response.status === 401,
+    );
     expect(revoked.body).toEqual({ error: { code: 'unauthorized', message: 'Invalid API key.' } });
     expect((await get(server, '/api/v1/tokens')).status).toBe(200);
 
     const seq = server.store.current.seq;
     repo.write('keys.yaml', 'keys:\n  - name: [oops\n');
-    await waitFor(async () => server.store.current.seq, (current) => current > seq);
+    await waitFor(
+      async () => server.store.current.seq,
+      (current) => current > seq,
+    );
     expect(server.store.current.keys.problems.length).toBeGreaterThan(0);
     expect((await get(server, '/api/v1/tokens')).status).toBe(200);
     expect((await get(server, '/api/v1/tokens', BETA_KEY)).status).toBe(401);

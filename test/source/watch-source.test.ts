@@ -11,7 +11,10 @@ import type { FixtureRepo } from './fixture-repo.js';
 const fixtures = useFixtures();
 let watcher: SourceWatcher | undefined;
 
-async function startWatching(options: Partial<WatchSourceOptions> = {}, files = defaultFiles()): Promise<{ repo: FixtureRepo; batches: SourceEvent[][] }> {
+async function startWatching(
+  options: Partial<WatchSourceOptions> = {},
+  files = defaultFiles(),
+): Promise<{ repo: FixtureRepo; batches: SourceEvent[][] }> {
   const repo = fixtures.repo(files);
   const batches: SourceEvent[][] = [];
   const started = await watchSource({
@@ -27,7 +30,13 @@ async function startWatching(options: Partial<WatchSourceOptions> = {}, files = 
 }
 
 const summary = (events: readonly SourceEvent[]): string[] =>
-  events.map((event) => (event.type === 'git/head-moved' ? `${event.type} ${event.dirtySlugs.join(',')}` : event.type === 'keys/changed' ? event.type : `${event.type} ${event.path}`));
+  events.map((event) =>
+    event.type === 'git/head-moved'
+      ? `${event.type} ${event.dirtySlugs.join(',')}`
+      : event.type === 'keys/changed'
+        ? event.type
+        : `${event.type} ${event.path}`,
+  );
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -50,8 +59,12 @@ describe('watchSource', () => {
 
   it('fold a burst of writes into one batch, read when it settles', async () => {
     const { repo, batches } = await startWatching();
-    for (let index = 0; index < 20; index++) repo.write(`design-systems/alpha/tokens/n${String(index).padStart(2, '0')}.yaml`, spacingYaml(`n${index}`, { v: index }));
-    await waitFor(async () => batches.length, (count) => count >= 2);
+    for (let index = 0; index < 20; index++)
+      repo.write(`design-systems/alpha/tokens/n${String(index).padStart(2, '0')}.yaml`, spacingYaml(`n${index}`, { v: index }));
+    await waitFor(
+      async () => batches.length,
+      (count) => count >= 2,
+    );
     await watcher?.idle();
     expect(batches.length).toBe(2);
     expect(summary(batches[1] ?? [])).toEqual([
@@ -68,7 +81,10 @@ describe('watchSource', () => {
     await sleep(300);
     expect(batches.length).toBe(1);
     rmSync(lock);
-    await waitFor(async () => batches.length, (count) => count === 2);
+    await waitFor(
+      async () => batches.length,
+      (count) => count === 2,
+    );
     expect(summary(batches[1] ?? [])).toEqual(['file/changed beta/tokens.yaml', 'git/head-moved beta']);
   });
 
@@ -88,18 +104,31 @@ describe('watchSource', () => {
   it('report a removed file once the batch settles, and a removed folder', async () => {
     const { repo, batches } = await startWatching();
     repo.remove('design-systems/alpha/tokens/b.yaml');
-    await waitFor(async () => batches.length, (count) => count === 2);
+    await waitFor(
+      async () => batches.length,
+      (count) => count === 2,
+    );
     expect(summary(batches[1] ?? [])).toEqual(['file/removed alpha/tokens/b.yaml', 'git/head-moved alpha']);
     repo.remove('design-systems/beta/');
-    await waitFor(async () => batches.length, (count) => count === 3);
-    expect(summary(batches[2] ?? [])).toEqual(['file/removed beta/system.yaml', 'file/removed beta/tokens.yaml', 'git/head-moved alpha,beta']);
+    await waitFor(
+      async () => batches.length,
+      (count) => count === 3,
+    );
+    expect(summary(batches[2] ?? [])).toEqual([
+      'file/removed beta/system.yaml',
+      'file/removed beta/tokens.yaml',
+      'git/head-moved alpha,beta',
+    ]);
   });
 
   it('see changes by rescanning in poll mode', async () => {
     const { repo, batches } = await startWatching({ mode: 'poll', pollIntervalMs: 50 });
     expect(watcher?.mode).toBe('poll');
     repo.write('design-systems/alpha/tokens/a.yaml', spacingYaml('space', { a: 2 }));
-    await waitFor(async () => batches.length, (count) => count === 2);
+    await waitFor(
+      async () => batches.length,
+      (count) => count === 2,
+    );
     expect(summary(batches[1] ?? [])).toEqual(['file/changed alpha/tokens/a.yaml', 'git/head-moved alpha']);
   });
 });

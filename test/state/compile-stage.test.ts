@@ -22,7 +22,8 @@ function startCompiler(options: ConstructorParameters<typeof CompilerThread>[0] 
 const SYSTEM = 'name: Alpha\nid: alpha\n';
 const tokens = (value: number) => `tokens:\n  space:\n    a: { type: spacing, value: ${value} }\n`;
 const save = (path: string, text: string, at: number): SourceEvent => ({ type: 'file/changed', path, text, at });
-const served = (snapshot: Snapshot, slug = 'alpha') => snapshot.systems.get(slug)?.compiled?.tokens.map((token) => `${token.key}=${JSON.stringify(token.value)}`);
+const served = (snapshot: Snapshot, slug = 'alpha') =>
+  snapshot.systems.get(slug)?.compiled?.tokens.map((token) => `${token.key}=${JSON.stringify(token.value)}`);
 
 describe('compile stage (compileBatch and the compile worker)', () => {
   it('give the reducer the very snapshot it computes in place, without parsing on the main thread', async () => {
@@ -30,7 +31,10 @@ describe('compile stage (compileBatch and the compile worker)', () => {
     const events = await folderEvents(EXAMPLE_SOURCE, 1_000);
     const empty = createEmptySnapshot();
     const compiled = await compileBatch(empty, events, compiler);
-    expect(compiled.filter((event) => event.type === 'system/compiled').map((event) => (event as { slug: string }).slug)).toEqual(['acme', 'acme-docs']);
+    expect(compiled.filter((event) => event.type === 'system/compiled').map((event) => (event as { slug: string }).slug)).toEqual([
+      'acme',
+      'acme-docs',
+    ]);
     const offThread = reduce(empty, compiled);
     const inPlace = reduce(empty, events);
     expect([...offThread.systems]).toEqual([...inPlace.systems]);
@@ -44,8 +48,18 @@ describe('compile stage (compileBatch and the compile worker)', () => {
 
   it('re-parse in the worker only the files whose text changed, and forget removed ones', async () => {
     const compiler = startCompiler();
-    const state = reduce(createEmptySnapshot(), await compileBatch(createEmptySnapshot(), [save('alpha/system.yaml', SYSTEM, 1), save('alpha/a.yaml', tokens(1), 1)], compiler));
-    const next = reduce(state, await compileBatch(state, [save('alpha/a.yaml', tokens(2), 2), save('alpha/b.yaml', 'tokens:\n  gap:\n    b: { type: spacing, value: 3 }\n', 2)], compiler));
+    const state = reduce(
+      createEmptySnapshot(),
+      await compileBatch(createEmptySnapshot(), [save('alpha/system.yaml', SYSTEM, 1), save('alpha/a.yaml', tokens(1), 1)], compiler),
+    );
+    const next = reduce(
+      state,
+      await compileBatch(
+        state,
+        [save('alpha/a.yaml', tokens(2), 2), save('alpha/b.yaml', 'tokens:\n  gap:\n    b: { type: spacing, value: 3 }\n', 2)],
+        compiler,
+      ),
+    );
     expect(served(next)).toEqual(['gap.b={"value":3,"unit":"px"}', 'space.a={"value":2,"unit":"px"}']);
     const removed = reduce(next, await compileBatch(next, [{ type: 'file/removed', path: 'alpha/b.yaml', at: 3 }], compiler));
     expect(served(removed)).toEqual(['space.a={"value":2,"unit":"px"}']);
@@ -54,9 +68,13 @@ describe('compile stage (compileBatch and the compile worker)', () => {
 
   it('hand back only what changed: unchanged tokens are the very objects already served', async () => {
     const compiler = startCompiler();
-    const three = (c: number) => `tokens:\n  space:\n    a: { type: spacing, value: 1 }\n    b: { type: spacing, value: 2 }\n    c: { type: spacing, value: ${c} }\n`;
+    const three = (c: number) =>
+      `tokens:\n  space:\n    a: { type: spacing, value: 1 }\n    b: { type: spacing, value: 2 }\n    c: { type: spacing, value: ${c} }\n`;
     const empty = createEmptySnapshot();
-    const loaded = reduce(empty, await compileBatch(empty, [save('alpha/system.yaml', SYSTEM, 1), save('alpha/a.yaml', three(3), 1)], compiler));
+    const loaded = reduce(
+      empty,
+      await compileBatch(empty, [save('alpha/system.yaml', SYSTEM, 1), save('alpha/a.yaml', three(3), 1)], compiler),
+    );
     const before = loaded.systems.get('alpha')?.compiled;
     const next = reduce(loaded, await compileBatch(loaded, [save('alpha/a.yaml', three(4), 2)], compiler));
     const after = next.systems.get('alpha')?.compiled;
@@ -74,10 +92,17 @@ describe('compile stage (compileBatch and the compile worker)', () => {
 
   it('turn a design system past the time limit into one compile-budget error, keep its last good version, then recover', async () => {
     const compiler = startCompiler({ timeoutMs: 200 });
-    const loaded = reduce(createEmptySnapshot(), await compileBatch(createEmptySnapshot(), [save('alpha/system.yaml', SYSTEM, 1), save('alpha/a.yaml', tokens(1), 1)], compiler));
+    const loaded = reduce(
+      createEmptySnapshot(),
+      await compileBatch(createEmptySnapshot(), [save('alpha/system.yaml', SYSTEM, 1), save('alpha/a.yaml', tokens(1), 1)], compiler),
+    );
     const lines = ['tokens:', '  huge:'];
     for (let index = 0; index < 25_000; index++) lines.push(`    t${index}: { type: spacing, value: ${index % 97} }`);
-    const slow = await compileBatch(loaded, [save('alpha/huge.yaml', `${lines.join('\n')}\n`, 2), save('beta/system.yaml', 'name: Beta\nid: beta\n', 2)], compiler);
+    const slow = await compileBatch(
+      loaded,
+      [save('alpha/huge.yaml', `${lines.join('\n')}\n`, 2), save('beta/system.yaml', 'name: Beta\nid: beta\n', 2)],
+      compiler,
+    );
     const overrun = reduce(loaded, slow);
     expect(overrun.systems.get('alpha')?.problems).toEqual([
       {
@@ -93,7 +118,10 @@ describe('compile stage (compileBatch and the compile worker)', () => {
     // The other design system of the batch was compiled by the replacement worker.
     expect(overrun.systems.get('beta')?.compiled?.meta.name).toBe('Beta');
     expect(compiler.started).toBe(2);
-    const fixed = reduce(overrun, await compileBatch(overrun, [{ type: 'file/removed', path: 'alpha/huge.yaml', at: 3 }, save('alpha/a.yaml', tokens(5), 3)], compiler));
+    const fixed = reduce(
+      overrun,
+      await compileBatch(overrun, [{ type: 'file/removed', path: 'alpha/huge.yaml', at: 3 }, save('alpha/a.yaml', tokens(5), 3)], compiler),
+    );
     expect(fixed.systems.get('alpha')?.problems).toEqual([]);
     expect(served(fixed)).toEqual(['space.a={"value":5,"unit":"px"}']);
   });
@@ -101,7 +129,10 @@ describe('compile stage (compileBatch and the compile worker)', () => {
   it('turn a design system past the memory limit into a compile-budget error naming that limit', async () => {
     const compiler = startCompiler({ memoryMb: 32, timeoutMs: 15_000 });
     const lines = ['tokens:', '  huge:'];
-    for (let index = 0; index < 25_000; index++) lines.push(`    t${index}: { type: spacing, value: ${index % 97}, description: "token number ${index} of a file far too big for 32 MB" }`);
+    for (let index = 0; index < 25_000; index++)
+      lines.push(
+        `    t${index}: { type: spacing, value: ${index % 97}, description: "token number ${index} of a file far too big for 32 MB" }`,
+      );
     const text = `${lines.join('\n')}\n`.slice(0, 1_000_000);
     // Four such files: well past 32 MB of heap once parsed, on every Node version (a fresh worker alone needs ~10 MB).
     const huge = [0, 1, 2, 3].map((file) => ({ path: `alpha/huge-${file}.yaml`, text: text.replace('  huge:', `  huge${file}:`) }));

@@ -55,7 +55,14 @@ describe('reduce', () => {
   it('returns the same snapshot for an empty batch, a save with the same text, a non-YAML file and an unknown removal', async () => {
     const snapshot = await loadExamples();
     const text = await readFile(`${EXAMPLE_SOURCE}/acme-docs/tokens.yaml`, 'utf8');
-    for (const batch of [[], [changed('acme-docs/tokens.yaml', text)], [changed('acme-docs/notes.md', 'x')], [changed('acme/.hidden/x.yaml', 'x')], [changed('top.yaml', 'x')], [removed('acme/nope.yaml')]]) {
+    for (const batch of [
+      [],
+      [changed('acme-docs/tokens.yaml', text)],
+      [changed('acme-docs/notes.md', 'x')],
+      [changed('acme/.hidden/x.yaml', 'x')],
+      [changed('top.yaml', 'x')],
+      [removed('acme/nope.yaml')],
+    ]) {
       const next = reduce(snapshot, batch);
       expect(next).toBe(snapshot);
     }
@@ -64,7 +71,12 @@ describe('reduce', () => {
   it('recompiles only the design system whose file changed; the other keeps its identity', async () => {
     const snapshot = await loadExamples();
     const text = await readFile(`${EXAMPLE_SOURCE}/acme-docs/tokens.yaml`, 'utf8');
-    const batch = [changed('acme-docs/tokens.yaml', text.replace('sidebarWidth: { type: spacing, value: 280 }', 'sidebarWidth: { type: spacing, value: 300 }'))];
+    const batch = [
+      changed(
+        'acme-docs/tokens.yaml',
+        text.replace('sidebarWidth: { type: spacing, value: 280 }', 'sidebarWidth: { type: spacing, value: 300 }'),
+      ),
+    ];
     const next = reduce(snapshot, batch);
     expectReducerInvariants(snapshot, batch, next, ['acme-docs']);
     expect(next.seq).toBe(2);
@@ -94,7 +106,12 @@ describe('reduce', () => {
       },
     ]);
     // The same broken text again changes nothing.
-    expect(reduce(next, batch.map((event) => ({ ...event, at: T0 + 5000 })))).toBe(next);
+    expect(
+      reduce(
+        next,
+        batch.map((event) => ({ ...event, at: T0 + 5000 })),
+      ),
+    ).toBe(next);
   });
 
   it('records a design system that never compiled without a compiled version', () => {
@@ -104,7 +121,16 @@ describe('reduce', () => {
       slug: 'ds',
       compiled: undefined,
       lastUpdated: null,
-      problems: [{ file: 'ds/system.yaml', line: 1, column: 1, rule: 'missing-system-file', message: 'design system `ds` has no system.yaml (it needs at least `name`)', severity: 'error' }],
+      problems: [
+        {
+          file: 'ds/system.yaml',
+          line: 1,
+          column: 1,
+          rule: 'missing-system-file',
+          message: 'design system `ds` has no system.yaml (it needs at least `name`)',
+          severity: 'error',
+        },
+      ],
     });
   });
 
@@ -129,7 +155,14 @@ describe('reduce', () => {
     expect(next.keys.bySha256).toBe(snapshot.keys.bySha256);
     expect(next.keys.staleSince).toBe(new Date(T0 + 1000).toISOString());
     expect(next.keys.problems).toEqual([
-      { file: 'keys.yaml', line: 3, column: 1, rule: 'yaml-syntax', message: 'Flow sequence in block collection must be sufficiently indented and end with a ]', severity: 'error' },
+      {
+        file: 'keys.yaml',
+        line: 3,
+        column: 1,
+        rule: 'yaml-syntax',
+        message: 'Flow sequence in block collection must be sufficiently indented and end with a ]',
+        severity: 'error',
+      },
     ]);
     expect(reduce(next, [{ ...batch[0]!, at: T0 + 2000 }]).keys.staleSince).toBe(next.keys.staleSince);
   });
@@ -142,8 +175,22 @@ describe('reduce', () => {
     expect(next.keys.bySha256.size).toBe(0);
     expect(next.keys.staleSince).toBeNull();
     expect(next.keys.problems).toEqual([
-      { file: 'keys.yaml', line: 2, column: 5, rule: 'missing-field', message: '`sha256` must be the 64-digit hex SHA-256 of the key', severity: 'error' },
-      { file: 'keys.yaml', line: 2, column: 5, rule: 'missing-field', message: '`designSystem` must be the slug of a design system', severity: 'error' },
+      {
+        file: 'keys.yaml',
+        line: 2,
+        column: 5,
+        rule: 'missing-field',
+        message: '`sha256` must be the 64-digit hex SHA-256 of the key',
+        severity: 'error',
+      },
+      {
+        file: 'keys.yaml',
+        line: 2,
+        column: 5,
+        rule: 'missing-field',
+        message: '`designSystem` must be the slug of a design system',
+        severity: 'error',
+      },
     ]);
   });
 
@@ -156,7 +203,13 @@ describe('reduce', () => {
 
   it('takes lastUpdated from the commit time on first load of a clean design system, from the batch time otherwise', async () => {
     const events = await folderEvents(EXAMPLE_SOURCE, T0);
-    const head: SourceEvent = { type: 'git/head-moved', commit: 'a'.repeat(40), dirtySlugs: ['acme-docs'], commitTimes: { acme: '2025-06-01T12:00:00.000Z', 'acme-docs': '2025-06-02T12:00:00.000Z' }, at: T0 };
+    const head: SourceEvent = {
+      type: 'git/head-moved',
+      commit: 'a'.repeat(40),
+      dirtySlugs: ['acme-docs'],
+      commitTimes: { acme: '2025-06-01T12:00:00.000Z', 'acme-docs': '2025-06-02T12:00:00.000Z' },
+      at: T0,
+    };
     const next = reduce(createEmptySnapshot(), [head, ...events]);
     expect(next.systems.get('acme')?.lastUpdated).toBe('2025-06-01T12:00:00.000Z');
     expect(next.systems.get('acme-docs')?.lastUpdated).toBe('2026-01-01T00:00:00.000Z');

@@ -85,7 +85,8 @@ describe.skipIf(!BROWSER_AVAILABLE)('token browser page in Chromium', () => {
     return (await response.json()) as T;
   };
   const loads = async (): Promise<number> => Number(await page.evaluate(() => document.documentElement.dataset['loads'] ?? '0'));
-  const waitForLoads = (count: number): Promise<unknown> => page.waitForFunction((n) => Number(document.documentElement.dataset['loads'] ?? '0') >= n, count);
+  const waitForLoads = (count: number): Promise<unknown> =>
+    page.waitForFunction((n) => Number(document.documentElement.dataset['loads'] ?? '0') >= n, count);
 
   beforeAll(async () => {
     await buildPage();
@@ -102,7 +103,10 @@ describe.skipIf(!BROWSER_AVAILABLE)('token browser page in Chromium', () => {
     // The shared helper hands out a browser (or a persistent context): take a context of the size the docs want.
     const launched = (await launchBrowser()) as { browser?: Browser; context?: BrowserContext; close: () => Promise<void> };
     closeBrowser = launched.close;
-    context = launched.browser === undefined ? (launched.context as BrowserContext) : await launched.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    context =
+      launched.browser === undefined
+        ? (launched.context as BrowserContext)
+        : await launched.browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     page = await context.newPage();
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -142,23 +146,33 @@ describe.skipIf(!BROWSER_AVAILABLE)('token browser page in Chromium', () => {
 
     const scales = await api<{ data: { scales: { key: string; steps: { step: number; light: string; dark: string }[] }[] } }>('scales');
     const expectedScaleSwatches = scales.data.scales.flatMap((scale) =>
-      scale.steps.flatMap((step) => [`scale:${scale.key}.${step.step} light ${rgbOf(step.light)}`, `scale:${scale.key}.${step.step} dark ${rgbOf(step.dark)}`]),
+      scale.steps.flatMap((step) => [
+        `scale:${scale.key}.${step.step} light ${rgbOf(step.light)}`,
+        `scale:${scale.key}.${step.step} dark ${rgbOf(step.dark)}`,
+      ]),
     );
     const shownScaleSwatches = await page.$$eval('.scale-swatch', (buttons) =>
-      buttons.map((button) => `${(button as HTMLElement).dataset['key']} ${(button as HTMLElement).dataset['swatch']} ${getComputedStyle(button).backgroundColor}`),
+      buttons.map(
+        (button) =>
+          `${(button as HTMLElement).dataset['key']} ${(button as HTMLElement).dataset['swatch']} ${getComputedStyle(button).backgroundColor}`,
+      ),
     );
     expect(shownScaleSwatches.sort()).toEqual(expectedScaleSwatches.sort());
 
     const tokens = await api<{ data: { tokens: { key: string; type: string }[] } }>('tokens');
     const tree = await api<Record<string, unknown>>('export/json');
-    const leafOf = (key: string): DtcgLeaf => key.split('.').reduce<unknown>((node, segment) => (node as Record<string, unknown>)[segment], tree) as DtcgLeaf;
+    const leafOf = (key: string): DtcgLeaf =>
+      key.split('.').reduce<unknown>((node, segment) => (node as Record<string, unknown>)[segment], tree) as DtcgLeaf;
     const colorKeys = tokens.data.tokens.filter((token) => token.type === 'color').map((token) => token.key);
     const expectedColors = colorKeys.flatMap((key) => {
       const leaf = leafOf(key);
       return [`${key} light ${rgbOf(leaf.$value)}`, `${key} dark ${rgbOf(leaf.$extensions?.['com.service']?.dark ?? leaf.$value)}`];
     });
     const shownColors = await page.$$eval('.token[data-type="color"] .swatch', (swatches) =>
-      swatches.map((swatch) => `${(swatch.closest('.token') as HTMLElement).dataset['key']} ${(swatch as HTMLElement).dataset['swatch']} ${getComputedStyle(swatch).backgroundColor}`),
+      swatches.map(
+        (swatch) =>
+          `${(swatch.closest('.token') as HTMLElement).dataset['key']} ${(swatch as HTMLElement).dataset['swatch']} ${getComputedStyle(swatch).backgroundColor}`,
+      ),
     );
     expect(shownColors.sort()).toEqual(expectedColors.sort());
     expect(await page.locator('.token').count()).toBe(tokens.data.tokens.length);
@@ -166,7 +180,9 @@ describe.skipIf(!BROWSER_AVAILABLE)('token browser page in Chromium', () => {
     // Every token's copy target is a property the CSS export declares.
     const css = await (await fetch(`${server.url}/api/v1/export/css`, { headers: { authorization: `Bearer ${DEMO_KEY}` } })).text();
     const declared = new Set([...css.matchAll(/^\s+(--[\w-]+):/gm)].map((match) => match[1]));
-    const names = await page.$$eval('.token .copy', (buttons) => buttons.map((button) => (button as HTMLElement).dataset['copy'] as string));
+    const names = await page.$$eval('.token .copy', (buttons) =>
+      buttons.map((button) => (button as HTMLElement).dataset['copy'] as string),
+    );
     expect(names.filter((name) => !declared.has(name))).toEqual([]);
     expect(new Set(names).size).toBe(tokens.data.tokens.length);
   });
@@ -193,11 +209,14 @@ describe.skipIf(!BROWSER_AVAILABLE)('token browser page in Chromium', () => {
 
   it('narrows the list with the search box and the type filter', async () => {
     const tokens = (await api<{ data: { tokens: { key: string; type: string; value: Record<string, unknown> }[] } }>('tokens')).data.tokens;
-    const visibleKeys = (): Promise<string[]> => page.$$eval('.token:not([hidden])', (rows) => rows.map((row) => (row as HTMLElement).dataset['key'] as string));
+    const visibleKeys = (): Promise<string[]> =>
+      page.$$eval('.token:not([hidden])', (rows) => rows.map((row) => (row as HTMLElement).dataset['key'] as string));
 
     await page.getByLabel('Search').fill('color.brand.');
     expect(await visibleKeys()).toEqual(tokens.filter((token) => token.key.includes('color.brand.')).map((token) => token.key));
-    expect(await page.locator('#count').textContent()).toBe(`${tokens.filter((token) => token.key.includes('color.brand.')).length} of ${tokens.length} tokens`);
+    expect(await page.locator('#count').textContent()).toBe(
+      `${tokens.filter((token) => token.key.includes('color.brand.')).length} of ${tokens.length} tokens`,
+    );
 
     await page.getByLabel('Search').fill('');
     await page.getByLabel('Type').selectOption('spacing');
@@ -205,7 +224,13 @@ describe.skipIf(!BROWSER_AVAILABLE)('token browser page in Chromium', () => {
     // A reference matches too: `spacing.gap.stack` is `→ spacing.md`.
     await page.getByLabel('Search').fill('md');
     expect(await visibleKeys()).toEqual(
-      tokens.filter((token) => token.type === 'spacing' && (token.key.includes('md') || String((token.value['primitive'] as string | undefined) ?? '').includes('md'))).map((token) => token.key),
+      tokens
+        .filter(
+          (token) =>
+            token.type === 'spacing' &&
+            (token.key.includes('md') || String((token.value['primitive'] as string | undefined) ?? '').includes('md')),
+        )
+        .map((token) => token.key),
     );
     await page.getByLabel('Search').fill('');
     await page.getByLabel('Type').selectOption('');
@@ -213,15 +238,18 @@ describe.skipIf(!BROWSER_AVAILABLE)('token browser page in Chromium', () => {
   });
 
   it('applies the CSS export to the page, light and dark, and is screenshotted in both', async () => {
-    const canvas = (): Promise<string> => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-background-canvas').trim());
+    const canvas = (): Promise<string> =>
+      page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-background-canvas').trim());
     // A shadow whose color changes in dark: its card follows the adopted CSS export.
     const css = await (await fetch(`${server.url}/api/v1/export/css`, { headers: { authorization: `Bearer ${DEMO_KEY}` } })).text();
     const darkShadow = /\[data-theme="dark"\][^}]*?\s(--shadow-[\w-]+):/.exec(css)?.[1] as string;
     expect(darkShadow).toMatch(/^--shadow-/);
-    const shadow = (): Promise<string> => page.locator(`.token:has(button[data-copy="${darkShadow}"]) .shadow-card`).evaluate((card) => getComputedStyle(card).boxShadow);
+    const shadow = (): Promise<string> =>
+      page.locator(`.token:has(button[data-copy="${darkShadow}"]) .shadow-card`).evaluate((card) => getComputedStyle(card).boxShadow);
     // The docs' pictures: the top of the page, and the tokens matching `md` (one of most kinds). They go to docs/images
     // with UPDATE_SCREENSHOTS=1 (a commit and a time are in them, so every run would change them), else to a temp dir.
-    const shots = process.env['UPDATE_SCREENSHOTS'] === '1' ? join(ROOT, 'docs/images') : mkdtempSync(join(tmpdir(), 'token-browser-shots-'));
+    const shots =
+      process.env['UPDATE_SCREENSHOTS'] === '1' ? join(ROOT, 'docs/images') : mkdtempSync(join(tmpdir(), 'token-browser-shots-'));
     const shoot = async (theme: string): Promise<void> => {
       await page.evaluate(() => document.getElementById('toast')?.classList.remove('visible'));
       await page.getByLabel('Search').fill('');
@@ -255,12 +283,28 @@ describe.skipIf(!BROWSER_AVAILABLE)('token browser page in Chromium', () => {
         document.documentElement.dataset['theme'] = value;
       }, theme);
       const violations = await page.evaluate(async () => {
-        const result = await (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+        const result = await (
+          window as unknown as {
+            axe: {
+              run: (
+                context: unknown,
+                options: unknown,
+              ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+            };
+          }
+        ).axe.run(document, {
           runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
         });
-        return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }));
+        return result.violations.map((violation) => ({
+          id: violation.id,
+          impact: violation.impact,
+          nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+        }));
       });
-      expect([theme, violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')]).toEqual([theme, []]);
+      expect([theme, violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')]).toEqual([
+        theme,
+        [],
+      ]);
     }
     await page.evaluate(() => {
       document.documentElement.dataset['theme'] = 'light';
@@ -275,7 +319,13 @@ describe.skipIf(!BROWSER_AVAILABLE)('token browser page in Chromium', () => {
     const before = await loads();
     const path = 'design-systems/acme/tokens/color/base.yaml';
     const started = Date.now();
-    repo.write(path, readFileSync(join(repo.root, path), 'utf8').replace('        step: 600\n        darkStep: 500\n', '        step: 800\n        darkStep: 300\n'));
+    repo.write(
+      path,
+      readFileSync(join(repo.root, path), 'utf8').replace(
+        '        step: 600\n        darkStep: 500\n',
+        '        step: 800\n        darkStep: 300\n',
+      ),
+    );
     const swatch = page.locator('.token[data-key="color.brand.primary"] .swatch-light');
     await page.waitForFunction(
       (expected) => {
@@ -302,7 +352,9 @@ describe.skipIf(!BROWSER_AVAILABLE)('token browser page in Chromium', () => {
     await expect.poll(async () => (await api<{ data: { revisions: { sha: string }[] } }>('revisions')).data.revisions.length).toBe(2);
     const revisionPicker = page.getByLabel('Revision');
     await revisionPicker.focus();
-    await expect.poll(() => page.locator('#revision option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))).toEqual(['', edited, initial]);
+    await expect
+      .poll(() => page.locator('#revision option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value)))
+      .toEqual(['', edited, initial]);
 
     const before = await loads();
     await revisionPicker.selectOption(initial);
@@ -346,8 +398,12 @@ describe.skipIf(!BROWSER_AVAILABLE)('token browser page in Chromium', () => {
     const origin = new URL(server.url).origin;
     expect(requests.filter((request) => new URL(request.url).origin !== origin)).toEqual([]);
     expect(requests.filter((request) => request.url.includes(DEMO_KEY))).toEqual([]);
-    expect(requests.filter((request) => request.authorization !== undefined && !new URL(request.url).pathname.startsWith('/api/v1/'))).toEqual([]);
-    expect(requests.filter((request) => new URL(request.url).pathname.startsWith('/api/v1/') && request.authorization === undefined)).toEqual([]);
+    expect(
+      requests.filter((request) => request.authorization !== undefined && !new URL(request.url).pathname.startsWith('/api/v1/')),
+    ).toEqual([]);
+    expect(
+      requests.filter((request) => new URL(request.url).pathname.startsWith('/api/v1/') && request.authorization === undefined),
+    ).toEqual([]);
     // The wrong key's 401 is the only error the browser reports.
     expect(problems.filter((problem) => !/status of 401/.test(problem))).toEqual([]);
   });
@@ -364,7 +420,9 @@ describe.skipIf(!BROWSER_AVAILABLE)('token browser page in Chromium', () => {
       expect(await fresh.locator('.token[data-type="color"] .swatch').count()).toBe(2 * 250);
       await fresh.close();
     }
-    console.log(`${BIG_TOKENS} tokens: navigation to tokens rendered ${timings.map((ms) => `${Math.round(ms)} ms`).join(', then ')} (cold server caches, then warm)`);
+    console.log(
+      `${BIG_TOKENS} tokens: navigation to tokens rendered ${timings.map((ms) => `${Math.round(ms)} ms`).join(', then ')} (cold server caches, then warm)`,
+    );
     for (const ms of timings) expect(ms).toBeLessThan(1_000);
   });
 });

@@ -10,7 +10,8 @@ import { cssNameOf } from '../../web/css-name.js';
 import { buildExampleApp, bearer, DEMO_KEY } from '../helpers/app.js';
 import { buildPage } from './build-page.js';
 
-const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 describe('GET / and the page assets', () => {
   let app: FastifyInstance;
@@ -35,9 +36,12 @@ describe('GET / and the page assets', () => {
     expect(response.body).not.toMatch(/\sstyle=|<style/);
     const urls = [...response.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1] as string);
     expect(urls.filter((url) => !url.startsWith('/ui/') && url !== '#tokens' && url !== 'data:,')).toEqual([]);
-    expect(urls.filter((url) => url.startsWith('/ui/')).map((url) => url.split('/').at(-1)).sort()).toEqual([
-      'api.js', 'css-name.js', 'dom.js', 'events.js', 'main.js', 'model.js', 'previews.js', 'render.js', 'styles.css',
-    ]);
+    expect(
+      urls
+        .filter((url) => url.startsWith('/ui/'))
+        .map((url) => url.split('/').at(-1))
+        .sort(),
+    ).toEqual(['api.js', 'css-name.js', 'dom.js', 'events.js', 'main.js', 'model.js', 'previews.js', 'render.js', 'styles.css']);
   });
 
   it('answers 304 to its ETag, and serves assets immutable, compressed when asked, with the same headers', async () => {
@@ -61,10 +65,16 @@ describe('GET / and the page assets', () => {
     const base = /href="(\/ui\/[A-Za-z0-9_-]{12})\/styles\.css"/.exec(page.body)?.[1] as string;
     for (const url of ['/ui/AAAAAAAAAAAA/main.js', `${base}/nope.js`, `${base}/index.html`, `${base}/..%2F..%2Fpackage.json`]) {
       const response = await app.inject({ url });
-      expect([url, response.statusCode, (JSON.parse(response.body) as { error: { code: string } }).error.code]).toEqual([url, 404, 'not_found']);
+      expect([url, response.statusCode, (JSON.parse(response.body) as { error: { code: string } }).error.code]).toEqual([
+        url,
+        404,
+        'not_found',
+      ]);
     }
     const doc = JSON.parse((await app.inject({ url: '/api/v1/openapi.json' })).body) as { paths: Record<string, unknown> };
-    expect(Object.keys(doc.paths).filter((path) => !path.startsWith('/api/') && !['/healthz', '/readyz', '/metrics'].includes(path))).toEqual([]);
+    expect(
+      Object.keys(doc.paths).filter((path) => !path.startsWith('/api/') && !['/healthz', '/readyz', '/metrics'].includes(path)),
+    ).toEqual([]);
     expect((await app.inject({ url: '/', headers: bearer('wrong') })).statusCode).toBe(200);
     expect((await app.inject({ url: '/api/v1/tokens', headers: bearer(DEMO_KEY) })).statusCode).toBe(200);
   });
@@ -76,7 +86,9 @@ describe('GET / and the page assets', () => {
       registerUiRoutes(bare, { directory: undefined });
       const response = await bare.inject({ url: '/' });
       expect(response.statusCode).toBe(404);
-      expect(JSON.parse(response.body)).toEqual({ error: { code: 'not_found', message: 'The token browser is not built: run `npm run build`.' } });
+      expect(JSON.parse(response.body)).toEqual({
+        error: { code: 'not_found', message: 'The token browser is not built: run `npm run build`.' },
+      });
       // A folder with a page in it is read once, at registration.
       writeFileSync(join(empty, 'index.html'), '<!doctype html><title>x</title><script type="module" src="__ASSETS__/main.js"></script>');
       writeFileSync(join(empty, 'main.js'), 'export {};\n');
@@ -100,4 +112,3 @@ describe('GET / and the page assets', () => {
     },
   );
 });
-

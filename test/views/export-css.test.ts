@@ -41,7 +41,9 @@ describe('renderCss', () => {
     for (const system of systems) {
       const { rules } = parseCssExport(renderCss(system, { naming: 'kebab-case' }));
       const root = rules.get(':root');
-      expect([...(root?.entries() ?? [])]).toEqual(system.tokens.map((token) => [cssPropertyName(token.key, 'kebab-case'), token.resolved.light]));
+      expect([...(root?.entries() ?? [])]).toEqual(
+        system.tokens.map((token) => [cssPropertyName(token.key, 'kebab-case'), token.resolved.light]),
+      );
       for (const token of system.tokens) expectValidFor(token.type, token.resolved.light);
     }
   });
@@ -52,7 +54,9 @@ describe('renderCss', () => {
       expect([...rules.keys()]).toEqual([':root', '[data-theme="dark"]']);
       const dark = rules.get('[data-theme="dark"]');
       const withDark = system.tokens.filter((token) => token.resolved.dark !== undefined);
-      expect([...(dark?.entries() ?? [])]).toEqual(withDark.map((token) => [cssPropertyName(token.key, 'kebab-case'), token.resolved.dark]));
+      expect([...(dark?.entries() ?? [])]).toEqual(
+        withDark.map((token) => [cssPropertyName(token.key, 'kebab-case'), token.resolved.dark]),
+      );
       expect(new Set(withDark.map((token) => token.type))).toEqual(new Set(['color', 'shadow']));
       for (const token of withDark) {
         expect(token.resolved.dark).not.toBe(token.resolved.light);
@@ -114,13 +118,57 @@ describe('renderCss', () => {
   });
 
   it.each<[string, { given: { naming: Naming; prefix?: string }; want: string[] }]>([
-    ['kebab-case, no prefix', { given: { naming: 'kebab-case' }, want: ['--color-brand-primary', '--font-letter-spacing-caps', '--spacing-2xl', '--z-index-modal'] }],
-    ['kebab-case, prefix with --', { given: { naming: 'kebab-case', prefix: '--acme' }, want: ['--acme-color-brand-primary', '--acme-font-letter-spacing-caps', '--acme-spacing-2xl', '--acme-z-index-modal'] }],
-    ['kebab-case, prefix without --', { given: { naming: 'kebab-case', prefix: 'acme' }, want: ['--acme-color-brand-primary', '--acme-font-letter-spacing-caps', '--acme-spacing-2xl', '--acme-z-index-modal'] }],
-    ['camelCase, no prefix', { given: { naming: 'camelCase' }, want: ['--colorBrandPrimary', '--fontLetterSpacingCaps', '--spacing2xl', '--zIndexModal'] }],
-    ['camelCase, prefix', { given: { naming: 'camelCase', prefix: '--acme' }, want: ['--acmeColorBrandPrimary', '--acmeFontLetterSpacingCaps', '--acmeSpacing2xl', '--acmeZIndexModal'] }],
-    ['snake_case, no prefix', { given: { naming: 'snake_case' }, want: ['--color_brand_primary', '--font_letter_spacing_caps', '--spacing_2xl', '--z_index_modal'] }],
-    ['snake_case, multi-word prefix', { given: { naming: 'snake_case', prefix: 'my-Brand' }, want: ['--my_brand_color_brand_primary', '--my_brand_font_letter_spacing_caps', '--my_brand_spacing_2xl', '--my_brand_z_index_modal'] }],
+    [
+      'kebab-case, no prefix',
+      {
+        given: { naming: 'kebab-case' },
+        want: ['--color-brand-primary', '--font-letter-spacing-caps', '--spacing-2xl', '--z-index-modal'],
+      },
+    ],
+    [
+      'kebab-case, prefix with --',
+      {
+        given: { naming: 'kebab-case', prefix: '--acme' },
+        want: ['--acme-color-brand-primary', '--acme-font-letter-spacing-caps', '--acme-spacing-2xl', '--acme-z-index-modal'],
+      },
+    ],
+    [
+      'kebab-case, prefix without --',
+      {
+        given: { naming: 'kebab-case', prefix: 'acme' },
+        want: ['--acme-color-brand-primary', '--acme-font-letter-spacing-caps', '--acme-spacing-2xl', '--acme-z-index-modal'],
+      },
+    ],
+    [
+      'camelCase, no prefix',
+      { given: { naming: 'camelCase' }, want: ['--colorBrandPrimary', '--fontLetterSpacingCaps', '--spacing2xl', '--zIndexModal'] },
+    ],
+    [
+      'camelCase, prefix',
+      {
+        given: { naming: 'camelCase', prefix: '--acme' },
+        want: ['--acmeColorBrandPrimary', '--acmeFontLetterSpacingCaps', '--acmeSpacing2xl', '--acmeZIndexModal'],
+      },
+    ],
+    [
+      'snake_case, no prefix',
+      {
+        given: { naming: 'snake_case' },
+        want: ['--color_brand_primary', '--font_letter_spacing_caps', '--spacing_2xl', '--z_index_modal'],
+      },
+    ],
+    [
+      'snake_case, multi-word prefix',
+      {
+        given: { naming: 'snake_case', prefix: 'my-Brand' },
+        want: [
+          '--my_brand_color_brand_primary',
+          '--my_brand_font_letter_spacing_caps',
+          '--my_brand_spacing_2xl',
+          '--my_brand_z_index_modal',
+        ],
+      },
+    ],
   ])('names properties: %s', (_name, { given, want }) => {
     const keys = ['color.brand.primary', 'font.letterSpacing.caps', 'spacing.2xl', 'z-index.modal'];
     expect(keys.map((key) => cssPropertyName(key, given.naming, given.prefix))).toEqual(want);

@@ -10,7 +10,8 @@ import { buildDtcgTree, DTCG_TYPES, EXTENSION_KEY, renderDtcgJson } from '../../
 import { parseCssExport } from '../helpers/css.js';
 import { compileExample, compileKitchenSink } from '../helpers/fixtures.js';
 
-const darkOf = (token: TransformedToken): string | undefined => (token['$extensions'] as Record<string, { dark?: string }> | undefined)?.[EXTENSION_KEY]?.dark;
+const darkOf = (token: TransformedToken): string | undefined =>
+  (token['$extensions'] as Record<string, { dark?: string }> | undefined)?.[EXTENSION_KEY]?.dark;
 
 /** Builds CSS variables from our JSON export with Style Dictionary 4 (`usesDtcg`); returns [light, dark] files. */
 async function buildWithStyleDictionary(dir: string, system: CompiledDesignSystem): Promise<[string, string]> {
@@ -39,7 +40,10 @@ async function buildWithStyleDictionary(dir: string, system: CompiledDesignSyste
     },
   });
   await dictionary.buildAllPlatforms();
-  return [await readFile(join(dir, `${system.meta.slug}.light.css`), 'utf8'), await readFile(join(dir, `${system.meta.slug}.dark.css`), 'utf8')];
+  return [
+    await readFile(join(dir, `${system.meta.slug}.light.css`), 'utf8'),
+    await readFile(join(dir, `${system.meta.slug}.dark.css`), 'utf8'),
+  ];
 }
 
 describe('renderDtcgJson', () => {
@@ -57,7 +61,8 @@ describe('renderDtcgJson', () => {
       const ours = parseCssExport(renderCss(system, { naming: 'kebab-case' })).rules;
       const light = parseCssExport(lightCss).rules.get(':root');
       const dark = parseCssExport(darkCss).rules.get(':root');
-      const sorted = (map: Map<string, string> | undefined): [string, string][] => [...(map?.entries() ?? [])].sort(([a], [b]) => (a < b ? -1 : 1));
+      const sorted = (map: Map<string, string> | undefined): [string, string][] =>
+        [...(map?.entries() ?? [])].sort(([a], [b]) => (a < b ? -1 : 1));
       expect(sorted(light)).toEqual(sorted(ours.get(':root')));
       expect(light?.size).toBe(system.tokens.length);
       expect(sorted(dark)).toEqual(sorted(ours.get('[data-theme="dark"]')));
@@ -104,7 +109,10 @@ describe('renderDtcgJson', () => {
     for (const system of systems) {
       const tree = JSON.parse(renderDtcgJson(system)) as Record<string, unknown>;
       for (const token of system.tokens) {
-        const leaf = token.key.split('.').reduce<unknown>((node, segment) => (node as Record<string, unknown>)[segment], tree) as Record<string, unknown>;
+        const leaf = token.key.split('.').reduce<unknown>((node, segment) => (node as Record<string, unknown>)[segment], tree) as Record<
+          string,
+          unknown
+        >;
         expect(leaf['$type']).toBe(DTCG_TYPES[token.type]);
         expect(leaf['$value']).toBe(token.resolved.light);
       }

@@ -92,7 +92,7 @@ describe('renderTypeScript', () => {
         file: 'wrong-name.ts',
         line: 3,
         code: 2322,
-        message: expect.stringContaining('Type \'"color.brand.secondary"\' is not assignable to type \'TokenName\'.'),
+        message: expect.stringContaining("Type '\"color.brand.secondary\"' is not assignable to type 'TokenName'."),
       },
     ]);
   });
@@ -103,13 +103,20 @@ describe('renderTypeScript', () => {
       ['acme', acme],
     ] as const) {
       const source = renderTypeScript(system);
-      const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+      const js = ts.transpileModule(source, {
+        compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+      }).outputText;
       const file = join(dir, `${name}.runtime.mjs`);
       await writeFile(file, js);
       const module = (await import(pathToFileURL(file).href)) as { tokens: unknown };
       expect(leaves(module.tokens)).toEqual(system.tokens.map((token) => [token.key, token.resolved.light]));
       const union = /export type TokenName =([\s\S]*?);\n/.exec(source)?.[1] ?? '';
-      expect(union.split('\n  | ').slice(1).map((literal) => JSON.parse(literal) as string)).toEqual(system.tokens.map((token) => token.key));
+      expect(
+        union
+          .split('\n  | ')
+          .slice(1)
+          .map((literal) => JSON.parse(literal) as string),
+      ).toEqual(system.tokens.map((token) => token.key));
     }
   });
 
@@ -121,10 +128,16 @@ describe('renderTypeScript', () => {
     const source = renderTypeScript(system as CompiledDesignSystem);
     expect(source).toContain('  x: {\n    ["__proto__"]: "1px",\n    constructor: "2px",\n  },\n');
     await writeFile(join(dir, 'odd.ts'), source);
-    await writeFile(join(dir, 'odd-consumer.ts'), "import { tokens } from './odd.js';\n\nexport const proto: '1px' = tokens.x['__proto__'];\n");
+    await writeFile(
+      join(dir, 'odd-consumer.ts'),
+      "import { tokens } from './odd.js';\n\nexport const proto: '1px' = tokens.x['__proto__'];\n",
+    );
     expect(typeCheck(dir, ['odd-consumer.ts'])).toEqual([]);
     const file = join(dir, 'odd.runtime.mjs');
-    await writeFile(file, ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText);
+    await writeFile(
+      file,
+      ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText,
+    );
     const module = (await import(pathToFileURL(file).href)) as { tokens: unknown };
     expect(leaves(module.tokens)).toEqual([
       ['x.__proto__', '1px'],

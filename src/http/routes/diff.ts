@@ -28,7 +28,8 @@ export function registerDiffRoutes(app: FastifyInstance, runtime: ApiRuntime): v
     },
     async (request: FastifyRequest, reply) => {
       const query = request.query as { from: string; to?: string; ref?: string; designSystem?: string };
-      if (query.ref !== undefined) throw new ApiError('invalid_parameter', '`ref` is not supported on this route: name the revisions with `from` and `to`.');
+      if (query.ref !== undefined)
+        throw new ApiError('invalid_parameter', '`ref` is not supported on this route: name the revisions with `from` and `to`.');
       // The live keys decide what the key may diff; the live snapshot is read only when it is a side.
       const live = runtime.authorizeLive(request);
       const from = await runtime.snapshotAtRef('from', query.from);
@@ -42,7 +43,9 @@ export function registerDiffRoutes(app: FastifyInstance, runtime: ApiRuntime): v
       const cacheKey = `diff|${after.slug}|${from.pin.sha}|${toKey}|${query.from}|${query.to ?? ''}`;
       // A live `to` side says when it is served stale, as any live read of the design system does.
       const served = to === undefined ? { ...live, system: after } : live;
-      return runtime.send(request, reply, served, cacheKey, () => toRenderedJson(renderDiff(fromSide, toSide, diffDesignSystems(before.compiled, after.compiled))));
+      return runtime.send(request, reply, served, cacheKey, () =>
+        toRenderedJson(renderDiff(fromSide, toSide, diffDesignSystems(before.compiled, after.compiled))),
+      );
     },
   );
 }

@@ -33,7 +33,12 @@ interface SnapshotEventData {
  * or `lastUpdated` changes, and a comment line as heartbeat. When the key is revoked or the design system goes
  * away, sends an `error` event with the API's error body and ends the stream.
  */
-export function registerEventRoutes(app: FastifyInstance, runtime: ApiRuntime, store: SnapshotStore, options: EventRouteOptions = {}): void {
+export function registerEventRoutes(
+  app: FastifyInstance,
+  runtime: ApiRuntime,
+  store: SnapshotStore,
+  options: EventRouteOptions = {},
+): void {
   const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
   const now = options.now ?? Date.now;
   const open = new Set<() => void>();
@@ -112,7 +117,12 @@ export function registerEventRoutes(app: FastifyInstance, runtime: ApiRuntime, s
 }
 
 function dataOf(snapshot: Snapshot, slug: string): SnapshotEventData {
-  return { designSystem: slug, seq: snapshot.seq, commit: snapshot.git.commit, lastUpdated: snapshot.systems.get(slug)?.lastUpdated ?? snapshot.createdAt };
+  return {
+    designSystem: slug,
+    seq: snapshot.seq,
+    commit: snapshot.git.commit,
+    lastUpdated: snapshot.systems.get(slug)?.lastUpdated ?? snapshot.createdAt,
+  };
 }
 
 /** The stream's key as the new snapshot knows it: a key removed from the keys file (or expired) ends the stream. */

@@ -32,8 +32,10 @@ const THEME_PARAMETERS = {
 
 /** Checks that `darkSelector` comes exactly with `theme=selector`. */
 function readTheme(query: { theme: CssTheme; darkSelector?: string }): { theme: CssTheme; darkSelector?: string } {
-  if (query.theme === 'selector' && query.darkSelector === undefined) throw new ApiError('invalid_parameter', '`theme=selector` needs `darkSelector`, e.g. `.dark`.');
-  if (query.theme !== 'selector' && query.darkSelector !== undefined) throw new ApiError('invalid_parameter', '`darkSelector` goes with `theme=selector` only.');
+  if (query.theme === 'selector' && query.darkSelector === undefined)
+    throw new ApiError('invalid_parameter', '`theme=selector` needs `darkSelector`, e.g. `.dark`.');
+  if (query.theme !== 'selector' && query.darkSelector !== undefined)
+    throw new ApiError('invalid_parameter', '`darkSelector` goes with `theme=selector` only.');
   return query.darkSelector === undefined ? { theme: query.theme } : { theme: query.theme, darkSelector: query.darkSelector };
 }
 
@@ -43,7 +45,12 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
     {
       schema: {
         querystring: querySchema({
-          prefix: { type: 'string', maxLength: 66, pattern: CSS_PREFIX_PATTERN, description: 'Prefix of every property, e.g. `--acme` or `acme`.' },
+          prefix: {
+            type: 'string',
+            maxLength: 66,
+            pattern: CSS_PREFIX_PATTERN,
+            description: 'Prefix of every property, e.g. `--acme` or `acme`.',
+          },
           naming: { type: 'string', enum: [...NAMINGS], default: 'kebab-case', description: 'How key segments are joined.' },
           ...THEME_PARAMETERS,
         }),
@@ -56,7 +63,9 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
       const { system } = read;
       const { prefix, naming } = query;
       const cacheKey = `${system.compiled.contentHash}|css|${parametersKey({ prefix, naming, theme, darkSelector })}`;
-      return runtime.send(request, reply, read, cacheKey, () => toRendered(renderCss(system.compiled, { prefix, naming, theme, darkSelector }), CSS_TYPE));
+      return runtime.send(request, reply, read, cacheKey, () =>
+        toRendered(renderCss(system.compiled, { prefix, naming, theme, darkSelector }), CSS_TYPE),
+      );
     },
   );
 
@@ -65,7 +74,11 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
     {
       schema: {
         querystring: querySchema({
-          spec: { type: 'string', enum: [DTCG_SPEC_VERSION], description: '`2025.10`: structured values valid under the DTCG 2025.10 format (default: the string-valued export).' },
+          spec: {
+            type: 'string',
+            enum: [DTCG_SPEC_VERSION],
+            description: '`2025.10`: structured values valid under the DTCG 2025.10 format (default: the string-valued export).',
+          },
         }),
       },
     },
@@ -74,16 +87,22 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
       const read = await runtime.readAt(request);
       const { system } = read;
       if (spec === undefined) {
-        return runtime.send(request, reply, read, `${system.compiled.contentHash}|json`, () => toRendered(renderDtcgJson(system.compiled), JSON_TYPE));
+        return runtime.send(request, reply, read, `${system.compiled.contentHash}|json`, () =>
+          toRendered(renderDtcgJson(system.compiled), JSON_TYPE),
+        );
       }
-      return runtime.send(request, reply, read, `${system.compiled.contentHash}|json|${spec}`, () => toRendered(renderStrictDtcgJson(system.compiled), JSON_TYPE));
+      return runtime.send(request, reply, read, `${system.compiled.contentHash}|json|${spec}`, () =>
+        toRendered(renderStrictDtcgJson(system.compiled), JSON_TYPE),
+      );
     },
   );
 
   app.get('/api/v1/export/resolver', { schema: { querystring: querySchema() } }, async (request, reply) => {
     const read = await runtime.readAt(request);
     const { system } = read;
-    return runtime.send(request, reply, read, `${system.compiled.contentHash}|resolver`, () => toRendered(renderDtcgResolver(system.compiled), JSON_TYPE));
+    return runtime.send(request, reply, read, `${system.compiled.contentHash}|resolver`, () =>
+      toRendered(renderDtcgResolver(system.compiled), JSON_TYPE),
+    );
   });
 
   app.get('/api/v1/export/tailwind', { schema: { querystring: querySchema(THEME_PARAMETERS) } }, async (request, reply) => {
@@ -91,12 +110,16 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
     const { theme, darkSelector } = readTheme(request.query as { theme: CssTheme; darkSelector?: string });
     const { system } = read;
     const cacheKey = `${system.compiled.contentHash}|tailwind|${parametersKey({ theme, darkSelector })}`;
-    return runtime.send(request, reply, read, cacheKey, () => toRendered(renderTailwind(system.compiled, { theme, darkSelector }), CSS_TYPE));
+    return runtime.send(request, reply, read, cacheKey, () =>
+      toRendered(renderTailwind(system.compiled, { theme, darkSelector }), CSS_TYPE),
+    );
   });
 
   app.get('/api/v1/export/ts', { schema: { querystring: querySchema() } }, async (request, reply) => {
     const read = await runtime.readAt(request);
     const { system } = read;
-    return runtime.send(request, reply, read, `${system.compiled.contentHash}|ts`, () => toRendered(renderTypeScript(system.compiled), TEXT_TYPE));
+    return runtime.send(request, reply, read, `${system.compiled.contentHash}|ts`, () =>
+      toRendered(renderTypeScript(system.compiled), TEXT_TYPE),
+    );
   });
 }

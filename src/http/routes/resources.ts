@@ -9,7 +9,11 @@ import { accessibleSystems } from '../read-context.js';
 export function registerResourceRoutes(app: FastifyInstance, runtime: ApiRuntime): void {
   app.get(
     '/api/v1/primitives',
-    { schema: { querystring: querySchema({ type: { type: 'string', enum: [...PRIMITIVE_TYPES], description: 'Only primitives of this type.' } }) } },
+    {
+      schema: {
+        querystring: querySchema({ type: { type: 'string', enum: [...PRIMITIVE_TYPES], description: 'Only primitives of this type.' } }),
+      },
+    },
     async (request, reply) => {
       const read = await runtime.readAt(request);
       const { system } = read;
@@ -21,7 +25,7 @@ export function registerResourceRoutes(app: FastifyInstance, runtime: ApiRuntime
 
   app.get('/api/v1/scales', { schema: { querystring: querySchema() } }, async (request, reply) => {
     const read = await runtime.readAt(request);
-      const { system } = read;
+    const { system } = read;
     return runtime.send(request, reply, read, `${system.compiled.contentHash}|scales`, () => toRenderedJson(renderScales(system.compiled)));
   });
 
@@ -44,7 +48,14 @@ export function registerResourceRoutes(app: FastifyInstance, runtime: ApiRuntime
       const { snapshot, key } = read;
       const systems = accessibleSystems(snapshot, key);
       const cacheKey = `${field}|${systems.map((system) => system.contentHash).join(',')}`;
-      return runtime.send(request, reply, read, cacheKey, () => toRenderedJson(renderDesignSystemList(systems.map((system) => system.meta), field)));
+      return runtime.send(request, reply, read, cacheKey, () =>
+        toRenderedJson(
+          renderDesignSystemList(
+            systems.map((system) => system.meta),
+            field,
+          ),
+        ),
+      );
     });
   }
 }

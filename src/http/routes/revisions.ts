@@ -27,8 +27,20 @@ export function registerRevisionRoutes(app: FastifyInstance, runtime: ApiRuntime
     {
       schema: {
         querystring: querySchema({
-          limit: { type: 'integer', minimum: 1, maximum: MAX_REVISION_LIMIT, default: DEFAULT_REVISION_LIMIT, description: 'Commits per page.' },
-          cursor: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$', description: '`nextCursor` of the previous page.' },
+          limit: {
+            type: 'integer',
+            minimum: 1,
+            maximum: MAX_REVISION_LIMIT,
+            default: DEFAULT_REVISION_LIMIT,
+            description: 'Commits per page.',
+          },
+          cursor: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 200,
+            pattern: '^[A-Za-z0-9_-]+$',
+            description: '`nextCursor` of the previous page.',
+          },
         }),
       },
     },

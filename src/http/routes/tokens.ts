@@ -10,7 +10,8 @@ import type { ApiRuntime } from '../api-runtime.js';
 import { ApiError } from '../errors.js';
 import { querySchema } from '../query-schema.js';
 
-const EMPTY_TOKEN_PATH = 'A token path is needed: `/api/v1/tokens/<group>/<name>` (e.g. `/api/v1/tokens/color/bg`); `/api/v1/tokens` lists them all.';
+const EMPTY_TOKEN_PATH =
+  'A token path is needed: `/api/v1/tokens/<group>/<name>` (e.g. `/api/v1/tokens/color/bg`); `/api/v1/tokens` lists them all.';
 
 const tokenIndexes = new WeakMap<CompiledDesignSystem, ReadonlyMap<string, Token>>();
 

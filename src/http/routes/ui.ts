@@ -40,13 +40,17 @@ export interface UiAssets {
  * `<root>/dist/web` when the server runs from its TypeScript sources (tests).
  */
 export function findUiDirectory(): string | undefined {
-  const candidates = [new URL('../../web/', import.meta.url), new URL('../../../dist/web/', import.meta.url)].map((url) => fileURLToPath(url));
+  const candidates = [new URL('../../web/', import.meta.url), new URL('../../../dist/web/', import.meta.url)].map((url) =>
+    fileURLToPath(url),
+  );
   return candidates.find((directory) => existsSync(join(directory, 'index.html')) && existsSync(join(directory, 'main.js')));
 }
 
 /** Reads the built page once: every asset becomes stored bytes with a strong ETag; `index.html` links them by version. */
 export function loadUiAssets(directory: string): UiAssets {
-  const names = readdirSync(directory).filter((name) => CONTENT_TYPES[extname(name)] !== undefined).sort();
+  const names = readdirSync(directory)
+    .filter((name) => CONTENT_TYPES[extname(name)] !== undefined)
+    .sort();
   const contents = names.map((name) => [name, readFileSync(join(directory, name))] as const);
   const hash = createHash('sha256');
   for (const [name, body] of contents) hash.update(name).update('\0').update(body).update('\0');
@@ -87,7 +91,10 @@ const UI_SCHEMA = { hide: true } as const;
  * `GET /`: the token browser page (`no-cache`: always revalidated), and `GET /ui/<version>/<file>`: its scripts and
  * styles (immutable). Without a built page (`npm run build` not run) `GET /` answers 404 saying so.
  */
-export function registerUiRoutes(app: FastifyInstance, options: { readonly directory: string | undefined } = { directory: findUiDirectory() }): void {
+export function registerUiRoutes(
+  app: FastifyInstance,
+  options: { readonly directory: string | undefined } = { directory: findUiDirectory() },
+): void {
   const assets = options.directory === undefined ? undefined : loadUiAssets(options.directory);
 
   app.get('/', { config: UI_CONFIG, schema: UI_SCHEMA }, async (request, reply) => {
@@ -100,7 +107,8 @@ export function registerUiRoutes(app: FastifyInstance, options: { readonly direc
   app.get(`${UI_ASSET_PREFIX}/:version/:file`, { config: UI_CONFIG, schema: UI_SCHEMA }, async (request, reply) => {
     const { version, file } = request.params as { version: string; file: string };
     const rendered = version === assets?.version ? assets.files.get(file) : undefined;
-    if (rendered === undefined) return reply.code(404).send(errorBody('not_found', `No route ${request.method} ${request.url.split('?')[0] ?? ''}.`));
+    if (rendered === undefined)
+      return reply.code(404).send(errorBody('not_found', `No route ${request.method} ${request.url.split('?')[0] ?? ''}.`));
     return sendAsset(request, reply, rendered, IMMUTABLE_CACHE_CONTROL);
   });
 }
