@@ -23,7 +23,7 @@ import { registerDiffRoutes } from './http/routes/diff.js';
 import { registerExportRoutes } from './http/routes/exports.js';
 import { registerResourceRoutes } from './http/routes/resources.js';
 import { registerRevisionRoutes } from './http/routes/revisions.js';
-import type { RevisionProvider } from './http/revision-provider.js';
+import type { RevisionProvider } from './state/revisions.js';
 import { registerTokenRoutes } from './http/routes/tokens.js';
 import { registerUiRoutes } from './http/routes/ui.js';
 import type { SnapshotStore } from './state/store.js';

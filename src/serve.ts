@@ -6,7 +6,7 @@ import { createMetrics } from './http/metrics.js';
 import type { Diagnostic } from './compile/types.js';
 import { checkKeyEntries } from './compile/check-key-references.js';
 import { registerSyncRoute } from './http/routes/sync.js';
-import type { RevisionProvider } from './http/revision-provider.js';
+import type { RevisionProvider } from './state/revisions.js';
 import { withFetchOnMiss } from './source/fetch-on-miss.js';
 import { followRemote } from './source/follow-remote.js';
 import type { RemoteFollower } from './source/follow-remote.js';

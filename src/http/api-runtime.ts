@@ -1,7 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeyEntry } from '../compile/parse-keys-file.js';
-import { checkRef, FULL_SHA } from '../source/git-refs.js';
-import { GitBusyError } from '../source/run-git.js';
 import type { DesignSystemState, Snapshot } from '../state/snapshot.js';
 import type { Rendered } from '../views/rendered.js';
 import { ApiError } from './errors.js';
@@ -9,7 +7,8 @@ import { selectDesignSystem } from './read-context.js';
 import type { DesignSystemContext } from './read-context.js';
 import type { RenderCache } from './render-cache.js';
 import { authOf } from './request-auth.js';
-import type { RevisionProvider } from './revision-provider.js';
+import { checkRef, isCommitId, RevisionsBusyError } from '../state/revisions.js';
+import type { RevisionProvider } from '../state/revisions.js';
 import { sendRendered, STALE_HEADER } from './send-rendered.js';
 import type { Pin } from './send-rendered.js';
 
@@ -70,7 +69,7 @@ export function createApiRuntime(options: ApiRuntimeOptions): ApiRuntime {
       throw new ApiError('invalid_parameter', `\`${parameter}\` needs a source in a Git repository; this server reads a plain folder.`);
     const sha = await revisions.resolve(ref);
     if (sha === undefined) throw new ApiError('ref_not_found', `No commit, tag or branch \`${ref}\` in the repository.`);
-    return { snapshot: await revisions.snapshotAt(sha), pin: { sha, immutable: FULL_SHA.test(ref) && ref === sha } };
+    return { snapshot: await revisions.snapshotAt(sha), pin: { sha, immutable: isCommitId(ref) && ref === sha } };
   };
   const authorizeAt = async (request: FastifyRequest): Promise<AuthorizedRequest> => {
     const live = authOf(request);
@@ -129,7 +128,7 @@ function answeringBusyWith503(provider: RevisionProvider): RevisionProvider {
   return {
     resolve: (ref) =>
       provider.resolve(ref).catch((error: unknown) => {
-        if (!(error instanceof GitBusyError)) throw error;
+        if (!(error instanceof RevisionsBusyError)) throw error;
         throw new ApiError('service_unavailable', 'Too many revisions are being looked up right now: retry in a second.', {
           'retry-after': '1',
         });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ERRORS } from './errors.js';
+import { COMMIT_ID_PATTERN } from '../state/revisions.js';
 
 /**
  * The response schemas of every route, by route URL. They are attached to the routes as they are registered
@@ -129,7 +130,7 @@ const REVISIONS = dataOf({
         additionalProperties: false,
         required: ['sha', 'date', 'subject'],
         properties: {
-          sha: { type: 'string', pattern: '^[0-9a-f]{40}([0-9a-f]{24})?$' },
+          sha: { type: 'string', pattern: COMMIT_ID_PATTERN },
           date: { type: 'string', format: 'date-time' },
           subject: { type: 'string' },
         },

@@ -1,4 +1,4 @@
-import type { RevisionProvider } from '../http/revision-provider.js';
+import type { RevisionProvider } from '../state/revisions.js';
 
 export const DEFAULT_MISS_FETCH_INTERVAL_MS = 10_000;
 

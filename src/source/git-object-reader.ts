@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { isCommitId } from '../state/revisions.js';
 import { GIT_ENV } from './run-git.js';
 
 interface PendingRead {
@@ -7,8 +8,6 @@ interface PendingRead {
   readonly resolve: (content: Buffer | undefined) => void;
   readonly reject: (error: Error) => void;
 }
-
-const OID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 
 /**
  * One long-lived `git cat-file --batch` process: object ids go in on stdin (never on a command line), contents come
@@ -27,7 +26,7 @@ export class GitObjectReader {
 
   /** The raw content of an object (a blob, or a commit), or undefined when it does not exist. */
   read(oid: string): Promise<Buffer | undefined> {
-    if (!OID.test(oid)) return Promise.reject(new Error(`not an object id: ${oid}`));
+    if (!isCommitId(oid)) return Promise.reject(new Error(`not an object id: ${oid}`));
     if (this.#closed) return Promise.reject(new Error('git object reader is closed'));
     const child = this.#start();
     return new Promise((resolve, reject) => {

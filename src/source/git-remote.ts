@@ -3,7 +3,8 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleGit } from 'simple-git';
 import { gitErrorText } from './git-error-text.js';
-import { checkRef, forgetUnknownRefs } from './git-refs.js';
+import { checkRef } from '../state/revisions.js';
+import { forgetUnknownRefs } from './git-refs.js';
 import { runGit } from './run-git.js';
 
 export interface RemoteMirrorOptions {

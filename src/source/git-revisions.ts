@@ -10,8 +10,10 @@ import { reduce } from '../state/reduce.js';
 import { createEmptySnapshot } from '../state/snapshot.js';
 import type { Snapshot } from '../state/snapshot.js';
 import { GitObjectReader } from './git-object-reader.js';
-import { FULL_SHA, resolveRef } from './git-refs.js';
+import { resolveRef } from './git-refs.js';
 import { GIT_ENV, readFolderCommitTimes, runGitOnPaths as runGit } from './run-git.js';
+import { isCommitId } from '../state/revisions.js';
+import type { RevisionEntry, RevisionProvider } from '../state/revisions.js';
 
 /** Where the design systems live inside a Git repository. */
 export interface GitSourceLocation {
@@ -22,19 +24,13 @@ export interface GitSourceLocation {
 }
 
 /** One commit that changed a design system. */
-export interface RevisionEntry {
-  readonly sha: string;
-  readonly date: string;
-  readonly subject: string;
-}
-
 export const DEFAULT_REVISION_CACHE_BYTES = 128 * 1024 * 1024;
 
 /**
  * Builds snapshots of past commits straight from Git objects (one `ls-tree`, one long-lived `cat-file --batch`),
  * with the same reducer as the live source, and keeps them in a memory-bounded LRU cache keyed by commit sha.
  */
-export class GitRevisions {
+export class GitRevisions implements RevisionProvider {
   readonly location: GitSourceLocation;
   readonly #reader: GitObjectReader;
   /** Revisions are compiled off the main thread too, in a worker of their own (started on the first build). */
@@ -62,7 +58,7 @@ export class GitRevisions {
    * commit answers without a process; any other ref is resolved anew (branches and tags move), once per moment.
    */
   resolve(ref: string): Promise<string | undefined> {
-    if (FULL_SHA.test(ref) && (this.#knownCommits.has(ref) || this.#snapshots.has(ref))) return Promise.resolve(ref);
+    if (isCommitId(ref) && (this.#knownCommits.has(ref) || this.#snapshots.has(ref))) return Promise.resolve(ref);
     let resolving = this.#resolving.get(ref);
     if (resolving === undefined) {
       resolving = resolveRef(this.location.repoDir, ref)

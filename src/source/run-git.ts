@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { RevisionsBusyError } from '../state/revisions.js';
 
 /** Environment for every git process: never prompt, never read a system config or a pager. */
 export const GIT_ENV: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', GIT_OPTIONAL_LOCKS: '0' };
@@ -34,7 +35,7 @@ export function runGitOnPaths(cwd: string, args: readonly string[]): Promise<str
 }
 
 /** Thrown instead of queueing when a limiter's queue is full: the caller answers "busy, retry" at once. */
-export class GitBusyError extends Error {
+export class GitBusyError extends RevisionsBusyError {
   constructor(what: string) {
     super(`too many ${what} waiting for a git process`);
     this.name = 'GitBusyError';

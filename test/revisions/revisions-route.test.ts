@@ -124,4 +124,29 @@ describe('GET /api/v1/revisions', () => {
       },
     });
   });
+
+  it('works in a SHA-256 repository: 64-digit commit ids pin, list and page like 40-digit ones', async () => {
+    const repo = fixtures.repo(undefined, { commitDate: '2024-01-01T00:00:00Z', objectFormat: 'sha256' });
+    const first = repo.git('rev-parse', 'HEAD').trim();
+    repo.write('design-systems/alpha/tokens/a.yaml', spacingYaml('space', { a: 17 }));
+    const second = repo.commit('Alpha wider', '2024-02-01T00:00:00Z');
+    expect([first.length, second.length]).toEqual([64, 64]);
+    const server = await fixtures.start(repo);
+    const pinned = await fetchRaw(server.url, `/api/v1/tokens/space/a?ref=${first}`, ALPHA_KEY);
+    expect({ status: pinned.status, value: (JSON.parse(pinned.text) as { data: { value: unknown } }).data.value }).toEqual({
+      status: 200,
+      value: { value: 16, unit: 'px' },
+    });
+    expect(pinned.headers.get('cache-control')).toContain('immutable');
+    const page = JSON.parse((await fetchRaw(server.url, '/api/v1/revisions?limit=1', ALPHA_KEY)).text) as Page;
+    expect(page.data.revisions.map((entry) => entry.sha)).toEqual([second]);
+    expect(page.data.nextCursor).toBe(encodeCursor(second, 1));
+    const next = JSON.parse(
+      (await fetchRaw(server.url, `/api/v1/revisions?limit=1&cursor=${page.data.nextCursor}`, ALPHA_KEY)).text,
+    ) as Page;
+    expect(next.data).toEqual({
+      revisions: [{ sha: first, date: '2024-01-01T00:00:00.000Z', subject: 'initial content' }],
+      nextCursor: null,
+    });
+  });
 });

@@ -82,7 +82,7 @@ function runGit(cwd: string, args: string[], env: Record<string, string> = {}): 
 /** A fresh repository with `files` committed on `main` (or a plain folder when `git` is false). */
 export function createFixtureRepo(
   files: Record<string, string> = defaultFiles(),
-  options: { git?: boolean; commitDate?: string } = {},
+  options: { git?: boolean; commitDate?: string; objectFormat?: 'sha1' | 'sha256' } = {},
 ): FixtureRepo {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'dts-live-')));
   const write = (path: string, text: string): void => {
@@ -117,7 +117,7 @@ export function createFixtureRepo(
   };
   for (const [path, text] of Object.entries(files)) write(path, text);
   if (options.git !== false) {
-    runGit(root, ['init', '-q', '-b', 'main']);
+    runGit(root, ['init', '-q', '-b', 'main', `--object-format=${options.objectFormat ?? 'sha1'}`]);
     runGit(root, ['config', 'user.name', 'Test Designer']);
     runGit(root, ['config', 'user.email', 'designer@example.test']);
     runGit(root, ['config', 'commit.gpgsign', 'false']);
@@ -219,7 +219,7 @@ export async function observeWhile(
 
 /** What a test makes, cleaned up after it: servers closed, watchers stopped, repositories deleted (newest first). */
 export interface FixtureScope {
-  repo(files?: Record<string, string>, options?: { git?: boolean; commitDate?: string }): FixtureRepo;
+  repo(files?: Record<string, string>, options?: Parameters<typeof createFixtureRepo>[1]): FixtureRepo;
   start(repo: FixtureRepo, options?: ServeOptions, logLevel?: string): Promise<RunningServer>;
   defer(cleanup: () => unknown): void;
 }

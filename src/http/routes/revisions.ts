@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isCommitId } from '../../state/revisions.js';
 import { toRenderedJson } from '../../views/rendered.js';
 import type { ApiRuntime } from '../api-runtime.js';
 import { ApiError } from '../errors.js';
@@ -13,8 +14,8 @@ export function encodeCursor(sha: string, skip: number): string {
 }
 
 export function decodeCursor(cursor: string): { sha: string; skip: number } | undefined {
-  const match = /^([0-9a-f]{40}(?:[0-9a-f]{24})?):(\d{1,7})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  return match ? { sha: match[1] as string, skip: Number(match[2]) } : undefined;
+  const match = /^([0-9a-f]+):(\d{1,7})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  return match?.[1] !== undefined && isCommitId(match[1]) ? { sha: match[1], skip: Number(match[2]) } : undefined;
 }
 
 /**
