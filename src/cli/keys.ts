@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { SLUG } from '../compile/compile-design-system.js';
+import { SLUG } from '../compile/name-rules.js';
 import { ISO_DATE, parseIsoDate } from '../compile/iso-date.js';
 import { KEY_LABEL, parseKeysFile } from '../compile/parse-keys-file.js';
 import type { ApiKeyEntry } from '../compile/parse-keys-file.js';

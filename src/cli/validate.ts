@@ -1,6 +1,7 @@
 import { join, relative, resolve, sep } from 'node:path';
 import { checkKeyReferences } from '../compile/check-key-references.js';
-import { compareDiagnostics, compareKeys, compileDesignSystemFolder } from '../compile/compile-design-system.js';
+import { compileDesignSystemFolder } from '../compile/compile-design-system.js';
+import { compareDiagnostics, compareKeys } from '../compile/sort-order.js';
 import { parseKeysFile } from '../compile/parse-keys-file.js';
 import { parseSourceFile } from '../compile/parse-source-file.js';
 import type { ParsedSourceFile } from '../compile/parse-source-file.js';

@@ -1,3 +1,5 @@
+import type { PendingDiagnostic } from './pending-diagnostic.js';
+import { compareDiagnostics } from './sort-order.js';
 import type { Diagnostic, SourcePosition } from './types.js';
 
 /** Problems listed per file; the rest are counted in one `too-many-problems` diagnostic, so logs stay bounded. */
@@ -29,4 +31,60 @@ export function tooManyProblems(pos: SourcePosition, suppressed: number, anyErro
     message: `${suppressed} more problem${suppressed === 1 ? '' : 's'} in this file not shown (only the first ${MAX_DIAGNOSTICS_PER_FILE} are reported)`,
     severity: anyError ? 'error' : 'warning',
   };
+}
+
+/** One file's problems in position order, capped (see {@link splitShown}), with how many were left out. */
+export function capFileDiagnostics(diagnostics: readonly Diagnostic[]): { diagnostics: Diagnostic[]; suppressed: number } {
+  const { shown, rest } = splitShown([...diagnostics].sort(compareDiagnostics));
+  const first = rest[0];
+  if (first === undefined) return { diagnostics: shown, suppressed: 0 };
+  return {
+    diagnostics: [
+      ...shown,
+      tooManyProblems(
+        first,
+        rest.length,
+        rest.some((problem) => problem.severity === 'error'),
+      ),
+    ],
+    suppressed: rest.length,
+  };
+}
+
+/** What a file's reader already listed and counted, as {@link capPerFile} merges it. */
+interface ReadFileProblems {
+  readonly path: string;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly suppressed?: number;
+}
+
+/**
+ * Every problem of a design system sorted, at most {@link MAX_DIAGNOSTICS_PER_FILE} per file plus one counting the
+ * rest (with what each file's reader counted), messages written.
+ */
+export function capPerFile(pending: PendingDiagnostic[], files: readonly ReadFileProblems[]): Diagnostic[] {
+  pending.sort(compareDiagnostics);
+  // What a file's reader already counted without listing it.
+  const counted = new Map<string, { summary: Diagnostic; suppressed: number }>();
+  for (const file of files) {
+    const summary = file.diagnostics.find((diagnostic) => diagnostic.rule === 'too-many-problems');
+    if (summary !== undefined) counted.set(file.path, { summary, suppressed: file.suppressed ?? 0 });
+  }
+  const diagnostics: Diagnostic[] = [];
+  let index = 0;
+  while (index < pending.length) {
+    const file = (pending[index] as PendingDiagnostic).file;
+    let end = index;
+    while (end < pending.length && (pending[end] as PendingDiagnostic).file === file) end += 1;
+    const { shown, rest } = splitShown(pending.slice(index, end));
+    for (const problem of shown)
+      diagnostics.push({ ...problem, message: typeof problem.message === 'string' ? problem.message : problem.message() });
+    const earlier = counted.get(file);
+    const suppressed = rest.length + (earlier?.suppressed ?? 0);
+    const first = [rest[0], earlier?.summary].filter((pos) => pos !== undefined).sort(compareDiagnostics)[0];
+    const anyError = rest.some((problem) => problem.severity === 'error') || earlier?.summary.severity === 'error';
+    if (first !== undefined && suppressed > 0) diagnostics.push(tooManyProblems(first, suppressed, anyError));
+    index = end;
+  }
+  return diagnostics.sort(compareDiagnostics);
 }

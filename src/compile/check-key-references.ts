@@ -1,6 +1,7 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { Node } from 'yaml';
 import type { ApiKeyEntry } from './parse-keys-file.js';
+import type { RuleId } from './rules.js';
 import { didYouMean } from './suggest.js';
 import type { Diagnostic } from './types.js';
 
@@ -28,7 +29,7 @@ export function checkKeyEntries(
   const report = (
     key: ApiKeyEntry,
     at: ReturnType<LocateKeyField>,
-    rule: string,
+    rule: RuleId,
     message: string,
     severity: Diagnostic['severity'],
   ): void => {

@@ -1,7 +1,8 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { Document, Node } from 'yaml';
-import { SLUG } from './compile-design-system.js';
 import { parseIsoDate } from './iso-date.js';
+import { SLUG } from './name-rules.js';
+import type { RuleId } from './rules.js';
 import type { Diagnostic } from './types.js';
 import { describeYamlError } from './yaml-errors.js';
 
@@ -19,6 +20,7 @@ export interface ApiKeyEntry {
   readonly column: number;
 }
 
+/** What `keys.yaml` holds: its valid entries and its problems. */
 export interface ParsedKeysFile {
   /**
    * The valid entries; entries with a problem are left out (and reported). Undefined only when the file is not YAML
@@ -45,7 +47,7 @@ export const MAX_KEYS_FILE_BYTES = 1024 * 1024;
 export function parseKeysFile(path: string, text: string): ParsedKeysFile {
   const diagnostics: Diagnostic[] = [];
   const lineCounter = new LineCounter();
-  const report = (node: Node | null | undefined, rule: string, message: string, offset?: number): void => {
+  const report = (node: Node | null | undefined, rule: RuleId, message: string, offset?: number): void => {
     const { line, col } = lineCounter.linePos(offset ?? node?.range?.[0] ?? 0);
     diagnostics.push({ file: path, line, column: col, rule, message, severity: 'error' });
   };

@@ -5,21 +5,18 @@ export type ValueCheck = (value: unknown) => string | undefined;
 
 const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-export const NUMBER: ValueCheck = (value) => (isFiniteNumber(value) ? undefined : 'a number');
-export const NON_NEGATIVE: ValueCheck = (value) => (isFiniteNumber(value) && value >= 0 ? undefined : 'a number ≥ 0');
-export const POSITIVE: ValueCheck = (value) => (isFiniteNumber(value) && value > 0 ? undefined : 'a number > 0');
-export const INTEGER: ValueCheck = (value) => (Number.isInteger(value) ? undefined : 'an integer');
-export const POSITIVE_INTEGER: ValueCheck = (value) =>
-  Number.isInteger(value) && (value as number) > 0 ? undefined : 'a positive integer';
-export const UNIT_INTERVAL: ValueCheck = (value) =>
-  isFiniteNumber(value) && value >= 0 && value <= 1 ? undefined : 'a number from 0 to 1';
-export const FONT_WEIGHT: ValueCheck = (value) =>
-  isFiniteNumber(value) && value >= 1 && value <= 1000 ? undefined : 'a number from 1 to 1000';
-export const BOOLEAN: ValueCheck = (value) => (typeof value === 'boolean' ? undefined : 'true or false');
-export const STRING: ValueCheck = (value) => (typeof value === 'string' && value.length > 0 ? undefined : 'a non-empty string');
+const NUMBER: ValueCheck = (value) => (isFiniteNumber(value) ? undefined : 'a number');
+const NON_NEGATIVE: ValueCheck = (value) => (isFiniteNumber(value) && value >= 0 ? undefined : 'a number ≥ 0');
+const POSITIVE: ValueCheck = (value) => (isFiniteNumber(value) && value > 0 ? undefined : 'a number > 0');
+const INTEGER: ValueCheck = (value) => (Number.isInteger(value) ? undefined : 'an integer');
+const POSITIVE_INTEGER: ValueCheck = (value) => (Number.isInteger(value) && (value as number) > 0 ? undefined : 'a positive integer');
+const UNIT_INTERVAL: ValueCheck = (value) => (isFiniteNumber(value) && value >= 0 && value <= 1 ? undefined : 'a number from 0 to 1');
+const FONT_WEIGHT: ValueCheck = (value) => (isFiniteNumber(value) && value >= 1 && value <= 1000 ? undefined : 'a number from 1 to 1000');
+const BOOLEAN: ValueCheck = (value) => (typeof value === 'boolean' ? undefined : 'true or false');
+const STRING: ValueCheck = (value) => (typeof value === 'string' && value.length > 0 ? undefined : 'a non-empty string');
 
 /** Strings end up verbatim in CSS: refuse anything that could close a declaration or a rule. */
-export const CSS_SAFE_STRING: ValueCheck = (value) =>
+const CSS_SAFE_STRING: ValueCheck = (value) =>
   // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   typeof value === 'string' && value.trim().length > 0 && value.length <= 500 && !/[;{}<>\\\u0000-\u001f\u007f]/.test(value)
     ? undefined
@@ -36,12 +33,12 @@ export function parseCubicBezier(text: string): [number, number, number, number]
   return x1 >= 0 && x1 <= 1 && x2 >= 0 && x2 <= 1 ? points : undefined;
 }
 
-export const CUBIC_BEZIER_STRING: ValueCheck = (value) =>
+const CUBIC_BEZIER_STRING: ValueCheck = (value) =>
   typeof value === 'string' && parseCubicBezier(value) !== undefined
     ? undefined
     : 'a `cubic-bezier(x1, y1, x2, y2)` expression with x1 and x2 from 0 to 1';
 
-export const unitOneOf =
+const unitOneOf =
   (...units: string[]): ValueCheck =>
   (value) =>
     typeof value === 'string' && units.includes(value) ? undefined : `one of ${units.map((unit) => `\`${unit}\``).join(', ')}`;
@@ -52,6 +49,7 @@ export interface PrimitiveRule {
   readonly unit: string | null;
 }
 
+/** How the values of each primitive type are checked, and the unit they carry. */
 export const PRIMITIVE_RULES: Readonly<Record<PrimitiveType, PrimitiveRule>> = {
   spacing: { check: NUMBER, unit: 'px' },
   radius: { check: NON_NEGATIVE, unit: 'px' },

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { RuleId } from '../../src/compile/rules.js';
 import type { Diagnostic } from '../../src/compile/types.js';
 import { compileFiles, compileFixture, readYamlFiles, fixturePath } from '../helpers/fixtures.js';
 
-const error = (file: string, line: number, column: number, rule: string, message: string): Diagnostic => ({
+const error = (file: string, line: number, column: number, rule: RuleId, message: string): Diagnostic => ({
   file,
   line,
   column,
@@ -10,7 +11,7 @@ const error = (file: string, line: number, column: number, rule: string, message
   message,
   severity: 'error',
 });
-const warning = (file: string, line: number, column: number, rule: string, message: string): Diagnostic => ({
+const warning = (file: string, line: number, column: number, rule: RuleId, message: string): Diagnostic => ({
   file,
   line,
   column,

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { parseKeysFile } from '../../src/compile/parse-keys-file.js';
+import type { RuleId } from '../../src/compile/rules.js';
 import type { Diagnostic } from '../../src/compile/types.js';
 import { fixturePath } from '../helpers/fixtures.js';
 
-const error = (line: number, column: number, rule: string, message: string): Diagnostic => ({
+const error = (line: number, column: number, rule: RuleId, message: string): Diagnostic => ({
   file: 'keys.yaml',
   line,
   column,

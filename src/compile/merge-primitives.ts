@@ -1,0 +1,50 @@
+import { describePosition, describeValue } from './message-text.js';
+import type { Report } from './pending-diagnostic.js';
+import { didYouMean } from './suggest.js';
+import type { SourceFileEntries } from './source-entries.js';
+import { isPrimitiveType, PRIMITIVE_TYPES } from './types.js';
+import type { Primitive, PrimitiveType, SourcePosition } from './types.js';
+import { PRIMITIVE_RULES } from './value-rules.js';
+
+/** A checked primitive with its type and where it is defined. */
+export interface PrimitiveDefinition extends Primitive {
+  readonly type: PrimitiveType;
+  readonly pos: SourcePosition;
+}
+
+/** The primitives of every file by `<type>.<key>`, merged and checked: a known type, defined once, a valid value. */
+export function mergePrimitives(files: readonly SourceFileEntries[], report: Report): Map<string, PrimitiveDefinition> {
+  const primitives = new Map<string, PrimitiveDefinition>();
+  for (const file of files) {
+    for (const entry of file.primitives) {
+      if (!isPrimitiveType(entry.type)) {
+        report(
+          entry.pos,
+          'unknown-primitive-type',
+          () => `unknown primitive type \`${entry.type}\`${didYouMean(entry.type, PRIMITIVE_TYPES)}`,
+        );
+        continue;
+      }
+      const name = `${entry.type}.${entry.key}`;
+      const first = primitives.get(name);
+      if (first !== undefined) {
+        report(entry.pos, 'duplicate-key', `primitive \`${name}\` is already defined at ${describePosition(first.pos)}`);
+        continue;
+      }
+      const rule = PRIMITIVE_RULES[entry.type];
+      const problem = rule.check(entry.value.value);
+      if (problem !== undefined) {
+        report(entry.value.pos, 'invalid-value', `primitive \`${name}\` must be ${problem}, got ${describeValue(entry.value.value)}`);
+        continue;
+      }
+      primitives.set(name, {
+        type: entry.type,
+        key: entry.key,
+        value: entry.value.value as number | string,
+        unit: rule.unit,
+        pos: entry.pos,
+      });
+    }
+  }
+  return primitives;
+}

@@ -1,0 +1,5 @@
+/** What a design system folder may be called (its slug): lowercase letters, digits and single hyphens, e.g. `acme-web`. */
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** What one dot-separated segment of a token key, a scale name or a primitive key may be written with. */
+export const KEY_SEGMENT = /^[A-Za-z0-9_-]+$/;

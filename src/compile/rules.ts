@@ -1,0 +1,81 @@
+/** How bad a problem is: an error keeps a design system (or a keys file) from being served; a warning does not. */
+export type Severity = 'error' | 'warning';
+
+/** What the registry says of one rule: the severities its diagnostics take, and what it catches. */
+export interface RuleInfo {
+  readonly severities: readonly Severity[];
+  readonly catches: string;
+}
+
+const ERROR: readonly Severity[] = ['error'];
+const WARNING: readonly Severity[] = ['warning'];
+
+/**
+ * Every rule a diagnostic can name, sorted by id, with its severities and what it catches. The table of rules in
+ * `docs/designers.md` is checked against this list by `test/compile/rules.test.ts`.
+ */
+export const RULES = {
+  'alias-limit': { severities: ERROR, catches: 'YAML aliases in one file that expand to more than 10,000 nodes' },
+  'color-token-not-color': { severities: ERROR, catches: 'a shadow whose `colorToken` names a token that is not a color' },
+  'compile-budget': { severities: ERROR, catches: 'a design system whose reading and compiling ran past the time or memory limit' },
+  'css-name-clash': {
+    severities: WARNING,
+    catches: 'two keys made of the same words (`font.lineHeight`, `font.line-height`) that get one CSS name',
+  },
+  'duplicate-key': {
+    severities: ERROR,
+    catches:
+      'a key written twice in one mapping, a scale, step, primitive or token defined twice, or two API keys with one `name` or `sha256`',
+  },
+  'extra-field': { severities: ERROR, catches: 'a token field its type does not take, or a value field beside `primitive`' },
+  'file-not-a-map': { severities: ERROR, catches: 'a source file that is not a mapping of top-level sections' },
+  'file-too-large': { severities: ERROR, catches: 'a source file or keys file larger than 1 MiB' },
+  'invalid-hex': { severities: ERROR, catches: 'a scale color that is not a hex color `#RGB` or `#RRGGBB`' },
+  'invalid-key': {
+    severities: ERROR,
+    catches: 'a scale name, primitive key or token key segment with characters other than letters, digits, `-` and `_`',
+  },
+  'invalid-slug': { severities: ERROR, catches: 'a design system folder name that is not lowercase letters, digits and single hyphens' },
+  'invalid-step': { severities: ERROR, catches: 'a scale step that is not a positive integer' },
+  'invalid-type': { severities: ERROR, catches: 'a token `type` that is not a string' },
+  'invalid-utf8': { severities: ERROR, catches: 'a file that is not valid UTF-8' },
+  'invalid-value': { severities: ERROR, catches: 'a field of the wrong kind or out of range, in any file' },
+  'key-expired': { severities: WARNING, catches: 'an API key whose `expiresAt` has passed (the server refuses it)' },
+  'key-not-a-map': { severities: ERROR, catches: 'an entry of `keys` that is not a mapping' },
+  'key-unknown-design-system': { severities: ERROR, catches: 'an API key whose `designSystem` or `access` names no design system' },
+  'keys-not-a-list': { severities: ERROR, catches: 'a keys file without a `keys:` list' },
+  'missing-field': { severities: ERROR, catches: 'a required field left out: of a token, a scale step or an API key' },
+  'missing-system-file': { severities: ERROR, catches: 'a design system folder without `system.yaml`' },
+  'nesting-limit': { severities: ERROR, catches: 'mappings and lists nested more than 100 levels deep' },
+  'no-dark-variant': { severities: WARNING, catches: 'a color token that is the same in light and dark mode' },
+  'primitive-group-not-a-map': { severities: ERROR, catches: 'a primitive type that is not a mapping of key to value' },
+  'primitive-not-allowed': { severities: ERROR, catches: 'a color token that names a `primitive` (colors come from scales)' },
+  'primitive-type-mismatch': { severities: ERROR, catches: 'a token that names a primitive of another type' },
+  'redundant-dark-step': {
+    severities: WARNING,
+    catches: 'a `darkStep` equal to `step` on a step whose light and dark colors are the same',
+  },
+  'scale-not-a-map': { severities: ERROR, catches: 'a scale that is not a mapping of step numbers' },
+  'section-not-a-map': { severities: ERROR, catches: 'a `scales`, `primitives` or `tokens` section that is not a mapping' },
+  'step-not-a-map': { severities: ERROR, catches: 'a scale step that is not a mapping `{ light, dark }`' },
+  'system-missing-name': { severities: ERROR, catches: 'a `system.yaml` without a `name`' },
+  'system-unknown-field': { severities: ERROR, catches: 'a field of `system.yaml` other than `name`, `description` and `id`' },
+  'token-group-clash': { severities: ERROR, catches: 'a key that is a token in one place and a group of tokens in another' },
+  'token-not-a-map': { severities: ERROR, catches: 'an entry of `tokens` that is neither a group nor a token `{ type, ... }`' },
+  'too-many-problems': {
+    severities: ['error', 'warning'],
+    catches: 'the problems of one file past the first 100, counted in one line (an error when any of them is)',
+  },
+  'unknown-color-token': { severities: ERROR, catches: 'a shadow whose `colorToken` names no token' },
+  'unknown-field': { severities: ERROR, catches: 'a field of a scale step or an API key that it does not take' },
+  'unknown-primitive': { severities: ERROR, catches: 'a token that names a primitive that does not exist' },
+  'unknown-primitive-type': { severities: ERROR, catches: 'a primitive type that does not exist' },
+  'unknown-scale': { severities: ERROR, catches: 'a color token that names a scale that does not exist' },
+  'unknown-section': { severities: ERROR, catches: 'a top-level section that the file does not take' },
+  'unknown-step': { severities: ERROR, catches: 'a color token whose `step` or `darkStep` its scale does not have' },
+  'unknown-token-type': { severities: ERROR, catches: 'a token type that does not exist' },
+  'yaml-syntax': { severities: ERROR, catches: 'a file that is not valid YAML' },
+} as const satisfies Readonly<Record<string, RuleInfo>>;
+
+/** The id of a rule: the `rule` of every diagnostic, so a misspelt id is a type error. */
+export type RuleId = keyof typeof RULES;

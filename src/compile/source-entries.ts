@@ -1,0 +1,61 @@
+import type { Diagnostic, SourcePosition } from './types.js';
+
+/** A YAML value with the place it was written. */
+export interface Located {
+  readonly value: unknown;
+  readonly pos: SourcePosition;
+}
+
+/** One step of a scale as written: its colors when given, and any other field (each a problem). */
+export interface ScaleStepEntry {
+  readonly step: number;
+  readonly pos: SourcePosition;
+  readonly light: Located | undefined;
+  readonly dark: Located | undefined;
+  readonly extra: readonly { readonly name: string; readonly pos: SourcePosition }[];
+}
+
+/** One scale as written under `scales`. */
+export interface ScaleEntry {
+  readonly name: string;
+  readonly pos: SourcePosition;
+  readonly steps: readonly ScaleStepEntry[];
+}
+
+/** One primitive as written under `primitives.<type>`. */
+export interface PrimitiveEntry {
+  readonly type: string;
+  readonly key: string;
+  readonly pos: SourcePosition;
+  readonly value: Located;
+}
+
+/** One token as written under `tokens`: its full dotted key and its fields (`type` among them, a string). */
+export interface TokenEntry {
+  readonly key: string;
+  readonly pos: SourcePosition;
+  readonly fields: Readonly<Record<string, Located>>;
+}
+
+/** A group key seen in a tokens tree, kept to detect token/group clashes. */
+export interface GroupEntry {
+  readonly key: string;
+  readonly pos: SourcePosition;
+}
+
+/** The fields of `system.yaml` as written. */
+export interface SystemEntry {
+  readonly pos: SourcePosition;
+  readonly fields: Readonly<Record<string, Located>>;
+}
+
+/** What one YAML file contributes to its design system, with positions, and the problems local to it. */
+export interface SourceFileEntries {
+  readonly path: string;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly system: SystemEntry | undefined;
+  readonly scales: readonly ScaleEntry[];
+  readonly primitives: readonly PrimitiveEntry[];
+  readonly tokens: readonly TokenEntry[];
+  readonly groups: readonly GroupEntry[];
+}
