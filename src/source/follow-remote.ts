@@ -1,8 +1,9 @@
 import type { SourceEvent } from '../state/events.js';
 import type { GitRemoteMirror } from './git-remote.js';
 import type { GitRevisions } from './git-revisions.js';
+import { SERVE_DEFAULTS } from '../config.js';
 
-export const DEFAULT_SYNC_INTERVAL_MS = 30_000;
+export const DEFAULT_SYNC_INTERVAL_MS = SERVE_DEFAULTS.syncIntervalMs;
 export const MAX_BACKOFF_MS = 5 * 60_000;
 
 export interface FollowRemoteOptions {

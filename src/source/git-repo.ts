@@ -14,13 +14,6 @@ export interface GitRepo {
   readonly cwd: string;
 }
 
-/** What Git says about the source folder: HEAD, the design systems that differ from it, their commit times. */
-export interface GitFacts {
-  readonly commit: string | null;
-  readonly dirtySlugs: readonly string[];
-  readonly commitTimes: Readonly<Record<string, string>>;
-}
-
 /** Why the source folder is read without Git, in git's own words. */
 export interface NoGitRepo {
   /** git's error (or why the folder is no work tree), on one line. */

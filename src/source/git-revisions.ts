@@ -14,6 +14,7 @@ import { resolveRef } from './git-refs.js';
 import { GIT_ENV, readFolderCommitTimes, runGitOnPaths as runGit } from './run-git.js';
 import { isCommitId } from '../state/revisions.js';
 import type { RevisionEntry, RevisionProvider } from '../state/revisions.js';
+import { SERVE_DEFAULTS } from '../config.js';
 
 /** Where the design systems live inside a Git repository. */
 export interface GitSourceLocation {
@@ -24,7 +25,7 @@ export interface GitSourceLocation {
 }
 
 /** One commit that changed a design system. */
-export const DEFAULT_REVISION_CACHE_BYTES = 128 * 1024 * 1024;
+export const DEFAULT_REVISION_CACHE_BYTES = SERVE_DEFAULTS.revisionCacheBytes;
 
 /**
  * Builds snapshots of past commits straight from Git objects (one `ls-tree`, one long-lived `cat-file --batch`),

@@ -1,5 +1,6 @@
 import type { CompileResult } from '../compile/compile-design-system.js';
 import type { CompiledDesignSystem, Token } from '../compile/types.js';
+import { sameToken } from './equality.js';
 
 /**
  * A compile result as it crosses from the worker to the main thread. Structured clone copies everything it is given
@@ -26,7 +27,7 @@ export function packCompileResult(result: CompileResult, base: CompiledDesignSys
   const baseIndex = new Map(base.tokens.map((token, index) => [token.key, index]));
   const tokens = system.tokens.map((token) => {
     const index = baseIndex.get(token.key);
-    return index !== undefined && JSON.stringify(base.tokens[index]) === JSON.stringify(token) ? index : token;
+    return index !== undefined && sameToken(base.tokens[index] as Token, token) ? index : token;
   });
   const { tokens: _tokens, ...rest } = system;
   return { kind: 'patch', system: rest, tokens, diagnostics: result.diagnostics };

@@ -1,4 +1,5 @@
 import type { CompileResult } from '../compile/compile-design-system.js';
+import type { GitState } from './git-state.js';
 
 /** Everything that changes the served state. `at` is the wall-clock time (ms since epoch) the source saw it. */
 export type SourceEvent =
@@ -7,18 +8,8 @@ export type SourceEvent =
   | { readonly type: 'file/removed'; readonly path: string; readonly at: number }
   /** The keys file changed; `text` is null when it is missing. */
   | { readonly type: 'keys/changed'; readonly path: string; readonly text: string | null; readonly at: number }
-  /**
-   * Git's HEAD moved, or the work tree's state relative to it was re-read.
-   * `commitTimes` maps a design system slug to the ISO committer time of the newest commit touching its folder;
-   * `dirtySlugs` lists the design systems whose folders differ from HEAD.
-   */
-  | {
-      readonly type: 'git/head-moved';
-      readonly commit: string | null;
-      readonly dirtySlugs: readonly string[];
-      readonly commitTimes: Readonly<Record<string, string>>;
-      readonly at: number;
-    };
+  /** Git's HEAD moved, or the work tree's state relative to it was re-read: the new Git state. */
+  | ({ readonly type: 'git/head-moved'; readonly at: number } & GitState);
 
 /**
  * One design system compiled ahead of the reducer (off the main thread) from its files as they are after the batch it

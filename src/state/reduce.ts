@@ -6,8 +6,11 @@ import { parseKeysFile } from '../compile/parse-keys-file.js';
 import { slugOfPath } from '../compile/source-paths.js';
 import { parseSourceText } from './compile-batch.js';
 import { listChangedFiles, listSystemFiles } from './changed-files.js';
+import { sameCommitTimes, sameDiagnostics, sameKeyEntries, sameStrings } from './equality.js';
 import type { BatchEvent } from './events.js';
-import type { DesignSystemState, GitState, KeysState, Snapshot, SourceFileState } from './snapshot.js';
+import { sameGitState } from './git-state.js';
+import type { GitState } from './git-state.js';
+import type { DesignSystemState, KeysState, Snapshot, SourceFileState } from './snapshot.js';
 
 enableMapSet();
 
@@ -44,8 +47,8 @@ export function reduce(state: Snapshot, batch: readonly BatchEvent[]): Snapshot 
         // Only a file that is not YAML keeps the previous keys (stale since the first such save); any YAML is applied.
         const staleSince = parsed.keys !== undefined ? null : (keys.staleSince ?? new Date(event.at).toISOString());
         // A save that changes nothing (or a rescan) leaves the keys, and so the snapshot, as they are.
-        const entriesChanged = parsed.keys !== undefined && JSON.stringify(parsed.keys) !== JSON.stringify(keys.entries);
-        const problemsChanged = JSON.stringify(parsed.diagnostics) !== JSON.stringify(keys.problems);
+        const entriesChanged = parsed.keys !== undefined && !sameKeyEntries(parsed.keys, keys.entries);
+        const problemsChanged = !sameDiagnostics(parsed.diagnostics, keys.problems);
         if (!entriesChanged && !problemsChanged && staleSince === keys.staleSince) break;
         const entries = entriesChanged && parsed.keys !== undefined ? parsed.keys : keys.entries;
         keys = freeze(
@@ -60,14 +63,13 @@ export function reduce(state: Snapshot, batch: readonly BatchEvent[]): Snapshot 
         break;
       }
       case 'git/head-moved': {
-        const dirtyChanged = git.dirtySlugs.join('\n') !== event.dirtySlugs.join('\n');
-        const timesChanged = JSON.stringify(git.commitTimes) !== JSON.stringify(event.commitTimes);
-        if (git.commit === event.commit && !dirtyChanged && !timesChanged) break;
+        if (sameGitState(git, event)) break;
+        // The parts that did not change keep their identity.
         git = freeze(
           {
             commit: event.commit,
-            dirtySlugs: dirtyChanged ? [...event.dirtySlugs] : git.dirtySlugs,
-            commitTimes: timesChanged ? { ...event.commitTimes } : git.commitTimes,
+            dirtySlugs: sameStrings(git.dirtySlugs, event.dirtySlugs) ? git.dirtySlugs : [...event.dirtySlugs],
+            commitTimes: sameCommitTimes(git.commitTimes, event.commitTimes) ? git.commitTimes : { ...event.commitTimes },
           },
           true,
         );
@@ -131,7 +133,7 @@ function recompile(
       slug,
       [...files].map(([path, file]) => file.parsed ?? parseSourceText(path, file.text)),
     );
-  const problemsChanged = JSON.stringify(previous?.problems ?? []) !== JSON.stringify(result.diagnostics);
+  const problemsChanged = !sameDiagnostics(previous?.problems ?? [], result.diagnostics);
   const contentChanged = result.system !== undefined && result.system.contentHash !== previous?.compiled?.contentHash;
   if (!problemsChanged && !contentChanged && previous !== undefined) return previous;
 

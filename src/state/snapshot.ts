@@ -1,6 +1,7 @@
 import type { ParsedSourceFile } from '../compile/parse-source-file.js';
 import type { ApiKeyEntry } from '../compile/parse-keys-file.js';
 import type { CompiledDesignSystem, Diagnostic } from '../compile/types.js';
+import type { GitState } from './git-state.js';
 
 /** One source file's text (to skip saves that change nothing) and, when it was parsed on this thread, its parse. */
 export interface SourceFileState {
@@ -27,12 +28,6 @@ export interface KeysState {
   readonly problems: readonly Diagnostic[];
   /** ISO time since which the keys file is not valid YAML (`entries` are then the last readable file's); null otherwise. */
   readonly staleSince: string | null;
-}
-
-export interface GitState {
-  readonly commit: string | null;
-  readonly dirtySlugs: readonly string[];
-  readonly commitTimes: Readonly<Record<string, string>>;
 }
 
 /** The immutable state every request reads. A new batch of events makes a new snapshot; this one never changes. */

@@ -58,9 +58,13 @@ describe('watchSource', () => {
   });
 
   it('fold a burst of writes into one batch, read when it settles', async () => {
-    const { repo, batches } = await startWatching();
-    for (let index = 0; index < 20; index++)
+    // Writes 20 ms apart for 400 ms, each well within the quiet period of the one before: one batch. Written all at
+    // once they would reach the watcher in one turn of the event loop and fold even with batching switched off.
+    const { repo, batches } = await startWatching({ quietMs: 200, maxWaitMs: 5_000 });
+    for (let index = 0; index < 20; index++) {
       repo.write(`design-systems/alpha/tokens/n${String(index).padStart(2, '0')}.yaml`, spacingYaml(`n${index}`, { v: index }));
+      await sleep(20);
+    }
     await waitFor(
       async () => batches.length,
       (count) => count >= 2,

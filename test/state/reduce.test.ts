@@ -217,6 +217,26 @@ describe('reduce', () => {
     expect(reduce(next, [{ ...head, at: T0 + 10 }])).toBe(next);
   });
 
+  it('keeps the snapshot for a Git state it has, and the parts of a new one that did not change', async () => {
+    const snapshot = await loadExamples();
+    const head: SourceEvent = {
+      type: 'git/head-moved',
+      commit: 'a'.repeat(40),
+      dirtySlugs: ['acme-docs'],
+      commitTimes: { acme: '2025-06-01T12:00:00.000Z', 'acme-docs': '2025-06-02T12:00:00.000Z' },
+      at: T0 + 1,
+    };
+    const next = reduce(snapshot, [head]);
+    const reordered = { 'acme-docs': '2025-06-02T12:00:00.000Z', acme: '2025-06-01T12:00:00.000Z' };
+    expect(reduce(next, [{ ...head, dirtySlugs: ['acme-docs'], commitTimes: reordered, at: T0 + 2 }])).toBe(next);
+
+    const moved = reduce(next, [{ ...head, commit: 'b'.repeat(40), at: T0 + 3 }]);
+    expect(moved.git).toEqual({ commit: 'b'.repeat(40), dirtySlugs: ['acme-docs'], commitTimes: head.commitTimes });
+    expect(isFrozen(moved.git)).toBe(true);
+    expect(moved.git.dirtySlugs).toBe(next.git.dirtySlugs);
+    expect(moved.git.commitTimes).toBe(next.git.commitTimes);
+  });
+
   it('gives the same served content whatever the order of the files in the batch', async () => {
     const events = await folderEvents(EXAMPLE_SOURCE, T0);
     const forward = reduce(createEmptySnapshot(), events);

@@ -1,0 +1,54 @@
+import type { SourceEvent } from '../state/events.js';
+import { sameGitState } from '../state/git-state.js';
+import type { GitState } from '../state/git-state.js';
+
+/** What the watcher has delivered so far (each file's text, the keys file's text, the Git state), so it sends only news. */
+export class DeliveredSource {
+  readonly #files = new Map<string, string>();
+  #keys: string | null | undefined;
+  #git: GitState | undefined;
+
+  /** The Git state last delivered; undefined before the first. */
+  get git(): GitState | undefined {
+    return this.#git;
+  }
+
+  /** The source paths delivered and not removed since. */
+  paths(): IterableIterator<string> {
+    return this.#files.keys();
+  }
+
+  /** True when `event` tells something not delivered yet: other text, a delivered file gone, another Git state. */
+  changes(event: SourceEvent): boolean {
+    switch (event.type) {
+      case 'file/changed':
+        return this.#files.get(event.path) !== event.text;
+      case 'file/removed':
+        return this.#files.has(event.path);
+      case 'keys/changed':
+        return event.text !== this.#keys;
+      case 'git/head-moved':
+        return this.#git === undefined || !sameGitState(this.#git, event);
+    }
+  }
+
+  /** Records a batch as delivered. */
+  remember(events: readonly SourceEvent[]): void {
+    for (const event of events) {
+      switch (event.type) {
+        case 'file/changed':
+          this.#files.set(event.path, event.text);
+          break;
+        case 'file/removed':
+          this.#files.delete(event.path);
+          break;
+        case 'keys/changed':
+          this.#keys = event.text;
+          break;
+        case 'git/head-moved':
+          this.#git = { commit: event.commit, dirtySlugs: event.dirtySlugs, commitTimes: event.commitTimes };
+          break;
+      }
+    }
+  }
+}

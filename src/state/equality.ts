@@ -1,0 +1,74 @@
+import type { ApiKeyEntry } from '../compile/parse-keys-file.js';
+import type { Diagnostic, Token, TokenValue } from '../compile/types.js';
+
+/** True when both lists hold the same strings in the same order. */
+export function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
+}
+
+/** True when both map the same slugs to the same commit times, in whatever order their keys were written. */
+export function sameCommitTimes(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+/** True when both report the same problem at the same place. */
+export function sameDiagnostic(a: Diagnostic, b: Diagnostic): boolean {
+  return (
+    a.file === b.file &&
+    a.line === b.line &&
+    a.column === b.column &&
+    a.rule === b.rule &&
+    a.message === b.message &&
+    a.severity === b.severity
+  );
+}
+
+/** True when both lists report the same problems in the same order. */
+export function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[]): boolean {
+  return sameItems(a, b, sameDiagnostic);
+}
+
+/** True when both entries grant the same key the same access until the same time, written at the same place. */
+export function sameKeyEntry(a: ApiKeyEntry, b: ApiKeyEntry): boolean {
+  return (
+    a.name === b.name &&
+    a.sha256 === b.sha256 &&
+    a.designSystem === b.designSystem &&
+    sameStrings(a.access, b.access) &&
+    a.expiresAt === b.expiresAt &&
+    a.line === b.line &&
+    a.column === b.column
+  );
+}
+
+/** True when both lists hold the same key entries in the same order. */
+export function sameKeyEntries(a: readonly ApiKeyEntry[], b: readonly ApiKeyEntry[]): boolean {
+  return sameItems(a, b, sameKeyEntry);
+}
+
+/**
+ * True when both values have the same fields with the same values, in the same order: the API serves a token's value
+ * object as it is, so a value whose fields were reordered in the YAML must not stand in for the new one.
+ */
+export function sameTokenValue(a: TokenValue, b: TokenValue): boolean {
+  const keys = Object.keys(a);
+  const otherKeys = Object.keys(b);
+  return keys.length === otherKeys.length && keys.every((key, index) => key === otherKeys[index] && a[key] === b[key]);
+}
+
+/** True when both tokens have the same key, type, value, description and resolved values. */
+export function sameToken(a: Token, b: Token): boolean {
+  return (
+    a.key === b.key &&
+    a.type === b.type &&
+    a.description === b.description &&
+    a.resolved.light === b.resolved.light &&
+    a.resolved.dark === b.resolved.dark &&
+    sameTokenValue(a.value, b.value)
+  );
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean): boolean {
+  return a.length === b.length && a.every((item, index) => same(item, b[index] as T));
+}
