@@ -9,8 +9,19 @@ import type { RenderCache } from './render-cache.js';
 import { authOf } from './request-auth.js';
 import { checkRef, isCommitId, RevisionsBusyError } from '../state/revisions.js';
 import type { RevisionProvider } from '../state/revisions.js';
-import { sendRendered, STALE_HEADER } from './send-rendered.js';
-import type { Pin } from './send-rendered.js';
+import type { CommonQuery } from './query-schema.js';
+import {
+  COMMIT_HEADER,
+  IMMUTABLE_CACHE_CONTROL,
+  LIVE_CACHE_CONTROL,
+  liveSnapshotHeaders,
+  sendRendered,
+  STALE_HEADER,
+} from './send-rendered.js';
+import type { Pin, SendOptions } from './send-rendered.js';
+
+/** What the runtime reads of a request to an `/api/v1` route: its authentication, headers and common query parameters. */
+export type ApiRequest = Pick<FastifyRequest, 'auth' | 'headers' | 'method' | 'routeOptions' | 'url'> & { readonly query: CommonQuery };
 
 export interface AuthorizedRequest {
   /** The snapshot the request reads: the live one, or the pinned revision's. */
@@ -29,17 +40,17 @@ export interface SystemRequest extends AuthorizedRequest {
 /** What every route needs: who is asking (checked once, by the authentication hook), what they read, and the render cache. */
 export interface ApiRuntime {
   /** The request's key and the live snapshot; refuses `?ref=` (400). */
-  authorizeLive(request: FastifyRequest): AuthorizedRequest;
+  authorizeLive(request: ApiRequest): AuthorizedRequest;
   /** As `authorizeLive`, and selects the design system (`?designSystem=`); throws 403/503. */
-  read(request: FastifyRequest): SystemRequest;
+  read(request: ApiRequest): SystemRequest;
   /** The request's key, and the snapshot: the live one, or the one `?ref=` names (400 malformed, 404 unknown, 503 busy). */
-  authorizeAt(request: FastifyRequest): Promise<AuthorizedRequest>;
+  authorizeAt(request: ApiRequest): Promise<AuthorizedRequest>;
   /** The snapshot a ref names, with the rules of `?ref=` (400 malformed or no Git, 404 unknown, 503 busy); `parameter` names it in errors. */
   snapshotAtRef(parameter: string, ref: string): Promise<{ snapshot: Snapshot; pin: Pin }>;
   /** As `authorizeAt`, and selects the design system. */
-  readAt(request: FastifyRequest): Promise<SystemRequest>;
+  readAt(request: ApiRequest): Promise<SystemRequest>;
   /** Serves the body cached under `cacheKey`, rendering it on a miss, with the snapshot's headers. */
-  send(request: FastifyRequest, reply: FastifyReply, from: AuthorizedRequest, cacheKey: string, render: () => Rendered): FastifyReply;
+  send(request: ApiRequest, reply: FastifyReply, from: AuthorizedRequest, cacheKey: string, render: () => Rendered): FastifyReply;
   /** `X-Design-System-Stale` when a live read of one design system is served from its last good version; else empty. */
   staleHeaders(from: AuthorizedRequest): Record<string, string>;
   readonly cache: RenderCache;
@@ -53,12 +64,10 @@ export interface ApiRuntimeOptions {
 
 export function createApiRuntime(options: ApiRuntimeOptions): ApiRuntime {
   const revisions = options.revisions === undefined ? undefined : answeringBusyWith503(options.revisions);
-  const refOf = (request: FastifyRequest): string | undefined => (request.query as { ref?: string } | undefined)?.ref;
-  const designSystemOf = (request: FastifyRequest): string | undefined => (request.query as { designSystem?: string }).designSystem;
 
-  const authorizeLive = (request: FastifyRequest): AuthorizedRequest => {
+  const authorizeLive = (request: ApiRequest): AuthorizedRequest => {
     const live = authOf(request);
-    if (refOf(request) !== undefined)
+    if (request.query.ref !== undefined)
       throw new ApiError('invalid_parameter', '`ref` is not supported on this route: it always follows the live snapshot.');
     return live;
   };
@@ -71,18 +80,11 @@ export function createApiRuntime(options: ApiRuntimeOptions): ApiRuntime {
     if (sha === undefined) throw new ApiError('ref_not_found', `No commit, tag or branch \`${ref}\` in the repository.`);
     return { snapshot: await revisions.snapshotAt(sha), pin: { sha, immutable: isCommitId(ref) && ref === sha } };
   };
-  const authorizeAt = async (request: FastifyRequest): Promise<AuthorizedRequest> => {
+  const authorizeAt = async (request: ApiRequest): Promise<AuthorizedRequest> => {
     const live = authOf(request);
-    const ref = refOf(request);
+    const { ref } = request.query;
     if (ref === undefined) return live;
     return { ...(await snapshotAtRef('ref', ref)), key: live.key };
-  };
-  // Only live reads: a pinned revision is built from that commit's files alone, so it is never an older fallback.
-  const staleOf = (from: AuthorizedRequest): string | undefined =>
-    from.pin === undefined && from.system !== undefined ? staleValueOf(from.system.state) : undefined;
-  const staleHeaders = (from: AuthorizedRequest): Record<string, string> => {
-    const value = staleOf(from);
-    return value === undefined ? {} : { [STALE_HEADER]: value };
   };
   return {
     cache: options.cache,
@@ -93,18 +95,47 @@ export function createApiRuntime(options: ApiRuntimeOptions): ApiRuntime {
     staleHeaders,
     read(request) {
       const authorized = authorizeLive(request);
-      return { ...authorized, system: selectDesignSystem(authorized.snapshot, authorized.key, designSystemOf(request)) };
+      return { ...authorized, system: selectDesignSystem(authorized.snapshot, authorized.key, request.query.designSystem) };
     },
     async readAt(request) {
       const authorized = await authorizeAt(request);
-      return { ...authorized, system: selectDesignSystem(authorized.snapshot, authorized.key, designSystemOf(request)) };
+      return { ...authorized, system: selectDesignSystem(authorized.snapshot, authorized.key, request.query.designSystem) };
     },
     send(request, reply, from, cacheKey, render) {
-      const stale = staleOf(from);
-      if (stale !== undefined) reply.header(STALE_HEADER, stale);
-      return sendRendered(request, reply, options.cache.get(cacheKey, render), from.snapshot, from.pin);
+      const rendered = options.cache.get(cacheKey, render);
+      return sendRendered(request, reply, rendered, sendOptionsOf(from, rendered));
     },
   };
+}
+
+/**
+ * A live read: `X-Snapshot-Seq`, `X-Git-Commit` and `no-cache`. A pinned one: `X-Git-Commit` is the resolved sha, and
+ * a full-sha pin gets an immutable `Cache-Control` and an ETag that starts with the sha.
+ */
+function sendOptionsOf(from: AuthorizedRequest, rendered: Rendered): SendOptions {
+  const { snapshot, pin } = from;
+  if (pin === undefined) {
+    return {
+      headers: { ...staleHeaders(from), 'cache-control': LIVE_CACHE_CONTROL, ...liveSnapshotHeaders(snapshot) },
+      contentDigest: true,
+    };
+  }
+  return {
+    etag: pin.immutable ? `"${pin.sha}.${rendered.etag.slice(1)}` : undefined,
+    headers: {
+      'cache-control': pin.immutable ? IMMUTABLE_CACHE_CONTROL : LIVE_CACHE_CONTROL,
+      ...(snapshot.git.commit === null ? {} : { [COMMIT_HEADER]: snapshot.git.commit }),
+    },
+    vary: ['Authorization'],
+    contentDigest: true,
+  };
+}
+
+/** `X-Design-System-Stale` when a live read of one design system is served from its last good version; else empty. */
+function staleHeaders(from: AuthorizedRequest): Record<string, string> {
+  // Only live reads: a pinned revision is built from that commit's files alone, so it is never an older fallback.
+  const value = from.pin === undefined && from.system !== undefined ? staleValueOf(from.system.state) : undefined;
+  return value === undefined ? {} : { [STALE_HEADER]: value };
 }
 
 const staleValues = new WeakMap<DesignSystemState, string | null>();

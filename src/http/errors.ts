@@ -1,57 +1,107 @@
+import type { FastifyReply } from 'fastify';
+
+/** What one error code says: its status, and when the server answers with it (the `When` column of docs/api.md). */
+interface ErrorDefinition {
+  readonly status: number;
+  readonly meaning: string;
+  /** The code of every error with this status that the app did not raise itself (Fastify's, a plugin's). */
+  readonly fallbackForStatus?: true;
+}
+
 /**
- * Every error the API answers with, in one place. Each becomes `{ "error": { "code", "message" } }` with its status.
- *
- * | code                       | status | when |
- * |----------------------------|--------|------|
- * | invalid_parameter          | 400    | a query parameter is unknown, malformed or not one of the allowed values |
- * | unauthorized               | 401    | no `Authorization: Bearer` header, or the key is unknown or expired |
- * | forbidden                  | 403    | `?designSystem=` names a design system the key may not read |
- * | token_not_found            | 404    | `GET /tokens/<path>` names no token |
- * | ref_not_found              | 404    | `?ref=` names no commit, tag or branch |
- * | not_found                  | 404    | no such route |
- * | method_not_allowed         | 405    | a route exists but only answers GET and HEAD |
- * | design_system_unavailable  | 503    | the design system has never compiled without errors, or has no folder; the message says why |
- * | internal_error             | 500    | anything unexpected; details go to the log, never to the client |
+ * Every error the API answers with, in one place: each becomes `{ "error": { "code", "message" } }` with its status.
+ * docs/api.md's error table restates it, and a test holds the two together. The order is the one the OpenAPI
+ * document lists the codes in.
  */
 export const ERRORS = {
-  invalid_parameter: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  token_not_found: 404,
-  ref_not_found: 404,
-  not_found: 404,
-  method_not_allowed: 405,
-  request_timeout: 408,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  uri_too_long: 414,
-  header_too_large: 431,
-  rate_limited: 429,
-  internal_error: 500,
-  design_system_unavailable: 503,
-  service_unavailable: 503,
-} as const;
+  invalid_parameter: {
+    status: 400,
+    meaning:
+      'a query parameter is unknown, repeated, missing, invalid or not taken by the route; a malformed URL, request or body; any other 4xx without a code of its own',
+    fallbackForStatus: true,
+  },
+  unauthorized: {
+    status: 401,
+    meaning: 'a missing, malformed, unknown, expired or refused API key; a wrong metrics token or webhook signature',
+    fallbackForStatus: true,
+  },
+  forbidden: {
+    status: 403,
+    meaning: '`?designSystem=` names a design system the key may not read',
+    fallbackForStatus: true,
+  },
+  token_not_found: {
+    status: 404,
+    meaning: '`/tokens/<path>` names no token (`/tokens/` with no path at all is `not_found`)',
+  },
+  ref_not_found: {
+    status: 404,
+    meaning: '`?ref=`, `from`, `to` or a revisions `cursor` names no commit, tag or branch',
+  },
+  not_found: {
+    status: 404,
+    meaning: 'no such route, `/tokens/` without a token path, the token browser when not built, any 404 the server did not raise itself',
+    fallbackForStatus: true,
+  },
+  method_not_allowed: {
+    status: 405,
+    meaning: 'a method other than GET and HEAD on an API route (`Allow: GET, HEAD`)',
+    fallbackForStatus: true,
+  },
+  request_timeout: {
+    status: 408,
+    meaning: 'the headers took longer than 10 s to arrive, or the whole request longer than 15 s',
+    fallbackForStatus: true,
+  },
+  payload_too_large: {
+    status: 413,
+    meaning: 'a request body larger than 64 KiB (1 MiB on `POST /api/v1/sync`)',
+    fallbackForStatus: true,
+  },
+  unsupported_media_type: {
+    status: 415,
+    meaning: 'a `Content-Type` that cannot be parsed, on a route that reads a body (`POST /api/v1/sync`)',
+    fallbackForStatus: true,
+  },
+  uri_too_long: {
+    status: 414,
+    meaning: 'the URL is longer than 4 KiB, or a named path segment (`/ui/<version>/<file>`) longer than 500 characters',
+    fallbackForStatus: true,
+  },
+  header_too_large: {
+    status: 431,
+    meaning: 'the request line and headers are larger than 16 KiB',
+    fallbackForStatus: true,
+  },
+  rate_limited: {
+    status: 429,
+    meaning: 'over the per-key limit or the failed-authentication limit of the address (`Retry-After` says when to come back)',
+    fallbackForStatus: true,
+  },
+  internal_error: {
+    status: 500,
+    meaning: 'an unexpected failure (the details go to the log only)',
+  },
+  design_system_unavailable: {
+    status: 503,
+    meaning: 'the design system has never compiled without errors, or has no folder; the message says which',
+  },
+  service_unavailable: {
+    status: 503,
+    meaning:
+      '`/readyz` before the first snapshot is loaded or while shutting down; too many `?ref=` lookups waiting for Git (`Retry-After: 1`)',
+  },
+} as const satisfies Readonly<Record<string, ErrorDefinition>>;
 
 export type ErrorCode = keyof typeof ERRORS;
 
-/** The code of an error the app did not raise itself (Fastify's, a plugin's), by its status: never a specific one such as `token_not_found`. */
-const CODES_BY_STATUS: Readonly<Partial<Record<number, ErrorCode>>> = {
-  400: 'invalid_parameter',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  408: 'request_timeout',
-  413: 'payload_too_large',
-  414: 'uri_too_long',
-  415: 'unsupported_media_type',
-  429: 'rate_limited',
-  431: 'header_too_large',
-};
+const CODES_BY_STATUS: ReadonlyMap<number, ErrorCode> = new Map(
+  (Object.keys(ERRORS) as ErrorCode[]).filter((code) => 'fallbackForStatus' in ERRORS[code]).map((code) => [ERRORS[code].status, code]),
+);
 
-/** The generic code of a 4xx status (`invalid_parameter` for one without its own). */
+/** The code of a 4xx error the app did not raise itself, by its status (`invalid_parameter` for a status without one). */
 export function codeOfStatus(status: number): ErrorCode {
-  return CODES_BY_STATUS[status] ?? 'invalid_parameter';
+  return CODES_BY_STATUS.get(status) ?? 'invalid_parameter';
 }
 
 /** An error meant for the client: its code, status and message are sent as they are. */
@@ -64,7 +114,7 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
     this.code = code;
-    this.statusCode = ERRORS[code];
+    this.statusCode = ERRORS[code].status;
     this.headers = headers;
   }
 }
@@ -72,4 +122,9 @@ export class ApiError extends Error {
 /** The one JSON error body. */
 export function errorBody(code: ErrorCode, message: string): { error: { code: ErrorCode; message: string } } {
   return { error: { code, message } };
+}
+
+/** Answers with the one JSON error body and the code's status, for routes that answer an error without throwing. */
+export function sendError(reply: FastifyReply, code: ErrorCode, message: string): FastifyReply {
+  return reply.code(ERRORS[code].status).send(errorBody(code, message));
 }

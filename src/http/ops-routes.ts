@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Snapshot } from '../state/snapshot.js';
-import { ApiError, errorBody } from './errors.js';
+import { isBearerToken, MAX_BEARER_TOKEN_LENGTH, readAuthorization } from './bearer-token.js';
+import { ApiError, sendError } from './errors.js';
+import { matchesSecret } from './matches-secret.js';
 import type { Metrics } from './metrics.js';
-import { matchesSecret } from './protections.js';
 
 export interface OpsRouteOptions {
   readonly metrics: Metrics;
   readonly currentSnapshot: () => Snapshot;
   /** True once a first snapshot is loaded and the source is being followed. */
   readonly isReady: () => boolean;
-  /** When set, `GET /metrics` requires `Authorization: Bearer <metricsToken>`. */
+  /** When set, `GET /metrics` requires `Authorization: Bearer <metricsToken>`, read as strictly as an API key. */
   readonly metricsToken?: string | undefined;
 }
 
@@ -19,6 +20,13 @@ const PROBE_CONFIG = { ...OPS_CONFIG, probe: true } as const;
 
 /** `GET /healthz` (alive), `GET /readyz` (loaded and following the source) and `GET /metrics` (Prometheus). */
 export function registerOpsRoutes(app: FastifyInstance, options: OpsRouteOptions): void {
+  const { metricsToken } = options;
+  // A token no scraper could send would refuse every scrape: refuse it once, at startup, instead.
+  if (metricsToken !== undefined && !isBearerToken(metricsToken)) {
+    throw new Error(
+      `The metrics token must be usable as a Bearer token: at most ${MAX_BEARER_TOKEN_LENGTH} letters, digits and \`-._~+/\`, then \`=\` padding.`,
+    );
+  }
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -41,9 +49,8 @@ export function registerOpsRoutes(app: FastifyInstance, options: OpsRouteOptions
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      if (closing) return reply.code(503).send(errorBody('service_unavailable', 'Not ready: the server is shutting down.'));
-      if (!options.isReady())
-        return reply.code(503).send(errorBody('service_unavailable', 'Not ready: the source has not been loaded yet.'));
+      if (closing) return sendError(reply, 'service_unavailable', 'Not ready: the server is shutting down.');
+      if (!options.isReady()) return sendError(reply, 'service_unavailable', 'Not ready: the source has not been loaded yet.');
       const { seq, keys } = options.currentSnapshot();
       // Still ready while the keys file is not YAML (every replica reads the same file: 503 would take them all out),
       // but say so: the keys in force are the last readable ones, so a key removed since is still accepted.
@@ -58,9 +65,9 @@ export function registerOpsRoutes(app: FastifyInstance, options: OpsRouteOptions
   );
 
   app.get('/metrics', { config: OPS_CONFIG, schema: { tags: ['operations'], summary: 'Prometheus metrics.' } }, async (request, reply) => {
-    if (options.metricsToken !== undefined) {
-      const match = /^Bearer[ ]+(\S+)$/i.exec(request.headers.authorization ?? '');
-      if (match === null || !matchesSecret(match[1] as string, options.metricsToken)) {
+    if (metricsToken !== undefined) {
+      const presented = readAuthorization(request.headers.authorization);
+      if (presented.kind !== 'bearer' || !matchesSecret(presented.token, metricsToken)) {
         throw new ApiError('unauthorized', 'The metrics need `Authorization: Bearer <metrics token>`.', {
           'www-authenticate': 'Bearer realm="metrics"',
         });

@@ -1,13 +1,21 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import type { Server } from 'node:http';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import type { Socket } from 'node:net';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { ApiError, errorBody } from './errors.js';
+import { ApiError, ERRORS, errorBody, sendError } from './errors.js';
 import type { ErrorCode } from './errors.js';
+import { SERVE_DEFAULTS } from '../config.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A health or readiness probe: answered even to an address blocked for failed authentications. */
+    probe?: boolean;
+  }
+}
 
 /**
  * Bounds on what one request or connection can make the server do. Requests are GETs without a body: every limit is
@@ -39,9 +47,9 @@ export const LIMITS = {
   maxConnectionsPerAddress: 256,
 } as const;
 
-export const DEFAULT_MAX_CONNECTIONS = 10_000;
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
-export const DEFAULT_AUTH_FAILURE_LIMIT_PER_MINUTE = 30;
+export const DEFAULT_MAX_CONNECTIONS = SERVE_DEFAULTS.maxConnections;
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = SERVE_DEFAULTS.rateLimit;
+export const DEFAULT_AUTH_FAILURE_LIMIT_PER_MINUTE = SERVE_DEFAULTS.authFailureLimit;
 const WINDOW_MS = 60_000;
 /** Addresses (or keys) remembered by the limiters at once: memory stays bounded whatever clients do. */
 const MAX_TRACKED_CLIENTS = 10_000;
@@ -71,13 +79,14 @@ export function limitServerOptions(): FastifyHttpOptions<Server> {
     // While closing, requests on open connections are still served, with `Connection: close` (hook below).
     return503OnClosing: false,
     clientErrorHandler: answerClientError,
-    frameworkErrors: (error, _request, reply) => {
-      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      void (reply as FastifyReply)
-        .code(tooLong ? 414 : 400)
-        .send(errorBody(tooLong ? 'uri_too_long' : 'invalid_parameter', tooLong ? 'A path segment is too long.' : 'Malformed URL.'));
-    },
+    frameworkErrors: answerFrameworkError,
   };
+}
+
+/** Answers a URL Fastify's router refuses: a path parameter over `maxParamLength` (414), a malformed one (400). */
+function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void sendError(reply, 'uri_too_long', 'A path segment is too long.');
+  else void sendError(reply, 'invalid_parameter', 'Malformed URL.');
 }
 
 /**
@@ -89,25 +98,18 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     socket.destroy();
     return;
   }
-  const [status, code, message]: [number, ErrorCode, string] =
+  const [code, message]: [ErrorCode, string] =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'header_too_large', `The request line and headers exceed ${LIMITS.maxHeaderBytes} bytes.`]
+      ? ['header_too_large', `The request line and headers exceed ${LIMITS.maxHeaderBytes} bytes.`]
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || error.code === 'ERR_HTTP_HEADERS_TIMEOUT'
-        ? [408, 'request_timeout', 'The request took too long to arrive.']
-        : [400, 'invalid_parameter', 'Malformed HTTP request.'];
+        ? ['request_timeout', 'The request took too long to arrive.']
+        : ['invalid_parameter', 'Malformed HTTP request.'];
+  const { status } = ERRORS[code];
   const body = `${JSON.stringify(errorBody(code, message))}\n`;
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
-}
-
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
-
-/** Constant-time comparison of a presented secret with the configured one. */
-export function matchesSecret(presented: string, expected: string): boolean {
-  const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(presented), digest(expected));
 }
 
 /**
@@ -245,7 +247,7 @@ function registerAuthFailureLimit(app: FastifyInstance, limit: number, now: () =
   const failures = new LRUCache<string, { count: number; resetAt: number }>({ max: MAX_TRACKED_CLIENTS });
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     // Health and readiness probes stay reachable from a blocked address (the orchestrator may share it).
-    const entry = (request.routeOptions.config as { probe?: boolean }).probe === true ? undefined : failures.get(request.ip);
+    const entry = request.routeOptions.config.probe === true ? undefined : failures.get(request.ip);
     if (entry === undefined || entry.count < limit) {
       done();
       return;

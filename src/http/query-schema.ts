@@ -1,6 +1,51 @@
+import type { FastifyTypeProvider } from 'fastify';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { suggestClosest } from '../compile/suggest.js';
 import { ApiError } from './errors.js';
+
+/** A query parameter's schema, as far as the type of its value goes: a string (maybe one of an enum) or an integer. */
+interface ParameterSchema {
+  readonly type: 'string' | 'integer';
+  readonly enum?: readonly string[];
+  readonly default?: string | number;
+}
+
+/** The value a parameter schema lets through: one of its enum, else a string or (coerced by Ajv) a number. */
+type ParameterValue<Schema> = Schema extends { readonly enum: readonly (infer Value)[] }
+  ? Value
+  : Schema extends { readonly type: 'integer' }
+    ? number
+    : string;
+
+/** Whether the handler always sees the parameter: the schema requires it, or Ajv fills in its default. */
+type IsPresent<Schema, Name, Required> = Name extends Required ? true : Schema extends { readonly default: unknown } ? true : false;
+
+/** The query string a handler sees once the schema has validated it. */
+export type QueryOf<Parameters, Required = never> = {
+  [Name in keyof Parameters as IsPresent<Parameters[Name], Name, Required> extends true ? Name : never]: ParameterValue<Parameters[Name]>;
+} & {
+  [Name in keyof Parameters as IsPresent<Parameters[Name], Name, Required> extends true ? never : Name]?: ParameterValue<Parameters[Name]>;
+};
+
+declare const QUERY: unique symbol;
+
+/** A querystring schema that also carries, for the type checker only, the query it lets through. */
+export interface QuerySchema<Query> {
+  readonly type: 'object';
+  readonly additionalProperties: false;
+  readonly properties: Readonly<Record<string, ParameterSchema>>;
+  readonly required?: readonly string[];
+  readonly [QUERY]?: Query;
+}
+
+/**
+ * Types `request.query` from the route's `querySchema(...)`: `app.withTypeProvider<QuerySchemaTypeProvider>()`. The
+ * schema that validates the query string is the only place its parameters are written.
+ */
+export interface QuerySchemaTypeProvider extends FastifyTypeProvider {
+  readonly validator: this['schema'] extends QuerySchema<infer Query> ? Query : unknown;
+  readonly serializer: unknown;
+}
 
 /** The shape of a Git ref parameter (`ref`, `from`, `to`); `checkRef` refines it before it reaches Git. */
 export const REF_PARAMETER = { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_][A-Za-z0-9._/@~^-]*$' } as const;
@@ -17,9 +62,23 @@ const COMMON_PARAMETERS = {
   ref: { ...REF_PARAMETER, description: 'Answer as of this Git commit sha, tag or branch (default: the live snapshot).' },
 } as const;
 
-/** A querystring schema with the common parameters; unknown parameters are refused, not ignored. */
-export function querySchema(properties: Record<string, object> = {}): Record<string, unknown> {
-  return { type: 'object', additionalProperties: false, properties: { ...COMMON_PARAMETERS, ...properties } };
+/** The parameters every `/api/v1` route accepts, as its handler sees them. */
+export type CommonQuery = QueryOf<typeof COMMON_PARAMETERS>;
+
+/**
+ * A querystring schema with the common parameters and `properties`; unknown parameters are refused, not ignored.
+ * `required` names the parameters that must be there.
+ */
+export function querySchema<
+  const Parameters extends Readonly<Record<string, ParameterSchema>> = Record<never, never>,
+  const Required extends keyof Parameters & string = never,
+>(properties?: Parameters, required?: readonly Required[]): QuerySchema<QueryOf<typeof COMMON_PARAMETERS & Parameters, Required>> {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: { ...COMMON_PARAMETERS, ...properties },
+    ...(required === undefined ? {} : { required }),
+  };
 }
 
 /** Turns Ajv's first error into the API's 400, naming the parameter and what it accepts. */
@@ -35,8 +94,8 @@ export function formatValidationError(errors: FastifySchemaValidationError[], da
       return new ApiError('invalid_parameter', `Unknown query parameter \`${String(params['additionalProperty'])}\`.`);
     case 'enum': {
       const allowed = (params['allowedValues'] as unknown[]).map(String);
-      // The refused value is there because Ajv runs with `verbose` (see app.ts); the CLI suggests the same way.
-      const value = (error as { data?: unknown }).data;
+      // The refused value is there because Ajv runs with `verbose` (the app's Ajv options); the CLI suggests the same way.
+      const value = 'data' in error ? error.data : undefined;
       const suggestion = typeof value === 'string' ? suggestClosest(value, allowed) : undefined;
       return new ApiError(
         'invalid_parameter',

@@ -14,6 +14,10 @@ declare module 'fastify' {
     /** Set by the authentication hook on every API read, once; null on every other request. */
     auth: RequestAuth | null;
   }
+  interface FastifyContextConfig {
+    /** No API key asked: the operations routes, the OpenAPI document, the token browser, the webhook. */
+    public?: boolean;
+  }
 }
 
 /**
@@ -49,11 +53,11 @@ export function registerAuthentication(
 function needsKey(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const url = request.routeOptions.url;
-  return url !== undefined && url.startsWith('/api/v1/') && (request.routeOptions.config as { public?: boolean }).public !== true;
+  return url !== undefined && url.startsWith('/api/v1/') && request.routeOptions.config.public !== true;
 }
 
 /** The authentication of an API read; a route outside the hook's reach asking for it is a programming error. */
-export function authOf(request: FastifyRequest): RequestAuth {
+export function authOf(request: Pick<FastifyRequest, 'auth' | 'method' | 'routeOptions' | 'url'>): RequestAuth {
   if (request.auth === null)
     throw new Error(`${request.method} ${request.routeOptions.url ?? request.url} is not an authenticated API read`);
   return request.auth;

@@ -319,14 +319,14 @@ const READ_ONLY_REFUSAL = ['DELETE', 'PATCH', 'POST', 'PUT'];
 export function attachResponseSchemas(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
-    const schema = (route.schema ?? {}) as Record<string, unknown>;
-    // The 405 answers app.ts registers for other methods on the read routes are not operations of the API.
+    const schema = route.schema ?? {};
+    // The 405 answers the app registers for other methods on the read routes are not operations of the API.
     if (READ_ONLY_REFUSAL.every((method) => methods.includes(method))) {
       route.schema = { ...schema, hide: true };
       return;
     }
     if (!methods.includes('GET')) return;
     const response = RESPONSE_SCHEMAS[route.url];
-    if (response !== undefined && schema['response'] === undefined) route.schema = { ...schema, response };
+    if (response !== undefined && schema.response === undefined) route.schema = { ...schema, response };
   });
 }

@@ -24,6 +24,23 @@ export interface Pin {
   readonly immutable: boolean;
 }
 
+/** What differs between the routes that send stored bytes; negotiation, revalidation and the body are the same for all. */
+export interface SendOptions {
+  /** The ETag of the uncompressed body (default: the body's own); each encoding's variant adds its suffix to it. */
+  readonly etag?: string | undefined;
+  /** Sent with the body and with a 304 alike: the cache policy, and the snapshot or security headers. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** `Vary` fields besides `Accept-Encoding`, which every body large enough to be compressed varies by. */
+  readonly vary?: readonly string[];
+  /** Whether to send `Content-Digest` of the bytes sent: every API body has one, the token browser's files do not. */
+  readonly contentDigest: boolean;
+}
+
+/** `X-Snapshot-Seq`, and `X-Git-Commit` when the source is in Git: the headers of a live read. */
+export function liveSnapshotHeaders(snapshot: Snapshot): Record<string, string> {
+  return { [SNAPSHOT_HEADER]: String(snapshot.seq), ...(snapshot.git.commit === null ? {} : { [COMMIT_HEADER]: snapshot.git.commit }) };
+}
+
 /** True when `If-None-Match` lists this ETag (or `*`). */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false;
@@ -35,44 +52,27 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 }
 
 /**
- * Sends stored bytes with their ETag (or a 304), the snapshot headers and the cache policy.
- * Live: `X-Snapshot-Seq` and `X-Git-Commit`, `no-cache`. Pinned: `X-Git-Commit` is the resolved sha; a full-sha pin
- * gets an immutable `Cache-Control` and an ETag that starts with the sha.
+ * Sends stored bytes, compressed when the client accepts it (once per body, see compression.ts), with their ETag,
+ * or a 304 when `If-None-Match` already holds them; `options` adds the route's headers.
  */
 export function sendRendered(
-  request: FastifyRequest,
+  request: Pick<FastifyRequest, 'headers'>,
   reply: FastifyReply,
   rendered: Rendered,
-  snapshot: Snapshot,
-  pin?: Pin,
+  options: SendOptions,
 ): FastifyReply {
-  const identityEtag = pin?.immutable ? `"${pin.sha}.${rendered.etag.slice(1)}` : rendered.etag;
-  // Compressed once per cached body (see compression.ts), negotiated per request.
   const compressible = isCompressible(rendered);
   const encoding = compressible ? negotiateEncoding(request.headers['accept-encoding']) : undefined;
-  const etag = etagOfEncoding(identityEtag, encoding);
+  const etag = etagOfEncoding(options.etag ?? rendered.etag, encoding);
   reply.header('etag', etag);
-  if (compressible) appendVary(reply, 'Accept-Encoding');
-  if (pin === undefined) {
-    reply.header('cache-control', LIVE_CACHE_CONTROL);
-    reply.header(SNAPSHOT_HEADER, String(snapshot.seq));
-  } else {
-    reply.header('cache-control', pin.immutable ? IMMUTABLE_CACHE_CONTROL : LIVE_CACHE_CONTROL);
-    appendVary(reply, 'Authorization');
-  }
-  if (snapshot.git.commit !== null) reply.header(COMMIT_HEADER, snapshot.git.commit);
-  if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-    return reply.code(304).send();
-  }
+  for (const field of compressible ? ['Accept-Encoding', ...(options.vary ?? [])] : (options.vary ?? [])) appendVary(reply, field);
+  reply.headers(options.headers);
+  if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
   reply.header('content-type', rendered.contentType);
-  if (encoding !== undefined) {
-    const variant = encodedVariant(rendered, encoding);
-    reply.header('content-encoding', variant.encoding);
-    reply.header('content-digest', variant.digest);
-    return reply.send(variant.body);
-  }
-  reply.header('content-digest', rendered.digest);
-  return reply.send(rendered.body);
+  const sent = encoding === undefined ? rendered : encodedVariant(rendered, encoding);
+  if (encoding !== undefined) reply.header('content-encoding', encoding);
+  if (options.contentDigest) reply.header('content-digest', sent.digest);
+  return reply.send(sent.body);
 }
 
 /** Adds a field to `Vary`, keeping what CORS or another part already put there. */

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { matchesSecret } from './matches-secret.js';
 
 /**
  * Whether a webhook request proves it knows the shared secret: GitHub's `X-Hub-Signature-256: sha256=<hex HMAC of
@@ -8,15 +9,9 @@ export function verifyWebhook(secret: string, rawBody: Buffer, headers: Readonly
   const signature = headers['x-hub-signature-256'];
   if (typeof signature === 'string' && signature.startsWith('sha256=')) {
     const expected = createHmac('sha256', secret).update(rawBody).digest('hex');
-    return safeEqual(signature.slice('sha256='.length).toLowerCase(), expected);
+    return matchesSecret(signature.slice('sha256='.length).toLowerCase(), expected);
   }
   const token = headers['x-gitlab-token'];
-  if (typeof token === 'string') return safeEqual(token, secret);
+  if (typeof token === 'string') return matchesSecret(token, secret);
   return false;
-}
-
-function safeEqual(given: string, expected: string): boolean {
-  const a = Buffer.from(given, 'utf8');
-  const b = Buffer.from(expected, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
 }

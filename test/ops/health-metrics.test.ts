@@ -112,4 +112,37 @@ describe('GET /metrics', () => {
     expect(scraped.status).toBe(200);
     expect(await scraped.text()).toContain('# TYPE http_requests_total counter');
   });
+
+  it('reads the token as strictly as an API key: the scheme in any case, then exactly one space', async () => {
+    const { app } = await buildExampleApp({ metricsToken: 'metrics-secret' });
+    const statuses = await Promise.all(
+      [
+        'bearer metrics-secret',
+        'BEARER metrics-secret',
+        'Bearer  metrics-secret',
+        'Bearer\tmetrics-secret',
+        'Bearer metrics-secret ',
+        'Bearer metrics-secre',
+      ].map(async (authorization) => [authorization, (await app.inject({ url: '/metrics', headers: { authorization } })).statusCode]),
+    );
+    expect(statuses).toEqual([
+      ['bearer metrics-secret', 200],
+      ['BEARER metrics-secret', 200],
+      ['Bearer  metrics-secret', 401],
+      ['Bearer\tmetrics-secret', 401],
+      ['Bearer metrics-secret ', 401],
+      ['Bearer metrics-secre', 401],
+    ]);
+    await app.close();
+  });
+
+  it.each([
+    ['a space', 'metrics secret'],
+    ['a character no Bearer token holds', 'metrics!secret'],
+    ['more than 512 characters', 'a'.repeat(513)],
+  ])('refuses at startup a token no scraper could send: %s', async (_name, metricsToken) => {
+    await expect(buildExampleApp({ metricsToken })).rejects.toThrow(
+      'The metrics token must be usable as a Bearer token: at most 512 letters, digits and `-._~+/`, then `=` padding.',
+    );
+  });
 });

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { diffDesignSystems, renderDiff } from '../../views/diff-design-systems.js';
 import type { DiffSide } from '../../views/diff-design-systems.js';
 import { toRenderedJson } from '../../views/rendered.js';
 import type { ApiRuntime } from '../api-runtime.js';
 import { ApiError } from '../errors.js';
 import { querySchema, REF_PARAMETER } from '../query-schema.js';
+import type { QuerySchemaTypeProvider } from '../query-schema.js';
 import { selectDesignSystem } from '../read-context.js';
 
 /**
@@ -13,21 +14,21 @@ import { selectDesignSystem } from '../read-context.js';
  * so the body is cached by the two shas and the design system.
  */
 export function registerDiffRoutes(app: FastifyInstance, runtime: ApiRuntime): void {
-  app.get(
+  app.withTypeProvider<QuerySchemaTypeProvider>().get(
     '/api/v1/diff',
     {
       schema: {
-        querystring: {
-          ...querySchema({
+        querystring: querySchema(
+          {
             from: { ...REF_PARAMETER, description: 'The older revision: a commit sha, tag or branch.' },
             to: { ...REF_PARAMETER, description: 'The newer revision (default: the live snapshot).' },
-          }),
-          required: ['from'],
-        },
+          },
+          ['from'],
+        ),
       },
     },
-    async (request: FastifyRequest, reply) => {
-      const query = request.query as { from: string; to?: string; ref?: string; designSystem?: string };
+    async (request, reply) => {
+      const { query } = request;
       if (query.ref !== undefined)
         throw new ApiError('invalid_parameter', '`ref` is not supported on this route: name the revisions with `from` and `to`.');
       // The live keys decide what the key may diff; the live snapshot is read only when it is a side.

@@ -7,8 +7,9 @@ import type { SnapshotStore } from '../../state/store.js';
 import type { ApiRuntime } from '../api-runtime.js';
 import { ApiError, errorBody } from '../errors.js';
 import { querySchema } from '../query-schema.js';
+import type { QuerySchemaTypeProvider } from '../query-schema.js';
 import { selectDesignSystem } from '../read-context.js';
-import { COMMIT_HEADER, SNAPSHOT_HEADER } from '../send-rendered.js';
+import { liveSnapshotHeaders } from '../send-rendered.js';
 
 export const DEFAULT_HEARTBEAT_MS = 15_000;
 /** A client that lets this much pile up unread is dropped rather than buffered without bound. */
@@ -48,16 +49,15 @@ export function registerEventRoutes(
     for (const end of [...open]) end();
   });
 
-  app.get('/api/v1/events', { schema: { querystring: querySchema() } }, (request, reply) => {
+  app.withTypeProvider<QuerySchemaTypeProvider>().get('/api/v1/events', { schema: { querystring: querySchema() } }, (request, reply) => {
     const read = runtime.read(request);
     const { snapshot, key, system } = read;
-    const { designSystem: requested } = request.query as { designSystem?: string };
+    const { designSystem: requested } = request.query;
     const headers = {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
       'x-accel-buffering': 'no',
-      [SNAPSHOT_HEADER]: String(snapshot.seq),
-      ...(snapshot.git.commit === null ? {} : { [COMMIT_HEADER]: snapshot.git.commit }),
+      ...liveSnapshotHeaders(snapshot),
       ...runtime.staleHeaders(read),
     };
     if (request.method === 'HEAD') {

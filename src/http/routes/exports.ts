@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { CSS_PREFIX_PATTERN, NAMINGS } from '../../views/css-names.js';
-import type { Naming } from '../../views/css-names.js';
 import { CSS_THEMES, DARK_SELECTOR_PATTERN, renderCss } from '../../views/export-css.js';
 import type { CssTheme } from '../../views/export-css.js';
 import { renderDtcgJson } from '../../views/export-dtcg-json.js';
@@ -13,6 +12,7 @@ import { parametersKey } from '../api-runtime.js';
 import type { ApiRuntime } from '../api-runtime.js';
 import { ApiError } from '../errors.js';
 import { querySchema } from '../query-schema.js';
+import type { QuerySchemaTypeProvider } from '../query-schema.js';
 
 /** `theme` and `darkSelector`, shared by the CSS and Tailwind exports. */
 const THEME_PARAMETERS = {
@@ -40,7 +40,8 @@ function readTheme(query: { theme: CssTheme; darkSelector?: string }): { theme: 
 }
 
 export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime): void {
-  app.get(
+  const api = app.withTypeProvider<QuerySchemaTypeProvider>();
+  api.get(
     '/api/v1/export/css',
     {
       schema: {
@@ -57,7 +58,7 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
       },
     },
     async (request, reply) => {
-      const query = request.query as { prefix?: string; naming: Naming; theme: CssTheme; darkSelector?: string };
+      const { query } = request;
       const read = await runtime.readAt(request);
       const { theme, darkSelector } = readTheme(query);
       const { system } = read;
@@ -69,7 +70,7 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
     },
   );
 
-  app.get(
+  api.get(
     '/api/v1/export/json',
     {
       schema: {
@@ -83,7 +84,7 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
       },
     },
     async (request, reply) => {
-      const { spec } = request.query as { spec?: string };
+      const { spec } = request.query;
       const read = await runtime.readAt(request);
       const { system } = read;
       if (spec === undefined) {
@@ -97,7 +98,7 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
     },
   );
 
-  app.get('/api/v1/export/resolver', { schema: { querystring: querySchema() } }, async (request, reply) => {
+  api.get('/api/v1/export/resolver', { schema: { querystring: querySchema() } }, async (request, reply) => {
     const read = await runtime.readAt(request);
     const { system } = read;
     return runtime.send(request, reply, read, `${system.compiled.contentHash}|resolver`, () =>
@@ -105,9 +106,9 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
     );
   });
 
-  app.get('/api/v1/export/tailwind', { schema: { querystring: querySchema(THEME_PARAMETERS) } }, async (request, reply) => {
+  api.get('/api/v1/export/tailwind', { schema: { querystring: querySchema(THEME_PARAMETERS) } }, async (request, reply) => {
     const read = await runtime.readAt(request);
-    const { theme, darkSelector } = readTheme(request.query as { theme: CssTheme; darkSelector?: string });
+    const { theme, darkSelector } = readTheme(request.query);
     const { system } = read;
     const cacheKey = `${system.compiled.contentHash}|tailwind|${parametersKey({ theme, darkSelector })}`;
     return runtime.send(request, reply, read, cacheKey, () =>
@@ -115,7 +116,7 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
     );
   });
 
-  app.get('/api/v1/export/ts', { schema: { querystring: querySchema() } }, async (request, reply) => {
+  api.get('/api/v1/export/ts', { schema: { querystring: querySchema() } }, async (request, reply) => {
     const read = await runtime.readAt(request);
     const { system } = read;
     return runtime.send(request, reply, read, `${system.compiled.contentHash}|ts`, () =>

@@ -4,10 +4,12 @@ import { renderDesignSystem, renderDesignSystemList, renderPrimitives, renderSca
 import { toRenderedJson } from '../../views/rendered.js';
 import type { ApiRuntime } from '../api-runtime.js';
 import { querySchema } from '../query-schema.js';
+import type { QuerySchemaTypeProvider } from '../query-schema.js';
 import { accessibleSystems } from '../read-context.js';
 
 export function registerResourceRoutes(app: FastifyInstance, runtime: ApiRuntime): void {
-  app.get(
+  const api = app.withTypeProvider<QuerySchemaTypeProvider>();
+  api.get(
     '/api/v1/primitives',
     {
       schema: {
@@ -17,20 +19,20 @@ export function registerResourceRoutes(app: FastifyInstance, runtime: ApiRuntime
     async (request, reply) => {
       const read = await runtime.readAt(request);
       const { system } = read;
-      const { type } = request.query as { type?: string };
+      const { type } = request.query;
       const cacheKey = `${system.compiled.contentHash}|primitives|${type ?? ''}`;
       return runtime.send(request, reply, read, cacheKey, () => toRenderedJson(renderPrimitives(system.compiled, type)));
     },
   );
 
-  app.get('/api/v1/scales', { schema: { querystring: querySchema() } }, async (request, reply) => {
+  api.get('/api/v1/scales', { schema: { querystring: querySchema() } }, async (request, reply) => {
     const read = await runtime.readAt(request);
     const { system } = read;
     return runtime.send(request, reply, read, `${system.compiled.contentHash}|scales`, () => toRenderedJson(renderScales(system.compiled)));
   });
 
   for (const url of ['/api/v1/design-system', '/api/v1/project']) {
-    app.get(url, { schema: { querystring: querySchema() } }, async (request, reply) => {
+    api.get(url, { schema: { querystring: querySchema() } }, async (request, reply) => {
       const read = await runtime.readAt(request);
       const { system } = read;
       const lastUpdated = system.state.lastUpdated ?? read.snapshot.createdAt;
@@ -43,7 +45,7 @@ export function registerResourceRoutes(app: FastifyInstance, runtime: ApiRuntime
     ['/api/v1/design-systems', 'designSystems'],
     ['/api/v1/projects', 'projects'],
   ] as const) {
-    app.get(url, { schema: { querystring: querySchema() } }, async (request, reply) => {
+    api.get(url, { schema: { querystring: querySchema() } }, async (request, reply) => {
       const read = await runtime.authorizeAt(request);
       const { snapshot, key } = read;
       const systems = accessibleSystems(snapshot, key);

@@ -4,6 +4,7 @@ import { toRenderedJson } from '../../views/rendered.js';
 import type { ApiRuntime } from '../api-runtime.js';
 import { ApiError } from '../errors.js';
 import { querySchema } from '../query-schema.js';
+import type { QuerySchemaTypeProvider } from '../query-schema.js';
 
 export const DEFAULT_REVISION_LIMIT = 20;
 export const MAX_REVISION_LIMIT = 100;
@@ -23,7 +24,7 @@ export function decodeCursor(cursor: string): { sha: string; skip: number } | un
  * `nextCursor` pages on from the same starting commit, so new commits do not shift the pages.
  */
 export function registerRevisionRoutes(app: FastifyInstance, runtime: ApiRuntime): void {
-  app.get(
+  app.withTypeProvider<QuerySchemaTypeProvider>().get(
     '/api/v1/revisions',
     {
       schema: {
@@ -47,7 +48,7 @@ export function registerRevisionRoutes(app: FastifyInstance, runtime: ApiRuntime
     },
     async (request, reply) => {
       const read = await runtime.readAt(request);
-      const { limit, cursor } = request.query as { limit: number; cursor?: string };
+      const { limit, cursor } = request.query;
       const revisions = runtime.revisions;
       const start = read.pin?.sha ?? read.snapshot.git.commit;
       if (revisions === undefined || start === null) {

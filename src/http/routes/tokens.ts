@@ -1,17 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { KEY_SEGMENT } from '../../compile/parse-source-file.js';
+import { KEY_SEGMENT } from '../../compile/name-rules.js';
 import { TOKEN_TYPES } from '../../compile/types.js';
 import type { CompiledDesignSystem, Token } from '../../compile/types.js';
 import { renderToken, renderTokenList } from '../../views/api-views.js';
-import type { TokenListFormat } from '../../views/api-views.js';
 import { toRenderedJson } from '../../views/rendered.js';
 import { parametersKey } from '../api-runtime.js';
 import type { ApiRuntime } from '../api-runtime.js';
 import { ApiError } from '../errors.js';
 import { querySchema } from '../query-schema.js';
+import type { CommonQuery, QuerySchemaTypeProvider } from '../query-schema.js';
 
 const EMPTY_TOKEN_PATH =
   'A token path is needed: `/api/v1/tokens/<group>/<name>` (e.g. `/api/v1/tokens/color/bg`); `/api/v1/tokens` lists them all.';
+
+/** `/tokens/<path>`: the path is Fastify's wildcard parameter, which no schema describes. */
+interface TokenPathRoute {
+  Params: { '*': string };
+  Querystring: CommonQuery;
+}
 
 const tokenIndexes = new WeakMap<CompiledDesignSystem, ReadonlyMap<string, Token>>();
 
@@ -32,7 +38,8 @@ export function tokenKeyOfPath(path: string): string | undefined {
 }
 
 export function registerTokenRoutes(app: FastifyInstance, runtime: ApiRuntime): void {
-  app.get(
+  const api = app.withTypeProvider<QuerySchemaTypeProvider>();
+  api.get(
     '/api/v1/tokens',
     {
       schema: {
@@ -45,14 +52,14 @@ export function registerTokenRoutes(app: FastifyInstance, runtime: ApiRuntime): 
     async (request, reply) => {
       const read = await runtime.readAt(request);
       const { system } = read;
-      const { type, format } = request.query as { type?: string; format: TokenListFormat };
+      const { type, format } = request.query;
       const cacheKey = `${system.compiled.contentHash}|tokens|${parametersKey({ type, format })}`;
       return runtime.send(request, reply, read, cacheKey, () => toRenderedJson(renderTokenList(system.compiled, { type, format })));
     },
   );
 
-  app.get('/api/v1/tokens/*', { schema: { querystring: querySchema() } }, async (request, reply) => {
-    const path = (request.params as { '*': string })['*'];
+  api.get<TokenPathRoute>('/api/v1/tokens/*', { schema: { querystring: querySchema() } }, async (request, reply) => {
+    const path = request.params['*'];
     // `/tokens/` names no token at all: say what the route wants (before any `?ref=` reaches Git).
     if (path === '') throw new ApiError('not_found', EMPTY_TOKEN_PATH);
     const read = await runtime.readAt(request);

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { toRendered } from '../../views/rendered.js';
 import type { Rendered } from '../../views/rendered.js';
-import { encodedVariant, etagOfEncoding, isCompressible, negotiateEncoding } from '../compression.js';
-import { errorBody } from '../errors.js';
-import { IMMUTABLE_CACHE_CONTROL, matchesIfNoneMatch } from '../send-rendered.js';
+import { sendError } from '../errors.js';
+import { IMMUTABLE_CACHE_CONTROL, sendRendered } from '../send-rendered.js';
+import type { SendOptions } from '../send-rendered.js';
 
 /** The page's security headers: its own scripts and styles only, data calls to this origin only, no framing. */
 export const UI_SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -66,26 +66,20 @@ export function loadUiAssets(directory: string): UiAssets {
   return { version, index: toRendered(html, 'text/html; charset=utf-8'), files };
 }
 
-function sendAsset(request: FastifyRequest, reply: FastifyReply, rendered: Rendered, cacheControl: string): FastifyReply {
-  reply.headers(UI_SECURITY_HEADERS);
-  reply.header('cache-control', cacheControl);
-  const compressible = isCompressible(rendered);
-  const encoding = compressible ? negotiateEncoding(request.headers['accept-encoding']) : undefined;
-  const etag = etagOfEncoding(rendered.etag, encoding);
-  reply.header('etag', etag);
-  if (compressible) reply.header('vary', 'Accept-Encoding');
-  if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  reply.header('content-type', rendered.contentType);
-  if (encoding === undefined) return reply.send(rendered.body);
-  const variant = encodedVariant(rendered, encoding);
-  reply.header('content-encoding', variant.encoding);
-  return reply.send(variant.body);
+/** How the page's files go out: with its security headers and `cacheControl`; without `Content-Digest`, an API header. */
+function pageFileOptions(cacheControl: string): SendOptions {
+  return { headers: { ...UI_SECURITY_HEADERS, 'cache-control': cacheControl }, contentDigest: false };
 }
 
 /** Route config: no API key (the page asks for one and sends it to the API itself), no rate limit (bytes in memory). */
 const UI_CONFIG = { public: true, rateLimit: false } as const;
 /** The page is not part of the API: it stays out of the OpenAPI document. */
 const UI_SCHEMA = { hide: true } as const;
+
+/** `/ui/<version>/<file>`: path parameters the route checks itself (an unknown pair is a 404). */
+interface UiFileRoute {
+  Params: { version: string; file: string };
+}
 
 /**
  * `GET /`: the token browser page (`no-cache`: always revalidated), and `GET /ui/<version>/<file>`: its scripts and
@@ -99,16 +93,15 @@ export function registerUiRoutes(
 
   app.get('/', { config: UI_CONFIG, schema: UI_SCHEMA }, async (request, reply) => {
     if (assets === undefined) {
-      return reply.code(404).send(errorBody('not_found', 'The token browser is not built: run `npm run build`.'));
+      return sendError(reply, 'not_found', 'The token browser is not built: run `npm run build`.');
     }
-    return sendAsset(request, reply, assets.index, 'no-cache');
+    return sendRendered(request, reply, assets.index, pageFileOptions('no-cache'));
   });
 
-  app.get(`${UI_ASSET_PREFIX}/:version/:file`, { config: UI_CONFIG, schema: UI_SCHEMA }, async (request, reply) => {
-    const { version, file } = request.params as { version: string; file: string };
+  app.get<UiFileRoute>(`${UI_ASSET_PREFIX}/:version/:file`, { config: UI_CONFIG, schema: UI_SCHEMA }, async (request, reply) => {
+    const { version, file } = request.params;
     const rendered = version === assets?.version ? assets.files.get(file) : undefined;
-    if (rendered === undefined)
-      return reply.code(404).send(errorBody('not_found', `No route ${request.method} ${request.url.split('?')[0] ?? ''}.`));
-    return sendAsset(request, reply, rendered, IMMUTABLE_CACHE_CONTROL);
+    if (rendered === undefined) return sendError(reply, 'not_found', `No route ${request.method} ${request.url.split('?')[0] ?? ''}.`);
+    return sendRendered(request, reply, rendered, pageFileOptions(IMMUTABLE_CACHE_CONTROL));
   });
 }
