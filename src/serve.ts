@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { PUBLISHED_KEY_SHA256, servesBundledExamples } from './bundled-examples.js';
+import { completeServeConfig } from './config.js';
 import type { ServeConfig } from './config.js';
 import { createMetrics } from './http/metrics.js';
 import type { Diagnostic } from './compile/types.js';
@@ -23,7 +24,8 @@ import type { CompilerThreadOptions } from './state/compiler-thread.js';
 import type { QueuedBatch } from './state/apply-queue.js';
 import { eventsToReplaceSource } from './state/replace-source.js';
 import { watchSource } from './source/watch-source.js';
-import type { SourceWatcher, WatchLogger, WatchMode } from './source/watch-source.js';
+import type { SourceWatcher, WatchMode } from './source/watch-source.js';
+import type { WatchLogger } from './source/watch-logger.js';
 import type { Snapshot } from './state/snapshot.js';
 import { SnapshotStore } from './state/store.js';
 
@@ -61,9 +63,11 @@ export interface ServeOptions {
 
 /**
  * Builds the app, loads the source (design systems, keys, Git state) through the watcher's first batch, keeps
- * applying its batches to the store, and listens. The watcher stops when the app closes.
+ * applying its batches to the store, and listens. The watcher stops when the app closes. Settings left out take the
+ * defaults `serve` has without flags or environment.
  */
-export async function startServer(config: ServeConfig, options: ServeOptions = {}): Promise<RunningServer> {
+export async function startServer(settings: Partial<ServeConfig>, options: ServeOptions = {}): Promise<RunningServer> {
+  const config = completeServeConfig(settings);
   // Set once the app exists; the store's callbacks are created before it.
   // eslint-disable-next-line prefer-const -- typescript-eslint's scope analysis misses the assignment below
   let log: FastifyBaseLogger | undefined;
@@ -115,7 +119,7 @@ export async function startServer(config: ServeConfig, options: ServeOptions = {
     maxConnections: config.maxConnections,
     logger: {
       level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
+      redact: { paths: ['req.headers.authorization', 'headers.authorization', 'err.headers.authorization'], censor: '[redacted]' },
       ...(options.logStream === undefined ? {} : { stream: options.logStream }),
     },
   });
@@ -206,14 +210,10 @@ async function openGitSource(
 ): Promise<{ gitSource?: { revisions: GitRevisions; mirror?: GitRemoteMirror; repo?: GitRepo }; noGit?: NoGitRepo }> {
   const cacheBytes = config.revisionCacheBytes;
   if (config.remote !== undefined) {
-    const mirror = await GitRemoteMirror.open({
-      url: config.remote,
-      branch: config.branch,
-      dataDir: config.dataDir ?? '.token-server-data',
-    });
+    const mirror = await GitRemoteMirror.open({ url: config.remote, branch: config.branch, dataDir: config.dataDir });
     return {
       gitSource: {
-        revisions: new GitRevisions({ repoDir: mirror.dir, sourcePrefix: config.remotePath ?? 'design-systems/' }, { cacheBytes, compile }),
+        revisions: new GitRevisions({ repoDir: mirror.dir, sourcePrefix: config.remotePath }, { cacheBytes, compile }),
         mirror,
       },
     };
@@ -225,13 +225,11 @@ async function openGitSource(
   };
 }
 
-export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
-
 /**
  * On SIGTERM or SIGINT: stop accepting, let in-flight requests finish, end event streams, stop the watcher, exit 0.
  * Exits 1 when that takes longer than `timeoutMs`, or at once on a second signal.
  */
-export function closeOnSignals(server: RunningServer, timeoutMs = DEFAULT_SHUTDOWN_TIMEOUT_MS): void {
+export function closeOnSignals(server: RunningServer, timeoutMs: number): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) {

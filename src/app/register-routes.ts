@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { ApiRuntime } from '../http/api-runtime.js';
+import type { Metrics } from '../http/metrics.js';
+import { registerOpsRoutes } from '../http/ops-routes.js';
+import { registerDiffRoutes } from '../http/routes/diff.js';
+import { registerEventRoutes } from '../http/routes/events.js';
+import { registerExportRoutes } from '../http/routes/exports.js';
+import { registerResourceRoutes } from '../http/routes/resources.js';
+import { registerRevisionRoutes } from '../http/routes/revisions.js';
+import { registerTokenRoutes } from '../http/routes/tokens.js';
+import { registerUiRoutes } from '../http/routes/ui.js';
+import type { SnapshotStore } from '../state/store.js';
+
+export interface RouteSettings {
+  readonly store: SnapshotStore;
+  readonly metrics: Metrics;
+  readonly isReady?: () => boolean;
+  readonly metricsToken?: string | undefined;
+  readonly eventsHeartbeatMs?: number;
+  readonly now?: () => number;
+}
+
+/** Registers every route: operations, the API resources, exports, revisions, diffs, the event stream and the UI. */
+export function registerRoutes(app: FastifyInstance, runtime: ApiRuntime, settings: RouteSettings): void {
+  registerOpsRoutes(app, {
+    metrics: settings.metrics,
+    currentSnapshot: () => settings.store.current,
+    isReady: settings.isReady ?? (() => true),
+    metricsToken: settings.metricsToken,
+  });
+  registerTokenRoutes(app, runtime);
+  registerResourceRoutes(app, runtime);
+  registerExportRoutes(app, runtime);
+  registerRevisionRoutes(app, runtime);
+  registerDiffRoutes(app, runtime);
+  registerEventRoutes(app, runtime, settings.store, { heartbeatMs: settings.eventsHeartbeatMs, now: settings.now });
+  registerUiRoutes(app);
+}
