@@ -1,6 +1,8 @@
-// The benchmark suite: `npm run bench` (builds first), `npm run bench -- --quick` (under a minute, what CI runs).
+// The benchmark suite: `npm run bench` (builds first), `npm run bench -- --quick` (about a minute, rough figures),
+// `npm run bench -- --smoke` (a few seconds, every route and section on tiny inputs: what `npm test` runs so the
+// benchmark never rots; its figures mean nothing).
 //
-//   node bench/run.mjs [--quick] [--dist <dir>] [--out <file.json>] [--keep]
+//   node bench/run.mjs [--quick | --smoke] [--dist <dir>] [--out <file.json>] [--keep]
 //   node bench/run.mjs --compare <a.json> <b.json>
 //
 // 1. Throughput and latency of every cached route of the real server (`token-server serve`, its own process, real
@@ -27,6 +29,7 @@ const ROOT = resolve(HERE, '..');
 const { values: args } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
+    smoke: { type: 'boolean', default: false },
     dist: { type: 'string', default: join(ROOT, 'dist') },
     out: { type: 'string' },
     keep: { type: 'boolean', default: false },
@@ -40,32 +43,57 @@ if (args.compare) {
   process.exit(0);
 }
 
-const QUICK = args.quick;
-const SETTINGS = QUICK
-  ? {
-      connections: 10,
-      amount: 3_000,
-      warmupAmount: 300,
-      rounds: 1,
-      coldRuns: 2,
-      startupSystems: 10,
-      startupRuns: 1,
-      historyEdits: 20,
-      reloads: 200,
-    }
-  : {
-      connections: 10,
-      durationS: 5,
-      warmupS: 1,
-      rounds: 2,
-      coldRuns: 7,
-      startupSystems: 100,
-      startupRuns: 3,
-      historyEdits: 20,
-      reloads: 10_000,
-    };
-const LOAD_TOKENS = 1_000;
-const COLD_TOKENS = 10_000;
+if (args.quick && args.smoke) {
+  console.error('bench: --quick and --smoke exclude each other');
+  process.exit(1);
+}
+const MODE = args.smoke ? 'smoke' : args.quick ? 'quick' : 'full';
+/** What each mode runs; `full` is the one the published figures come from (keep it as it is to compare runs). */
+const MODES = {
+  full: {
+    connections: 10,
+    durationS: 5,
+    warmupS: 1,
+    rounds: 2,
+    coldRuns: 7,
+    startupSystems: 100,
+    startupRuns: 3,
+    historyEdits: 20,
+    reloads: 10_000,
+    loadTokens: 1_000,
+    coldTokens: 10_000,
+  },
+  quick: {
+    connections: 10,
+    amount: 3_000,
+    warmupAmount: 300,
+    rounds: 1,
+    coldRuns: 2,
+    startupSystems: 10,
+    startupRuns: 1,
+    historyEdits: 20,
+    reloads: 200,
+    loadTokens: 1_000,
+    coldTokens: 10_000,
+  },
+  // The least that still runs every step of every section: each route driven on both servers, each export rendered
+  // cold, Style Dictionary, a startup, edits through the watcher, reloads in the leak check.
+  smoke: {
+    connections: 4,
+    amount: 100,
+    warmupAmount: 10,
+    rounds: 1,
+    coldRuns: 1,
+    startupSystems: 2,
+    startupRuns: 1,
+    historyEdits: 3,
+    reloads: 20,
+    loadTokens: 300,
+    coldTokens: 1_000,
+    sampleMs: 20,
+  },
+};
+const SETTINGS = MODES[MODE];
 const TOKENS_PER_SYSTEM = 1_000;
 const DIST = resolve(args.dist);
 const CLI = join(DIST, 'cli.js');
@@ -102,7 +130,7 @@ if (!existsSync(CLI)) {
 const results = {
   version: 1,
   startedAt: new Date().toISOString(),
-  mode: QUICK ? 'quick' : 'full',
+  mode: MODE,
   seed: BENCH_SEED,
   machine: {
     node: process.version,
@@ -112,15 +140,15 @@ const results = {
     memoryBytes: totalmem(),
     freeMemoryBytes: freemem(),
   },
-  settings: { ...SETTINGS, loadTokens: LOAD_TOKENS, coldTokens: COLD_TOKENS, tokensPerSystem: TOKENS_PER_SYSTEM },
+  settings: { ...SETTINGS, tokensPerSystem: TOKENS_PER_SYSTEM },
 };
 
 // ---------------------------------------------------------------------------------------------------------------
 // 1. Routes against the baseline
 
 async function benchRoutes() {
-  log(`generating a design system of ${LOAD_TOKENS} tokens in a Git repository`);
-  const repo = track(createSourceRepo({ systems: [{ slug: 'ds-000', tokens: LOAD_TOKENS }] }));
+  log(`generating a design system of ${SETTINGS.loadTokens} tokens in a Git repository`);
+  const repo = track(createSourceRepo({ systems: [{ slug: 'ds-000', tokens: SETTINGS.loadTokens }] }));
   const server = await startTokenServer(repo);
   try {
     const routes = await primeRoutes(server.base, repo);
@@ -208,10 +236,13 @@ async function drive(url, headers, expectedStatus) {
     url,
     headers,
     connections: SETTINGS.connections,
-    // Quick mode counts requests and warms up with plain fetches: each autocannon run lasts at least a second.
+    // Quick and smoke modes count requests and warm up with plain fetches (autocannon's own warm-up lasts a second).
     ...(SETTINGS.amount === undefined
       ? { duration: SETTINGS.durationS, warmup: { connections: SETTINGS.connections, duration: SETTINGS.warmupS } }
       : { amount: SETTINGS.amount }),
+    // autocannon notices it is done only at its next sample (every second by default): the smoke mode samples
+    // more often so its short runs end when their last response arrives.
+    ...(SETTINGS.sampleMs === undefined ? {} : { sampleInt: SETTINGS.sampleMs }),
     // The server closes a keep-alive connection after 1,000 requests (LIMITS.maxRequestsPerSocket) and answers 503
     // to anything sent on it after that; autocannon ignores `Connection: close`, so it reconnects on its own, on
     // both servers alike, as a client that honours the header would.
@@ -240,7 +271,8 @@ async function drive(url, headers, expectedStatus) {
     p50: at(0.5),
     p99: at(0.99),
     max: latencies.at(-1) ?? 0,
-    bytesPerSecond: result.throughput.average,
+    // autocannon's throughput is bytes per sample.
+    bytesPerSecond: result.throughput.average * (1000 / (SETTINGS.sampleMs ?? 1000)),
   };
 }
 
@@ -274,8 +306,8 @@ function summarizeRoute(route, runs) {
 // 2. Cold work
 
 async function benchColdWork() {
-  log(`generating a design system of ${COLD_TOKENS} tokens; cold exports and Style Dictionary (${SETTINGS.coldRuns} runs)`);
-  const repo = track(createSourceRepo({ systems: [{ slug: 'ds-000', tokens: COLD_TOKENS }], commit: false }));
+  log(`generating a design system of ${SETTINGS.coldTokens} tokens; cold exports and Style Dictionary (${SETTINGS.coldRuns} runs)`);
+  const repo = track(createSourceRepo({ systems: [{ slug: 'ds-000', tokens: SETTINGS.coldTokens }], commit: false }));
   const output = await runNode([join(HERE, 'cold-work.mjs'), DIST, repo.source, repo.keys, String(SETTINGS.coldRuns)]);
   const cold = JSON.parse(output);
   const css = cold.exports.css;
@@ -648,7 +680,7 @@ async function main() {
     results.finishedAt = new Date().toISOString();
     results.totalSeconds = (performance.now() - STARTED) / 1000;
     printTable(results);
-    const out = args.out ?? join(HERE, 'results', `${results.startedAt.replace(/[:.]/g, '-')}${QUICK ? '-quick' : ''}.json`);
+    const out = args.out ?? join(HERE, 'results', `${results.startedAt.replace(/[:.]/g, '-')}${MODE === 'full' ? '' : `-${MODE}`}.json`);
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
     console.log(`\nResults written to ${out}`);
