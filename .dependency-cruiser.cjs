@@ -64,6 +64,13 @@ module.exports = {
       from: { path: '^src/cli/' },
       to: { path: ['^src/http/', '^(fastify|@fastify/.+)$'] },
     },
+    {
+      name: 'config-stands-alone',
+      severity: 'error',
+      comment: 'config/ is the schema of the options: every layer may read it, so it imports none of them.',
+      from: { path: '^src/config/' },
+      to: { path: ['^src/(compile|state|views|http|source|cli|app)/', IO_MODULES, SERVER_AND_GIT] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
