@@ -117,33 +117,18 @@ export function parseKeysFile(path: string, text: string): ParsedKeysFile {
     const name = value('name');
     const sha = value('sha256');
     const designSystem = value('designSystem');
-    if (typeof name !== 'string' || !KEY_LABEL.test(name)) {
-      report(
-        field('name') ?? node,
-        field('name') ? 'invalid-value' : 'missing-field',
-        '`name` must be a label of letters, digits, `.`, `_`, `@` and `-`',
-      );
+    /** Reports a required field that is missing or does not match `rule`. */
+    const requireField = (fieldName: string, text: unknown, rule: RegExp, message: string): void => {
+      if (typeof text === 'string' && rule.test(text)) return;
+      report(field(fieldName) ?? node, field(fieldName) ? 'invalid-value' : 'missing-field', message);
       ok = false;
-    }
+    };
+    requireField('name', name, KEY_LABEL, '`name` must be a label of letters, digits, `.`, `_`, `@` and `-`');
     for (const conflict of conflicts.get(index)?.name ?? []) diagnostics.push({ file: path, ...conflict });
-    if (typeof sha !== 'string' || !SHA256.test(sha)) {
-      report(
-        field('sha256') ?? node,
-        field('sha256') ? 'invalid-value' : 'missing-field',
-        '`sha256` must be the 64-digit hex SHA-256 of the key',
-      );
-      ok = false;
-    }
+    requireField('sha256', sha, SHA256, '`sha256` must be the 64-digit hex SHA-256 of the key');
     for (const conflict of conflicts.get(index)?.sha256 ?? []) diagnostics.push({ file: path, ...conflict });
     if (conflicts.has(index)) ok = false;
-    if (typeof designSystem !== 'string' || !SLUG.test(designSystem)) {
-      report(
-        field('designSystem') ?? node,
-        field('designSystem') ? 'invalid-value' : 'missing-field',
-        '`designSystem` must be the slug of a design system',
-      );
-      ok = false;
-    }
+    requireField('designSystem', designSystem, SLUG, '`designSystem` must be the slug of a design system');
     const access = readSlugList(field('access'));
     if (access === undefined) {
       report(field('access'), 'invalid-value', '`access` must be a list of design system slugs');
