@@ -1,6 +1,7 @@
 import { wordsOfKey } from './key-words.js';
 import type { PrimitiveDefinition } from './merge-primitives.js';
 import type { ScaleSteps } from './merge-scales.js';
+import { isDefinedBefore } from './defined-once.js';
 import { describePosition } from './message-text.js';
 import type { Report } from './pending-diagnostic.js';
 import { readTokenDraft } from './read-token-draft.js';
@@ -45,12 +46,7 @@ function readDrafts(
   const definedAt = new Map<string, SourcePosition>();
   for (const file of files) {
     for (const entry of file.tokens) {
-      const first = definedAt.get(entry.key);
-      if (first !== undefined) {
-        report(entry.pos, 'duplicate-key', `token \`${entry.key}\` is already defined at ${describePosition(first)}`);
-        continue;
-      }
-      definedAt.set(entry.key, entry.pos);
+      if (isDefinedBefore(definedAt, entry.key, entry.pos, `token \`${entry.key}\``, report)) continue;
       const group = groups.get(entry.key);
       if (group !== undefined) {
         report(

@@ -1,4 +1,5 @@
-import { describePosition, describeValue } from './message-text.js';
+import { isDefinedBefore } from './defined-once.js';
+import { describeValue } from './message-text.js';
 import type { Report } from './pending-diagnostic.js';
 import type { Located, ScaleStepEntry, SourceFileEntries } from './source-entries.js';
 import type { ScaleStep, SourcePosition } from './types.js';
@@ -13,12 +14,7 @@ export function mergeScales(files: readonly SourceFileEntries[], report: Report)
   const definedAt = new Map<string, SourcePosition>();
   for (const file of files) {
     for (const scale of file.scales) {
-      const first = definedAt.get(scale.name);
-      if (first !== undefined) {
-        report(scale.pos, 'duplicate-key', `scale \`${scale.name}\` is already defined at ${describePosition(first)}`);
-        continue;
-      }
-      definedAt.set(scale.name, scale.pos);
+      if (isDefinedBefore(definedAt, scale.name, scale.pos, `scale \`${scale.name}\``, report)) continue;
       scales.set(scale.name, mergeSteps(scale.name, scale.steps, report));
     }
   }
@@ -29,13 +25,8 @@ function mergeSteps(scale: string, entries: readonly ScaleStepEntry[], report: R
   const steps = new Map<number, ScaleStep>();
   const stepAt = new Map<number, SourcePosition>();
   for (const entry of entries) {
-    const firstStep = stepAt.get(entry.step);
-    if (firstStep !== undefined) {
-      // `100:` and `"100":` are different YAML keys but the same step.
-      report(entry.pos, 'duplicate-key', `step ${entry.step} of scale \`${scale}\` is already defined at ${describePosition(firstStep)}`);
-      continue;
-    }
-    stepAt.set(entry.step, entry.pos);
+    // `100:` and `"100":` are different YAML keys but the same step.
+    if (isDefinedBefore(stepAt, entry.step, entry.pos, `step ${entry.step} of scale \`${scale}\``, report)) continue;
     for (const extra of entry.extra) {
       report(
         extra.pos,
