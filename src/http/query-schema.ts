@@ -1,6 +1,7 @@
 import type { FastifyTypeProvider } from 'fastify';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { suggestClosest } from '../compile/suggest.js';
+import { MAX_REF_LENGTH, REF_CHARACTERS_PATTERN } from '../state/revisions.js';
 import { ApiError } from './errors.js';
 
 /** A query parameter's schema, as far as the type of its value goes: a string (maybe one of an enum) or an integer. */
@@ -48,7 +49,7 @@ export interface QuerySchemaTypeProvider extends FastifyTypeProvider {
 }
 
 /** The shape of a Git ref parameter (`ref`, `from`, `to`); `checkRef` refines it before it reaches Git. */
-export const REF_PARAMETER = { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_][A-Za-z0-9._/@~^-]*$' } as const;
+export const REF_PARAMETER = { type: 'string', minLength: 1, maxLength: MAX_REF_LENGTH, pattern: REF_CHARACTERS_PATTERN } as const;
 
 /** Parameters every `/api/v1` route accepts. */
 const COMMON_PARAMETERS = {

@@ -13,8 +13,11 @@ export function isCommitId(text: string): boolean {
   return COMMIT_ID.test(text);
 }
 
-/** Characters a ref may use: branch and tag names, full or short commit ids, `HEAD~2`, `main^`. */
-const REF_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9._/@~^-]{0,199}$/;
+/** Characters a ref may use: branch and tag names, full or short commit ids, `HEAD~2`, `main^` (a JSON schema pattern). */
+export const REF_CHARACTERS_PATTERN = '^[A-Za-z0-9_][A-Za-z0-9._/@~^-]*$';
+export const MAX_REF_LENGTH = 200;
+
+const REF_CHARACTERS = new RegExp(REF_CHARACTERS_PATTERN);
 
 /**
  * Why a user-supplied ref is refused before it gets near git, or undefined when it is well formed.
@@ -24,9 +27,9 @@ const REF_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9._/@~^-]{0,199}$/;
  */
 export function checkRef(ref: string): string | undefined {
   if (ref.length === 0) return 'is empty';
-  if (ref.length > 200) return 'is longer than 200 characters';
+  if (ref.length > MAX_REF_LENGTH) return `is longer than ${MAX_REF_LENGTH} characters`;
   if (ref.startsWith('-') || ref.includes('/-')) return 'must not start with `-`, nor have a path segment that does';
-  if (!REF_PATTERN.test(ref)) return 'may only contain letters, digits and `. _ / @ ~ ^ -`, starting with a letter, digit or `_`';
+  if (!REF_CHARACTERS.test(ref)) return 'may only contain letters, digits and `. _ / @ ~ ^ -`, starting with a letter, digit or `_`';
   if (ref.includes('..')) return 'must not contain `..`';
   if (ref.includes('@{')) return 'must not contain `@{`';
   if (ref.endsWith('/') || ref.endsWith('.lock') || ref.includes('//')) return 'is not a valid ref name';
