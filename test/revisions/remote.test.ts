@@ -227,7 +227,12 @@ describe('following a Git remote (--remote)', () => {
       50,
     );
     expect(await tokenValues(server)).toEqual({ 'gap.b': 8, 'space.a': 64 });
-    expect(server.lines.some((line) => /^fetch succeeded again after \d+ failures?$/.test(String(line['msg'])))).toBe(true);
+    // The log comes through the child's stdout, which may trail the HTTP answers.
+    await pollUntil(
+      async () => server.lines.some((line) => /^fetch succeeded again after \d+ failures?$/.test(String(line['msg']))),
+      (seen) => seen,
+      2_000,
+    );
   });
 
   it('POST /api/v1/sync fetches at once for a valid GitHub signature or GitLab token, and refuses anything else', async () => {
