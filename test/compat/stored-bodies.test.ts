@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bearer, buildExampleApp, buildLoadedApp, DEMO_KEY, DOCS_KEY } from '../helpers/app.js';
+import { fixturePath } from '../helpers/fixtures.js';
+
+/**
+ * Every read route over the example design systems and the kitchen-sink fixture, answered exactly as stored in
+ * `test/fixtures/stored-bodies/`: the promise that a source using only what the spec describes keeps answering
+ * byte-identically while the value model changes underneath. After a deliberate change of output, rewrite the stored
+ * bodies with `STORE_BODIES=1 npx vitest run test/compat` and review the diff of the stored files.
+ */
+const STORE = process.env['STORE_BODIES'] === '1';
+const KITCHEN_KEY = 'dts_kitchen_sink_key';
+
+const EXPORT_VARIANTS = [
+  '/api/v1/export/css',
+  '/api/v1/export/css?prefix=--acme&naming=camelCase',
+  '/api/v1/export/css?naming=snake_case&theme=media',
+  '/api/v1/export/css?theme=light-dark',
+  '/api/v1/export/css?theme=selector&darkSelector=.dark',
+  '/api/v1/export/json',
+  '/api/v1/export/json?spec=2025.10',
+  '/api/v1/export/resolver',
+  '/api/v1/export/ts',
+  '/api/v1/export/tailwind',
+  '/api/v1/export/tailwind?theme=selector&darkSelector=.dark',
+];
+
+const LISTINGS = [
+  '/api/v1/design-system',
+  '/api/v1/design-systems',
+  '/api/v1/tokens',
+  '/api/v1/tokens?format=nested',
+  '/api/v1/tokens?type=color',
+  '/api/v1/tokens?type=shadow&format=nested',
+  '/api/v1/primitives',
+  '/api/v1/primitives?type=font.size',
+  '/api/v1/scales',
+];
+
+interface StoredAnswer {
+  readonly status: number;
+  readonly contentType: string | undefined;
+  readonly etag: string | undefined;
+  readonly body: string;
+}
+
+/** Every listing and export, then every token by its path, as `key` sees them (with `?designSystem=` when given). */
+async function answerEveryRoute(app: FastifyInstance, key: string, designSystem?: string): Promise<Record<string, StoredAnswer>> {
+  const scoped = (url: string): string =>
+    designSystem === undefined ? url : `${url}${url.includes('?') ? '&' : '?'}designSystem=${designSystem}`;
+  const answer = async (url: string): Promise<StoredAnswer> => {
+    const response = await app.inject({ method: 'GET', url: scoped(url), headers: bearer(key) });
+    const contentType = response.headers['content-type'];
+    const etag = response.headers['etag'];
+    return {
+      status: response.statusCode,
+      contentType: typeof contentType === 'string' ? contentType : undefined,
+      etag: typeof etag === 'string' ? etag : undefined,
+      body: response.body,
+    };
+  };
+  const answers: Record<string, StoredAnswer> = {};
+  for (const url of [...LISTINGS, ...EXPORT_VARIANTS]) answers[url] = await answer(url);
+  const listed = JSON.parse(answers['/api/v1/tokens']?.body ?? '{}') as { data?: { tokens?: { key: string }[] } };
+  for (const { key: tokenKey } of listed.data?.tokens ?? []) {
+    const url = `/api/v1/tokens/${tokenKey.split('.').join('/')}`;
+    answers[url] = await answer(url);
+  }
+  return answers;
+}
+
+function compareWithStored(name: string, answers: Record<string, StoredAnswer>): void {
+  const file = fixturePath(`stored-bodies/${name}.json`);
+  if (STORE) writeFileSync(file, `${JSON.stringify(answers, null, 1)}\n`);
+  if (!existsSync(file)) throw new Error(`no stored bodies at ${file}: run STORE_BODIES=1 npx vitest run test/compat`);
+  const stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, StoredAnswer>;
+  expect(Object.keys(answers)).toEqual(Object.keys(stored));
+  for (const [url, answer] of Object.entries(answers)) expect({ url, ...answer }).toEqual({ url, ...stored[url] });
+}
+
+const cleanups: (() => void)[] = [];
+afterAll(() => {
+  for (const cleanup of cleanups) cleanup();
+});
+
+describe('stored bodies: every read route answers as before', () => {
+  it.each([
+    ['acme', DEMO_KEY, undefined],
+    ['acme-docs-via-access', DEMO_KEY, 'acme-docs'],
+    ['acme-docs', DOCS_KEY, undefined],
+  ] as const)('the example design systems: %s', async (name, key, designSystem) => {
+    const { app } = await buildExampleApp();
+    compareWithStored(name, await answerEveryRoute(app, key, designSystem));
+    await app.close();
+  });
+
+  it('the kitchen-sink fixture (every value kind)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dts-stored-bodies-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const keysPath = join(dir, 'keys.yaml');
+    const sha256 = createHash('sha256').update(KITCHEN_KEY).digest('hex');
+    writeFileSync(keysPath, `keys:\n  - name: kitchen\n    sha256: ${sha256}\n    designSystem: kitchen-sink\n`);
+    const { app } = await buildLoadedApp(fixturePath('valid'), keysPath);
+    compareWithStored('kitchen-sink', await answerEveryRoute(app, KITCHEN_KEY));
+    await app.close();
+  });
+});
