@@ -51,7 +51,8 @@ export class SourceBatchReader {
       readKeys(rescan),
     ]);
     let [fileEvents, keysEvent] = [firstFileEvents, firstKeysEvent];
-    const headMoved = previousGit === undefined || commit !== previousGit.commit;
+    // Without Git there is no HEAD to move: a batch reads what it touched, like any other.
+    const headMoved = git !== null && (previousGit === undefined || commit !== previousGit.commit);
     if (headMoved && !rescan && !initial) {
       rescan = true;
       [fileEvents, keysEvent] = await Promise.all([readFiles(true), readKeys(true)]);
