@@ -8,6 +8,8 @@ import type { ScaleSteps } from './merge-scales.js';
 import type { ParsedSourceFile } from './parse-source-file.js';
 import { reportInto } from './pending-diagnostic.js';
 import type { PendingDiagnostic } from './pending-diagnostic.js';
+import { readModes } from './read-modes.js';
+import type { DeclaredModes } from './read-modes.js';
 import { readSystemMeta } from './read-system-meta.js';
 import { compareKeys } from './sort-order.js';
 import type { CompiledDesignSystem, DesignSystemMeta, Diagnostic, Primitive, Scale, Token } from './types.js';
@@ -40,15 +42,16 @@ export function compileDesignSystem(sources: DesignSystemSources): CompileResult
   // The readers' own summaries are written again once the compiler's problems are counted in.
   for (const file of allFiles) pending.push(...file.diagnostics.filter((diagnostic) => diagnostic.rule !== 'too-many-problems'));
   const meta = readSystemMeta(sources.slug, sources.systemPath, sources.systemFile, report);
-  const scales = mergeScales(sources.files, report);
+  const { modes, declaresModes } = readModes(sources.systemFile?.system, report);
+  const scales = mergeScales(sources.files, modes, report);
   const primitives = mergePrimitives(sources.files, report);
-  const tokens = compileTokens(sources.files, scales, primitives, report);
+  const tokens = compileTokens(sources.files, scales, primitives, modes, report);
 
   const diagnostics = capPerFile(pending, allFiles);
   if (meta === undefined || diagnostics.some((diagnostic) => diagnostic.severity === 'error')) {
     return { system: undefined, diagnostics };
   }
-  return { system: assembleSystem(meta, tokens, primitives, scales), diagnostics };
+  return { system: assembleSystem(meta, { modes, declaresModes }, tokens, primitives, scales), diagnostics };
 }
 
 /**
@@ -69,6 +72,7 @@ export function compileDesignSystemFolder(slug: string, files: readonly ParsedSo
 /** The design system with every list sorted, and the hash of that content. */
 function assembleSystem(
   meta: DesignSystemMeta,
+  { modes, declaresModes }: DeclaredModes,
   tokens: readonly Token[],
   primitives: ReadonlyMap<string, PrimitiveDefinition>,
   scales: ScaleSteps,
@@ -80,7 +84,7 @@ function assembleSystem(
   const scaleList: Scale[] = [...scales.entries()]
     .sort(([a], [b]) => compareKeys(a, b))
     .map(([key, steps]) => ({ key, steps: [...steps.values()].sort((a, b) => a.step - b.step) }));
-  const content = { meta, tokens, primitives: primitivesByType, scales: scaleList };
+  const content = { meta, modes, declaresModes, tokens, primitives: primitivesByType, scales: scaleList };
   const contentHash = createHash('sha256').update(JSON.stringify(content)).digest('hex');
   return { ...content, contentHash };
 }

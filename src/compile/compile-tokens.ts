@@ -4,13 +4,15 @@ import type { ScaleSteps } from './merge-scales.js';
 import { isDefinedBefore } from './defined-once.js';
 import { describePosition } from './message-text.js';
 import type { Report } from './pending-diagnostic.js';
+import { fieldsPerMode } from './mode-fields.js';
 import { readTokenDraft } from './read-token-draft.js';
-import type { TokenDraft } from './read-token-draft.js';
+import type { TokenDraft, ValueFields } from './read-token-draft.js';
 import { resolveColor } from './resolve-color.js';
 import { resolveNonColor } from './resolve-non-color.js';
 import { sortTokenKeys } from './sort-order.js';
 import type { SourceFileEntries } from './source-entries.js';
-import type { ResolvedValue, SourcePosition, Token } from './types.js';
+import { TOKEN_FIELD_RULES } from './value-rules.js';
+import type { ModeDefinition, ModeValues, Rgba, SourcePosition, Token, TokenValue, TypedValue } from './types.js';
 
 /**
  * The tokens of every file, in token key order, each checked and resolved against the scales and primitives; a
@@ -20,11 +22,18 @@ export function compileTokens(
   files: readonly SourceFileEntries[],
   scales: ScaleSteps,
   primitives: ReadonlyMap<string, PrimitiveDefinition>,
+  modes: readonly ModeDefinition[],
   report: Report,
 ): Token[] {
-  const drafts = readDrafts(files, firstGroupPositions(files), report);
-  const resolved = resolveDrafts(drafts, scales, primitives, report);
+  const drafts = readDrafts(files, firstGroupPositions(files), modes, report);
+  const resolved = resolveDrafts(drafts, scales, primitives, modes, report);
   return listInKeyOrder(drafts, resolved, report);
+}
+
+/** A draft resolved: its fields in every mode and its value in every mode. */
+interface Resolved {
+  readonly fields: ReadonlyMap<string, ValueFields>;
+  readonly values: ModeValues<TypedValue>;
 }
 
 /** Every group key of the files, at its first place. */
@@ -40,8 +49,10 @@ function firstGroupPositions(files: readonly SourceFileEntries[]): Map<string, S
 function readDrafts(
   files: readonly SourceFileEntries[],
   groups: ReadonlyMap<string, SourcePosition>,
+  modes: readonly ModeDefinition[],
   report: Report,
 ): Map<string, TokenDraft> {
+  const modeNames = modes.map((mode) => mode.name);
   const drafts = new Map<string, TokenDraft>();
   const definedAt = new Map<string, SourcePosition>();
   for (const file of files) {
@@ -56,7 +67,7 @@ function readDrafts(
         );
         continue;
       }
-      const draft = readTokenDraft(entry, report);
+      const draft = readTokenDraft(entry, modeNames, report);
       if (draft !== undefined) drafts.set(entry.key, draft);
     }
   }
@@ -68,28 +79,33 @@ function resolveDrafts(
   drafts: ReadonlyMap<string, TokenDraft>,
   scales: ScaleSteps,
   primitives: ReadonlyMap<string, PrimitiveDefinition>,
+  modes: readonly ModeDefinition[],
   report: Report,
-): Map<string, ResolvedValue> {
-  const colors = new Map<string, ResolvedValue>();
-  const resolved = new Map<string, ResolvedValue>();
+): Map<string, Resolved> {
+  const colors = new Map<string, ModeValues<Rgba>>();
+  const resolved = new Map<string, Resolved>();
   for (const [key, draft] of drafts) {
     if (draft.type !== 'color') continue;
-    const value = resolveColor(draft, scales, report);
-    if (value !== undefined) {
-      colors.set(key, value);
-      resolved.set(key, value);
-    }
+    const fields = fieldsPerMode(draft, modes, report);
+    const value = fields === undefined ? undefined : resolveColor(draft, fields, scales, report);
+    if (fields === undefined || value === undefined) continue;
+    colors.set(key, value);
+    const values: Record<string, TypedValue> = {};
+    for (const [mode, color] of Object.entries(value)) values[mode] = { kind: 'color', color };
+    resolved.set(key, { fields, values: values as ModeValues<TypedValue> });
   }
+  const references = { primitives, drafts, colors, primitiveValues: new Map<string, TypedValue>() };
   for (const [key, draft] of drafts) {
     if (draft.type === 'color') continue;
-    const value = resolveNonColor(draft, { primitives, drafts, colors }, report);
-    if (value !== undefined) resolved.set(key, value);
+    const fields = fieldsPerMode(draft, modes, report);
+    const values = fields === undefined ? undefined : resolveNonColor(draft, fields, references, report);
+    if (fields !== undefined && values !== undefined) resolved.set(key, { fields, values });
   }
   return resolved;
 }
 
 /** The resolved tokens in token key order; two keys made of the same words (one CSS name) are a warning. */
-function listInKeyOrder(drafts: ReadonlyMap<string, TokenDraft>, resolved: ReadonlyMap<string, ResolvedValue>, report: Report): Token[] {
+function listInKeyOrder(drafts: ReadonlyMap<string, TokenDraft>, resolved: ReadonlyMap<string, Resolved>, report: Report): Token[] {
   const tokens: Token[] = [];
   const namedBy = new Map<string, string>();
   for (const key of sortTokenKeys([...resolved.keys()])) {
@@ -105,8 +121,35 @@ function listInKeyOrder(drafts: ReadonlyMap<string, TokenDraft>, resolved: Reado
         'warning',
       );
     }
-    const token: Token = { key, type: draft.type, value: draft.value, resolved: resolved.get(key) as ResolvedValue };
+    const { fields, values } = resolved.get(key) as Resolved;
+    const token: Token = {
+      key,
+      type: draft.type,
+      value: apiValue(draft, fields),
+      ...(draft.writtenModes === undefined ? {} : { modes: draft.writtenModes }),
+      resolved: values,
+    };
     tokens.push(draft.description === undefined ? token : { ...token, description: draft.description });
   }
   return tokens;
+}
+
+/**
+ * A token's `value` as the API serves it: its light fields in the order of its type's fields; a color on a scale
+ * also has `darkStep` when its dark color comes from the same scale (the spec's shape), whatever spelling gave it.
+ */
+function apiValue(draft: TokenDraft, fields: ReadonlyMap<string, ValueFields>): TokenValue {
+  const light = fields.get('light') as ValueFields;
+  if (light['primitive'] !== undefined) return { primitive: light['primitive'].value as string };
+  const value: Record<string, string | number | boolean> = {};
+  for (const name of Object.keys(TOKEN_FIELD_RULES[draft.type])) {
+    const located = name === 'darkStep' ? darkStepOf(light, fields.get('dark') as ValueFields) : light[name];
+    if (located !== undefined) value[name] = located.value as string | number | boolean;
+  }
+  return value;
+}
+
+function darkStepOf(light: ValueFields, dark: ValueFields): ValueFields[string] | undefined {
+  if (light['scale'] === undefined || dark['color'] !== undefined || dark['scale']?.value !== light['scale'].value) return undefined;
+  return dark['step'];
 }

@@ -15,3 +15,14 @@ export function reportInto(pending: PendingDiagnostic[]): Report {
     pending.push({ file: pos.file, line: pos.line, column: pos.column, rule, message, severity });
   };
 }
+
+/** A {@link Report} that passes each problem on once: a field a mode inherits is the same one its base has. */
+export function reportingOnce(report: Report): Report {
+  const reported = new Set<string>();
+  return (pos, rule, message, severity) => {
+    const id = `${pos.file}:${pos.line}:${pos.column}:${rule}`;
+    if (reported.has(id)) return;
+    reported.add(id);
+    report(pos, rule, message, severity);
+  };
+}

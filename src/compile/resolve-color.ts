@@ -1,51 +1,77 @@
 import type { ScaleSteps } from './merge-scales.js';
+import { parseColor, sameRgba, withAlpha } from './parse-color.js';
 import type { Report } from './pending-diagnostic.js';
-import { fieldPosition } from './read-token-draft.js';
-import type { TokenDraft } from './read-token-draft.js';
+import type { TokenDraft, ValueFields } from './read-token-draft.js';
 import { didYouMean } from './suggest.js';
-import type { ResolvedValue } from './types.js';
+import type { Located } from './source-entries.js';
+import { reportingOnce } from './pending-diagnostic.js';
+import type { ModeValues, Rgba } from './types.js';
 
 /**
- * The light and dark hex colors of a color token from its scale's `step` and `darkStep`; undefined, reported, when
- * the scale or a step does not exist. A color that is the same in both modes is a warning.
+ * The color of a color token in every mode, from each mode's fields: a literal `color`, or the mode's color of
+ * `step` in `scale`; `alpha` replaces the color's alpha. Undefined, reported, when a scale or step does not exist.
  */
-export function resolveColor(draft: TokenDraft, scales: ScaleSteps, report: Report): ResolvedValue | undefined {
-  const { entry, value } = draft;
-  const scaleName = value['scale'] as string;
+export function resolveColor(
+  draft: TokenDraft,
+  fields: ReadonlyMap<string, ValueFields>,
+  scales: ScaleSteps,
+  report: Report,
+): ModeValues<Rgba> | undefined {
+  const colors: Record<string, Rgba> = {};
+  const reportOnce = reportingOnce(report);
+  let ok = true;
+  for (const [mode, modeFields] of fields) {
+    const color = colorOf(draft, mode, modeFields, scales, reportOnce);
+    if (color === undefined) ok = false;
+    else colors[mode] = color;
+  }
+  if (!ok) return undefined;
+  warnOfRedundantDarkStep(draft, fields, scales, report);
+  return colors as ModeValues<Rgba>;
+}
+
+function colorOf(draft: TokenDraft, mode: string, fields: ValueFields, scales: ScaleSteps, report: Report): Rgba | undefined {
+  const alpha = fields['alpha']?.value as number | undefined;
+  const literal = fields['color'];
+  const color = literal === undefined ? colorOnScale(draft, mode, fields, scales, report) : parseColor(literal.value);
+  return color === undefined || alpha === undefined ? color : withAlpha(color, alpha);
+}
+
+function colorOnScale(draft: TokenDraft, mode: string, fields: ValueFields, scales: ScaleSteps, report: Report): Rgba | undefined {
+  const { entry } = draft;
+  const scaleField = fields['scale'] as Located;
+  const scaleName = scaleField.value as string;
   const steps = scales.get(scaleName);
   if (steps === undefined) {
     report(
-      fieldPosition(entry, 'scale'),
+      scaleField.pos,
       'unknown-scale',
       () => `\`${entry.key}\` refers to unknown scale \`${scaleName}\`${didYouMean(scaleName, scales.keys())}`,
     );
     return undefined;
   }
-  const available = (): string => [...steps.keys()].sort((a, b) => a - b).join(', ');
-  const stepNamedBy = (field: 'step' | 'darkStep', number: number) => {
-    const found = steps.get(number);
-    if (found === undefined)
-      report(fieldPosition(entry, field), 'unknown-step', `scale \`${scaleName}\` has no step ${number} (it has ${available()})`);
-    return found;
-  };
-  const step = value['step'] as number;
-  const lightStep = stepNamedBy('step', step);
-  if (lightStep === undefined) return undefined;
-  const darkStepNumber = value['darkStep'] as number;
-  const darkStep = stepNamedBy('darkStep', darkStepNumber);
-  if (darkStep === undefined) return undefined;
-  if (darkStep.dark === lightStep.light) {
-    if (entry.fields['darkStep'] !== undefined && darkStepNumber === step) {
-      report(
-        fieldPosition(entry, 'darkStep'),
-        'redundant-dark-step',
-        `\`${entry.key}\`: \`darkStep\` equals \`step\` and step ${step} of \`${scaleName}\` is the same in light and dark`,
-        'warning',
-      );
-    } else {
-      report(entry.pos, 'no-dark-variant', `color \`${entry.key}\` is ${lightStep.light} in both light and dark mode`, 'warning');
-    }
+  const stepField = fields['step'] as Located;
+  const step = steps.get(stepField.value as number);
+  if (step === undefined) {
+    const available = [...steps.keys()].sort((a, b) => a - b).join(', ');
+    report(stepField.pos, 'unknown-step', `scale \`${scaleName}\` has no step ${String(stepField.value)} (it has ${available})`);
+    return undefined;
   }
-  // A dark value is only carried when it differs: the exports redeclare (CSS) or extend (JSON) exactly those tokens.
-  return darkStep.dark === lightStep.light ? { light: lightStep.light } : { light: lightStep.light, dark: darkStep.dark };
+  return step.colors[mode];
+}
+
+/** A `darkStep` equal to `step` on a step whose light and dark colors are the same says nothing: a warning. */
+function warnOfRedundantDarkStep(draft: TokenDraft, fields: ReadonlyMap<string, ValueFields>, scales: ScaleSteps, report: Report): void {
+  const darkStep = draft.entry.fields['darkStep'];
+  const light = fields.get('light');
+  if (darkStep === undefined || light === undefined || darkStep.value !== light['step']?.value) return;
+  const scaleName = light['scale']?.value as string;
+  const step = scales.get(scaleName)?.get(darkStep.value as number);
+  if (step === undefined || !sameRgba(step.colors.light, step.colors.dark)) return;
+  report(
+    darkStep.pos,
+    'redundant-dark-step',
+    `\`${draft.entry.key}\`: \`darkStep\` equals \`step\` and step ${String(darkStep.value)} of \`${scaleName}\` is the same in light and dark`,
+    'warning',
+  );
 }

@@ -30,13 +30,21 @@ export const RULES = {
   'extra-field': { severities: ERROR, catches: 'a token field its type does not take, or a value field beside `primitive`' },
   'file-not-a-map': { severities: ERROR, catches: 'a source file that is not a mapping of top-level sections' },
   'file-too-large': { severities: ERROR, catches: 'a source file or keys file larger than 1 MiB' },
-  'invalid-hex': { severities: ERROR, catches: 'a scale color that is not a hex color `#RGB` or `#RRGGBB`' },
+  'invalid-hex': {
+    severities: ERROR,
+    catches: 'a scale color that is not a color (`#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`, `rgb()`, `rgba()`, `transparent`)',
+  },
   'invalid-key': {
     severities: ERROR,
     catches: 'a scale name, primitive key or token key segment with characters other than letters, digits, `-` and `_`',
   },
+  'invalid-mode': {
+    severities: ERROR,
+    catches:
+      'a mode declaration in `system.yaml` that is malformed, redeclares `light` or `dark`, or a token value for `light` under `modes`',
+  },
   'invalid-slug': { severities: ERROR, catches: 'a design system folder name that is not lowercase letters, digits and single hyphens' },
-  'invalid-step': { severities: ERROR, catches: 'a scale step that is not a positive integer' },
+  'invalid-step': { severities: ERROR, catches: 'a scale step that is not an integer ≥ 0' },
   'invalid-type': { severities: ERROR, catches: 'a token `type` that is not a string' },
   'invalid-utf8': { severities: ERROR, catches: 'a file that is not valid UTF-8' },
   'invalid-value': { severities: ERROR, catches: 'a field of the wrong kind or out of range, in any file' },
@@ -46,10 +54,10 @@ export const RULES = {
   'keys-not-a-list': { severities: ERROR, catches: 'a keys file without a `keys:` list' },
   'missing-field': { severities: ERROR, catches: 'a required field left out: of a token, a scale step or an API key' },
   'missing-system-file': { severities: ERROR, catches: 'a design system folder without `system.yaml`' },
+  'mode-cycle': { severities: ERROR, catches: 'modes whose `base` leads back to themselves' },
   'nesting-limit': { severities: ERROR, catches: 'mappings and lists nested more than 100 levels deep' },
-  'no-dark-variant': { severities: WARNING, catches: 'a color token that is the same in light and dark mode' },
   'primitive-group-not-a-map': { severities: ERROR, catches: 'a primitive type that is not a mapping of key to value' },
-  'primitive-not-allowed': { severities: ERROR, catches: 'a color token that names a `primitive` (colors come from scales)' },
+  'primitive-not-allowed': { severities: ERROR, catches: 'a color token that names a `primitive` (colors come from scales or literals)' },
   'primitive-type-mismatch': { severities: ERROR, catches: 'a token that names a primitive of another type' },
   'redundant-dark-step': {
     severities: WARNING,
@@ -59,7 +67,7 @@ export const RULES = {
   'section-not-a-map': { severities: ERROR, catches: 'a `scales`, `primitives` or `tokens` section that is not a mapping' },
   'step-not-a-map': { severities: ERROR, catches: 'a scale step that is not a mapping `{ light, dark }`' },
   'system-missing-name': { severities: ERROR, catches: 'a `system.yaml` without a `name`' },
-  'system-unknown-field': { severities: ERROR, catches: 'a field of `system.yaml` other than `name`, `description` and `id`' },
+  'system-unknown-field': { severities: ERROR, catches: 'a field of `system.yaml` other than `name`, `description`, `id` and `modes`' },
   'token-group-clash': { severities: ERROR, catches: 'a key that is a token in one place and a group of tokens in another' },
   'token-not-a-map': { severities: ERROR, catches: 'an entry of `tokens` that is neither a group nor a token `{ type, ... }`' },
   'too-many-problems': {
@@ -68,11 +76,15 @@ export const RULES = {
   },
   'unknown-color-token': { severities: ERROR, catches: 'a shadow whose `colorToken` names no token' },
   'unknown-field': { severities: ERROR, catches: 'a field of a scale step or an API key that it does not take' },
+  'unknown-mode': {
+    severities: ERROR,
+    catches: 'a mode `base`, a token `modes` entry or a scale step color naming a mode `system.yaml` does not declare',
+  },
   'unknown-primitive': { severities: ERROR, catches: 'a token that names a primitive that does not exist' },
   'unknown-primitive-type': { severities: ERROR, catches: 'a primitive type that does not exist' },
   'unknown-scale': { severities: ERROR, catches: 'a color token that names a scale that does not exist' },
   'unknown-section': { severities: ERROR, catches: 'a top-level section that the file does not take' },
-  'unknown-step': { severities: ERROR, catches: 'a color token whose `step` or `darkStep` its scale does not have' },
+  'unknown-step': { severities: ERROR, catches: 'a color token whose `step` or `darkStep` (in any mode) its scale does not have' },
   'unknown-token-type': { severities: ERROR, catches: 'a token type that does not exist' },
   'yaml-syntax': { severities: ERROR, catches: 'a file that is not valid YAML' },
 } as const satisfies Readonly<Record<string, RuleInfo>>;

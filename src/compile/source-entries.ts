@@ -6,13 +6,22 @@ export interface Located {
   readonly pos: SourcePosition;
 }
 
-/** One step of a scale as written: its colors when given, and any other field (each a problem). */
+/** A mapping entry whose value is itself a mapping: its name, where the name is, and its fields (undefined when the value is not a mapping). */
+export interface NamedFields {
+  readonly name: string;
+  readonly pos: SourcePosition;
+  /** Where the value is (the name's position when it is empty). */
+  readonly valuePos: SourcePosition;
+  readonly fields: Readonly<Record<string, Located>> | undefined;
+}
+
+/** One step of a scale as written: its `light` and `dark` colors when given, and its other fields (further modes, or problems). */
 export interface ScaleStepEntry {
   readonly step: number;
   readonly pos: SourcePosition;
   readonly light: Located | undefined;
   readonly dark: Located | undefined;
-  readonly extra: readonly { readonly name: string; readonly pos: SourcePosition }[];
+  readonly others: readonly { readonly name: string; readonly pos: SourcePosition; readonly value: Located }[];
 }
 
 /** One scale as written under `scales`. */
@@ -35,6 +44,8 @@ export interface TokenEntry {
   readonly key: string;
   readonly pos: SourcePosition;
   readonly fields: Readonly<Record<string, Located>>;
+  /** The entries of its `modes` field when that is a mapping. */
+  readonly modes: readonly NamedFields[] | undefined;
 }
 
 /** A group key seen in a tokens tree, kept to detect token/group clashes. */
@@ -47,6 +58,8 @@ export interface GroupEntry {
 export interface SystemEntry {
   readonly pos: SourcePosition;
   readonly fields: Readonly<Record<string, Located>>;
+  /** The entries of its `modes` field when that is a mapping. */
+  readonly modes: readonly NamedFields[] | undefined;
 }
 
 /** What one YAML file contributes to its design system, with positions, and the problems local to it. */

@@ -59,19 +59,74 @@ export interface SourcePosition {
 /** The `value` object of a token, exactly as the API serves it. */
 export type TokenValue = Readonly<Record<string, string | number | boolean>>;
 
-/** A token's value resolved to CSS-ready text: light always, dark when it differs from light. */
-export interface ResolvedValue {
-  readonly light: string;
-  readonly dark?: string;
+/** A color in sRGB: channels 0-255 (integers), alpha 0-1. */
+export interface Rgba {
+  readonly red: number;
+  readonly green: number;
+  readonly blue: number;
+  readonly alpha: number;
 }
 
-/** One compiled token: its key, type, value as written and value resolved per mode. */
+/** A number with its unit. */
+export interface Dimension {
+  readonly value: number;
+  readonly unit: 'px' | 'rem' | 'em';
+}
+
+/** One layer of a shadow. */
+export interface ShadowLayer {
+  readonly offsetX: Dimension;
+  readonly offsetY: Dimension;
+  readonly blur: Dimension;
+  readonly spread: Dimension;
+  readonly color: Rgba;
+  readonly inset: boolean;
+}
+
+/**
+ * A resolved value, typed: what every view formats in its own syntax. Strings a designer wrote (a font stack, an
+ * easing, a shadow primitive) keep their text beside their structure, so the CSS export prints them as written.
+ */
+export type TypedValue =
+  | { readonly kind: 'color'; readonly color: Rgba }
+  | { readonly kind: 'dimension'; readonly value: number; readonly unit: Dimension['unit'] }
+  | { readonly kind: 'number'; readonly value: number }
+  | { readonly kind: 'duration'; readonly value: number; readonly unit: 'ms' }
+  | { readonly kind: 'fontFamily'; readonly families: readonly string[]; readonly text: string }
+  | { readonly kind: 'cubicBezier'; readonly points: readonly [number, number, number, number]; readonly text: string }
+  /** `layers` is null when a shadow primitive's text is not a shadow we can read; `text` is a primitive's text as written. */
+  | { readonly kind: 'shadow'; readonly layers: readonly ShadowLayer[] | null; readonly text: string | null }
+  | { readonly kind: 'boolean'; readonly value: boolean };
+
+/** A value in every mode of its design system (light, dark and each further mode), fallbacks applied. */
+export interface ModeValues<Value> {
+  readonly light: Value;
+  readonly dark: Value;
+  readonly [mode: string]: Value;
+}
+
+/** A mode of a design system: its name, the mode it takes unset values from (null for `light`), its media query. */
+export interface ModeDefinition {
+  readonly name: string;
+  readonly base: string | null;
+  readonly media: string | null;
+}
+
+/** The two modes every design system has, first in every list of modes. */
+export const BUILT_IN_MODES: readonly ModeDefinition[] = [
+  { name: 'light', base: null, media: null },
+  { name: 'dark', base: 'light', media: null },
+];
+
+/** One compiled token: its key, type, value as written (light; further modes' overrides apart) and typed value per mode. */
 export interface Token {
   readonly key: string;
   readonly type: TokenType;
   readonly value: TokenValue;
+  /** Per mode, the fields written for it (beyond what `value` says, such as `darkStep`); absent when none is. */
+  readonly modes?: Readonly<Record<string, TokenValue>>;
   readonly description?: string;
-  readonly resolved: ResolvedValue;
+  readonly resolved: ModeValues<TypedValue>;
 }
 
 /** One primitive value, with its unit (null when the type has none). */
@@ -81,11 +136,10 @@ export interface Primitive {
   readonly unit: string | null;
 }
 
-/** One step of a color scale: its number and its light and dark hex colors. */
+/** One step of a color scale: its number and its color in every mode. */
 export interface ScaleStep {
   readonly step: number;
-  readonly light: string;
-  readonly dark: string;
+  readonly colors: ModeValues<Rgba>;
 }
 
 /** A color scale: its key and its steps. */
@@ -105,6 +159,10 @@ export interface DesignSystemMeta {
 /** A fully validated design system: every list sorted by key, every reference resolved. */
 export interface CompiledDesignSystem {
   readonly meta: DesignSystemMeta;
+  /** light, dark, then the modes `system.yaml` declares, in its order. */
+  readonly modes: readonly ModeDefinition[];
+  /** Whether `system.yaml` has a `modes` field (even an empty one). */
+  readonly declaresModes: boolean;
   /** Sorted by key. */
   readonly tokens: readonly Token[];
   /** Primitive type -> primitives sorted by key; types sorted. */

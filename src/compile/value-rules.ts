@@ -1,3 +1,4 @@
+import { COLOR_SYNTAX, parseColor } from './parse-color.js';
 import type { PrimitiveType, TokenType } from './types.js';
 
 /** A check of one YAML value: undefined when fine, otherwise what it should have been. */
@@ -9,10 +10,11 @@ const NUMBER: ValueCheck = (value) => (isFiniteNumber(value) ? undefined : 'a nu
 const NON_NEGATIVE: ValueCheck = (value) => (isFiniteNumber(value) && value >= 0 ? undefined : 'a number ≥ 0');
 const POSITIVE: ValueCheck = (value) => (isFiniteNumber(value) && value > 0 ? undefined : 'a number > 0');
 const INTEGER: ValueCheck = (value) => (Number.isInteger(value) ? undefined : 'an integer');
-const POSITIVE_INTEGER: ValueCheck = (value) => (Number.isInteger(value) && (value as number) > 0 ? undefined : 'a positive integer');
+const STEP_NUMBER: ValueCheck = (value) => (Number.isInteger(value) && (value as number) >= 0 ? undefined : 'an integer ≥ 0');
 const UNIT_INTERVAL: ValueCheck = (value) => (isFiniteNumber(value) && value >= 0 && value <= 1 ? undefined : 'a number from 0 to 1');
 const FONT_WEIGHT: ValueCheck = (value) => (isFiniteNumber(value) && value >= 1 && value <= 1000 ? undefined : 'a number from 1 to 1000');
 const BOOLEAN: ValueCheck = (value) => (typeof value === 'boolean' ? undefined : 'true or false');
+const COLOR: ValueCheck = (value) => (parseColor(value) !== undefined ? undefined : `a color (${COLOR_SYNTAX})`);
 const STRING: ValueCheck = (value) => (typeof value === 'string' && value.length > 0 ? undefined : 'a non-empty string');
 
 /** Strings end up verbatim in CSS: refuse anything that could close a declaration or a rule. */
@@ -73,7 +75,13 @@ export interface FieldRule {
 
 /** The inline value fields each token type takes (besides `type`, `description` and the alternative `primitive`). */
 export const TOKEN_FIELD_RULES: Readonly<Record<TokenType, Readonly<Record<string, FieldRule>>>> = {
-  color: { scale: { check: STRING }, step: { check: POSITIVE_INTEGER }, darkStep: { check: POSITIVE_INTEGER } },
+  color: {
+    scale: { check: STRING },
+    step: { check: STEP_NUMBER },
+    darkStep: { check: STEP_NUMBER },
+    color: { check: COLOR },
+    alpha: { check: UNIT_INTERVAL },
+  },
   spacing: { value: { check: NUMBER }, unit: { check: unitOneOf('px', 'rem'), default: 'px' } },
   radius: { value: { check: NON_NEGATIVE }, unit: { check: unitOneOf('px', 'rem'), default: 'px' } },
   'font.size': { value: { check: POSITIVE }, unit: { check: unitOneOf('px', 'rem'), default: 'px' } },
@@ -96,15 +104,5 @@ export const TOKEN_FIELD_RULES: Readonly<Record<TokenType, Readonly<Record<strin
   boolean: { value: { check: BOOLEAN } },
 };
 
-/** Fields that may be left out even though they have no default value. */
-export const OPTIONAL_FIELDS: ReadonlySet<string> = new Set(['color.darkStep']);
-
-const HEX = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
-
-/** `#abc` or `#aabbcc` as `#AABBCC`; undefined when the text is not a hex color. */
-export function normalizeHex(value: unknown): string | undefined {
-  if (typeof value !== 'string' || !HEX.test(value)) return undefined;
-  const digits = value.slice(1).toUpperCase();
-  const full = digits.length === 3 ? [...digits].map((digit) => digit + digit).join('') : digits;
-  return `#${full}`;
-}
+/** Fields that may be left out even though they have no default value (a color needs `scale` and `step` unless it has a literal `color`). */
+export const OPTIONAL_FIELDS: ReadonlySet<string> = new Set(['color.darkStep', 'color.color', 'color.alpha']);

@@ -3,6 +3,7 @@ import type { RuleId } from './rules.js';
 import type {
   GroupEntry,
   Located,
+  NamedFields,
   PrimitiveEntry,
   ScaleEntry,
   ScaleStepEntry,
@@ -14,8 +15,8 @@ import type { SourceNode } from './source-node.js';
 import type { Diagnostic, SourcePosition } from './types.js';
 
 const CONTENT_SECTIONS = ['primitives', 'scales', 'tokens'];
-const SYSTEM_FIELDS = ['name', 'description', 'id'];
-const STEP_NAME = /^[1-9][0-9]{0,5}$/;
+const SYSTEM_FIELDS = ['name', 'description', 'id', 'modes'];
+const STEP_NAME = /^(0|[1-9][0-9]{0,5})$/;
 
 /** The entries and problems of one file as the walk collects them. */
 interface Walk {
@@ -59,6 +60,18 @@ function locateFields(node: SourceNode): Record<string, Located> {
   return fields;
 }
 
+/** The entries of field `name` of a mapping when it is itself a mapping, each with its fields when it is one too. */
+function namedFieldsOf(node: SourceNode, name: string): NamedFields[] | undefined {
+  const field = node.entries.find((entry) => entry.key === name)?.value;
+  if (field === null || field === undefined || !field.isMap) return undefined;
+  return field.entries.map((entry) => ({
+    name: entry.key,
+    pos: entry.keyPos,
+    valuePos: entry.value?.pos ?? entry.keyPos,
+    fields: entry.value?.isMap === true ? locateFields(entry.value) : undefined,
+  }));
+}
+
 function readSystemFields(walk: Walk, root: SourceNode): SystemEntry {
   for (const entry of root.entries) {
     if (!SYSTEM_FIELDS.includes(entry.key)) {
@@ -66,11 +79,11 @@ function readSystemFields(walk: Walk, root: SourceNode): SystemEntry {
         walk,
         entry.keyPos,
         'system-unknown-field',
-        `unknown field \`${entry.key}\` in system.yaml (allowed: name, description, id)`,
+        `unknown field \`${entry.key}\` in system.yaml (allowed: name, description, id, modes)`,
       );
     }
   }
-  return { pos: root.pos, fields: locateFields(root) };
+  return { pos: root.pos, fields: locateFields(root), modes: namedFieldsOf(root, 'modes') };
 }
 
 function readSections(walk: Walk, root: SourceNode): void {
@@ -108,7 +121,7 @@ function readScaleSteps(walk: Walk, scale: string, stepsNode: SourceNode): Scale
   const steps: ScaleStepEntry[] = [];
   for (const { key: stepName, keyPos: stepPos, value: colors } of stepsNode.entries) {
     if (!STEP_NAME.test(stepName)) {
-      reportError(walk, stepPos, 'invalid-step', `step \`${stepName}\` of scale \`${scale}\` must be a positive integer`);
+      reportError(walk, stepPos, 'invalid-step', `step \`${stepName}\` of scale \`${scale}\` must be an integer ≥ 0`);
       continue;
     }
     if (colors === null || !colors.isMap) {
@@ -120,17 +133,17 @@ function readScaleSteps(walk: Walk, scale: string, stepsNode: SourceNode): Scale
   return steps;
 }
 
-/** A step's `light` and `dark` as written, and its other fields (left for the compiler to report). */
+/** A step's `light` and `dark` as written, and its other fields (further modes, or problems the compiler reports). */
 function readStepColors(step: number, pos: SourcePosition, colors: SourceNode): ScaleStepEntry {
   let light: Located | undefined;
   let dark: Located | undefined;
-  const extra: { name: string; pos: SourcePosition }[] = [];
+  const others: { name: string; pos: SourcePosition; value: Located }[] = [];
   for (const { key: mode, keyPos: modePos, value } of colors.entries) {
     if (mode === 'light') light = locate(value, modePos);
     else if (mode === 'dark') dark = locate(value, modePos);
-    else extra.push({ name: mode, pos: modePos });
+    else others.push({ name: mode, pos: modePos, value: locate(value, modePos) });
   }
-  return { step, pos, light, dark, extra };
+  return { step, pos, light, dark, others };
 }
 
 function readPrimitives(walk: Walk, body: SourceNode): void {
@@ -175,7 +188,7 @@ function readTokens(walk: Walk, body: SourceNode, prefix: readonly string[]): vo
     }
     const typeEntry = node.entries.find((entry) => entry.key === 'type');
     if (typeEntry !== undefined && typeEntry.value !== null && !typeEntry.value.isMap && typeof typeEntry.value.value === 'string') {
-      walk.tokens.push({ key, pos, fields: locateFields(node) });
+      walk.tokens.push({ key, pos, fields: locateFields(node), modes: namedFieldsOf(node, 'modes') });
     } else if (typeEntry !== undefined) {
       reportError(walk, typeEntry.value?.pos ?? typeEntry.keyPos, 'invalid-type', `\`type\` of \`${key}\` must be a string`);
     } else {

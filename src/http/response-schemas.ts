@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ERRORS } from './errors.js';
+import { MODE_NAME as MODE_NAME_PATTERN } from '../compile/read-modes.js';
 import { COMMIT_ID_PATTERN } from '../state/revisions.js';
 
 /**
@@ -56,15 +57,24 @@ const TOKEN_VALUE = {
   description:
     'The token’s value fields as written, defaults filled in (e.g. `{ scale, step, darkStep }` for a color, `{ primitive }` for a reference).',
 };
+/** A mode name as `system.yaml` declares it (`read-modes.ts`): lowercase words joined by single hyphens, at most 64 characters. */
+const MODE_NAME = { type: 'string', maxLength: 64, pattern: MODE_NAME_PATTERN.source };
+const TOKEN_MODES = {
+  type: 'object',
+  description:
+    'Only when the token writes `modes`: per mode (`dark` or a mode `system.yaml` declares), the value fields it overrides there, as written (e.g. `{ "dark-dimmed": { "step": 800 } }`). A `darkStep` stays in `value`.',
+  propertyNames: MODE_NAME,
+  additionalProperties: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
+};
 const TOKEN = {
   type: 'object',
   additionalProperties: false,
   required: ['key', 'type', 'value'],
-  properties: { key: { type: 'string', examples: ['color.brand.primary'] }, type: { type: 'string' }, value: TOKEN_VALUE },
+  properties: { key: { type: 'string', examples: ['color.brand.primary'] }, type: { type: 'string' }, value: TOKEN_VALUE, modes: TOKEN_MODES },
 };
 const TOKEN_TREE = {
   type: 'object',
-  description: 'Nested by key segment; each leaf is `{ type, value }`.',
+  description: 'Nested by key segment; each leaf is `{ type, value }`, plus `modes` when the token writes any.',
   additionalProperties: { type: 'object' },
 };
 const PRIMITIVE = {
@@ -73,7 +83,14 @@ const PRIMITIVE = {
   required: ['key', 'value', 'unit'],
   properties: { key: { type: 'string' }, value: { type: ['number', 'string'] }, unit: { type: ['string', 'null'] } },
 };
-const HEX = { type: 'string', pattern: '^#[0-9A-F]{6}$' };
+const HEX = { type: 'string', pattern: '^#[0-9A-F]{6}([0-9A-F]{2})?$', description: '`#RRGGBB`, or `#RRGGBBAA` when not opaque.' };
+/** Per further mode (every mode `system.yaml` declares besides light and dark), a value; absent when there is none. */
+const furtherModesOf = (value: object, description: string): object => ({
+  type: 'object',
+  description,
+  propertyNames: MODE_NAME,
+  additionalProperties: value,
+});
 const SCALE = {
   type: 'object',
   additionalProperties: false,
@@ -86,7 +103,15 @@ const SCALE = {
         type: 'object',
         additionalProperties: false,
         required: ['step', 'light', 'dark'],
-        properties: { step: { type: 'integer' }, light: HEX, dark: HEX },
+        properties: {
+          step: { type: 'integer', minimum: 0 },
+          light: HEX,
+          dark: HEX,
+          modes: furtherModesOf(
+            HEX,
+            'Only when the design system declares further modes: the step’s color in each of them, in declaration order (a mode the step does not set has its base’s color).',
+          ),
+        },
       },
     },
   },
@@ -162,13 +187,37 @@ const closed = (properties: Record<string, object>): object => ({
 const listOfItems = (items: object): object => ({ type: 'array', items });
 const STRING = { type: 'string' };
 
-const DIFF_VALUE = closed({ light: STRING, dark: { type: ['string', 'null'], description: 'null when it equals light.' } });
+/** An object with these properties, those in `required` required. */
+const closedWithOptional = (properties: Record<string, object>, required: readonly string[]): object => ({
+  type: 'object',
+  additionalProperties: false,
+  required,
+  properties,
+});
+const DIFF_VALUE = closedWithOptional(
+  {
+    light: STRING,
+    dark: { type: ['string', 'null'], description: 'null when it equals light.' },
+    modes: furtherModesOf(
+      STRING,
+      'Only when that side’s design system declares further modes: the value in each of them (as in the CSS export).',
+    ),
+  },
+  ['light', 'dark'],
+);
 const DIFF_TOKEN = closed({ key: STRING, type: STRING, value: DIFF_VALUE });
 const DIFF_SIDE = closed({
   ref: { type: ['string', 'null'], description: 'As given; null for the live snapshot.' },
   sha: { type: ['string', 'null'] },
 });
-const STEP_COLORS = closed({ light: HEX, dark: HEX });
+const STEP_COLORS = closedWithOptional(
+  {
+    light: HEX,
+    dark: HEX,
+    modes: furtherModesOf(HEX, 'Only when that side’s design system declares further modes: the step’s color in each of them.'),
+  },
+  ['light', 'dark'],
+);
 const PRIMITIVE_VALUE = closed({ value: PRIMITIVE.properties.value, unit: PRIMITIVE.properties.unit });
 const DIFF = dataOf(
   closed({

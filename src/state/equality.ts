@@ -1,5 +1,6 @@
 import type { ApiKeyEntry } from '../compile/parse-keys-file.js';
-import type { Diagnostic, Token, TokenValue } from '../compile/types.js';
+import { sameTypedValue } from '../compile/typed-values.js';
+import type { Diagnostic, Token, TokenValue, TypedValue } from '../compile/types.js';
 
 /** True when both lists hold the same strings in the same order. */
 export function sameStrings(a: readonly string[], b: readonly string[]): boolean {
@@ -57,15 +58,34 @@ export function sameTokenValue(a: TokenValue, b: TokenValue): boolean {
   return keys.length === otherKeys.length && keys.every((key, index) => key === otherKeys[index] && a[key] === b[key]);
 }
 
-/** True when both tokens have the same key, type, value, description and resolved values. */
+/** True when both tokens have the same key, type, value, modes as written, description and resolved values in every mode. */
 export function sameToken(a: Token, b: Token): boolean {
   return (
     a.key === b.key &&
     a.type === b.type &&
     a.description === b.description &&
-    a.resolved.light === b.resolved.light &&
-    a.resolved.dark === b.resolved.dark &&
-    sameTokenValue(a.value, b.value)
+    sameTokenValue(a.value, b.value) &&
+    sameWrittenModes(a.modes, b.modes) &&
+    sameResolved(a.resolved, b.resolved)
+  );
+}
+
+function sameWrittenModes(a: Token['modes'], b: Token['modes']): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  const modes = Object.keys(a);
+  const otherModes = Object.keys(b);
+  return (
+    modes.length === otherModes.length &&
+    modes.every((mode, index) => mode === otherModes[index] && sameTokenValue(a[mode] as TokenValue, b[mode] as TokenValue))
+  );
+}
+
+function sameResolved(a: Token['resolved'], b: Token['resolved']): boolean {
+  const modes = Object.keys(a);
+  const otherModes = Object.keys(b);
+  return (
+    modes.length === otherModes.length &&
+    modes.every((mode, index) => mode === otherModes[index] && sameTypedValue(a[mode] as TypedValue, b[mode] as TypedValue))
   );
 }
 

@@ -1,11 +1,19 @@
-import type { CompiledDesignSystem, DesignSystemMeta, Token } from '../compile/types.js';
+import type { CompiledDesignSystem, DesignSystemMeta, Rgba, Token } from '../compile/types.js';
+import { formatHex } from './css-values.js';
 import { buildTokenTree } from './token-tree.js';
 
 export type TokenListFormat = 'flat' | 'nested';
 
-/** A token as the API serves it: key, type and its raw value. */
-export function toApiToken(token: Token): { key: string; type: string; value: Token['value'] } {
-  return { key: token.key, type: token.type, value: token.value };
+/** A token as the API serves it: key, type, its value as written, and the fields written per mode when it has any. */
+export function toApiToken(token: Token): { key: string; type: string; value: Token['value']; modes?: Token['modes'] } {
+  const served = { key: token.key, type: token.type, value: token.value };
+  return token.modes === undefined ? served : { ...served, modes: token.modes };
+}
+
+/** A token as a leaf of the nested tree: its key is the path to it. */
+function nestedLeaf(token: Token): { type: string; value: Token['value']; modes?: Token['modes'] } {
+  const { key: _, ...leaf } = toApiToken(token);
+  return leaf;
 }
 
 /**
@@ -14,8 +22,7 @@ export function toApiToken(token: Token): { key: string; type: string; value: To
  */
 export function renderTokenList(system: CompiledDesignSystem, options: { type?: string | undefined; format: TokenListFormat }) {
   const tokens = options.type === undefined ? system.tokens : system.tokens.filter((token) => token.type === options.type);
-  const listed =
-    options.format === 'nested' ? buildTokenTree(tokens, (token) => ({ type: token.type, value: token.value })) : tokens.map(toApiToken);
+  const listed = options.format === 'nested' ? buildTokenTree(tokens, nestedLeaf) : tokens.map(toApiToken);
   return { data: { tokens: listed, total: tokens.length } };
 }
 
@@ -37,11 +44,21 @@ export function renderPrimitives(system: CompiledDesignSystem, type?: string) {
 }
 
 /**
- * `GET /scales`: every color scale with its steps ascending.
+ * `GET /scales`: every color scale with its steps ascending, each step's colors as hex (`#RRGGBBAA` when translucent);
+ * `modes` has each further mode's color when the design system declares further modes.
  * @example { data: { scales: [{ key: 'blue', steps: [{ step: 50, light: '#EFF6FF', dark: '#172554' }] }] } }
  */
 export function renderScales(system: CompiledDesignSystem) {
-  return { data: { scales: system.scales } };
+  const further = system.modes.slice(2).map((mode) => mode.name);
+  const scales = system.scales.map((scale) => ({
+    key: scale.key,
+    steps: scale.steps.map(({ step, colors }) => {
+      const served = { step, light: formatHex(colors.light), dark: formatHex(colors.dark) };
+      if (further.length === 0) return served;
+      return { ...served, modes: Object.fromEntries(further.map((mode) => [mode, formatHex(colors[mode] as Rgba)])) };
+    }),
+  }));
+  return { data: { scales } };
 }
 
 /**

@@ -1,4 +1,7 @@
-import type { CompiledDesignSystem, Primitive, ResolvedValue, Scale, Token } from '../compile/types.js';
+import { sameRgba } from '../compile/parse-color.js';
+import { sameTypedValue } from '../compile/typed-values.js';
+import type { CompiledDesignSystem, ModeValues, Primitive, Rgba, Scale, Token, TypedValue } from '../compile/types.js';
+import { formatCssValue, formatHex } from './css-values.js';
 
 /**
  * How much a change can break a consumer: `major` (a token, scale, scale step or primitive removed, or a token
@@ -6,10 +9,18 @@ import type { CompiledDesignSystem, Primitive, ResolvedValue, Scale, Token } fro
  */
 export type ChangeLevel = 'major' | 'minor' | 'patch' | 'none';
 
-/** A token's resolved values as the diff shows them: `dark` is null when it equals light. */
+/** A token's resolved values as the diff shows them: `dark` is null when it equals light; `modes` has each further mode's value, when the design system has any. */
 export interface DiffValue {
   readonly light: string;
   readonly dark: string | null;
+  readonly modes?: Readonly<Record<string, string>>;
+}
+
+/** A scale step's colors as the diff shows them; `modes` has each further mode's color, when the design system has any. */
+export interface DiffStepColors {
+  readonly light: string;
+  readonly dark: string;
+  readonly modes?: Readonly<Record<string, string>>;
 }
 
 export interface TokenEntry {
@@ -33,8 +44,8 @@ export interface TokenRetype {
 
 export interface ScaleStepChange {
   readonly step: number;
-  readonly from: { readonly light: string; readonly dark: string };
-  readonly to: { readonly light: string; readonly dark: string };
+  readonly from: DiffStepColors;
+  readonly to: DiffStepColors;
 }
 
 export interface ScaleChange {
@@ -79,8 +90,30 @@ export interface DesignSystemDiff {
   };
 }
 
-const diffValue = (resolved: ResolvedValue): DiffValue => ({ light: resolved.light, dark: resolved.dark ?? null });
-const sameValue = (a: DiffValue, b: DiffValue): boolean => a.light === b.light && a.dark === b.dark;
+function diffValue(resolved: ModeValues<TypedValue>): DiffValue {
+  const light = formatCssValue(resolved.light);
+  const dark = sameTypedValue(resolved.dark, resolved.light) ? null : formatCssValue(resolved.dark);
+  const further = Object.keys(resolved).slice(2);
+  if (further.length === 0) return { light, dark };
+  return { light, dark, modes: Object.fromEntries(further.map((mode) => [mode, formatCssValue(resolved[mode] as TypedValue)])) };
+}
+
+function stepColors(colors: ModeValues<Rgba>): DiffStepColors {
+  const further = Object.keys(colors).slice(2);
+  const shown = { light: formatHex(colors.light), dark: formatHex(colors.dark) };
+  if (further.length === 0) return shown;
+  return { ...shown, modes: Object.fromEntries(further.map((mode) => [mode, formatHex(colors[mode] as Rgba)])) };
+}
+
+/** Whether two values per mode are the same in every mode either has. */
+function sameInEveryMode<Value>(a: ModeValues<Value>, b: ModeValues<Value>, same: (x: Value, y: Value) => boolean): boolean {
+  const modes = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const mode of modes) {
+    const [x, y] = [a[mode], b[mode]];
+    if (x === undefined || y === undefined || !same(x, y)) return false;
+  }
+  return true;
+}
 const byKey = <T extends { key: string }>(items: readonly T[]): Map<string, T> => new Map(items.map((item) => [item.key, item]));
 
 /**
@@ -114,10 +147,12 @@ function diffTokens(fromTokens: readonly Token[], toTokens: readonly Token[]): D
   for (const token of toTokens) {
     const old = before.get(token.key);
     if (old === undefined) continue;
-    const [was, is] = [diffValue(old.resolved), diffValue(token.resolved)];
-    if (old.type !== token.type)
+    if (old.type !== token.type) {
+      const [was, is] = [diffValue(old.resolved), diffValue(token.resolved)];
       retyped.push({ key: token.key, from: { type: old.type, value: was }, to: { type: token.type, value: is } });
-    else if (!sameValue(was, is)) changed.push({ key: token.key, type: token.type, from: was, to: is });
+    } else if (!sameInEveryMode(old.resolved, token.resolved, sameTypedValue)) {
+      changed.push({ key: token.key, type: token.type, from: diffValue(old.resolved), to: diffValue(token.resolved) });
+    }
   }
   return {
     added: toTokens.filter((token) => !before.has(token.key)).map(entry),
@@ -139,8 +174,8 @@ function diffScales(fromScales: readonly Scale[], toScales: readonly Scale[]): D
     const stepsChanged: ScaleStepChange[] = [];
     for (const step of scale.steps) {
       const was = oldSteps.get(step.step);
-      if (was !== undefined && (was.light !== step.light || was.dark !== step.dark)) {
-        stepsChanged.push({ step: step.step, from: { light: was.light, dark: was.dark }, to: { light: step.light, dark: step.dark } });
+      if (was !== undefined && !sameInEveryMode(was.colors, step.colors, sameRgba)) {
+        stepsChanged.push({ step: step.step, from: stepColors(was.colors), to: stepColors(step.colors) });
       }
     }
     const stepsAdded = scale.steps.filter((step) => !oldSteps.has(step.step)).map((step) => step.step);

@@ -1,4 +1,6 @@
-import type { CompiledDesignSystem, Token, TokenType } from '../compile/types.js';
+import type { CompiledDesignSystem, ModeDefinition, Token, TokenType, TypedValue } from '../compile/types.js';
+import { formatCssValue } from './css-values.js';
+import { furtherModes, valueInMode } from './mode-values.js';
 import { buildTokenTree } from './token-tree.js';
 import type { TokenTree } from './token-tree.js';
 
@@ -24,18 +26,41 @@ export const DTCG_TYPES: Readonly<Record<TokenType, string>> = {
 };
 
 /**
- * The W3C Design Tokens tree with resolved string values, and dark values under `$extensions`.
+ * The W3C Design Tokens tree with resolved string values, and the other modes' values under `$extensions`.
  * @example { color: { brand: { primary: { $type: 'color', $value: '#2563EB', $extensions: { 'com.service': { dark: '#60A5FA' } } } } } }
  */
 export function buildDtcgTree(system: CompiledDesignSystem): TokenTree {
-  return buildTokenTree(system.tokens, dtcgLeaf);
+  const modes = furtherModes(system);
+  return buildTokenTree(system.tokens, (token) => dtcgLeaf(token, modes));
 }
 
-function dtcgLeaf(token: Token): Record<string, unknown> {
-  const leaf: Record<string, unknown> = { $type: DTCG_TYPES[token.type], $value: token.resolved.light };
+function dtcgLeaf(token: Token, modes: readonly ModeDefinition[]): Record<string, unknown> {
+  const leaf: Record<string, unknown> = { $type: DTCG_TYPES[token.type], $value: formatCssValue(token.resolved.light) };
   if (token.description !== undefined) leaf['$description'] = token.description;
-  if (token.resolved.dark !== undefined) leaf['$extensions'] = { [EXTENSION_KEY]: { dark: token.resolved.dark } };
+  const extension = modeExtension(token, modes, formatCssValue);
+  if (extension !== undefined) leaf['$extensions'] = { [EXTENSION_KEY]: extension };
   return leaf;
+}
+
+/**
+ * What `$extensions["com.service"]` carries of a token's other modes: `dark`, and `modes.<mode>` per further mode,
+ * each where the token has a value of its own there (every color; any other token where it differs from light),
+ * written by `write`. Undefined when there is none.
+ */
+export function modeExtension<Written>(
+  token: Token,
+  modes: readonly ModeDefinition[],
+  write: (value: TypedValue) => Written,
+): { dark?: Written; modes?: Record<string, Written> } | undefined {
+  const dark = valueInMode(token, 'dark');
+  const further: Record<string, Written> = {};
+  for (const mode of modes) {
+    const value = valueInMode(token, mode.name);
+    if (value !== undefined) further[mode.name] = write(value);
+  }
+  const hasFurther = Object.keys(further).length > 0;
+  if (dark === undefined && !hasFurther) return undefined;
+  return { ...(dark === undefined ? {} : { dark: write(dark) }), ...(hasFurther ? { modes: further } : {}) };
 }
 
 /** The JSON export's text, indented for people reading a build artifact. */

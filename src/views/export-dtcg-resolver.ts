@@ -1,20 +1,20 @@
-import type { CompiledDesignSystem } from '../compile/types.js';
+import type { CompiledDesignSystem, ModeDefinition } from '../compile/types.js';
 import { buildStrictDtcgTree, buildStrictToken, DTCG_SPEC_VERSION } from './export-dtcg-strict.js';
+import { furtherModes, valueInMode } from './mode-values.js';
 import { buildTokenTree } from './token-tree.js';
+import type { TokenTree } from './token-tree.js';
 
 /**
  * A DTCG 2025.10 resolver document: one set `tokens` (the strict export, light values) and one modifier `theme` with
- * contexts `light` (no overrides) and `dark` (every token whose dark value differs, with that value: colors and
- * shadows), applied in that order. Shadow colors are literal here: a JSON Pointer is fixed when the document is read,
+ * one context per mode: `light` (no overrides), `dark` and each further mode (every color, and every other token
+ * whose value in that mode differs from light, with that value), applied in that order. Shadow colors are literal here: a JSON Pointer is fixed when the document is read,
  * so it could not follow the color into the dark context.
  * @example { version: '2025.10', sets: { tokens: { sources: [...] } }, modifiers: { theme: { contexts: { light: [{}], dark: [{ color: {...} }] }, default: 'light' } }, resolutionOrder: [{ $ref: '#/sets/tokens' }, { $ref: '#/modifiers/theme' }] }
  */
 export function buildDtcgResolver(system: CompiledDesignSystem): Record<string, unknown> {
-  const darkTokens = system.tokens.filter((token) => token.resolved.dark !== undefined);
-  const dark = buildTokenTree(darkTokens, (token) => {
-    const strict = buildStrictToken(token);
-    return { $type: strict?.type, $value: strict?.dark };
-  });
+  const modes = furtherModes(system);
+  const contexts: Record<string, unknown[]> = { light: [{}], dark: [contextOf(system, 'dark', modes)] };
+  for (const mode of modes) contexts[mode.name] = [contextOf(system, mode.name, modes)];
   return {
     name: system.meta.name,
     version: DTCG_SPEC_VERSION,
@@ -24,13 +24,22 @@ export function buildDtcgResolver(system: CompiledDesignSystem): Record<string, 
     },
     modifiers: {
       theme: {
-        description: 'Light or dark mode.',
-        contexts: { light: [{}], dark: [dark] },
+        description: modes.length === 0 ? 'Light or dark mode.' : `One of the modes: ${system.modes.map((mode) => mode.name).join(', ')}.`,
+        contexts,
         default: 'light',
       },
     },
     resolutionOrder: [{ $ref: '#/sets/tokens' }, { $ref: '#/modifiers/theme' }],
   };
+}
+
+/** The tokens that have a value of their own in `mode`, with it, in the strict shape: one context of the modifier. */
+function contextOf(system: CompiledDesignSystem, mode: string, modes: readonly ModeDefinition[]): TokenTree {
+  const tokens = system.tokens.filter((token) => valueInMode(token, mode) !== undefined);
+  return buildTokenTree(tokens, (token) => {
+    const strict = buildStrictToken(token, modes, 'literal');
+    return { $type: strict?.type, $value: mode === 'dark' ? strict?.dark : strict?.modes?.[mode] };
+  });
 }
 
 /**

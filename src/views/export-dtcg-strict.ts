@@ -1,6 +1,7 @@
-import type { CompiledDesignSystem, Token } from '../compile/types.js';
-import { parseCubicBezier } from '../compile/value-rules.js';
-import { EXTENSION_KEY } from './export-dtcg-json.js';
+import type { CompiledDesignSystem, Dimension, ModeDefinition, Rgba, ShadowLayer, Token, TokenType, TypedValue } from '../compile/types.js';
+import { formatCssValue } from './css-values.js';
+import { EXTENSION_KEY, modeExtension } from './export-dtcg-json.js';
+import { furtherModes } from './mode-values.js';
 import { buildTokenTree } from './token-tree.js';
 import type { TokenTree } from './token-tree.js';
 
@@ -15,11 +16,6 @@ export interface DtcgColor {
   readonly hex?: string;
 }
 
-interface DtcgDimension {
-  readonly value: number;
-  readonly unit: 'px' | 'rem';
-}
-
 /**
  * How a shadow written with a color token gives its color: `reference` (JSON Pointers to the color token's
  * `colorSpace` and `components`, with the shadow's opacity as alpha) or `literal` (the resolved color).
@@ -30,108 +26,39 @@ export type ShadowColors = 'reference' | 'literal';
 export interface StrictToken {
   readonly type: string;
   readonly value: unknown;
-  /** The dark value in the same shape as `value`, when it differs. */
+  /** The dark value in the same shape as `value` (every color; other tokens when it differs). */
   readonly dark?: unknown;
+  /** Each further mode's value in the same shape, likewise. */
+  readonly modes?: Readonly<Record<string, unknown>>;
   /** Extra fields under `$extensions["com.service"]` (e.g. `unit: "em"`). */
   readonly extension?: Readonly<Record<string, unknown>>;
 }
 
 const round = (value: number): number => Math.round(value * 10000) / 10000;
+const hexPair = (byte: number): string => byte.toString(16).padStart(2, '0');
 
 /**
- * A `#RRGGBB` hex (or `rgb()`/`rgba()` channels) as a DTCG sRGB color; components rounded to 4 decimals.
- * @example hexToDtcgColor('#2563EB') // { colorSpace: 'srgb', components: [0.1451, 0.3882, 0.9216], alpha: 1, hex: '#2563EB' }
+ * A color as a DTCG sRGB color; components and alpha rounded to 4 decimals, `hex` the opaque `#RRGGBB`.
+ * @example toDtcgColor({ red: 37, green: 99, blue: 235, alpha: 1 }) // { colorSpace: 'srgb', components: [0.1451, 0.3882, 0.9216], alpha: 1, hex: '#2563EB' }
  */
-export function hexToDtcgColor(hex: string, alpha = 1): DtcgColor {
-  const channels = [1, 3, 5].map((offset) => Number.parseInt(hex.slice(offset, offset + 2), 16));
-  return rgbToDtcgColor(channels as [number, number, number], alpha);
+export function toDtcgColor(color: Rgba): DtcgColor {
+  const { red, green, blue, alpha } = color;
+  const hex = `#${hexPair(red)}${hexPair(green)}${hexPair(blue)}`.toUpperCase();
+  return { colorSpace: 'srgb', components: [round(red / 255), round(green / 255), round(blue / 255)], alpha: round(alpha), hex };
 }
 
-function rgbToDtcgColor([r, g, b]: readonly [number, number, number], alpha: number): DtcgColor {
-  const hex = `#${[r, g, b].map((channel) => channel.toString(16).padStart(2, '0')).join('')}`.toUpperCase();
-  return { colorSpace: 'srgb', components: [round(r / 255), round(g / 255), round(b / 255)], alpha, hex };
-}
+const toDimension = (dimension: Dimension): Dimension => ({ value: dimension.value, unit: dimension.unit });
 
-const DIMENSION = /^(-?\d*\.?\d+)(px|rem)$/;
-const LENGTH = /^(-?\d*\.?\d+)(px|rem)?$/;
-const RGB = /^rgba?\(\s*(\d{1,3})\s*[, ]\s*(\d{1,3})\s*[, ]\s*(\d{1,3})\s*(?:[,/]\s*(\d*\.?\d+)(%?)\s*)?\)$/;
-const HEX = /^#([0-9a-fA-F]{6})$/;
-
-function parseDimension(text: string): DtcgDimension | undefined {
-  const match = DIMENSION.exec(text);
-  return match ? { value: Number(match[1]), unit: match[2] as 'px' | 'rem' } : undefined;
-}
-
-/** A CSS length of a shadow: `0` may go without a unit. */
-function parseLength(text: string): DtcgDimension | undefined {
-  const match = LENGTH.exec(text);
-  if (!match || (match[2] === undefined && Number(match[1]) !== 0)) return undefined;
-  return { value: Number(match[1]), unit: (match[2] ?? 'px') as 'px' | 'rem' };
-}
-
-function parseColor(text: string): DtcgColor | undefined {
-  if (HEX.test(text)) return hexToDtcgColor(text);
-  const match = RGB.exec(text);
-  if (!match) return undefined;
-  const channels = match.slice(1, 4).map(Number) as [number, number, number];
-  if (channels.some((channel) => channel > 255)) return undefined;
-  const alpha = match[4] === undefined ? 1 : Number(match[4]) / (match[5] === '%' ? 100 : 1);
-  return alpha <= 1 ? rgbToDtcgColor(channels, alpha) : undefined;
-}
-
-/** `0px 4px 8px -2px rgba(2, 6, 23, 0.1)` (optionally `inset`, optionally several, comma-separated) as DTCG shadows. */
-function parseShadows(text: string): unknown {
-  const layers = splitOutsideParentheses(text, ',').map((layer) => {
-    const words = splitOutsideParentheses(layer.trim(), ' ').filter((word) => word.length > 0);
-    const inset = words.includes('inset');
-    const rest = words.filter((word) => word !== 'inset');
-    const lengths = rest.filter((word) => LENGTH.test(word));
-    const colors = rest.filter((word) => !LENGTH.test(word));
-    const color = colors.length === 1 ? parseColor(colors[0] as string) : undefined;
-    const dimensions = lengths.map(parseLength);
-    if (color === undefined || dimensions.length < 2 || dimensions.length > 4 || dimensions.some((d) => d === undefined)) return undefined;
-    const [offsetX, offsetY, blur = { value: 0, unit: 'px' }, spread = { value: 0, unit: 'px' }] = dimensions as DtcgDimension[];
-    return { color, offsetX, offsetY, blur, spread, ...(inset ? { inset: true } : {}) };
-  });
-  if (layers.some((layer) => layer === undefined)) return undefined;
-  return layers.length === 1 ? layers[0] : layers;
-}
-
-function splitOutsideParentheses(text: string, separator: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (const char of text) {
-    if (char === '(') depth += 1;
-    if (char === ')') depth -= 1;
-    if (char === separator && depth === 0) {
-      parts.push(current);
-      current = '';
-    } else current += char;
-  }
-  parts.push(current);
-  return parts;
-}
-
-/** `Inter, 'Helvetica Neue', sans-serif` as `["Inter", "Helvetica Neue", "sans-serif"]`. */
-function parseFontFamilies(text: string): string[] {
-  return splitOutsideQuotes(text).map((name) => name.trim().replace(/^(['"])(.*)\1$/, '$2'));
-}
-
-function splitOutsideQuotes(text: string): string[] {
-  const parts: string[] = [];
-  let quote: string | undefined;
-  let current = '';
-  for (const char of text) {
-    if (quote === undefined && (char === "'" || char === '"')) quote = char;
-    else if (char === quote) quote = undefined;
-    if (char === ',' && quote === undefined) {
-      parts.push(current);
-      current = '';
-    } else current += char;
-  }
-  parts.push(current);
-  return parts.filter((part) => part.trim().length > 0);
+function toDtcgShadow(layers: readonly ShadowLayer[]): unknown {
+  const written = layers.map((layer) => ({
+    color: toDtcgColor(layer.color),
+    offsetX: toDimension(layer.offsetX),
+    offsetY: toDimension(layer.offsetY),
+    blur: toDimension(layer.blur),
+    spread: toDimension(layer.spread),
+    ...(layer.inset ? { inset: true } : {}),
+  }));
+  return written.length === 1 ? written[0] : written;
 }
 
 /** A JSON Pointer to a token's `$value` member (RFC 6901 escaping). */
@@ -144,78 +71,85 @@ function pointerTo(key: string, member: string): string {
 
 /**
  * A shadow written with a color token: the color refers to the color token's `colorSpace` and `components` (JSON
- * Pointer references), with the shadow's opacity as its alpha, so tools that swap the color (dark mode) swap it here too.
+ * Pointer references), with the shadow's alpha, so tools that swap the color (dark mode) swap it here too.
  */
-function buildReferencedShadow(token: Token): unknown {
-  const value = token.value;
-  const colorKey = value['colorToken'] as string;
-  const px = (name: string): DtcgDimension => ({ value: value[name] as number, unit: 'px' });
+function buildReferencedShadow(token: Token, layer: ShadowLayer): unknown {
+  const colorKey = token.value['colorToken'] as string;
   return {
     color: {
       colorSpace: { $ref: pointerTo(colorKey, 'colorSpace') },
       components: { $ref: pointerTo(colorKey, 'components') },
-      alpha: value['opacity'] as number,
+      alpha: round(layer.color.alpha),
     },
-    offsetX: px('x'),
-    offsetY: px('y'),
-    blur: px('blur'),
-    spread: px('spread'),
+    offsetX: toDimension(layer.offsetX),
+    offsetY: toDimension(layer.offsetY),
+    blur: toDimension(layer.blur),
+    spread: toDimension(layer.spread),
   };
 }
 
-/**
- * How one token is written in the strict export, or undefined when DTCG 2025.10 has no type for it (booleans, and
- * strings our parser cannot read as the type's structure); those are kept under `$extensions`.
- * @example buildStrictToken(durationFast) // { type: 'duration', value: { value: 200, unit: 'ms' } }
- */
-export function buildStrictToken(token: Token, shadowColors: ShadowColors = 'reference'): StrictToken | undefined {
-  const { light, dark } = token.resolved;
-  const withDark = (type: string, parse: (text: string) => unknown, value: unknown = parse(light)): StrictToken | undefined => {
-    if (value === undefined) return undefined;
-    if (dark === undefined) return { type, value };
-    const darkValue = parse(dark);
-    return darkValue === undefined ? undefined : { type, value, dark: darkValue };
-  };
-  switch (token.type) {
+/** One typed value in the strict shape of `type`, or undefined when DTCG 2025.10 has no shape for it. */
+function strictValueOf(
+  type: TokenType,
+  value: TypedValue,
+): { type: string; value: unknown; extension?: Record<string, unknown> } | undefined {
+  switch (value.kind) {
     case 'color':
-      return withDark('color', (text) => (HEX.test(text) ? hexToDtcgColor(text) : undefined));
-    case 'spacing':
-    case 'radius':
-    case 'font.size':
-      return withDark('dimension', parseDimension);
-    case 'font.letterSpacing': {
-      if (DIMENSION.test(light)) return withDark('dimension', parseDimension);
-      const em = /^(-?\d*\.?\d+)em$/.exec(light);
-      return em ? { type: 'number', value: Number(em[1]), extension: { unit: 'em' } } : undefined;
-    }
-    case 'font.lineHeight':
-    case 'opacity':
-    case 'z-index':
-      return withDark('number', (text) => (Number.isFinite(Number(text)) ? Number(text) : undefined));
-    case 'font.weight':
-      return withDark('fontWeight', (text) => (Number.isFinite(Number(text)) ? Number(text) : undefined));
-    case 'font.family':
-      return withDark('fontFamily', parseFontFamilies);
+      return { type: 'color', value: toDtcgColor(value.color) };
+    case 'dimension':
+      return value.unit === 'em'
+        ? { type: 'number', value: value.value, extension: { unit: 'em' } }
+        : { type: 'dimension', value: toDimension(value) };
+    case 'number':
+      return { type: type === 'font.weight' ? 'fontWeight' : 'number', value: value.value };
     case 'duration':
-      return withDark('duration', (text) => {
-        const match = /^(\d*\.?\d+)(ms|s)$/.exec(text);
-        return match ? { value: Number(match[1]), unit: match[2] } : undefined;
-      });
-    case 'easing':
-      return withDark('cubicBezier', (text) => parseCubicBezier(text));
+      return { type: 'duration', value: { value: value.value, unit: value.unit } };
+    case 'fontFamily':
+      return { type: 'fontFamily', value: value.families };
+    case 'cubicBezier':
+      return { type: 'cubicBezier', value: value.points };
     case 'shadow':
-      return withDark(
-        'shadow',
-        parseShadows,
-        shadowColors === 'reference' && typeof token.value['colorToken'] === 'string' ? buildReferencedShadow(token) : parseShadows(light),
-      );
+      return value.layers === null ? undefined : { type: 'shadow', value: toDtcgShadow(value.layers) };
     case 'boolean':
       return undefined;
   }
 }
 
-function strictLeaf(token: Token, shadowColors: ShadowColors): Record<string, unknown> {
-  const strict = buildStrictToken(token, shadowColors);
+/**
+ * How one token is written in the strict export, or undefined when DTCG 2025.10 has no type for it (booleans, and
+ * shadow primitives our parser cannot read); those are kept under `$extensions`. A value in another mode is written
+ * in the same shape (`dark`, `modes`); a letter spacing in `em` (a DTCG `number` with its unit aside) carries none.
+ * @example buildStrictToken(durationFast, []) // { type: 'duration', value: { value: 200, unit: 'ms' } }
+ */
+export function buildStrictToken(
+  token: Token,
+  modes: readonly ModeDefinition[],
+  shadowColors: ShadowColors = 'reference',
+): StrictToken | undefined {
+  const light = strictValueOf(token.type, token.resolved.light);
+  if (light === undefined) return undefined;
+  const value =
+    shadowColors === 'reference' && typeof token.value['colorToken'] === 'string' && token.resolved.light.kind === 'shadow'
+      ? buildReferencedShadow(token, (token.resolved.light.layers as readonly ShadowLayer[])[0] as ShadowLayer)
+      : light.value;
+  if (light.extension !== undefined) return { type: light.type, value, extension: light.extension };
+  let unreadable = false;
+  const others = modeExtension(token, modes, (modeValue) => {
+    const strict = strictValueOf(token.type, modeValue);
+    if (strict === undefined || strict.type !== light.type) unreadable = true;
+    return strict?.value;
+  });
+  if (unreadable) return undefined;
+  return {
+    type: light.type,
+    value,
+    ...(others?.dark === undefined ? {} : { dark: others.dark }),
+    ...(others?.modes === undefined ? {} : { modes: others.modes }),
+  };
+}
+
+function strictLeaf(token: Token, modes: readonly ModeDefinition[], shadowColors: ShadowColors): Record<string, unknown> {
+  const strict = buildStrictToken(token, modes, shadowColors);
   const leaf: Record<string, unknown> = {};
   if (token.description !== undefined) leaf['$description'] = token.description;
   if (strict === undefined) {
@@ -223,21 +157,21 @@ function strictLeaf(token: Token, shadowColors: ShadowColors): Record<string, un
     leaf['$extensions'] = {
       [EXTENSION_KEY]: {
         type: token.type,
-        value: token.type === 'boolean' ? token.value['value'] : token.resolved.light,
-        ...darkOf(token),
+        value: token.type === 'boolean' ? token.value['value'] : formatCssValue(token.resolved.light),
+        ...modeExtension(token, modes, formatCssValue),
       },
     };
     return leaf;
   }
   leaf['$type'] = strict.type;
   leaf['$value'] = strict.value;
-  const extension = { ...strict.extension, ...(strict.dark === undefined ? {} : { dark: strict.dark }) };
+  const extension = {
+    ...strict.extension,
+    ...(strict.dark === undefined ? {} : { dark: strict.dark }),
+    ...(strict.modes === undefined ? {} : { modes: strict.modes }),
+  };
   if (Object.keys(extension).length > 0) leaf['$extensions'] = { [EXTENSION_KEY]: extension };
   return sortKeys(leaf);
-}
-
-function darkOf(token: Token): { dark?: string } {
-  return token.resolved.dark === undefined ? {} : { dark: token.resolved.dark };
 }
 
 function sortKeys(leaf: Record<string, unknown>): Record<string, unknown> {
@@ -254,7 +188,8 @@ function sortKeys(leaf: Record<string, unknown>): Record<string, unknown> {
  * @example { color: { brand: { primary: { $type: 'color', $value: { colorSpace: 'srgb', components: [0.1451, 0.3882, 0.9216], alpha: 1, hex: '#2563EB' } } } } }
  */
 export function buildStrictDtcgTree(system: CompiledDesignSystem, shadowColors: ShadowColors = 'reference'): TokenTree {
-  return buildTokenTree(system.tokens, (token) => strictLeaf(token, shadowColors));
+  const modes = furtherModes(system);
+  return buildTokenTree(system.tokens, (token) => strictLeaf(token, modes, shadowColors));
 }
 
 /** The strict export's text, indented like the default JSON export. */

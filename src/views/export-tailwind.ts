@@ -1,6 +1,9 @@
 import type { CompiledDesignSystem, Token, TokenType } from '../compile/types.js';
 import { cssPropertyName } from './css-names.js';
+import { sameTypedValue } from '../compile/typed-values.js';
+import { formatCssValue } from './css-values.js';
 import { HEADER, renderThemeBlocks } from './export-css.js';
+import { furtherModes } from './mode-values.js';
 import type { CssExportOptions } from './export-css.js';
 
 /**
@@ -40,8 +43,8 @@ export function tailwindVariable(token: Token): string | undefined {
 
 /**
  * A Tailwind CSS v4 stylesheet: `@theme` with every token that has one value, `@theme inline` pointing the tokens that
- * change in dark mode at `--ds-*` variables, and those variables' light and dark blocks (the `theme` option of the CSS
- * export decides how dark mode is switched on).
+ * change in any mode at `--ds-*` variables, those variables' blocks per mode (the `theme` option of the CSS export
+ * decides how dark mode is switched on), and a `@custom-variant` per further mode (`dark-dimmed:bg-...`).
  * @example
  * @theme {
  *   --spacing-md: 16px;
@@ -69,7 +72,7 @@ export function renderTailwind(system: CompiledDesignSystem, options: Pick<CssEx
     // Two keys may meet in one name (`font.size.md` and a `font.sizeMd`): the first, in key order, wins.
     if (variable === undefined || seen.has(variable)) continue;
     seen.add(variable);
-    if (token.resolved.dark === undefined) fixed.push(`  ${variable}: ${token.resolved.light};`);
+    if (isFixed(system, token)) fixed.push(`  ${variable}: ${formatCssValue(token.resolved.light)};`);
     else {
       switching.push(`  ${variable}: var(${valueVariable(token)});`);
       switchingTokens.push(token);
@@ -77,9 +80,23 @@ export function renderTailwind(system: CompiledDesignSystem, options: Pick<CssEx
   }
   const blocks = [HEADER(system.meta.slug), `@theme {\n${fixed.join('\n')}\n}\n`];
   if (switchingTokens.length > 0) {
-    blocks.push(`\n@theme inline {\n${switching.join('\n')}\n}\n`, `\n${renderThemeBlocks(switchingTokens, valueVariable, options)}`);
+    blocks.push(
+      `\n@theme inline {\n${switching.join('\n')}\n}\n`,
+      `\n${renderThemeBlocks(system, switchingTokens, valueVariable, options)}`,
+    );
   }
+  const variants = furtherModes(system).map(
+    (mode) => `@custom-variant ${mode.name} (&:where([data-theme="${mode.name}"], [data-theme="${mode.name}"] *));\n`,
+  );
+  if (variants.length > 0) blocks.push(`\n${variants.join('')}`);
   return blocks.join('');
+}
+
+/** Whether a token has one value in every mode, so it can sit in `@theme` itself. */
+function isFixed(system: CompiledDesignSystem, token: Token): boolean {
+  return system.modes.every(
+    (mode) => mode.name === 'light' || sameTypedValue(token.resolved[mode.name] ?? token.resolved.light, token.resolved.light),
+  );
 }
 
 function valueVariable(token: Token): string {

@@ -53,7 +53,7 @@ const CASES: [string, Case][] = [
     'extra-field',
     {
       lines: [
-        'extra-field/shop/tokens.yaml:3:42  error  spacing token `spacing.sm` has no field `size` (allowed: value, unit, primitive)  (extra-field)',
+        'extra-field/shop/tokens.yaml:3:42  error  spacing token `spacing.sm` has no field `size` (allowed: value, unit, primitive, modes)  (extra-field)',
         '✖ 1 problem (1 error, 0 warnings)',
       ],
       status: 1,
@@ -73,7 +73,7 @@ const CASES: [string, Case][] = [
     'invalid-hex',
     {
       lines: [
-        'invalid-hex/shop/scales.yaml:4:19  error  `light` of step 600 in scale `blue` must be a hex color #RGB or #RRGGBB, got "#2563E"  (invalid-hex)',
+        'invalid-hex/shop/scales.yaml:4:19  error  `light` of step 600 in scale `blue` must be a color (#RGB, #RGBA, #RRGGBB, #RRGGBBAA, rgb(r, g, b), rgba(r, g, b, a) or transparent), got "#2563E"  (invalid-hex)',
         '✖ 1 problem (1 error, 0 warnings)',
       ],
       status: 1,
@@ -192,13 +192,13 @@ const CASES: [string, Case][] = [
     },
   ],
   [
-    'no-dark-variant',
+    'unknown-mode',
     {
       lines: [
-        'no-dark-variant/shop/tokens.yaml:3:5  warning  color `color.border` is #64748B in both light and dark mode  (no-dark-variant)',
-        '⚠ 1 problem (0 errors, 1 warning)',
+        'unknown-mode/shop/tokens.yaml:3:63  error  `color.text` gives a value for unknown mode `dark-dimed` (modes: light, dark, dark-dimmed) (did you mean `dark-dimmed`?)  (unknown-mode)',
+        '✖ 1 problem (1 error, 0 warnings)',
       ],
-      status: 0,
+      status: 1,
     },
   ],
   [
@@ -239,13 +239,13 @@ describe('token-server validate', () => {
         'tokens/alpha/system.yaml': 'name: Alpha\n',
         'tokens/alpha/scales.yaml': 'scales:\n  gray:\n    500: { light: "#777", dark: "#777" }\n',
         'tokens/alpha/tokens.yaml':
-          'tokens:\n  color.border: { type: color, scale: gray, step: 500 }\n  z.top: { type: z-index, value: 1.5 }\n',
+          'tokens:\n  color.border: { type: color, scale: gray, step: 500, darkStep: 500 }\n  z.top: { type: z-index, value: 1.5 }\n',
       });
       const result = await runCli(['validate', './tokens/'], { cwd: dir });
       expect(result).toEqual({
         status: 1,
         stdout: [
-          'tokens/alpha/tokens.yaml:2:3  warning  color `color.border` is #777777 in both light and dark mode  (no-dark-variant)',
+          'tokens/alpha/tokens.yaml:2:66  warning  `color.border`: `darkStep` equals `step` and step 500 of `gray` is the same in light and dark  (redundant-dark-step)',
           'tokens/alpha/tokens.yaml:3:34  error  `value` of `z.top` must be an integer, got 1.5  (invalid-value)',
           'tokens/beta/tokens.yaml:2:39  error  `value` of `spacing.sm` must be a number, got "8px"  (invalid-value)',
           '✖ 3 problems (2 errors, 1 warning)',

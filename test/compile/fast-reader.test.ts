@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { formatCssValue } from '../../src/views/css-values.js';
 import { describe, expect, it } from 'vitest';
 import { parseSourceFile } from '../../src/compile/parse-source-file.js';
 import { compileDesignSystemFolder } from '../../src/compile/compile-design-system.js';
@@ -94,7 +95,7 @@ describe('YAML anchors and aliases', () => {
       parseSourceFile('ds/tokens.yaml', tokens, false),
     ]);
     expect(diagnostics).toEqual([]);
-    expect(system?.tokens.map((token) => [token.key, token.resolved.light])).toEqual([
+    expect(system?.tokens.map((token) => [token.key, formatCssValue(token.resolved.light)])).toEqual([
       ['opacity.base', '0.5'],
       ['opacity.copy', '0.5'],
       ['opacity.disabled', '0.4'],

@@ -51,7 +51,7 @@ describe('the rule registry', () => {
       if (!RULES[diagnostic.rule].severities.includes(diagnostic.severity))
         wrong.push(`${diagnostic.file}: ${diagnostic.rule} ${diagnostic.severity}`);
     }
-    expect([...rules]).toEqual(expect.arrayContaining(['no-dark-variant', 'redundant-dark-step', 'key-expired', 'yaml-syntax']));
+    expect([...rules]).toEqual(expect.arrayContaining(['unknown-mode', 'redundant-dark-step', 'key-expired', 'yaml-syntax']));
     expect(wrong).toEqual([]);
   });
 });

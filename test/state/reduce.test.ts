@@ -81,7 +81,11 @@ describe('reduce', () => {
     expectReducerInvariants(snapshot, batch, next, ['acme-docs']);
     expect(next.seq).toBe(2);
     const docs = next.systems.get('acme-docs');
-    expect(docs?.compiled?.tokens.find((token) => token.key === 'spacing.sidebarWidth')?.resolved).toEqual({ light: '300px' });
+    const sidebarWidth = { kind: 'dimension', value: 300, unit: 'px' };
+    expect(docs?.compiled?.tokens.find((token) => token.key === 'spacing.sidebarWidth')?.resolved).toEqual({
+      light: sidebarWidth,
+      dark: sidebarWidth,
+    });
     expect(docs?.lastUpdated).toBe('2026-01-01T00:00:01.000Z');
     expect(next.keys).toBe(snapshot.keys);
   });

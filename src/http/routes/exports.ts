@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { MODE_NAME } from '../../compile/read-modes.js';
 import { CSS_PREFIX_PATTERN, NAMINGS } from '../../views/css-names.js';
 import { CSS_THEMES, DARK_SELECTOR_PATTERN, renderCss } from '../../views/export-css.js';
 import type { CssTheme } from '../../views/export-css.js';
@@ -54,6 +55,12 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
           },
           naming: { type: 'string', enum: [...NAMINGS], default: 'kebab-case', description: 'How key segments are joined.' },
           ...THEME_PARAMETERS,
+          mode: {
+            type: 'string',
+            maxLength: 64,
+            pattern: MODE_NAME.source,
+            description: 'One mode’s values only, in `:root` (e.g. `dark`); `theme` and `darkSelector` do not apply.',
+          },
         }),
       },
     },
@@ -62,10 +69,14 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
       const read = await runtime.readAt(request);
       const { theme, darkSelector } = readTheme(query);
       const { system } = read;
-      const { prefix, naming } = query;
-      const cacheKey = `${system.compiled.contentHash}|css|${parametersKey({ prefix, naming, theme, darkSelector })}`;
+      const { prefix, naming, mode } = query;
+      if (mode !== undefined && !system.compiled.modes.some((known) => known.name === mode)) {
+        const names = system.compiled.modes.map((known) => `\`${known.name}\``).join(', ');
+        throw new ApiError('invalid_parameter', `Unknown mode \`${mode}\`; this design system has ${names}.`);
+      }
+      const cacheKey = `${system.compiled.contentHash}|css|${parametersKey({ prefix, naming, theme, darkSelector, mode })}`;
       return runtime.send(request, reply, read, cacheKey, () =>
-        toRendered(renderCss(system.compiled, { prefix, naming, theme, darkSelector }), CSS_TYPE),
+        toRendered(renderCss(system.compiled, { prefix, naming, theme, darkSelector, mode }), CSS_TYPE),
       );
     },
   );

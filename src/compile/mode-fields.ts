@@ -1,0 +1,56 @@
+import type { Report } from './pending-diagnostic.js';
+import { withDefaults } from './read-token-draft.js';
+import type { TokenDraft, ValueFields } from './read-token-draft.js';
+import type { ModeDefinition, TokenType } from './types.js';
+
+/**
+ * Each mode's value fields of a token: its base mode's, with the mode's own override laid over them (light has the
+ * token's fields). A mode with nothing of its own shares its base's object. Undefined, reported, when a mode's
+ * fields are incomplete (an inline override over a `primitive` that leaves a field out).
+ */
+export function fieldsPerMode(draft: TokenDraft, modes: readonly ModeDefinition[], report: Report): Map<string, ValueFields> | undefined {
+  const perMode = new Map<string, ValueFields>([['light', draft.fields]]);
+  const byName = new Map(modes.map((mode) => [mode.name, mode]));
+  const failed = new Set<string>();
+  const fieldsOf = (name: string): ValueFields | undefined => {
+    const known = perMode.get(name);
+    if (known !== undefined || failed.has(name)) return known;
+    const base = fieldsOf(byName.get(name)?.base ?? 'light');
+    if (base === undefined) {
+      failed.add(name);
+      return undefined;
+    }
+    const override = draft.overrides.get(name);
+    let fields = base;
+    if (override !== undefined) {
+      const pos = Object.values(override)[0]?.pos ?? draft.entry.pos;
+      const complete = withDefaults(draft.entry, draft.type, overlay(draft.type, base, override), pos, report, ` in mode \`${name}\``);
+      if (complete === undefined) {
+        failed.add(name);
+        return undefined;
+      }
+      fields = complete;
+    }
+    perMode.set(name, fields);
+    return fields;
+  };
+  for (const mode of modes) fieldsOf(mode.name);
+  return failed.size === 0 ? perMode : undefined;
+}
+
+/** `override` laid over `base`: a `primitive` or a literal `color` (with its alpha) replaces what it stands for. */
+function overlay(type: TokenType, base: ValueFields, override: ValueFields): ValueFields {
+  if (override['primitive'] !== undefined) return override;
+  if (base['primitive'] !== undefined) return override;
+  const merged: Record<string, ValueFields[string]> = { ...base };
+  if (type === 'color') {
+    if (override['color'] !== undefined) {
+      delete merged['scale'];
+      delete merged['step'];
+      // A literal carries its own alpha: an inherited `alpha` does not apply to it.
+      delete merged['alpha'];
+    }
+    if (override['scale'] !== undefined || override['step'] !== undefined) delete merged['color'];
+  }
+  return { ...merged, ...override };
+}

@@ -1,0 +1,60 @@
+import type { Dimension, Rgba, ShadowLayer, TypedValue } from '../compile/types.js';
+
+/**
+ * A number as CSS (and every export) accepts it: never in exponent notation, which `String()` uses below 1e-6 and
+ * from 1e21 on (`1e-7px` is not a length).
+ * @example formatCssNumber(0.0000001) // '0.0000001'
+ */
+export function formatCssNumber(value: number): string {
+  const text = String(value);
+  return /e/i.test(text) ? value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 }) : text;
+}
+
+const hexByte = (byte: number): string => byte.toString(16).padStart(2, '0').toUpperCase();
+
+/** The alpha of a color as the byte `#RRGGBBAA` writes. */
+export function alphaByte(alpha: number): number {
+  return Math.round(alpha * 255);
+}
+
+/**
+ * A color as hex: `#RRGGBB` when opaque, `#RRGGBBAA` when not.
+ * @example formatHex({ red: 37, green: 99, blue: 235, alpha: 0.5 }) // '#2563EB80'
+ */
+export function formatHex(color: Rgba): string {
+  const rgb = `#${hexByte(color.red)}${hexByte(color.green)}${hexByte(color.blue)}`;
+  return color.alpha === 1 ? rgb : `${rgb}${hexByte(alphaByte(color.alpha))}`;
+}
+
+const formatDimension = (dimension: Dimension): string => `${formatCssNumber(dimension.value)}${dimension.unit}`;
+
+/** One shadow layer as CSS: lengths, then the color as `rgba()`. */
+function formatShadowLayer(layer: ShadowLayer): string {
+  const { red, green, blue, alpha } = layer.color;
+  const lengths = [layer.offsetX, layer.offsetY, layer.blur, layer.spread].map(formatDimension).join(' ');
+  return `${layer.inset ? 'inset ' : ''}${lengths} rgba(${red}, ${green}, ${blue}, ${formatCssNumber(alpha)})`;
+}
+
+/**
+ * A typed value as CSS text: colors as hex, numbers with their unit, durations in `ms`, and what a designer wrote as
+ * text (font stacks, easings, shadow primitives) as written.
+ * @example formatCssValue({ kind: 'dimension', value: 16, unit: 'px' }) // '16px'
+ */
+export function formatCssValue(value: TypedValue): string {
+  switch (value.kind) {
+    case 'color':
+      return formatHex(value.color);
+    case 'dimension':
+    case 'duration':
+      return formatDimension(value as Dimension);
+    case 'number':
+      return formatCssNumber(value.value);
+    case 'fontFamily':
+    case 'cubicBezier':
+      return value.text;
+    case 'shadow':
+      return value.text ?? (value.layers ?? []).map(formatShadowLayer).join(', ');
+    case 'boolean':
+      return String(value.value);
+  }
+}
