@@ -11,7 +11,6 @@ import { resolveColor } from './resolve-color.js';
 import { resolveNonColor } from './resolve-non-color.js';
 import { sortTokenKeys } from './sort-order.js';
 import type { SourceFileEntries } from './source-entries.js';
-import { TOKEN_FIELD_RULES } from './value-rules.js';
 import type { ModeDefinition, ModeValues, Rgba, SourcePosition, Token, TokenValue, TypedValue } from './types.js';
 
 /**
@@ -84,20 +83,31 @@ function resolveDrafts(
 ): Map<string, Resolved> {
   const colors = new Map<string, ModeValues<Rgba>>();
   const resolved = new Map<string, Resolved>();
+  const modesByName = new Map(modes.map((mode) => [mode.name, mode]));
+  // Tokens on the same scale step share one value object: 10,000 tokens hold a few hundred colors.
+  const colorValues = new Map<Rgba, TypedValue>();
+  const colorValue = (color: Rgba): TypedValue => {
+    let value = colorValues.get(color);
+    if (value === undefined) {
+      value = { kind: 'color', color };
+      colorValues.set(color, value);
+    }
+    return value;
+  };
   for (const [key, draft] of drafts) {
     if (draft.type !== 'color') continue;
-    const fields = fieldsPerMode(draft, modes, report);
+    const fields = fieldsPerMode(draft, modes, modesByName, report);
     const value = fields === undefined ? undefined : resolveColor(draft, fields, scales, report);
     if (fields === undefined || value === undefined) continue;
     colors.set(key, value);
     const values: Record<string, TypedValue> = {};
-    for (const [mode, color] of Object.entries(value)) values[mode] = { kind: 'color', color };
+    for (const [mode, color] of Object.entries(value)) values[mode] = colorValue(color);
     resolved.set(key, { fields, values: values as ModeValues<TypedValue> });
   }
   const references = { primitives, drafts, colors, primitiveValues: new Map<string, TypedValue>() };
   for (const [key, draft] of drafts) {
     if (draft.type === 'color') continue;
-    const fields = fieldsPerMode(draft, modes, report);
+    const fields = fieldsPerMode(draft, modes, modesByName, report);
     const values = fields === undefined ? undefined : resolveNonColor(draft, fields, references, report);
     if (fields !== undefined && values !== undefined) resolved.set(key, { fields, values });
   }
@@ -142,9 +152,13 @@ function apiValue(draft: TokenDraft, fields: ReadonlyMap<string, ValueFields>): 
   const light = fields.get('light') as ValueFields;
   if (light['primitive'] !== undefined) return { primitive: light['primitive'].value as string };
   const value: Record<string, string | number | boolean> = {};
-  for (const name of Object.keys(TOKEN_FIELD_RULES[draft.type])) {
-    const located = name === 'darkStep' ? darkStepOf(light, fields.get('dark') as ValueFields) : light[name];
-    if (located !== undefined) value[name] = located.value as string | number | boolean;
+  // The light fields are in their type's order already; `darkStep` goes after `step`.
+  for (const name in light) {
+    value[name] = (light[name] as ValueFields[string]).value as string | number | boolean;
+    if (name === 'step' && draft.type === 'color') {
+      const darkStep = darkStepOf(light, fields.get('dark') as ValueFields);
+      if (darkStep !== undefined) value['darkStep'] = darkStep.value as number;
+    }
   }
   return value;
 }

@@ -8,9 +8,18 @@ import type { ModeDefinition, TokenType } from './types.js';
  * token's fields). A mode with nothing of its own shares its base's object. Undefined, reported, when a mode's
  * fields are incomplete (an inline override over a `primitive` that leaves a field out).
  */
-export function fieldsPerMode(draft: TokenDraft, modes: readonly ModeDefinition[], report: Report): Map<string, ValueFields> | undefined {
+export function fieldsPerMode(
+  draft: TokenDraft,
+  modes: readonly ModeDefinition[],
+  byName: ReadonlyMap<string, ModeDefinition>,
+  report: Report,
+): Map<string, ValueFields> | undefined {
   const perMode = new Map<string, ValueFields>([['light', draft.fields]]);
-  const byName = new Map(modes.map((mode) => [mode.name, mode]));
+  // Most tokens set nothing per mode: every mode has the light fields.
+  if (draft.overrides.size === 0) {
+    for (const mode of modes) perMode.set(mode.name, draft.fields);
+    return perMode;
+  }
   const failed = new Set<string>();
   const fieldsOf = (name: string): ValueFields | undefined => {
     const known = perMode.get(name);

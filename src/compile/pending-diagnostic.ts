@@ -18,9 +18,10 @@ export function reportInto(pending: PendingDiagnostic[]): Report {
 
 /** A {@link Report} that passes each problem on once: a field a mode inherits is the same one its base has. */
 export function reportingOnce(report: Report): Report {
-  const reported = new Set<string>();
+  let reported: Set<string> | undefined;
   return (pos, rule, message, severity) => {
     const id = `${pos.file}:${pos.line}:${pos.column}:${rule}`;
+    reported ??= new Set();
     if (reported.has(id)) return;
     reported.add(id);
     report(pos, rule, message, severity);

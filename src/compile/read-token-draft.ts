@@ -5,6 +5,7 @@ import { didYouMean } from './suggest.js';
 import { isTokenType, TOKEN_TYPES } from './types.js';
 import type { SourcePosition, TokenType, TokenValue } from './types.js';
 import { OPTIONAL_FIELDS, TOKEN_FIELD_RULES } from './value-rules.js';
+import type { FieldRule } from './value-rules.js';
 
 /** Value fields by name, each with the place it was written (defaults sit at their token). */
 export type ValueFields = Readonly<Record<string, Located>>;
@@ -29,6 +30,17 @@ export function fieldPosition(entry: TokenEntry, name: string): SourcePosition {
 
 const NOT_VALUE_FIELDS = new Set(['type', 'description', 'modes']);
 
+const ruleNames = (type: TokenType): string[] => Object.keys(TOKEN_FIELD_RULES[type]);
+/** The fields a token of each type takes (beside type, description), in the order messages list them. */
+const TOKEN_FIELDS = Object.fromEntries(
+  TOKEN_TYPES.map((type) => [type, [...ruleNames(type), ...(type === 'color' ? [] : ['primitive']), 'modes']]),
+) as unknown as Record<TokenType, readonly string[]>;
+/** The fields an entry of `modes` takes: a token's value fields (no `darkStep`: that is `modes.dark.step`). */
+const MODE_FIELDS = Object.fromEntries(
+  TOKEN_TYPES.map((type) => [type, [...ruleNames(type).filter((name) => name !== 'darkStep'), ...(type === 'color' ? [] : ['primitive'])]]),
+) as unknown as Record<TokenType, readonly string[]>;
+const NO_OVERRIDES: ReadonlyMap<string, ValueFields> = new Map();
+
 /**
  * A token's type, description, value fields and per-mode overrides, checked: the light value is either a
  * `primitive` reference or the inline fields of its type (defaults filled in); each mode in `modes` overrides some
@@ -47,25 +59,23 @@ export function readTokenDraft(entry: TokenEntry, modeNames: readonly string[], 
   }
   const description = readDescription(entry, report);
   const valueFields: Record<string, Located> = Object.create(null) as Record<string, Located>;
-  for (const [name, located] of Object.entries(entry.fields)) if (!NOT_VALUE_FIELDS.has(name)) valueFields[name] = located;
+  for (const name in entry.fields) if (!NOT_VALUE_FIELDS.has(name)) valueFields[name] = entry.fields[name] as Located;
   const fields =
     valueFields['primitive'] !== undefined
       ? readPrimitiveReference(entry, type, valueFields, 'token', report)
       : readInlineFields(entry, type, valueFields, report);
   const overrides = readOverrides(entry, type, modeNames, report);
   if (!description.valid || fields === undefined || overrides === undefined) return undefined;
-  const darkStep = fields['darkStep'];
-  if (darkStep !== undefined) {
-    const { darkStep: _, ...light } = fields;
-    const dark = overrides.get('dark');
-    if (dark?.['step'] !== undefined) {
-      report(darkStep.pos, 'extra-field', `\`${entry.key}\` gives its dark step twice: \`darkStep\` and \`modes.dark.step\`; keep one`);
-      return undefined;
-    }
-    overrides.set('dark', { ...dark, step: darkStep });
-    return { entry, type, fields: light, overrides, writtenModes: writtenModesOf(entry), description: description.text };
+  const darkStep = valueFields['darkStep'];
+  const writtenModes = entry.modes === undefined ? undefined : writtenModesOf(entry);
+  if (darkStep === undefined) return { entry, type, fields, overrides, writtenModes, description: description.text };
+  const dark = overrides.get('dark');
+  if (dark?.['step'] !== undefined) {
+    report(darkStep.pos, 'extra-field', `\`${entry.key}\` gives its dark step twice: \`darkStep\` and \`modes.dark.step\`; keep one`);
+    return undefined;
   }
-  return { entry, type, fields, overrides, writtenModes: writtenModesOf(entry), description: description.text };
+  const withDark = new Map(overrides).set('dark', { ...dark, step: darkStep });
+  return { entry, type, fields, overrides: withDark, writtenModes, description: description.text };
 }
 
 function readDescription(entry: TokenEntry, report: Report): { valid: boolean; text: string | undefined } {
@@ -114,7 +124,8 @@ function readPrimitiveReference(
 function checkFieldValues(entry: TokenEntry, type: TokenType, fields: ValueFields, allowed: readonly string[], report: Report): boolean {
   const rules = TOKEN_FIELD_RULES[type];
   let ok = true;
-  for (const [name, field] of Object.entries(fields)) {
+  for (const name in fields) {
+    const field = fields[name] as Located;
     const rule = rules[name];
     if (rule === undefined || !allowed.includes(name)) {
       report(
@@ -136,8 +147,7 @@ function checkFieldValues(entry: TokenEntry, type: TokenType, fields: ValueField
 
 /** The inline value fields of a token's type, each checked, defaults filled in. */
 function readInlineFields(entry: TokenEntry, type: TokenType, fields: ValueFields, report: Report): ValueFields | undefined {
-  const allowed = [...Object.keys(TOKEN_FIELD_RULES[type]), ...(type === 'color' ? [] : ['primitive']), 'modes'];
-  let ok = checkFieldValues(entry, type, fields, allowed, report);
+  let ok = checkFieldValues(entry, type, fields, TOKEN_FIELDS[type], report);
   if (type === 'color' && fields['color'] !== undefined) {
     for (const name of ['scale', 'step', 'darkStep']) {
       const field = fields[name];
@@ -150,9 +160,14 @@ function readInlineFields(entry: TokenEntry, type: TokenType, fields: ValueField
   return ok ? complete : undefined;
 }
 
+const RULE_ENTRIES = Object.fromEntries(
+  TOKEN_TYPES.map((type) => [type, Object.entries(TOKEN_FIELD_RULES[type]).filter(([name]) => name !== 'darkStep')]),
+) as unknown as Record<TokenType, readonly [string, FieldRule][]>;
+
 /**
- * `fields` with the defaults of its type filled in; undefined, reported at `pos`, when a required field is missing.
- * A color needs `scale` and `step` unless it has a literal `color`.
+ * The value fields of `fields`, in the order of its type's fields, with the defaults filled in (`darkStep` apart: it
+ * is dark's `step`); undefined, reported at `pos`, when a required field is missing. A color needs `scale` and `step`
+ * unless it has a literal `color`.
  */
 export function withDefaults(
   entry: TokenEntry,
@@ -163,12 +178,14 @@ export function withDefaults(
   where = '',
 ): ValueFields | undefined {
   if (fields['primitive'] !== undefined) return fields;
-  const complete: Record<string, Located> = { ...fields };
+  const complete: Record<string, Located> = {};
+  const literal = type === 'color' && fields['color'] !== undefined;
   let ok = true;
-  for (const [name, rule] of Object.entries(TOKEN_FIELD_RULES[type])) {
-    if (complete[name] !== undefined) continue;
-    if (rule.default !== undefined) complete[name] = { value: rule.default, pos };
-    else if (!OPTIONAL_FIELDS.has(`${type}.${name}`) && !(type === 'color' && complete['color'] !== undefined)) {
+  for (const [name, rule] of RULE_ENTRIES[type]) {
+    const field = fields[name];
+    if (field !== undefined) complete[name] = field;
+    else if (rule.default !== undefined) complete[name] = { value: rule.default, pos };
+    else if (!literal && !OPTIONAL_FIELDS.has(`${type}.${name}`)) {
       report(pos, 'missing-field', `${type} token \`${entry.key}\` is missing \`${name}\`${where}`);
       ok = false;
     }
@@ -182,18 +199,15 @@ function readOverrides(
   type: TokenType,
   modeNames: readonly string[],
   report: Report,
-): Map<string, ValueFields> | undefined {
-  const overrides = new Map<string, ValueFields>();
+): ReadonlyMap<string, ValueFields> | undefined {
   const field = entry.fields['modes'];
-  if (field === undefined) return overrides;
+  if (field === undefined) return NO_OVERRIDES;
+  const overrides = new Map<string, ValueFields>();
   if (entry.modes === undefined) {
     report(field.pos, 'invalid-value', `\`modes\` of \`${entry.key}\` must map mode names to value fields, e.g. \`dark: { step: 400 }\``);
     return undefined;
   }
-  const allowed = [
-    ...Object.keys(TOKEN_FIELD_RULES[type]).filter((name) => name !== 'darkStep'),
-    ...(type === 'color' ? [] : ['primitive']),
-  ];
+  const allowed = MODE_FIELDS[type];
   let ok = true;
   for (const mode of entry.modes) {
     if (!readOverride(entry, type, mode, modeNames, allowed, overrides, report)) ok = false;

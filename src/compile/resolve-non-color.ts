@@ -29,15 +29,16 @@ export function resolveNonColor(
   const values: Record<string, TypedValue> = {};
   const byFields = new Map<ValueFields, TypedValue>();
   const reportOnce = reportingOnce(report);
+  const shareable = draft.type !== 'shadow';
   let ok = true;
   for (const [mode, modeFields] of fields) {
     // Modes that share their fields share their value, except shadows, whose color follows the mode.
-    let value = draft.type === 'shadow' ? undefined : byFields.get(modeFields);
+    let value = shareable ? byFields.get(modeFields) : undefined;
     value ??= valueOf(draft, mode, modeFields, references, reportOnce);
     if (value === undefined) ok = false;
     else {
       values[mode] = value;
-      byFields.set(modeFields, value);
+      if (shareable) byFields.set(modeFields, value);
     }
   }
   return ok ? (values as ModeValues<TypedValue>) : undefined;

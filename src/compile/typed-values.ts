@@ -1,5 +1,6 @@
 import { parseCssShadow, parseFontFamilies } from './parse-css-shadow.js';
-import type { Dimension, Primitive, TokenType, TypedValue } from './types.js';
+import { sameRgba } from './parse-color.js';
+import type { Dimension, Primitive, ShadowLayer, TokenType, TypedValue } from './types.js';
 import { parseCubicBezier } from './value-rules.js';
 
 /** The typed value of a primitive, by its type: numbers with their unit, strings read into their structure. */
@@ -54,6 +55,38 @@ export function typedValueOfFields(type: Exclude<TokenType, 'color' | 'shadow'>,
 /** Whether two typed values are the same value (the content hash, `/diff` and the store compare with this). */
 export function sameTypedValue(a: TypedValue, b: TypedValue): boolean {
   if (a === b) return true;
-  if (a.kind !== b.kind) return false;
-  return JSON.stringify(a) === JSON.stringify(b);
+  switch (a.kind) {
+    case 'color':
+      return b.kind === 'color' && sameRgba(a.color, b.color);
+    case 'dimension':
+    case 'duration':
+      return b.kind === a.kind && a.value === b.value && a.unit === b.unit;
+    case 'number':
+    case 'boolean':
+      return b.kind === a.kind && a.value === b.value;
+    case 'fontFamily':
+    case 'cubicBezier':
+      return b.kind === a.kind && a.text === b.text;
+    case 'shadow':
+      return b.kind === 'shadow' && a.text === b.text && sameLayers(a.layers, b.layers);
+  }
+}
+
+function sameLayers(a: readonly ShadowLayer[] | null, b: readonly ShadowLayer[] | null): boolean {
+  if (a === null || b === null) return a === b;
+  const sameDimension = (x: Dimension, y: Dimension): boolean => x.value === y.value && x.unit === y.unit;
+  return (
+    a.length === b.length &&
+    a.every((layer, index) => {
+      const other = b[index] as ShadowLayer;
+      return (
+        layer.inset === other.inset &&
+        sameRgba(layer.color, other.color) &&
+        sameDimension(layer.offsetX, other.offsetX) &&
+        sameDimension(layer.offsetY, other.offsetY) &&
+        sameDimension(layer.blur, other.blur) &&
+        sameDimension(layer.spread, other.spread)
+      );
+    })
+  );
 }
