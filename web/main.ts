@@ -3,13 +3,19 @@ import type { ApiClient, Scope } from './api.js';
 import { byId, copyText, el, shortSha } from './dom.js';
 import { followEvents } from './events.js';
 import type { SnapshotEvent } from './events.js';
-import { buildTokenViews, changedKeys, fingerprintsOf, matchesFilter, wordsOfQuery } from './model.js';
-import type { ApiToken, DesignSystemMeta, Revision, Scale, TokenView } from './model.js';
+import { buildTokenViews, changedKeys, fingerprintsOf, matchesFilter, modesOf, wordsOfQuery } from './model.js';
+import type { ApiToken, DesignSystemMeta, Mode, Revision, Scale, TokenView } from './model.js';
 import type { DiffAnswer } from './render.js';
-import { renderDiff, renderMeta, renderRevisionOptions, renderScales, renderToken } from './render.js';
+import { lineModeOf, renderDiff, renderMeta, renderRevisionOptions, renderScaleHead, renderScales, renderToken } from './render.js';
 
 const KEY_STORAGE = 'token-browser.key';
+/** The mode the user picked (any mode name), and the scheme it ends in, for a design system that lacks that mode. */
 const THEME_STORAGE = 'token-browser.theme';
+const SCHEME_STORAGE = 'token-browser.scheme';
+const BUILT_IN_MODES: readonly Mode[] = [
+  { name: 'light', scheme: 'light' },
+  { name: 'dark', scheme: 'dark' },
+];
 const HIGHLIGHT_MS = 3000;
 const REVISION_LIMIT = '100';
 
@@ -18,6 +24,8 @@ const ui = {
   designSystem: byId<HTMLSelectElement>('design-system'),
   revision: byId<HTMLSelectElement>('revision'),
   theme: byId<HTMLButtonElement>('theme'),
+  modeField: byId<HTMLLabelElement>('mode-field'),
+  mode: byId<HTMLSelectElement>('mode'),
   forgetKey: byId<HTMLButtonElement>('forget-key'),
   keyForm: byId<HTMLFormElement>('key-form'),
   keyInput: byId<HTMLInputElement>('key-input'),
@@ -32,6 +40,7 @@ const ui = {
   diffTo: byId<HTMLSelectElement>('diff-to'),
   diffResult: byId<HTMLDivElement>('diff-result'),
   scales: byId<HTMLDivElement>('scales'),
+  scaleHead: byId<HTMLDivElement>('scale-head'),
   search: byId<HTMLInputElement>('search'),
   typeFilter: byId<HTMLSelectElement>('type-filter'),
   count: byId<HTMLParagraphElement>('count'),
@@ -64,6 +73,14 @@ const state = {
   revisionShas: '',
   loads: 0,
   themeSheet: new CSSStyleSheet(),
+  /** Every mode of the design system shown (light and dark until it is loaded). */
+  modes: BUILT_IN_MODES,
+  /** The mode the user asked for, kept across design systems that lack it. */
+  wantedMode: 'light',
+  /** The scheme of the mode the user asked for: what a design system without that mode is shown in. */
+  wantedScheme: 'light' as 'light' | 'dark',
+  /** The mode shown. */
+  mode: 'light',
 };
 
 function scope(): Scope {
@@ -87,18 +104,71 @@ function showProblem(message: string | undefined): void {
   ui.problem.textContent = message ?? '';
 }
 
-// ---- theme: the page wears the design system's own CSS export; the toggle switches its [data-theme] ----
+// ---- mode: the page wears the design system's own CSS export; the mode picker (or, with only light and dark, the
+// toggle) switches its [data-theme], and the page's own chrome follows the mode's scheme ([data-scheme]) ----
 
-function applyTheme(theme: 'light' | 'dark'): void {
-  document.documentElement.dataset['theme'] = theme;
-  ui.theme.setAttribute('aria-pressed', String(theme === 'dark'));
-  sessionStorage.setItem(THEME_STORAGE, theme);
+/** The mode to show: the one asked for when the design system has it, else light or dark as its scheme says. */
+function shownMode(): Mode {
+  return (
+    state.modes.find((mode) => mode.name === state.wantedMode) ??
+    state.modes.find((mode) => mode.name === state.wantedScheme) ??
+    (state.modes[0] as Mode)
+  );
 }
 
-function initialTheme(): 'light' | 'dark' {
+/**
+ * Shows the mode asked for (or its stand-in): the root's attributes, the controls, and (unless the rows are about to
+ * be drawn anew) the marks on the values shown.
+ */
+function showMode(markRows = true): void {
+  const mode = shownMode();
+  state.mode = mode.name;
+  document.documentElement.dataset['theme'] = mode.name;
+  document.documentElement.dataset['scheme'] = mode.scheme;
+  ui.theme.setAttribute('aria-pressed', String(mode.name === 'dark'));
+  ui.mode.value = mode.name;
+  if (markRows) markCurrentMode();
+}
+
+function askForMode(name: string, scheme: 'light' | 'dark'): void {
+  state.wantedMode = name;
+  state.wantedScheme = scheme;
+  sessionStorage.setItem(THEME_STORAGE, name);
+  sessionStorage.setItem(SCHEME_STORAGE, scheme);
+  showMode();
+}
+
+function restoreMode(): void {
   const stored = sessionStorage.getItem(THEME_STORAGE);
-  if (stored === 'light' || stored === 'dark') return stored;
-  return window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  const scheme = sessionStorage.getItem(SCHEME_STORAGE);
+  const preferred = window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  state.wantedScheme = scheme === 'light' || scheme === 'dark' ? scheme : stored === 'dark' ? 'dark' : preferred;
+  state.wantedMode = stored ?? state.wantedScheme;
+  // Until the design system is loaded its modes are unknown: wear the one asked for at once, so nothing flashes.
+  state.mode = state.wantedMode;
+  document.documentElement.dataset['theme'] = state.wantedMode;
+  document.documentElement.dataset['scheme'] = state.wantedScheme;
+  ui.theme.setAttribute('aria-pressed', String(state.wantedMode === 'dark'));
+}
+
+/** The mode picker lists every mode when the design system has more than light and dark; else the toggle is shown. */
+function renderModeSwitcher(): void {
+  const many = state.modes.length > 2;
+  ui.modeField.hidden = !many;
+  ui.theme.hidden = many;
+  ui.mode.replaceChildren(...state.modes.map((mode) => el('option', { text: mode.name, attrs: { value: mode.name } })));
+}
+
+/** Marks, in every row, the value line and the swatch of the mode shown. */
+function markCurrentMode(): void {
+  for (const { token, row } of state.rows) {
+    const line = lineModeOf(token, state.mode);
+    for (const value of row.querySelectorAll<HTMLElement>('.value[data-mode]')) {
+      value.classList.toggle('current', value.dataset['mode'] === line);
+    }
+    for (const swatch of row.querySelectorAll<HTMLElement>('.swatch'))
+      swatch.classList.toggle('current', swatch.dataset['swatch'] === state.mode);
+  }
 }
 
 // ---- the key ----
@@ -158,7 +228,8 @@ async function load(highlight: boolean): Promise<boolean> {
       fetchRevisions(),
     ]);
     if (generation !== state.generation) return false;
-    const views = buildTokenViews(tokens.body.data.tokens, dtcg.body);
+    const modes = modesOf(meta.body.data);
+    const views = buildTokenViews(tokens.body.data.tokens, dtcg.body, modes);
     const scaleList = scales.body.data.scales;
     const prints = fingerprintsOf(views, scaleList);
     const changed = highlight ? changedKeys(state.loaded?.prints, prints) : new Set<string>();
@@ -166,11 +237,15 @@ async function load(highlight: boolean): Promise<boolean> {
     state.loaded = { meta: meta.body.data, commit, seq: Number(meta.headers.get('x-snapshot-seq') ?? '0'), prints };
 
     state.themeSheet.replaceSync(css);
+    state.modes = modes;
+    renderModeSwitcher();
+    showMode(false);
     renderMeta(ui.meta, meta.body.data, commit, state.ref !== undefined);
     renderSwitcher(systems.body.data.designSystems, meta.body.data.slug);
     renderRevisionOptions(ui.revision, revisions, liveOption, state.ref ?? '');
     state.revisionShas = revisions.map((revision) => revision.sha).join(',');
-    renderScales(ui.scales, scaleList);
+    renderScaleHead(ui.scaleHead, modes);
+    renderScales(ui.scales, scaleList, modes);
     renderTokens(views);
     renderChanges(revisions);
     ui.controls.hidden = false;
@@ -202,7 +277,7 @@ function renderSwitcher(systems: readonly { id: string; name: string; slug: stri
 function renderTokens(views: readonly TokenView[]): void {
   const fragment = document.createDocumentFragment();
   state.rows = views.map((token) => {
-    const row = renderToken(token);
+    const row = renderToken(token, state.modes, state.mode);
     fragment.append(row);
     return { token, row };
   });
@@ -335,9 +410,13 @@ function catchUp(): void {
 // ---- wiring ----
 
 document.adoptedStyleSheets = [...document.adoptedStyleSheets, state.themeSheet];
-applyTheme(initialTheme());
+restoreMode();
 
-ui.theme.addEventListener('click', () => applyTheme(document.documentElement.dataset['theme'] === 'dark' ? 'light' : 'dark'));
+ui.theme.addEventListener('click', () => (state.mode === 'dark' ? askForMode('light', 'light') : askForMode('dark', 'dark')));
+ui.mode.addEventListener('change', () => {
+  const mode = state.modes.find((candidate) => candidate.name === ui.mode.value);
+  if (mode !== undefined) askForMode(mode.name, mode.scheme);
+});
 ui.keyForm.addEventListener('submit', (event) => {
   event.preventDefault();
   const key = ui.keyInput.value.trim();

@@ -1,21 +1,34 @@
 import { cssNameOf } from './css-name.js';
 
-/** `GET /api/v1/tokens` item: the value fields as written. */
+/** Value fields of a token as written. */
+export type ValueFields = Readonly<Record<string, string | number | boolean>>;
+
+/** `GET /api/v1/tokens` item: the value fields as written, and per mode the fields written for it (when any). */
 export interface ApiToken {
   readonly key: string;
   readonly type: string;
-  readonly value: Readonly<Record<string, string | number | boolean>>;
+  readonly value: ValueFields;
+  readonly modes?: Readonly<Record<string, ValueFields>>;
 }
 
 export interface ScaleStep {
   readonly step: number;
   readonly light: string;
   readonly dark: string;
+  /** The color in each further mode, when the design system has further modes. */
+  readonly modes?: Readonly<Record<string, string>>;
 }
 
 export interface Scale {
   readonly key: string;
   readonly steps: readonly ScaleStep[];
+}
+
+/** A further mode as `GET /api/v1/design-system` lists it. */
+export interface ModeDeclaration {
+  readonly name: string;
+  readonly base: string;
+  readonly media: string | null;
 }
 
 export interface DesignSystemMeta {
@@ -26,6 +39,8 @@ export interface DesignSystemMeta {
   readonly tokenCount: number;
   readonly scaleCount: number;
   readonly lastUpdated: string;
+  /** Only when the design system declares modes besides light and dark. */
+  readonly modes?: readonly ModeDeclaration[];
 }
 
 export interface Revision {
@@ -34,7 +49,38 @@ export interface Revision {
   readonly subject: string;
 }
 
-/** One token as the page shows it: raw value, resolved light and dark values, CSS name, search text. */
+/** A mode of the design system as the page offers it: its name and whether it ends in light or dark (the page's chrome follows). */
+export interface Mode {
+  readonly name: string;
+  readonly scheme: 'light' | 'dark';
+}
+
+/** Every mode of a design system, in its order: light, dark, then each further mode, with the scheme its chain of bases reaches. */
+export function modesOf(meta: DesignSystemMeta): Mode[] {
+  const declared = meta.modes ?? [];
+  const baseOf = new Map(declared.map((mode) => [mode.name, mode.base]));
+  const schemeOf = (name: string): 'light' | 'dark' => {
+    let current = name;
+    for (let hops = 0; hops <= declared.length; hops += 1) {
+      if (current === 'light' || current === 'dark') return current;
+      current = baseOf.get(current) ?? 'light';
+    }
+    return 'light';
+  };
+  return [
+    { name: 'light', scheme: 'light' },
+    { name: 'dark', scheme: 'dark' },
+    ...declared.map((mode) => ({ name: mode.name, scheme: schemeOf(mode.name) })),
+  ];
+}
+
+/** A value of a token in one mode besides light, where it differs from light. */
+export interface ModeValue {
+  readonly mode: string;
+  readonly value: string;
+}
+
+/** One token as the page shows it: raw value, resolved values per mode, CSS name, search text. */
 export interface TokenView {
   readonly key: string;
   readonly type: string;
@@ -42,6 +88,8 @@ export interface TokenView {
   readonly light: string;
   /** Present only when it differs from the light value. */
   readonly dark: string | undefined;
+  /** Every mode but light whose value differs from light (dark first, then the further modes in order). */
+  readonly others: readonly ModeValue[];
   readonly description: string | undefined;
   readonly cssName: string;
   /** Lowercase text the search box matches. */
@@ -50,10 +98,17 @@ export interface TokenView {
   readonly fingerprint: string;
 }
 
+/** A token's value in `mode`: its own there, else its light value (the JSON export leaves out what equals light). */
+export function valueInMode(token: TokenView, mode: string): string {
+  return token.others.find((other) => other.mode === mode)?.value ?? token.light;
+}
+
 interface DtcgLeaf {
   readonly $value: string;
   readonly $description?: string;
-  readonly $extensions?: { readonly 'com.service'?: { readonly dark?: string } };
+  readonly $extensions?: {
+    readonly 'com.service'?: { readonly dark?: string; readonly modes?: Readonly<Record<string, string>> };
+  };
 }
 
 /** Token key -> DTCG leaf of a `GET /api/v1/export/json` tree. */
@@ -71,43 +126,63 @@ function leavesOf(tree: unknown): Map<string, DtcgLeaf> {
   return leaves;
 }
 
-/** How a token's value is written: a scale step, a primitive reference or its literal fields. */
-export function describeRaw(token: ApiToken): string {
-  const value = token.value;
+/** How one set of value fields reads: a primitive reference, a scale step, a literal color, an alpha, or the fields. */
+function describeFields(value: ValueFields): string {
   if (typeof value['primitive'] === 'string') return `→ ${value['primitive']}`;
-  if (typeof value['scale'] === 'string') {
-    const light = `${value['scale']} ${String(value['step'])}`;
-    return value['darkStep'] === undefined || value['darkStep'] === value['step']
-      ? light
-      : `${light} · dark ${value['scale']} ${String(value['darkStep'])}`;
-  }
-  const entries = Object.entries(value);
-  if (entries.length === 1 && 'value' in value) return String(value['value']);
-  if (entries.length === 2 && 'value' in value && 'unit' in value) return `${String(value['value'])}${String(value['unit'])}`;
-  return entries.map(([name, field]) => `${name}: ${String(field)}`).join(', ');
+  const parts: string[] = [];
+  const rest = Object.entries(value).filter(([name]) => !['scale', 'step', 'darkStep', 'color', 'alpha'].includes(name));
+  if (typeof value['color'] === 'string') parts.push(value['color']);
+  // A mode that writes only `step` takes its scale from its base mode, which need not be light's: say `step` only.
+  else if (value['scale'] !== undefined) parts.push(`${String(value['scale'])} ${String(value['step'] ?? '')}`.trim());
+  else if (value['step'] !== undefined) parts.push(`step ${String(value['step'])}`);
+  if (value['alpha'] !== undefined) parts.push(`alpha ${String(value['alpha'])}`);
+  if (rest.length === 1 && rest[0]?.[0] === 'value') parts.push(String(rest[0][1]));
+  else if (rest.length === 2 && 'value' in value && 'unit' in value) parts.push(`${String(value['value'])}${String(value['unit'])}`);
+  else if (rest.length > 0) parts.push(rest.map(([name, field]) => `${name}: ${String(field)}`).join(', '));
+  return parts.join(' · ');
 }
 
-/** Joins the raw tokens with the resolved values of the JSON export. */
-export function buildTokenViews(tokens: readonly ApiToken[], dtcg: unknown): TokenView[] {
+/** How a token's value is written: a scale step, a primitive reference or its literal fields, then what each mode overrides. */
+export function describeRaw(token: ApiToken): string {
+  const value = token.value;
+  const written = token.modes ?? {};
+  const parts = [describeFields(value)];
+  const darkWritten = written['dark'] !== undefined && (written['dark']['step'] !== undefined || written['dark']['scale'] !== undefined);
+  if (typeof value['scale'] === 'string' && value['darkStep'] !== undefined && value['darkStep'] !== value['step'] && !darkWritten) {
+    parts.push(`dark ${value['scale']} ${String(value['darkStep'])}`);
+  }
+  for (const [mode, fields] of Object.entries(written)) parts.push(`${mode} ${describeFields(fields)}`);
+  return parts.join(' · ');
+}
+
+/** Joins the raw tokens with the resolved values of the JSON export, for every mode of `modes`. */
+export function buildTokenViews(tokens: readonly ApiToken[], dtcg: unknown, modes: readonly Mode[]): TokenView[] {
   const leaves = leavesOf(dtcg);
   return tokens.map((token) => {
     const leaf = leaves.get(token.key);
     const light = leaf?.$value ?? '';
-    const darkValue = leaf?.$extensions?.['com.service']?.dark;
-    const dark = darkValue === undefined || darkValue === light ? undefined : darkValue;
+    const extension = leaf?.$extensions?.['com.service'];
+    const others: ModeValue[] = [];
+    for (const { name } of modes.slice(1)) {
+      const value = name === 'dark' ? extension?.dark : extension?.modes?.[name];
+      if (value !== undefined && value !== light) others.push({ mode: name, value });
+    }
+    const dark = others.find((other) => other.mode === 'dark')?.value;
     const raw = describeRaw(token);
     const cssName = cssNameOf(token.key);
     const description = leaf?.$description;
+    const values = others.map((other) => other.value);
     return {
       key: token.key,
       type: token.type,
       raw,
       light,
       dark,
+      others,
       description,
       cssName,
-      haystack: [token.key, token.type, raw, light, dark ?? '', cssName, description ?? ''].join('\n').toLowerCase(),
-      fingerprint: JSON.stringify([token.type, token.value, light, dark ?? null]),
+      haystack: [token.key, token.type, raw, light, ...values, cssName, description ?? ''].join('\n').toLowerCase(),
+      fingerprint: JSON.stringify([token.type, token.value, token.modes ?? null, light, others]),
     };
   });
 }
@@ -124,7 +199,10 @@ export function changedKeys(previous: ReadonlyMap<string, string> | undefined, n
 export function fingerprintsOf(tokens: readonly TokenView[], scales: readonly Scale[]): Map<string, string> {
   const prints = new Map<string, string>();
   for (const token of tokens) prints.set(token.key, token.fingerprint);
-  for (const scale of scales) for (const step of scale.steps) prints.set(`scale:${scale.key}.${step.step}`, `${step.light}/${step.dark}`);
+  for (const scale of scales) {
+    for (const step of scale.steps)
+      prints.set(`scale:${scale.key}.${step.step}`, JSON.stringify([step.light, step.dark, step.modes ?? null]));
+  }
   return prints;
 }
 

@@ -1,13 +1,17 @@
 import { el, setStyle, svg } from './dom.js';
-import type { TokenView } from './model.js';
+import { valueInMode } from './model.js';
+import type { Mode, TokenView } from './model.js';
 
-/** `var(--name, <light value>)`: follows the design system's own CSS (light or dark) the page has adopted. */
+/** `var(--name, <light value>)`: follows the design system's own CSS (in the mode the page shows) the page has adopted. */
 function themed(token: TokenView): string {
   return `var(${token.cssName}, ${token.light})`;
 }
 
-function swatch(color: string, mode: 'light' | 'dark'): HTMLElement {
-  const element = el('span', { className: `swatch swatch-${mode}`, attrs: { 'data-swatch': mode, title: `${mode} ${color}` } });
+function swatch(color: string, mode: string, current: boolean): HTMLElement {
+  const element = el('span', {
+    className: `swatch swatch-${mode}${current ? ' current' : ''}`,
+    attrs: { 'data-swatch': mode, title: `${mode} ${color}` },
+  });
   setStyle(element, 'background-color', color);
   return element;
 }
@@ -38,13 +42,16 @@ function movingDot(duration: string, easing: string): HTMLElement {
   return el('span', { className: 'track' }, [dot]);
 }
 
-/** A token rendered as what it is: swatches, a bar, a box, a text sample, a card, a curve, a moving dot. */
-export function renderPreview(token: TokenView): HTMLElement {
+/**
+ * A token rendered as what it is: a swatch per mode, a bar, a box, a text sample, a card, a curve, a moving dot; all
+ * but the swatches follow the mode the page shows through the adopted CSS export.
+ */
+export function renderPreview(token: TokenView, modes: readonly Mode[], currentMode: string): HTMLElement {
   const preview = el('div', { className: `preview preview-${token.type.replace('.', '-')}`, attrs: { 'aria-hidden': 'true' } });
   const value = themed(token);
   switch (token.type) {
     case 'color':
-      preview.append(swatch(token.light, 'light'), swatch(token.dark ?? token.light, 'dark'));
+      preview.append(...modes.map((mode) => swatch(valueInMode(token, mode.name), mode.name, mode.name === currentMode)));
       break;
     case 'spacing': {
       const bar = el('span', { className: 'bar' });

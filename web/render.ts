@@ -1,5 +1,5 @@
-import { el, formatDate, shortSha } from './dom.js';
-import type { DesignSystemMeta, Revision, Scale, TokenView } from './model.js';
+import { el, formatDate, setStyle, shortSha } from './dom.js';
+import type { DesignSystemMeta, Mode, Revision, Scale, ScaleStep, TokenView } from './model.js';
 import { renderPreview } from './previews.js';
 
 /** The metadata list: name, description, counts, last update and the commit the content comes from. */
@@ -21,7 +21,7 @@ export function renderMeta(target: HTMLElement, meta: DesignSystemMeta, commit: 
   target.dataset['slug'] = meta.slug;
 }
 
-function scaleSwatch(scale: string, step: number, hex: string, mode: 'light' | 'dark'): HTMLButtonElement {
+function scaleSwatch(scale: string, step: number, hex: string, mode: string): HTMLButtonElement {
   const button = el(
     'button',
     {
@@ -40,41 +40,69 @@ function scaleSwatch(scale: string, step: number, hex: string, mode: 'light' | '
   return button;
 }
 
-/** Every scale as a row: its light steps and its dark steps side by side; each swatch copies its hex. */
-export function renderScales(target: HTMLElement, scales: readonly Scale[]): void {
+/** A step's color in `mode` (a further mode's is under `modes`; light's when a step has none, which the API never sends). */
+function stepColor(step: ScaleStep, mode: string): string {
+  return mode === 'light' ? step.light : mode === 'dark' ? step.dark : (step.modes?.[mode] ?? step.light);
+}
+
+/** The column headings above the strips: one per mode. */
+export function renderScaleHead(target: HTMLElement, modes: readonly Mode[]): void {
+  const title = (name: string): string => `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+  target.replaceChildren(el('span'), ...modes.map((mode) => el('span', { text: title(mode.name) })));
+  setStyle(target, '--tb-modes', String(modes.length));
+}
+
+/** Every scale as a row: its steps in each mode side by side (a strip per mode); each swatch copies its hex. */
+export function renderScales(target: HTMLElement, scales: readonly Scale[], modes: readonly Mode[]): void {
   if (scales.length === 0) {
     target.replaceChildren(el('p', { className: 'empty', text: 'This design system has no color scales.' }));
     return;
   }
-  const rows = scales.map((scale) =>
-    el('div', { className: 'scale-row', attrs: { 'data-scale': scale.key } }, [
+  const rows = scales.map((scale) => {
+    const row = el('div', { className: 'scale-row', attrs: { 'data-scale': scale.key } }, [
       el('span', { className: 'scale-name', text: scale.key }),
-      el(
-        'div',
-        { className: 'strip strip-light', attrs: { role: 'group', 'aria-label': `${scale.key} light` } },
-        scale.steps.map((step) => scaleSwatch(scale.key, step.step, step.light, 'light')),
+      ...modes.map((mode) =>
+        el(
+          'div',
+          {
+            className: `strip strip-${mode.scheme}`,
+            attrs: { role: 'group', 'aria-label': `${scale.key} ${mode.name}`, 'data-mode': mode.name },
+          },
+          scale.steps.map((step) => scaleSwatch(scale.key, step.step, stepColor(step, mode.name), mode.name)),
+        ),
       ),
-      el(
-        'div',
-        { className: 'strip strip-dark', attrs: { role: 'group', 'aria-label': `${scale.key} dark` } },
-        scale.steps.map((step) => scaleSwatch(scale.key, step.step, step.dark, 'dark')),
-      ),
-    ]),
-  );
+    ]);
+    setStyle(row, '--tb-modes', String(modes.length));
+    return row;
+  });
   target.replaceChildren(...rows);
 }
 
-function valueLine(label: string, value: string, className: string): HTMLElement {
-  return el('span', { className: `value ${className}` }, [el('span', { className: 'label', text: label }), el('code', { text: value })]);
+function valueLine(label: string, value: string, className: string, mode: string, current: boolean): HTMLElement {
+  return el('span', { className: `value ${className}${current ? ' current' : ''}`, attrs: { 'data-mode': mode } }, [
+    el('span', { className: 'label', text: label }),
+    el('code', { text: value }),
+  ]);
 }
 
-/** One token row: its preview, key and CSS name (a click copies the name), type, raw and resolved values. */
-export function renderToken(token: TokenView): HTMLLIElement {
+/** The mode whose value line shows the value in `mode`: its own line when its value differs from light, else light's. */
+export function lineModeOf(token: TokenView, mode: string): string {
+  return token.others.some((other) => other.mode === mode) ? mode : 'light';
+}
+
+/**
+ * One token row: its preview, key and CSS name (a click copies the name), type, raw value, and its resolved values:
+ * light, and each mode whose value differs from light; the line holding the value in `currentMode` is marked `current`.
+ */
+export function renderToken(token: TokenView, modes: readonly Mode[], currentMode: string): HTMLLIElement {
+  const currentLine = lineModeOf(token, currentMode);
   const values = [
-    valueLine('raw', token.raw, 'raw'),
-    valueLine(token.dark === undefined ? 'value' : 'light', token.light, 'resolved-light'),
+    valueLine('raw', token.raw, 'raw', 'raw', false),
+    valueLine(token.others.length === 0 ? 'value' : 'light', token.light, 'resolved-light', 'light', currentLine === 'light'),
+    ...token.others.map((other) =>
+      valueLine(other.mode, other.value, other.mode === 'dark' ? 'resolved-dark' : 'resolved-mode', other.mode, currentLine === other.mode),
+    ),
   ];
-  if (token.dark !== undefined) values.push(valueLine('dark', token.dark, 'resolved-dark'));
   const details = [
     // The accessible name is the visible text plus a hidden verb: "Copy color.brand.primary --color-brand-primary".
     el('button', { className: 'copy', attrs: { type: 'button', 'data-copy': token.cssName } }, [
@@ -88,7 +116,7 @@ export function renderToken(token: TokenView): HTMLLIElement {
   ];
   if (token.description !== undefined) details.push(el('p', { className: 'description', text: token.description }));
   return el('li', { className: 'token', attrs: { 'data-key': token.key, 'data-type': token.type } }, [
-    renderPreview(token),
+    renderPreview(token, modes, currentMode),
     el('div', { className: 'info' }, details),
   ]);
 }
@@ -108,10 +136,11 @@ export function renderRevisionOptions(
   if (target.value !== selected && target.options.length > 0) target.selectedIndex = 0;
 }
 
-/** `{ light, dark }` of a diff entry. */
+/** `{ light, dark, modes? }` of a diff entry. */
 interface DiffValue {
   readonly light: string;
   readonly dark: string | null;
+  readonly modes?: Readonly<Record<string, string>>;
 }
 
 /** The parts of a `GET /api/v1/diff` answer the page shows. */
@@ -135,8 +164,13 @@ export interface DiffAnswer {
   };
 }
 
+/** Light, then each other mode whose value differs from light: `#FFF / dark #000 / dark-dimmed #111`. */
 function describeValue(value: DiffValue): string {
-  return value.dark === null || value.dark === value.light ? value.light : `${value.light} / dark ${value.dark}`;
+  const others: [string, string | null][] = [['dark', value.dark], ...Object.entries(value.modes ?? {})];
+  return [
+    value.light,
+    ...others.filter(([, other]) => other !== null && other !== value.light).map(([mode, other]) => `${mode} ${String(other)}`),
+  ].join(' / ');
 }
 
 function diffList(title: string, className: string, items: readonly [key: string, text: string][]): HTMLElement {

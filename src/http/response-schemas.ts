@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ERRORS } from './errors.js';
 import { MODE_NAME as MODE_NAME_PATTERN } from '../compile/read-modes.js';
+import { ERRORS } from './errors.js';
 import { COMMIT_ID_PATTERN } from '../state/revisions.js';
 
 /**
@@ -70,7 +70,12 @@ const TOKEN = {
   type: 'object',
   additionalProperties: false,
   required: ['key', 'type', 'value'],
-  properties: { key: { type: 'string', examples: ['color.brand.primary'] }, type: { type: 'string' }, value: TOKEN_VALUE, modes: TOKEN_MODES },
+  properties: {
+    key: { type: 'string', examples: ['color.brand.primary'] },
+    type: { type: 'string' },
+    value: TOKEN_VALUE,
+    modes: TOKEN_MODES,
+  },
 };
 const TOKEN_TREE = {
   type: 'object',
@@ -128,6 +133,17 @@ const DESIGN_SYSTEM = {
     tokenCount: { type: 'integer', minimum: 0 },
     scaleCount: { type: 'integer', minimum: 0 },
     lastUpdated: { type: 'string', format: 'date-time' },
+    modes: {
+      type: 'array',
+      description:
+        'Only when `system.yaml` declares modes besides `light` and `dark`: each of them in declaration order, with the mode it takes unset values from (`base`) and its media query (`media`, null when none).',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'base', 'media'],
+        properties: { name: MODE_NAME, base: MODE_NAME, media: { type: ['string', 'null'], examples: ['(prefers-contrast: more)'] } },
+      },
+    },
   },
 };
 const DESIGN_SYSTEM_ENTRY = {
@@ -316,7 +332,7 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, Record<string, unknown>>>
     }),
   ),
   '/api/v1/scales': jsonResponse(
-    'Color scales, steps ascending.',
+    'Color scales, steps ascending; `modes` on each step only when the design system declares further modes.',
     dataOf({ type: 'object', additionalProperties: false, required: ['scales'], properties: { scales: { type: 'array', items: SCALE } } }),
   ),
   '/api/v1/design-system': jsonResponse('Metadata of the design system.', dataOf(DESIGN_SYSTEM)),
@@ -324,22 +340,25 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, Record<string, unknown>>>
   '/api/v1/design-systems': jsonResponse('The design systems the key may read.', listOf('designSystems')),
   '/api/v1/projects': jsonResponse('The design systems the key may read (alias of `/design-systems`).', listOf('projects')),
   '/api/v1/export/css': textResponse(
-    'CSS custom properties: `:root` light values; dark values in `[data-theme="dark"]` (default), `@media (prefers-color-scheme: dark)`, `darkSelector`, or `light-dark()` (`theme`).',
+    'CSS custom properties: `:root` light values; dark values in `[data-theme="dark"]` (default), `@media (prefers-color-scheme: dark)`, `darkSelector`, or `light-dark()` (`theme`); each further mode in `[data-theme="<mode>"]` (or its `media` query with `theme=media` or `light-dark`); `mode=<name>`: that mode’s values alone in `:root`.',
     'text/css',
   ),
   '/api/v1/export/json': jsonResponse(
-    'W3C Design Tokens (DTCG) JSON: string values, or (`spec=2025.10`) the structured values of the DTCG 2025.10 format.',
+    'W3C Design Tokens (DTCG) JSON: string values, or (`spec=2025.10`) the structured values of the DTCG 2025.10 format; other modes under `$extensions["com.service"]`: `dark`, and `modes.<mode>` per further mode.',
     { type: 'object' },
   ),
   '/api/v1/export/resolver': jsonResponse(
-    'A DTCG 2025.10 resolver document: one set `tokens`, one modifier `theme` with contexts `light` and `dark`.',
+    'A DTCG 2025.10 resolver document: one set `tokens`, one modifier `theme` with one context per mode (`light`, `dark`, then each further mode).',
     DTCG_RESOLVER,
   ),
   '/api/v1/export/tailwind': textResponse(
-    'A Tailwind CSS v4 stylesheet: `@theme` variables, dark values through `--ds-*` variables.',
+    'A Tailwind CSS v4 stylesheet: `@theme` variables, dark values through `--ds-*` variables, a `@custom-variant` per further mode.',
     'text/css',
   ),
-  '/api/v1/export/ts': textResponse('A TypeScript module: `export const tokens = {...} as const` and `type TokenName`.', 'text/plain'),
+  '/api/v1/export/ts': textResponse(
+    'A TypeScript module: `export const tokens = {...} as const` (light) and `type TokenName`; when `system.yaml` declares `modes`, also `export const modes = { dark: {...}, <mode>: {...} } as const` and `type ModeName`.',
+    'text/plain',
+  ),
   '/api/v1/revisions': jsonResponse('Commits that changed the design system, newest first.', REVISIONS),
   '/api/v1/diff': jsonResponse('What changed in the design system between two revisions, and how much it can break (`level`).', DIFF),
   '/api/v1/events': {

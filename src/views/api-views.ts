@@ -1,5 +1,6 @@
 import type { CompiledDesignSystem, DesignSystemMeta, Rgba, Token } from '../compile/types.js';
 import { formatHex } from './css-values.js';
+import { furtherModes } from './mode-values.js';
 import { buildTokenTree } from './token-tree.js';
 
 export type TokenListFormat = 'flat' | 'nested';
@@ -49,7 +50,7 @@ export function renderPrimitives(system: CompiledDesignSystem, type?: string) {
  * @example { data: { scales: [{ key: 'blue', steps: [{ step: 50, light: '#EFF6FF', dark: '#172554' }] }] } }
  */
 export function renderScales(system: CompiledDesignSystem) {
-  const further = system.modes.slice(2).map((mode) => mode.name);
+  const further = furtherModes(system).map((mode) => mode.name);
   const scales = system.scales.map((scale) => ({
     key: scale.key,
     steps: scale.steps.map(({ step, colors }) => {
@@ -62,12 +63,16 @@ export function renderScales(system: CompiledDesignSystem) {
 }
 
 /**
- * `GET /design-system`: metadata of one design system.
+ * `GET /design-system`: metadata of one design system; `modes` lists its further modes (besides light and dark) with
+ * the mode each takes unset values from and its media query, only when it has any.
  * @example { data: { id: 'acme', name: 'Acme Product', slug: 'acme', description: null, tokenCount: 191, scaleCount: 6, lastUpdated: '2026-11-20T10:00:00.000Z' } }
+ * @example { data: { id: 'aurora', ..., lastUpdated: '...', modes: [{ name: 'dark-dimmed', base: 'dark', media: null }] } }
  */
 export function renderDesignSystem(system: CompiledDesignSystem, lastUpdated: string) {
   const { id, name, slug, description } = system.meta;
-  return { data: { id, name, slug, description, tokenCount: system.tokens.length, scaleCount: system.scales.length, lastUpdated } };
+  const meta = { id, name, slug, description, tokenCount: system.tokens.length, scaleCount: system.scales.length, lastUpdated };
+  const further = furtherModes(system).map((mode) => ({ name: mode.name, base: mode.base, media: mode.media }));
+  return { data: further.length === 0 ? meta : { ...meta, modes: further } };
 }
 
 /**

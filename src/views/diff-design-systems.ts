@@ -4,19 +4,22 @@ import type { CompiledDesignSystem, ModeValues, Primitive, Rgba, Scale, Token, T
 import { formatCssValue, formatHex } from './css-values.js';
 
 /**
- * How much a change can break a consumer: `major` (a token, scale, scale step or primitive removed, or a token
- * retyped), `minor` (something added, nothing removed or retyped), `patch` (only values changed), `none`.
+ * How much a change can break a consumer: `major` (a token, scale, scale step, primitive or mode removed, or a token
+ * retyped), `minor` (something added, a mode included, nothing removed or retyped), `patch` (only values changed), `none`.
  */
 export type ChangeLevel = 'major' | 'minor' | 'patch' | 'none';
 
-/** A token's resolved values as the diff shows them: `dark` is null when it equals light; `modes` has each further mode's value, when the design system has any. */
+/**
+ * A token's resolved values as the diff shows them, as the CSS export writes them: `dark` is null when it equals
+ * light; `modes` has the value in each further mode of that side's design system, when it has any.
+ */
 export interface DiffValue {
   readonly light: string;
   readonly dark: string | null;
   readonly modes?: Readonly<Record<string, string>>;
 }
 
-/** A scale step's colors as the diff shows them; `modes` has each further mode's color, when the design system has any. */
+/** A scale step's colors as the diff shows them; `modes` has the color in each further mode of that side's design system, when it has any. */
 export interface DiffStepColors {
   readonly light: string;
   readonly dark: string;
@@ -90,22 +93,23 @@ export interface DesignSystemDiff {
   };
 }
 
-function diffValue(resolved: ModeValues<TypedValue>): DiffValue {
+/** The further modes of a design system (beyond light and dark), in declaration order. */
+const furtherModeNames = (system: CompiledDesignSystem): readonly string[] => system.modes.slice(2).map((mode) => mode.name);
+
+function diffValue(resolved: ModeValues<TypedValue>, further: readonly string[]): DiffValue {
   const light = formatCssValue(resolved.light);
   const dark = sameTypedValue(resolved.dark, resolved.light) ? null : formatCssValue(resolved.dark);
-  const further = Object.keys(resolved).slice(2);
   if (further.length === 0) return { light, dark };
   return { light, dark, modes: Object.fromEntries(further.map((mode) => [mode, formatCssValue(resolved[mode] as TypedValue)])) };
 }
 
-function stepColors(colors: ModeValues<Rgba>): DiffStepColors {
-  const further = Object.keys(colors).slice(2);
+function stepColors(colors: ModeValues<Rgba>, further: readonly string[]): DiffStepColors {
   const shown = { light: formatHex(colors.light), dark: formatHex(colors.dark) };
   if (further.length === 0) return shown;
   return { ...shown, modes: Object.fromEntries(further.map((mode) => [mode, formatHex(colors[mode] as Rgba)])) };
 }
 
-/** Whether two values per mode are the same in every mode either has. */
+/** Whether two values per mode are the same in every mode either has (a mode only one side has is a change). */
 function sameInEveryMode<Value>(a: ModeValues<Value>, b: ModeValues<Value>, same: (x: Value, y: Value) => boolean): boolean {
   const modes = new Set([...Object.keys(a), ...Object.keys(b)]);
   for (const mode of modes) {
@@ -122,15 +126,20 @@ const byKey = <T extends { key: string }>(items: readonly T[]): Map<string, T> =
  * @example diffDesignSystems(before, after) // { level: 'minor', tokens: { added: [{ key: 'color.brand.tertiary', type: 'color', value: { light: '#7C3AED', dark: '#A78BFA' } }], removed: [], changed: [], retyped: [] }, scales: {...}, primitives: {...} }
  */
 export function diffDesignSystems(from: CompiledDesignSystem, to: CompiledDesignSystem): DesignSystemDiff {
-  const tokens = diffTokens(from.tokens, to.tokens);
-  const scales = diffScales(from.scales, to.scales);
+  const modes = { from: furtherModeNames(from), to: furtherModeNames(to) };
+  const tokens = diffTokens(from.tokens, to.tokens, modes);
+  const scales = diffScales(from.scales, to.scales, modes);
   const primitives = diffPrimitives(from.primitives, to.primitives);
-  const removed = tokens.removed.length + tokens.retyped.length + scales.removed.length + primitives.removed.length;
+  // A mode taken away breaks whoever selects it (`[data-theme="<mode>"]`, `modes[<mode>]`, `ModeName`); one added does not.
+  const modesRemoved = modes.from.filter((mode) => !modes.to.includes(mode)).length;
+  const modesAdded = modes.to.filter((mode) => !modes.from.includes(mode)).length;
+  const removed = tokens.removed.length + tokens.retyped.length + scales.removed.length + primitives.removed.length + modesRemoved;
   const stepsRemoved = scales.changed.some((scale) => scale.stepsRemoved.length > 0);
   const added =
     tokens.added.length +
     scales.added.length +
     primitives.added.length +
+    modesAdded +
     scales.changed.filter((scale) => scale.stepsAdded.length > 0).length;
   const changed =
     tokens.changed.length + primitives.changed.length + scales.changed.filter((scale) => scale.stepsChanged.length > 0).length;
@@ -138,31 +147,37 @@ export function diffDesignSystems(from: CompiledDesignSystem, to: CompiledDesign
   return { level, tokens, scales, primitives };
 }
 
-function diffTokens(fromTokens: readonly Token[], toTokens: readonly Token[]): DesignSystemDiff['tokens'] {
+/** The further modes of each side. */
+interface SideModes {
+  readonly from: readonly string[];
+  readonly to: readonly string[];
+}
+
+function diffTokens(fromTokens: readonly Token[], toTokens: readonly Token[], modes: SideModes): DesignSystemDiff['tokens'] {
   const before = byKey(fromTokens);
   const after = byKey(toTokens);
-  const entry = (token: Token): TokenEntry => ({ key: token.key, type: token.type, value: diffValue(token.resolved) });
+  const was = (token: Token): DiffValue => diffValue(token.resolved, modes.from);
+  const is = (token: Token): DiffValue => diffValue(token.resolved, modes.to);
   const changed: TokenChange[] = [];
   const retyped: TokenRetype[] = [];
   for (const token of toTokens) {
     const old = before.get(token.key);
     if (old === undefined) continue;
     if (old.type !== token.type) {
-      const [was, is] = [diffValue(old.resolved), diffValue(token.resolved)];
-      retyped.push({ key: token.key, from: { type: old.type, value: was }, to: { type: token.type, value: is } });
+      retyped.push({ key: token.key, from: { type: old.type, value: was(old) }, to: { type: token.type, value: is(token) } });
     } else if (!sameInEveryMode(old.resolved, token.resolved, sameTypedValue)) {
-      changed.push({ key: token.key, type: token.type, from: diffValue(old.resolved), to: diffValue(token.resolved) });
+      changed.push({ key: token.key, type: token.type, from: was(old), to: is(token) });
     }
   }
   return {
-    added: toTokens.filter((token) => !before.has(token.key)).map(entry),
-    removed: fromTokens.filter((token) => !after.has(token.key)).map(entry),
+    added: toTokens.filter((token) => !before.has(token.key)).map((token) => ({ key: token.key, type: token.type, value: is(token) })),
+    removed: fromTokens.filter((token) => !after.has(token.key)).map((token) => ({ key: token.key, type: token.type, value: was(token) })),
     changed,
     retyped,
   };
 }
 
-function diffScales(fromScales: readonly Scale[], toScales: readonly Scale[]): DesignSystemDiff['scales'] {
+function diffScales(fromScales: readonly Scale[], toScales: readonly Scale[], modes: SideModes): DesignSystemDiff['scales'] {
   const before = byKey(fromScales);
   const after = byKey(toScales);
   const changed: ScaleChange[] = [];
@@ -175,7 +190,7 @@ function diffScales(fromScales: readonly Scale[], toScales: readonly Scale[]): D
     for (const step of scale.steps) {
       const was = oldSteps.get(step.step);
       if (was !== undefined && !sameInEveryMode(was.colors, step.colors, sameRgba)) {
-        stepsChanged.push({ step: step.step, from: stepColors(was.colors), to: stepColors(step.colors) });
+        stepsChanged.push({ step: step.step, from: stepColors(was.colors, modes.from), to: stepColors(step.colors, modes.to) });
       }
     }
     const stepsAdded = scale.steps.filter((step) => !oldSteps.has(step.step)).map((step) => step.step);

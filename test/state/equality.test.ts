@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiKeyEntry } from '../../src/compile/parse-keys-file.js';
-import type { Diagnostic, Token } from '../../src/compile/types.js';
+import type { Diagnostic, Token, TypedValue } from '../../src/compile/types.js';
 import { sameCommitTimes, sameDiagnostics, sameKeyEntries, sameStrings, sameToken, sameTokenValue } from '../../src/state/equality.js';
 import { sameGitState } from '../../src/state/git-state.js';
 import type { GitState } from '../../src/state/git-state.js';
@@ -126,21 +126,62 @@ describe('sameTokenValue', () => {
 });
 
 describe('sameToken', () => {
-  const token: Token = { key: 'space.md', type: 'spacing', value: { value: 16 }, resolved: { light: '16px' } };
+  const px = (value: number): TypedValue => ({ kind: 'dimension', value, unit: 'px' });
+  const token: Token = { key: 'space.md', type: 'spacing', value: { value: 16 }, resolved: { light: px(16), dark: px(16) } };
+  const dimmed: Token = {
+    ...token,
+    modes: { 'dark-dimmed': { value: 18 } },
+    resolved: { light: px(16), dark: px(16), 'dark-dimmed': px(18) },
+  };
+  const color = (alpha: number): TypedValue => ({ kind: 'color', color: { red: 37, green: 99, blue: 235, alpha } });
+  const brand: Token = { key: 'color.brand', type: 'color', value: { color: '#2563EB' }, resolved: { light: color(1), dark: color(1) } };
   it.each<Row<Token>>([
-    ['the same token', { a: token, b: { ...token, value: { value: 16 }, resolved: { light: '16px' } }, want: true }],
-    ['no dark value, whether absent or undefined', { a: token, b: { ...token, resolved: { light: '16px', dark: undefined } }, want: true }],
+    ['the same token', { a: token, b: { ...token, value: { value: 16 }, resolved: { light: px(16), dark: px(16) } }, want: true }],
+    ['no modes as written, whether absent or undefined', { a: token, b: { ...token, modes: undefined }, want: true }],
     [
       'the same token, its fields in another order (JSON.stringify said they differ)',
-      { a: token, b: { resolved: { light: '16px' }, value: { value: 16 }, type: 'spacing', key: 'space.md' }, want: true },
+      { a: token, b: { resolved: { light: px(16), dark: px(16) }, value: { value: 16 }, type: 'spacing', key: 'space.md' }, want: true },
     ],
+    ['the same further mode, in new objects', { a: dimmed, b: { ...dimmed, modes: { 'dark-dimmed': { value: 18 } } }, want: true }],
     ['another key', { a: token, b: { ...token, key: 'space.lg' }, want: false }],
     ['another type', { a: token, b: { ...token, type: 'radius' }, want: false }],
     ['another value', { a: token, b: { ...token, value: { value: 17 } }, want: false }],
     ['a description added', { a: token, b: { ...token, description: 'medium' }, want: false }],
     ['an empty description added', { a: token, b: { ...token, description: '' }, want: false }],
-    ['another light value', { a: token, b: { ...token, resolved: { light: '17px' } }, want: false }],
-    ['a dark value added', { a: token, b: { ...token, resolved: { light: '16px', dark: '18px' } }, want: false }],
+    ['another light value', { a: token, b: { ...token, resolved: { light: px(17), dark: px(16) } }, want: false }],
+    ['another dark value', { a: token, b: { ...token, resolved: { light: px(16), dark: px(18) } }, want: false }],
+    [
+      'the same number in another unit',
+      { a: token, b: { ...token, resolved: { light: { kind: 'dimension', value: 16, unit: 'rem' }, dark: px(16) } }, want: false },
+    ],
+    [
+      'the same number as another kind',
+      { a: token, b: { ...token, resolved: { light: { kind: 'number', value: 16 }, dark: px(16) } }, want: false },
+    ],
+    ['a further mode added', { a: token, b: { ...token, resolved: { ...token.resolved, 'dark-dimmed': px(16) } }, want: false }],
+    [
+      'another value in a further mode',
+      { a: dimmed, b: { ...dimmed, resolved: { ...dimmed.resolved, 'dark-dimmed': px(20) } }, want: false },
+    ],
+    [
+      'a further mode renamed',
+      { a: dimmed, b: { ...dimmed, resolved: { light: px(16), dark: px(16), 'dark-soft': px(18) } }, want: false },
+    ],
+    ['modes as written added, values the same', { a: { ...dimmed, modes: undefined }, b: dimmed, want: false }],
+    [
+      'another field written for a mode',
+      { a: dimmed, b: { ...dimmed, modes: { 'dark-dimmed': { primitive: 'spacing.md' } } }, want: false },
+    ],
+    [
+      'modes written in another order (the API serves them as written)',
+      {
+        a: { ...dimmed, modes: { dark: { value: 17 }, 'dark-dimmed': { value: 18 } } },
+        b: { ...dimmed, modes: { 'dark-dimmed': { value: 18 }, dark: { value: 17 } } },
+        want: false,
+      },
+    ],
+    ['the same color', { a: brand, b: { ...brand, resolved: { light: color(1), dark: color(1) } }, want: true }],
+    ['a color with another alpha in dark', { a: brand, b: { ...brand, resolved: { light: color(1), dark: color(0.5) } }, want: false }],
   ])('%s', (_name, { a, b, want }) => {
     expect(sameToken(a, b)).toBe(want);
   });

@@ -9,6 +9,7 @@ import type { RunningServer } from '../../src/serve.js';
 import { BROWSER_AVAILABLE, launchBrowser } from '../helpers/browser.js';
 import { createFixtureRepo, keysYaml, startFixtureServer } from '../source/fixture-repo.js';
 import type { FixtureRepo } from '../source/fixture-repo.js';
+import { AURORA_FILES, AURORA_MODES, inDesignSystems } from '../views/modes-fixture.js';
 import { buildPage } from './build-page.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -63,6 +64,29 @@ function bigDesignSystem(count: number): Record<string, string> {
 function rgbOf(hex: string): string {
   const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
   return `rgb(${r}, ${g}, ${b})`;
+}
+
+/** The axe-core violations of the page (axe-core injected first), with at most three of the nodes of each. */
+function axeViolations(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
+  return page.evaluate(async () => {
+    const result = await (
+      window as unknown as {
+        axe: {
+          run: (
+            context: unknown,
+            options: unknown,
+          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+    }));
+  });
 }
 
 interface DtcgLeaf {
@@ -282,25 +306,7 @@ describe.skipIf(!BROWSER_AVAILABLE)('token browser page in Chromium', () => {
       await page.evaluate((value) => {
         document.documentElement.dataset['theme'] = value;
       }, theme);
-      const violations = await page.evaluate(async () => {
-        const result = await (
-          window as unknown as {
-            axe: {
-              run: (
-                context: unknown,
-                options: unknown,
-              ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-            };
-          }
-        ).axe.run(document, {
-          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-        });
-        return result.violations.map((violation) => ({
-          id: violation.id,
-          impact: violation.impact,
-          nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
-        }));
-      });
+      const violations = await axeViolations(page);
       expect([theme, violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')]).toEqual([
         theme,
         [],
@@ -424,5 +430,258 @@ describe.skipIf(!BROWSER_AVAILABLE)('token browser page in Chromium', () => {
       `${BIG_TOKENS} tokens: navigation to tokens rendered ${timings.map((ms) => `${Math.round(ms)} ms`).join(', then ')} (cold server caches, then warm)`,
     );
     for (const ms of timings) expect(ms).toBeLessThan(1_000);
+  });
+});
+
+describe.skipIf(!BROWSER_AVAILABLE)('token browser page in Chromium, a design system with modes', () => {
+  const MODES_KEY = 'dts_ui_modes_key';
+  const SCHEMES: Record<string, string> = { light: 'light', dark: 'dark', 'dark-dimmed': 'dark', 'light-high-contrast': 'light' };
+  let repo: FixtureRepo;
+  let server: RunningServer;
+  let closeBrowser: () => Promise<void>;
+  let page: Page;
+  const problems: string[] = [];
+
+  const api = async <T>(path: string): Promise<T> => {
+    const response = await fetch(`${server.url}/api/v1/${path}`, { headers: { authorization: `Bearer ${MODES_KEY}` } });
+    expect([path, response.status]).toEqual([path, 200]);
+    return (await response.json()) as T;
+  };
+  const waitForLoads = (count: number): Promise<unknown> =>
+    page.waitForFunction((n) => Number(document.documentElement.dataset['loads'] ?? '0') >= n, count);
+  const loads = async (): Promise<number> => Number(await page.evaluate(() => document.documentElement.dataset['loads'] ?? '0'));
+  /** A CSS color as Chromium computes it (how `getComputedStyle` reports a swatch of that color). */
+  const computed = (color: string): Promise<string> =>
+    page.evaluate((value) => {
+      const probe = document.createElement('span');
+      probe.style.setProperty('background-color', value);
+      document.body.append(probe);
+      const result = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return result;
+    }, color);
+  /** Every token's value in `mode` as the JSON export gives it (its light `$value` where the extension has none). */
+  const exportValues = async (mode: string): Promise<Record<string, string>> => {
+    const tokens = (await api<{ data: { tokens: { key: string }[] } }>('tokens')).data.tokens;
+    const tree = await api<Record<string, unknown>>('export/json');
+    const values: Record<string, string> = {};
+    for (const { key } of tokens) {
+      const leaf = key.split('.').reduce<unknown>((node, segment) => (node as Record<string, unknown>)[segment], tree) as {
+        $value: string;
+        $extensions?: { 'com.service'?: { dark?: string; modes?: Record<string, string> } };
+      };
+      const extension = leaf.$extensions?.['com.service'];
+      values[key] = (mode === 'light' ? undefined : mode === 'dark' ? extension?.dark : extension?.modes?.[mode]) ?? leaf.$value;
+    }
+    return values;
+  };
+
+  beforeAll(async () => {
+    await buildPage();
+    repo = createFixtureRepo({
+      ...inDesignSystems(AURORA_FILES),
+      ...filesOf('design-systems/acme'),
+      'keys.yaml': keysYaml([{ name: 'modes', key: MODES_KEY, designSystem: 'aurora', access: ['acme'] }]),
+    });
+    server = await startFixtureServer(repo);
+    const launched = (await launchBrowser()) as { browser?: Browser; context?: BrowserContext; close: () => Promise<void> };
+    closeBrowser = launched.close;
+    const context =
+      launched.browser === undefined
+        ? (launched.context as BrowserContext)
+        : await launched.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+    await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: 'light' });
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.addInitScript((key) => sessionStorage.setItem('token-browser.key', key), MODES_KEY);
+    await page.goto(`${server.url}/`);
+    await waitForLoads(1);
+  }, 60_000);
+
+  afterAll(async () => {
+    await closeBrowser?.();
+    await server?.close();
+    repo?.cleanup();
+  });
+
+  it('lists every mode of the design system in the mode picker, in order, instead of the light/dark toggle', async () => {
+    const picker = page.getByLabel('Mode');
+    expect(await picker.isVisible()).toBe(true);
+    expect(await picker.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))).toEqual([
+      ...AURORA_MODES,
+    ]);
+    expect(await picker.inputValue()).toBe('light');
+    expect(await page.locator('#theme').isHidden()).toBe(true);
+    expect(await page.locator('#scale-head').innerText()).toBe('Light\nDark\nDark-dimmed\nLight-high-contrast');
+  });
+
+  it('draws a strip per mode for every scale, each swatch in that mode’s color from /scales (alpha included)', async () => {
+    const scales = await api<{
+      data: { scales: { key: string; steps: { step: number; light: string; dark: string; modes: Record<string, string> }[] }[] };
+    }>('scales');
+    const expected: string[] = [];
+    for (const scale of scales.data.scales) {
+      for (const step of scale.steps) {
+        for (const mode of AURORA_MODES) {
+          const hex = mode === 'light' ? step.light : mode === 'dark' ? step.dark : (step.modes[mode] as string);
+          expected.push(`scale:${scale.key}.${step.step} ${mode} ${await computed(hex)}`);
+        }
+      }
+    }
+    const shown = await page.$$eval('.scale-swatch', (buttons) =>
+      buttons.map(
+        (button) =>
+          `${(button as HTMLElement).dataset['key']} ${(button as HTMLElement).dataset['swatch']} ${getComputedStyle(button).backgroundColor}`,
+      ),
+    );
+    expect(shown.sort()).toEqual(expected.sort());
+    expect(await computed('#1F232826')).toBe('rgba(31, 35, 40, 0.15)');
+  });
+
+  it('shows every mode whose value differs from light on each token, a swatch per mode, and the raw fields per mode', async () => {
+    const lines = (key: string): Promise<string[]> =>
+      page
+        .locator(`.token[data-key="${key}"] .value`)
+        .evaluateAll((values) =>
+          values.map((value) => `${value.querySelector('.label')?.textContent ?? ''} ${value.querySelector('code')?.textContent ?? ''}`),
+        );
+    expect(await lines('color.backdrop')).toEqual([
+      'raw overlay 50 · alpha 0.4 · dark alpha 0.6 · dark-dimmed #00000080',
+      'light #1F232866',
+      'dark #01040999',
+      'dark-dimmed #00000080',
+    ]);
+    expect(await lines('radius.card')).toEqual(['raw 6px · light-high-contrast 0', 'light 6px', 'light-high-contrast 0px']);
+    expect(await lines('color.focus')).toEqual(['raw #0969DA · alpha 0.5', 'value #0969DA80']);
+    expect(await lines('color.fg.default')).toEqual([
+      'raw gray 900 · dark gray 0',
+      'light #1F2328',
+      'dark #0D1117',
+      'dark-dimmed #212830',
+      'light-high-contrast #010409',
+    ]);
+    const swatches = await page
+      .locator('.token[data-key="color.backdrop"] .swatch')
+      .evaluateAll((elements) =>
+        elements.map((element) => `${(element as HTMLElement).dataset['swatch']} ${getComputedStyle(element).backgroundColor}`),
+      );
+    expect(swatches).toEqual([
+      `light ${await computed('#1F232866')}`,
+      `dark ${await computed('#01040999')}`,
+      `dark-dimmed ${await computed('#00000080')}`,
+      `light-high-contrast ${await computed('#1F232866')}`,
+    ]);
+  });
+
+  it.each(AURORA_MODES.map((mode) => [mode]))('shows the values of mode %s when it is picked, and wears it', async (mode) => {
+    await page.getByLabel('Mode').selectOption(mode);
+    expect(await page.evaluate(() => [document.documentElement.dataset['theme'], document.documentElement.dataset['scheme']])).toEqual([
+      mode,
+      SCHEMES[mode],
+    ]);
+    expect(await page.evaluate(() => sessionStorage.getItem('token-browser.theme'))).toBe(mode);
+    const expected = await exportValues(mode);
+    // The marked line of every token holds its value in the mode picked.
+    const shown = await page.$$eval('.token', (rows) =>
+      Object.fromEntries(
+        rows.map((row) => [
+          (row as HTMLElement).dataset['key'] as string,
+          Array.from(row.querySelectorAll('.value.current code'))
+            .map((code) => code.textContent)
+            .join('|'),
+        ]),
+      ),
+    );
+    expect(shown).toEqual(expected);
+    const currentSwatches = await page.$$eval('.token[data-type="color"] .swatch.current', (elements) =>
+      elements.map(
+        (element) => `${(element.closest('.token') as HTMLElement).dataset['key']} ${(element as HTMLElement).dataset['swatch']}`,
+      ),
+    );
+    expect(currentSwatches).toEqual(['color.backdrop', 'color.canvas', 'color.fg.default', 'color.focus'].map((key) => `${key} ${mode}`));
+    // The adopted CSS export follows: custom properties and the previews that use them.
+    const style = await page.evaluate(() => ({
+      canvas: getComputedStyle(document.documentElement).getPropertyValue('--color-canvas').trim(),
+      radius: getComputedStyle(document.querySelector('.token[data-key="radius.card"] .radius-box') as Element).borderTopLeftRadius,
+      shadow: getComputedStyle(document.querySelector('.token[data-key="shadow.card"] .shadow-card') as Element).boxShadow,
+    }));
+    const shadowColor = /rgba\((\d+), (\d+), (\d+), ([\d.]+)\)/.exec(expected['shadow.card'] as string)?.slice(1) ?? [];
+    expect(style).toEqual({
+      canvas: expected['color.canvas'],
+      radius: expected['radius.card'],
+      shadow: `rgba(${shadowColor.join(', ')}) 0px 1px 3px 0px`,
+    });
+  });
+
+  it('has no serious or critical axe-core violations in a further mode on either scheme', async () => {
+    await page.evaluate(axeSource);
+    for (const mode of ['dark-dimmed', 'light-high-contrast']) {
+      await page.getByLabel('Mode').selectOption(mode);
+      const violations = (await axeViolations(page)).filter(
+        (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+      );
+      expect([mode, violations]).toEqual([mode, []]);
+    }
+  });
+
+  it('keeps the mode across a reload; a design system without it is shown in the mode’s scheme, and the mode comes back', async () => {
+    await page.getByLabel('Mode').selectOption('dark-dimmed');
+    await page.reload();
+    await waitForLoads(1);
+    expect(await page.getByLabel('Mode').inputValue()).toBe('dark-dimmed');
+    expect(await page.evaluate(() => document.documentElement.dataset['theme'])).toBe('dark-dimmed');
+
+    let before = await loads();
+    await page.getByLabel('Design system').selectOption('acme');
+    await waitForLoads(before + 1);
+    expect(await page.getByLabel('Mode', { exact: true }).isHidden()).toBe(true);
+    const toggle = page.getByRole('button', { name: 'Dark theme' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.evaluate(() => [document.documentElement.dataset['theme'], document.documentElement.dataset['scheme']])).toEqual([
+      'dark',
+      'dark',
+    ]);
+    expect(await page.locator('.token[data-type="color"]').first().locator('.swatch').count()).toBe(2);
+
+    before = await loads();
+    await page.getByLabel('Design system').selectOption('aurora');
+    await waitForLoads(before + 1);
+    expect(await page.getByLabel('Mode').inputValue()).toBe('dark-dimmed');
+    expect(await page.evaluate(() => document.documentElement.dataset['theme'])).toBe('dark-dimmed');
+  });
+
+  it('shows a change made in one further mode live, and in what changed between two commits', async () => {
+    await page.waitForFunction(() => document.documentElement.dataset['live'] === 'true');
+    const path = 'design-systems/aurora/scales.yaml';
+    repo.write(path, (AURORA_FILES['aurora/scales.yaml'] as string).replace('dark-dimmed: "#212830"', 'dark-dimmed: "#262C36"'));
+    const want = await computed('#262C36');
+    await page.waitForFunction(
+      (color) => {
+        const swatch = document.querySelector('.token[data-key="color.canvas"] .swatch[data-swatch="dark-dimmed"]');
+        return swatch !== null && getComputedStyle(swatch).backgroundColor === color;
+      },
+      want,
+      { timeout: 5_000 },
+    );
+    expect(await page.locator('.token.changed').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset['key']))).toEqual([
+      'color.canvas',
+      'color.fg.default',
+      'shadow.card',
+    ]);
+    expect(await page.locator('.token[data-key="color.canvas"] .value.current code').textContent()).toBe('#262C36');
+
+    repo.commit('Dimmed canvas lighter');
+    // A commit of content already served sends no event; the pickers refresh their lists when one gets the focus.
+    await expect.poll(async () => (await api<{ data: { revisions: unknown[] } }>('revisions')).data.revisions.length).toBe(2);
+    await page.getByLabel('Revision').focus();
+    const item = page.locator('#diff-result .diff-changed li[data-key="color.canvas"]');
+    await expect.poll(() => item.count(), { timeout: 5_000 }).toBe(1);
+    expect(await item.textContent()).toBe(
+      'color.canvas #FFFFFF / dark #0D1117 / dark-dimmed #212830 → #FFFFFF / dark #0D1117 / dark-dimmed #262C36',
+    );
+    expect(problems).toEqual([]);
   });
 });
