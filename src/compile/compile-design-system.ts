@@ -85,6 +85,9 @@ function assembleSystem(
     .sort(([a], [b]) => compareKeys(a, b))
     .map(([key, steps]) => ({ key, steps: [...steps.values()].sort((a, b) => a.step - b.step) }));
   const content = { meta, modes, declaresModes, tokens, primitives: primitivesByType, scales: scaleList };
-  const contentHash = createHash('sha256').update(JSON.stringify(content)).digest('hex');
+  // Resolved values follow from the rest (values as written, scales, primitives, modes): hashing them too would double
+  // the text hashed for nothing.
+  const written = { ...content, tokens: tokens.map(({ resolved: _resolved, ...token }) => token) };
+  const contentHash = createHash('sha256').update(JSON.stringify(written)).digest('hex');
   return { ...content, contentHash };
 }

@@ -1,3 +1,4 @@
+import { deepFreeze } from './deep-freeze.js';
 import { wordsOfKey } from './key-words.js';
 import type { PrimitiveDefinition } from './merge-primitives.js';
 import type { ScaleSteps } from './merge-scales.js';
@@ -139,7 +140,7 @@ function listInKeyOrder(drafts: ReadonlyMap<string, TokenDraft>, resolved: Reado
       ...(draft.writtenModes === undefined ? {} : { modes: draft.writtenModes }),
       resolved: values,
     };
-    tokens.push(draft.description === undefined ? token : { ...token, description: draft.description });
+    tokens.push(deepFreeze(draft.description === undefined ? token : { ...token, description: draft.description }));
   }
   return tokens;
 }

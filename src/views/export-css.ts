@@ -70,18 +70,28 @@ const rule = (selector: string, lines: readonly string[]): string => `\n${select
 const mediaRule = (query: string, lines: readonly string[]): string => `\n@media ${query} {\n  :root {\n${indent(lines)}\n  }\n}\n`;
 
 /**
- * The `:root` block of `tokens` (named by `name`) and the blocks of the other modes of `system` as `options.theme`
+ * The `:root` block of `tokens` (named by `propertyName`) and the blocks of the other modes of `system` as `options.theme`
  * asks; the Tailwind export reuses it for the variables behind its theme.
  * @example renderThemeBlocks(system, tokens, name, { theme: 'media' }) // ':root {\n  --x: #fff;\n}\n\n@media (prefers-color-scheme: dark) {\n  :root {\n    --x: #000;\n  }\n}\n'
  */
 export function renderThemeBlocks(
   system: CompiledDesignSystem,
   tokens: readonly Token[],
-  name: (token: Token) => string,
+  propertyName: (token: Token) => string,
   options: Pick<CssExportOptions, 'theme' | 'darkSelector'>,
 ): string {
   const theme = options.theme ?? 'data-attribute';
   const blocks: string[] = [];
+  // A token's name is written once per mode that redeclares it: work it out once (most of a render's time).
+  const names = new Map<Token, string>();
+  const name = (token: Token): string => {
+    let written = names.get(token);
+    if (written === undefined) {
+      written = propertyName(token);
+      names.set(token, written);
+    }
+    return written;
+  };
   if (theme === 'light-dark') blocks.push(renderLightDarkBlocks(tokens, name));
   else {
     blocks.push(`:root {\n${tokens.map((token) => `  ${name(token)}: ${formatCssValue(token.resolved.light)};`).join('\n')}\n}\n`);
