@@ -133,22 +133,3 @@ function describeCycle(start: ModeDefinition, byName: ReadonlyMap<string, ModeDe
   }
   return [...path, current?.name ?? '?'].join(' → ');
 }
-
-/**
- * Each mode's chain of modes to take a value from: itself, its base, its base's base... down to `light`.
- * @example fallbackChains(modes).get('dark-dimmed') // ['dark-dimmed', 'dark', 'light']
- */
-export function fallbackChains(modes: readonly ModeDefinition[]): Map<string, readonly string[]> {
-  const byName = new Map(modes.map((mode) => [mode.name, mode]));
-  const chains = new Map<string, readonly string[]>();
-  for (const mode of modes) {
-    const chain: string[] = [];
-    let current: ModeDefinition | undefined = mode;
-    while (current !== undefined) {
-      chain.push(current.name);
-      current = current.base === null ? undefined : byName.get(current.base);
-    }
-    chains.set(mode.name, chain);
-  }
-  return chains;
-}

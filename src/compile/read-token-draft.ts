@@ -23,11 +23,6 @@ export interface TokenDraft {
   readonly description: string | undefined;
 }
 
-/** Where field `name` of a token is written; the token itself when the field is not. */
-export function fieldPosition(entry: TokenEntry, name: string): SourcePosition {
-  return entry.fields[name]?.pos ?? entry.pos;
-}
-
 const NOT_VALUE_FIELDS = new Set(['type', 'description', 'modes']);
 
 const ruleNames = (type: TokenType): string[] => Object.keys(TOKEN_FIELD_RULES[type]);
