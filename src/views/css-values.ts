@@ -41,6 +41,18 @@ function formatShadowLayer(layer: ShadowLayer): string {
  * @example formatCssValue({ kind: 'dimension', value: 16, unit: 'px' }) // '16px'
  */
 export function formatCssValue(value: TypedValue): string {
+  let text = formatted.get(value);
+  if (text === undefined) {
+    text = formatUncached(value);
+    formatted.set(value, text);
+  }
+  return text;
+}
+
+// Values are immutable and shared (tokens on one scale step hold one color object), so each is formatted once.
+const formatted = new WeakMap<TypedValue, string>();
+
+function formatUncached(value: TypedValue): string {
   switch (value.kind) {
     case 'color':
       return formatHex(value.color);

@@ -33,7 +33,9 @@ export const HEADER = (slug: string): string => `/* Design tokens of ${slug}. Ge
  * CSS custom properties: light values in `:root`; each further mode's values redeclared in its own rule: `dark` in
  * `[data-theme="dark"]` (default), in `@media (prefers-color-scheme: dark)`, in a selector of yours, or (`light-dark`)
  * as `light-dark(<light>, <dark>)` values in `:root`; every further mode in `[data-theme="<mode>"]`, or in a media
- * query when it declares one and the theme is `media` or `light-dark`. `mode` gives one mode's values in `:root` only.
+ * query when it declares one and the theme is `media` or `light-dark` (those come before the `[data-theme]` rules, so a
+ * mode chosen on the page wins over the OS preference; outside `data-attribute`, where rules can apply together, a
+ * further mode redeclares every token any mode redeclares). `mode` gives one mode's values in `:root` only.
  * @example
  * :root {
  *   --color-brand-primary: #2563EB;
@@ -63,6 +65,16 @@ function modeLines(tokens: readonly Token[], name: (token: Token) => string, mod
     if (value !== undefined) lines.push(`  ${name(token)}: ${formatCssValue(value)};`);
   }
   return lines;
+}
+
+/** The tokens that some mode besides light redeclares: every color, and every token that differs from light in a mode. */
+function redeclaredTokens(system: CompiledDesignSystem, tokens: readonly Token[]): Token[] {
+  return tokens.filter((token) => system.modes.some((mode) => mode.name !== 'light' && valueInMode(token, mode.name) !== undefined));
+}
+
+/** The declarations of every token of `redeclared` with its value in `mode`. */
+function overlayLines(redeclared: readonly Token[], name: (token: Token) => string, mode: string): string[] {
+  return redeclared.map((token) => `  ${name(token)}: ${formatCssValue(token.resolved[mode] ?? token.resolved.light)};`);
 }
 
 const indent = (lines: readonly string[]): string => lines.map((line) => `  ${line}`).join('\n');
@@ -101,16 +113,20 @@ export function renderThemeBlocks(
       else blocks.push(rule(theme === 'selector' ? (options.darkSelector ?? '.dark') : '[data-theme="dark"]', dark));
     }
   }
+  // Outside `data-attribute` a further mode's rule can apply together with the dark rule (`[data-theme="dark-dimmed"]` on a
+  // page whose OS prefers dark) or with another mode's media query: it then redeclares every token some other rule
+  // redeclares, and the `[data-theme]` rules come after the media queries, so a mode chosen on the page wins over the
+  // OS preference.
+  const overlapping = theme === 'data-attribute' ? undefined : redeclaredTokens(system, tokens);
+  const selected: string[] = [];
   for (const mode of furtherModes(system)) {
-    const lines = modeLines(tokens, name, mode.name);
+    const lines = overlapping === undefined ? modeLines(tokens, name, mode.name) : overlayLines(overlapping, name, mode.name);
     if (lines.length === 0) continue;
-    const byMedia = mode.media !== null && (theme === 'media' || theme === 'light-dark');
-    blocks.push(
-      byMedia
-        ? mediaRule(`(prefers-color-scheme: ${schemeOf(system, mode.name)}) and ${mode.media}`, lines)
-        : rule(`[data-theme="${mode.name}"]`, lines),
-    );
+    if (mode.media !== null && (theme === 'media' || theme === 'light-dark'))
+      blocks.push(mediaRule(`(prefers-color-scheme: ${schemeOf(system, mode.name)}) and ${mode.media}`, lines));
+    else selected.push(rule(`[data-theme="${mode.name}"]`, lines));
   }
+  blocks.push(...selected);
   return blocks.join('');
 }
 

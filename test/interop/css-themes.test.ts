@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledDesignSystem } from '../../src/compile/types.js';
+import { formatCssValue } from '../../src/views/css-values.js';
 import { renderCss } from '../../src/views/export-css.js';
 import type { CssExportOptions } from '../../src/views/export-css.js';
 import { BROWSER_AVAILABLE, launchBrowser } from '../helpers/browser.js';
@@ -39,12 +40,14 @@ describe.skipIf(!BROWSER_AVAILABLE)('CSS export dark-mode variants in Chromium',
 
   const primary = (): { light: string; dark: string } => {
     const token = system.tokens.find((each) => each.key === 'color.brand.primary');
-    return { light: rgb(token?.resolved.light as string), dark: rgb(token?.resolved.dark as string) };
+    if (token === undefined) throw new Error('acme has no color.brand.primary');
+    return { light: rgb(formatCssValue(token.resolved.light)), dark: rgb(formatCssValue(token.resolved.dark)) };
   };
   // Chromium computes `0px 4px 8px -2px rgba(2, 6, 23, 0.1)` as `rgba(2, 6, 23, 0.1) 0px 4px 8px -2px`.
   const shadow = (mode: 'light' | 'dark'): string => {
     const token = system.tokens.find((each) => each.key === 'shadow.md');
-    const text = (mode === 'light' ? token?.resolved.light : token?.resolved.dark) as string;
+    if (token === undefined) throw new Error('acme has no shadow.md');
+    const text = formatCssValue(token.resolved[mode]);
     const at = text.indexOf('rgba(');
     return `${text.slice(at)} ${text.slice(0, at).trim()}`;
   };

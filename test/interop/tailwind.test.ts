@@ -5,9 +5,11 @@ import type { Page } from 'playwright-core';
 import { compile } from 'tailwindcss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledDesignSystem } from '../../src/compile/types.js';
+import { formatCssValue } from '../../src/views/css-values.js';
 import { renderTailwind, tailwindVariable } from '../../src/views/export-tailwind.js';
 import { BROWSER_AVAILABLE, launchBrowser } from '../helpers/browser.js';
 import { compileExample } from '../helpers/fixtures.js';
+import { AURORA_MODES, compileAurora } from '../views/modes-fixture.js';
 
 const TAILWIND_DIR = dirname(createRequire(import.meta.url).resolve('tailwindcss/package.json'));
 
@@ -118,17 +120,17 @@ describe('Tailwind CSS v4 export', () => {
       const computed = await readUtilities();
       // What Chromium computes for the same values set directly.
       const expected = async (mode: 'light' | 'dark'): Promise<string[]> => {
-        const values = UTILITIES.map(([, property, key]) => {
+        const values = UTILITIES.map(([, property, key]): [string, string] => {
           const token = system.tokens.find((each) => each.key === key)!;
-          return [property, mode === 'dark' ? (token.resolved.dark ?? token.resolved.light) : token.resolved.light];
+          return [property, formatCssValue(token.resolved[mode])];
         });
         await page.setContent(
-          `<!doctype html><html><body>${values.map(([property, value], index) => `<div id="e${index}" style="${property}: ${value?.replace(/"/g, '&quot;')}">x</div>`).join('')}</body></html>`,
+          `<!doctype html><html><body>${values.map(([property, value], index) => `<div id="e${index}" style="${property}: ${value.replace(/"/g, '&quot;')}">x</div>`).join('')}</body></html>`,
         );
         return page.evaluate(
           (rows) =>
             rows.map(([property], index) =>
-              getComputedStyle(document.getElementById(`e${index}`) as HTMLElement).getPropertyValue(property as string),
+              getComputedStyle(document.getElementById(`e${index}`) as HTMLElement).getPropertyValue(property),
             ),
           values,
         );
@@ -141,6 +143,119 @@ describe('Tailwind CSS v4 export', () => {
       expect(computed.light[0]).toBe('rgb(37, 99, 235)');
       expect(computed.light[2]).toBe('16px');
       expect(computed.dark[0]).not.toBe(computed.light[0]);
+    });
+  });
+});
+
+describe('Tailwind CSS v4 export of a design system with four modes', () => {
+  let system: CompiledDesignSystem;
+  let compiled: string;
+  const CANDIDATES = [
+    'bg-canvas',
+    'dark-dimmed:bg-canvas',
+    'light-high-contrast:rounded-card',
+    'light-high-contrast:bg-fg-default',
+    'rounded-card',
+    'bg-focus',
+  ];
+  beforeAll(async () => {
+    system = compileAurora();
+    compiled = await compileWithTailwind(renderTailwind(system, {}), CANDIDATES);
+  });
+
+  it('gives each further mode a variant whose rules apply under [data-theme="<mode>"]', () => {
+    const utilities = compiled.slice(
+      compiled.indexOf('@layer utilities {'),
+      compiled.indexOf('\n}\n', compiled.indexOf('@layer utilities {')) + 3,
+    );
+    expect(utilities).toBe(
+      [
+        '@layer utilities {',
+        '  .rounded-card {',
+        '    border-radius: var(--ds-radius-card);',
+        '  }',
+        '  .bg-canvas {',
+        '    background-color: var(--ds-color-canvas);',
+        '  }',
+        '  .bg-focus {',
+        '    background-color: var(--color-focus);',
+        '  }',
+        '  .dark-dimmed\\:bg-canvas:where([data-theme="dark-dimmed"], [data-theme="dark-dimmed"] *) {',
+        '    background-color: var(--ds-color-canvas);',
+        '  }',
+        '  .light-high-contrast\\:rounded-card:where([data-theme="light-high-contrast"], [data-theme="light-high-contrast"] *) {',
+        '    border-radius: var(--ds-radius-card);',
+        '  }',
+        '  .light-high-contrast\\:bg-fg-default:where([data-theme="light-high-contrast"], [data-theme="light-high-contrast"] *) {',
+        '    background-color: var(--ds-color-fg-default);',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('switches the variables behind the theme in one rule per mode', () => {
+    const rule = (selector: string): string => {
+      const start = compiled.indexOf(`\n${selector} {\n`);
+      return start < 0 ? '' : compiled.slice(start + 1, compiled.indexOf('\n}\n', start) + 2);
+    };
+    expect(rule('[data-theme="dark-dimmed"]')).toBe(
+      [
+        '[data-theme="dark-dimmed"] {',
+        '  --ds-color-backdrop: #00000080;',
+        '  --ds-color-canvas: #212830;',
+        '  --ds-color-fg-default: #212830;',
+        '  --ds-shadow-card: 0px 1px 3px 0px rgba(33, 40, 48, 0.2);',
+        '}',
+      ].join('\n'),
+    );
+    expect(rule('[data-theme="light-high-contrast"]')).toBe(
+      [
+        '[data-theme="light-high-contrast"] {',
+        '  --ds-color-backdrop: #1F232866;',
+        '  --ds-color-canvas: #FFFFFF;',
+        '  --ds-color-fg-default: #010409;',
+        '  --ds-radius-card: 0px;',
+        '  --ds-shadow-card: 0px 1px 3px 0px rgba(1, 4, 9, 0.2);',
+        '}',
+      ].join('\n'),
+    );
+  });
+
+  describe.skipIf(!BROWSER_AVAILABLE)('in Chromium', () => {
+    let browser: Awaited<ReturnType<typeof launchBrowser>>;
+    let page: Page;
+    beforeAll(async () => {
+      browser = await launchBrowser();
+      page = await browser.browser.newPage();
+    }, 30_000);
+    afterAll(() => browser?.close());
+
+    const rgb = (key: string, mode: string): string => {
+      const value = system.tokens.find((token) => token.key === key)?.resolved[mode];
+      if (value?.kind !== 'color') throw new Error(`${key} has no color in ${mode}`);
+      const { red, green, blue, alpha } = value.color;
+      return alpha === 1 ? `rgb(${red}, ${green}, ${blue})` : `rgba(${red}, ${green}, ${blue}, ${alpha})`;
+    };
+
+    it.each(AURORA_MODES)('data-theme="%s": the utilities show that mode, the variant only its own', async (mode) => {
+      await page.setContent(
+        `<!doctype html><html><head><style>${compiled}</style></head><body>` +
+          '<div id="plain" class="bg-canvas rounded-card">x</div>' +
+          '<div id="variant" class="bg-focus dark-dimmed:bg-canvas light-high-contrast:bg-fg-default">x</div></body></html>',
+      );
+      const seen = await page.evaluate((theme) => {
+        document.documentElement.setAttribute('data-theme', theme);
+        const style = (id: string): CSSStyleDeclaration => getComputedStyle(document.getElementById(id) as HTMLElement);
+        return [style('plain').backgroundColor, style('plain').borderTopLeftRadius, style('variant').backgroundColor];
+      }, mode);
+      expect(seen).toEqual([
+        rgb('color.canvas', mode),
+        mode === 'light-high-contrast' ? '0px' : '6px',
+        { 'dark-dimmed': rgb('color.canvas', mode), 'light-high-contrast': rgb('color.fg.default', mode) }[mode as string] ??
+          rgb('color.focus', mode),
+      ]);
     });
   });
 });

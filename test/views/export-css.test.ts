@@ -1,7 +1,8 @@
 import * as csstree from 'css-tree';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CompiledDesignSystem, TokenType } from '../../src/compile/types.js';
+import type { CompiledDesignSystem, Token, TokenType } from '../../src/compile/types.js';
 import { cssPropertyName } from '../../src/views/css-names.js';
+import { formatCssValue } from '../../src/views/css-values.js';
 import type { Naming } from '../../src/views/css-names.js';
 import { renderCss } from '../../src/views/export-css.js';
 import { parseCssExport } from '../helpers/css.js';
@@ -42,27 +43,33 @@ describe('renderCss', () => {
       const { rules } = parseCssExport(renderCss(system, { naming: 'kebab-case' }));
       const root = rules.get(':root');
       expect([...(root?.entries() ?? [])]).toEqual(
-        system.tokens.map((token) => [cssPropertyName(token.key, 'kebab-case'), token.resolved.light]),
+        system.tokens.map((token) => [cssPropertyName(token.key, 'kebab-case'), formatCssValue(token.resolved.light)]),
       );
-      for (const token of system.tokens) expectValidFor(token.type, token.resolved.light);
+      for (const token of system.tokens) expectValidFor(token.type, formatCssValue(token.resolved.light));
     }
   });
 
-  it('redeclares in [data-theme="dark"] exactly the tokens whose dark value differs: colors and shadows', () => {
+  it('redeclares in [data-theme="dark"] every color, and the other tokens whose dark value differs (shadows here)', () => {
     for (const system of systems) {
       const { rules } = parseCssExport(renderCss(system, { naming: 'kebab-case' }));
       expect([...rules.keys()]).toEqual([':root', '[data-theme="dark"]']);
       const dark = rules.get('[data-theme="dark"]');
-      const withDark = system.tokens.filter((token) => token.resolved.dark !== undefined);
-      expect([...(dark?.entries() ?? [])]).toEqual(
-        withDark.map((token) => [cssPropertyName(token.key, 'kebab-case'), token.resolved.dark]),
-      );
+      const darkText = (token: Token): string => formatCssValue(token.resolved.dark);
+      const withDark = system.tokens.filter((token) => token.type === 'color' || darkText(token) !== formatCssValue(token.resolved.light));
+      expect([...(dark?.entries() ?? [])]).toEqual(withDark.map((token) => [cssPropertyName(token.key, 'kebab-case'), darkText(token)]));
       expect(new Set(withDark.map((token) => token.type))).toEqual(new Set(['color', 'shadow']));
-      for (const token of withDark) {
-        expect(token.resolved.dark).not.toBe(token.resolved.light);
-        expectValidFor(token.type, token.resolved.dark as string);
-      }
+      for (const token of withDark) expectValidFor(token.type, darkText(token));
     }
+  });
+
+  it('redeclares a color in the dark rule even when its dark value equals its light one', () => {
+    const system = systems[0] as CompiledDesignSystem;
+    const same = system.tokens.filter(
+      (token) => token.type === 'color' && formatCssValue(token.resolved.dark) === formatCssValue(token.resolved.light),
+    );
+    expect(same.map((token) => token.key)).toEqual(['color.static.explicit', 'color.static.plain']);
+    const dark = parseCssExport(renderCss(system, { naming: 'kebab-case' })).rules.get('[data-theme="dark"]');
+    expect(same.map((token) => dark?.get(cssPropertyName(token.key, 'kebab-case')))).toEqual(['#808080', '#808080']);
   });
 
   it('renders the kitchen sink exactly', () => {
@@ -101,6 +108,8 @@ describe('renderCss', () => {
         '',
         '[data-theme="dark"] {',
         '  --ks-color-brand-primary: #112048;',
+        '  --ks-color-static-explicit: #808080;',
+        '  --ks-color-static-plain: #808080;',
         '  --ks-color-text-default: #EDEEF0;',
         '  --ks-color-text-muted: #B0B4BA;',
         '  --ks-shadow-card: 0px 4px 12px -2px rgba(237, 238, 240, 0.16);',
@@ -110,9 +119,15 @@ describe('renderCss', () => {
     );
   });
 
-  it('leaves the dark block out when no token has a dark value', () => {
+  it('leaves the dark block out when no token has a dark value of its own (no color, nothing that differs)', () => {
     const system = systems[0] as CompiledDesignSystem;
-    const lightOnly = { ...system, tokens: system.tokens.filter((token) => token.resolved.dark === undefined) };
+    const lightOnly = {
+      ...system,
+      tokens: system.tokens.filter(
+        (token) => token.type !== 'color' && formatCssValue(token.resolved.dark) === formatCssValue(token.resolved.light),
+      ),
+    };
+    expect(lightOnly.tokens.length).toBeGreaterThan(20);
     const { rules } = parseCssExport(renderCss(lightOnly, { naming: 'kebab-case' }));
     expect([...rules.keys()]).toEqual([':root']);
   });
