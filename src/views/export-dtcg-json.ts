@@ -53,14 +53,16 @@ export function modeExtension<Written>(
   write: (value: TypedValue) => Written,
 ): { dark?: Written; modes?: Record<string, Written> } | undefined {
   const dark = valueInMode(token, 'dark');
-  const further: Record<string, Written> = {};
+  let further: Record<string, Written> | undefined;
   for (const mode of modes) {
     const value = valueInMode(token, mode.name);
-    if (value !== undefined) further[mode.name] = write(value);
+    if (value !== undefined) (further ??= {})[mode.name] = write(value);
   }
-  const hasFurther = Object.keys(further).length > 0;
-  if (dark === undefined && !hasFurther) return undefined;
-  return { ...(dark === undefined ? {} : { dark: write(dark) }), ...(hasFurther ? { modes: further } : {}) };
+  if (dark === undefined && further === undefined) return undefined;
+  const extension: { dark?: Written; modes?: Record<string, Written> } = {};
+  if (dark !== undefined) extension.dark = write(dark);
+  if (further !== undefined) extension.modes = further;
+  return extension;
 }
 
 /** The JSON export's text, indented for people reading a build artifact. */

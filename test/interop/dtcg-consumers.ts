@@ -98,8 +98,10 @@ export function formatTerrazzoValue(type: string, value: unknown): string {
   switch (type) {
     case 'color': {
       const color = value as Record<string, unknown>;
-      if (color['colorSpace'] !== 'srgb' || color['alpha'] !== 1) throw new Error(`unexpected color ${JSON.stringify(value)}`);
-      return `#${(color['components'] as number[]).map(channel).join('')}`;
+      const alpha = color['alpha'] as number;
+      if (color['colorSpace'] !== 'srgb' || !(alpha >= 0 && alpha <= 1)) throw new Error(`unexpected color ${JSON.stringify(value)}`);
+      // A translucent color as our exports write it: #RRGGBBAA, the alpha byte rounded from the 4-decimal alpha.
+      return `#${(color['components'] as number[]).map(channel).join('')}${alpha === 1 ? '' : channel(alpha)}`;
     }
     case 'dimension':
     case 'duration':

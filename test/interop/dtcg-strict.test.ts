@@ -1,10 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CompiledDesignSystem } from '../../src/compile/types.js';
+import { typedValueOfPrimitive } from '../../src/compile/typed-values.js';
+import type { CompiledDesignSystem, ModeValues, Token, TypedValue } from '../../src/compile/types.js';
+import { formatCssValue } from '../../src/views/css-values.js';
+import { valueInMode } from '../../src/views/mode-values.js';
 import { buildDtcgTree } from '../../src/views/export-dtcg-json.js';
 import { buildDtcgResolver } from '../../src/views/export-dtcg-resolver.js';
 import { buildStrictDtcgTree, buildStrictToken } from '../../src/views/export-dtcg-strict.js';
 import type { TokenTree } from '../../src/views/token-tree.js';
 import { compileExample, compileKitchenSink } from '../helpers/fixtures.js';
+import { compileAurora } from '../views/modes-fixture.js';
+
+/** The value of a shadow primitive written `text`, the same in every mode. */
+const shadowPrimitive = (text: string): ModeValues<TypedValue> => {
+  const value = typedValueOfPrimitive('shadow', { key: 'x', value: text, unit: 'px' });
+  return { light: value, dark: value };
+};
 import { formatTerrazzoTokens, formatTerrazzoValue, loadDtcgSchemas, parseWithTerrazzo } from './dtcg-consumers.js';
 
 /** The leaf of `tree` at a dotted key. */
@@ -34,8 +44,8 @@ describe('strict DTCG 2025.10 export', () => {
       const typed = system.tokens.filter((token) => token.type !== 'boolean');
       expect([...parsed.keys()]).toEqual(typed.map((token) => token.key));
       for (const token of typed) {
-        const unit =
-          token.type === 'font.letterSpacing' && token.resolved.light.endsWith('em') && !token.resolved.light.endsWith('rem') ? 'em' : '';
+        const light = token.resolved.light;
+        const unit = light.kind === 'dimension' && light.unit === 'em' ? 'em' : '';
         expect(`${parsed.get(token.key)}${unit}`, token.key).toBe(leafAt(defaults, token.key)['$value']);
       }
     }
@@ -45,7 +55,7 @@ describe('strict DTCG 2025.10 export', () => {
     for (const system of systems) {
       const tree = buildStrictDtcgTree(system);
       const defaults = buildDtcgTree(system);
-      for (const token of system.tokens.filter((each) => each.resolved.dark !== undefined)) {
+      for (const token of system.tokens.filter((each) => valueInMode(each, 'dark') !== undefined)) {
         const leaf = leafAt(tree, token.key);
         const dark = (leaf['$extensions'] as Record<string, { dark: unknown }>)['com.service']?.dark;
         const shaped = token.type === 'shadow' && !Array.isArray(dark) ? [dark] : dark;
@@ -138,9 +148,9 @@ describe('strict DTCG 2025.10 export', () => {
       key: 'shadow.glow',
       type: 'shadow' as const,
       value: { primitive: 'shadow.glow' },
-      resolved: { light: '0 0 1em currentColor' },
+      resolved: shadowPrimitive('0 0 1em currentColor'),
     };
-    expect(buildStrictToken(token)).toBeUndefined();
+    expect(buildStrictToken(token, [])).toBeUndefined();
     const system = { ...(systems[0] as CompiledDesignSystem), tokens: [token] };
     expect(buildStrictDtcgTree(system)).toEqual({
       shadow: { glow: { $extensions: { 'com.service': { type: 'shadow', value: '0 0 1em currentColor' } } } },
@@ -153,9 +163,9 @@ describe('strict DTCG 2025.10 export', () => {
       key: 'shadow.x',
       type: 'shadow' as const,
       value: { primitive: 'shadow.x' },
-      resolved: { light: 'inset 0 1px 2px #0F172A, 0 2px 4px 1px rgb(0 0 0 / 50%)' },
+      resolved: shadowPrimitive('inset 0 1px 2px #0F172A, 0 2px 4px 1px rgb(0 0 0 / 50%)'),
     };
-    expect(buildStrictToken(token)?.value).toEqual([
+    expect(buildStrictToken(token, [])?.value).toEqual([
       {
         color: { colorSpace: 'srgb', components: [0.0588, 0.0902, 0.1647], alpha: 1, hex: '#0F172A' },
         offsetX: { value: 0, unit: 'px' },
@@ -179,40 +189,43 @@ describe('DTCG 2025.10 resolver document', () => {
   let systems: CompiledDesignSystem[];
   const schemas = loadDtcgSchemas();
   beforeAll(async () => {
-    systems = [await compileKitchenSink(), await compileExample('acme'), await compileExample('acme-docs')];
+    systems = [await compileKitchenSink(), await compileExample('acme'), await compileExample('acme-docs'), compileAurora()];
   });
 
-  it('is valid under the official resolver schema, with one modifier `theme` (light, dark)', () => {
+  it('is valid under the official resolver schema, with one modifier `theme` and a context per mode', () => {
     for (const system of systems) {
       const resolver = buildDtcgResolver(system);
       expect(schemas.resolver(resolver), JSON.stringify(schemas.resolver.errors)).toBe(true);
       expect(resolver['resolutionOrder']).toEqual([{ $ref: '#/sets/tokens' }, { $ref: '#/modifiers/theme' }]);
-      expect(Object.keys((resolver['modifiers'] as Record<string, { contexts: object }>)['theme']?.contexts ?? {})).toEqual([
-        'light',
-        'dark',
-      ]);
+      expect(Object.keys((resolver['modifiers'] as Record<string, { contexts: object }>)['theme']?.contexts ?? {})).toEqual(
+        system.modes.map((mode) => mode.name),
+      );
     }
   });
 
-  it('resolves with Terrazzo to our light values (light, default) and our dark values (dark)', async () => {
+  it('resolves with Terrazzo, in every mode’s context, to our values in that mode (light by default)', async () => {
     for (const system of systems) {
       const { result, messages } = await parseWithTerrazzo(buildDtcgResolver(system), `${system.meta.slug}.resolver.json`);
       expect(messages).toEqual([]);
       const resolver = result?.resolver;
       const typed = system.tokens.filter((token) => token.type !== 'boolean');
-      const light = formatTerrazzoTokens(resolver?.apply({ theme: 'light' }) ?? {});
+      const withUnit = (token: Token, value: string | undefined): string =>
+        token.type === 'font.letterSpacing' && buildStrictToken(token, [])?.type === 'number' ? `${value}em` : `${value}`;
       const byDefault = formatTerrazzoTokens(resolver?.apply({}) ?? {});
-      const dark = formatTerrazzoTokens(resolver?.apply({ theme: 'dark' }) ?? {});
-      const withUnit = (key: string, value: string | undefined): string =>
-        key.startsWith('font.letterSpacing') && buildStrictToken(system.tokens.find((t) => t.key === key)!)?.type === 'number'
-          ? `${value}em`
-          : `${value}`;
-      expect(typed.map((token) => withUnit(token.key, light.get(token.key)))).toEqual(typed.map((token) => token.resolved.light));
-      expect(typed.map((token) => withUnit(token.key, byDefault.get(token.key)))).toEqual(typed.map((token) => token.resolved.light));
-      expect(typed.map((token) => withUnit(token.key, dark.get(token.key)))).toEqual(
-        typed.map((token) => token.resolved.dark ?? token.resolved.light),
+      expect(typed.map((token) => withUnit(token, byDefault.get(token.key)))).toEqual(
+        typed.map((token) => formatCssValue(token.resolved.light)),
       );
-      expect(typed.some((token) => token.resolved.dark !== undefined && token.type === 'shadow')).toBe(true);
+      for (const mode of system.modes) {
+        const resolved = formatTerrazzoTokens(resolver?.apply({ theme: mode.name }) ?? {});
+        expect(
+          typed.map((token) => withUnit(token, resolved.get(token.key))),
+          `${system.meta.slug} in ${mode.name}`,
+        ).toEqual(typed.map((token) => formatCssValue(token.resolved[mode.name] ?? token.resolved.light)));
+      }
     }
+    // Shadows whose color changes per mode, and alpha colors, are among what was compared.
+    const aurora = systems[3] as CompiledDesignSystem;
+    expect(aurora.tokens.some((token) => token.type === 'shadow' && valueInMode(token, 'dark') !== undefined)).toBe(true);
+    expect(aurora.tokens.some((token) => token.resolved.light.kind === 'color' && token.resolved.light.color.alpha < 1)).toBe(true);
   });
 });

@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import StyleDictionary from 'style-dictionary';
 import type { TransformedToken } from 'style-dictionary/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompiledDesignSystem } from '../../src/compile/types.js';
+import type { CompiledDesignSystem, TypedValue } from '../../src/compile/types.js';
+import { formatCssValue } from '../../src/views/css-values.js';
 import { renderCss } from '../../src/views/export-css.js';
 import { buildDtcgTree, DTCG_TYPES, EXTENSION_KEY, renderDtcgJson } from '../../src/views/export-dtcg-json.js';
 import { parseCssExport } from '../helpers/css.js';
 import { compileExample, compileKitchenSink } from '../helpers/fixtures.js';
+import { compileAurora } from './modes-fixture.js';
 
 const darkOf = (token: TransformedToken): string | undefined =>
   (token['$extensions'] as Record<string, { dark?: string }> | undefined)?.[EXTENSION_KEY]?.dark;
@@ -69,7 +71,7 @@ describe('renderDtcgJson', () => {
     }
   });
 
-  it('has a $type, a string $value, $description when written and $extensions only when the dark value differs', () => {
+  it('has a $type, a string $value, $description when written, a dark value on every color and on what differs in dark', () => {
     const tree = buildDtcgTree(systems[0] as CompiledDesignSystem) as Record<string, Record<string, Record<string, unknown>>>;
     expect(tree['color']?.['text']?.['default']).toEqual({
       $type: 'color',
@@ -77,7 +79,12 @@ describe('renderDtcgJson', () => {
       $description: 'Body text.',
       $extensions: { 'com.service': { dark: '#EDEEF0' } },
     });
-    expect(tree['color']?.['static']?.['plain']).toEqual({ $type: 'color', $value: '#808080' });
+    // Every color has a dark value, even one equal to its light value (the spec: the shape never flips).
+    expect(tree['color']?.['static']?.['plain']).toEqual({
+      $type: 'color',
+      $value: '#808080',
+      $extensions: { 'com.service': { dark: '#808080' } },
+    });
     expect(tree['spacing']?.['md']).toEqual({ $type: 'dimension', $value: '16px' });
     expect(tree['shadow']?.['card']).toEqual({
       $type: 'shadow',
@@ -87,6 +94,27 @@ describe('renderDtcgJson', () => {
     });
     expect(tree['shadow']?.['sm']).toEqual({ $type: 'shadow', $value: '0px 1px 2px 0px rgba(15, 23, 42, 0.06)' });
     expect(tree['feature']?.['beta']).toEqual({ $type: 'boolean', $value: 'false' });
+  });
+
+  it('writes every further mode under $extensions["com.service"].modes, translucent colors as #RRGGBBAA', () => {
+    const aurora = compileAurora();
+    const tree = JSON.parse(renderDtcgJson(aurora)) as Record<string, unknown>;
+    const leafOf = (key: string) =>
+      key.split('.').reduce<unknown>((node, segment) => (node as Record<string, unknown>)[segment], tree) as Record<string, unknown>;
+    const further = aurora.modes.slice(2).map((mode) => mode.name);
+    for (const token of aurora.tokens) {
+      const extension = (
+        leafOf(token.key)['$extensions'] as Record<string, { dark?: string; modes?: Record<string, string> }> | undefined
+      )?.['com.service'];
+      const wanted = (mode: string): string | undefined => {
+        const value = token.resolved[mode] as TypedValue;
+        return token.type === 'color' || formatCssValue(value) !== formatCssValue(token.resolved.light) ? formatCssValue(value) : undefined;
+      };
+      expect(extension?.dark, token.key).toBe(wanted('dark'));
+      const modes = Object.fromEntries(further.flatMap((mode) => (wanted(mode) === undefined ? [] : [[mode, wanted(mode)]])));
+      expect(extension?.modes ?? {}, token.key).toEqual(modes);
+    }
+    expect(JSON.stringify(tree)).toMatch(/"#[0-9A-F]{8}"/);
   });
 
   it('maps every token type to its documented W3C type and every leaf holds the resolved light value', () => {
@@ -114,7 +142,7 @@ describe('renderDtcgJson', () => {
           unknown
         >;
         expect(leaf['$type']).toBe(DTCG_TYPES[token.type]);
-        expect(leaf['$value']).toBe(token.resolved.light);
+        expect(leaf['$value']).toBe(formatCssValue(token.resolved.light));
       }
     }
   });
