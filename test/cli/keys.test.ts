@@ -87,11 +87,12 @@ describe('token-server keys', () => {
     expect(result).toEqual({
       status: 0,
       stdout: [
-        'NAME       DESIGN SYSTEM  ACCESS     SHA256         EXPIRES',
-        'demo       acme           acme-docs  6d333a3707c0…  never',
-        'docs-site  acme-docs      -          807e8881fd81…  never',
-        `ci         acme-docs      -          ${ci}…  2999-01-31`,
-        'old        acme           -          aaaaaaaaaaaa…  2020-01-01 (expired)',
+        'NAME         DESIGN SYSTEM  ACCESS     SHA256         EXPIRES',
+        'demo         acme           acme-docs  6d333a3707c0…  never',
+        'docs-site    acme-docs      -          807e8881fd81…  never',
+        'harbor-demo  harbor         -          3d4e1fae515f…  never',
+        `ci           acme-docs      -          ${ci}…  2999-01-31`,
+        'old          acme           -          aaaaaaaaaaaa…  2020-01-01 (expired)',
         '',
       ].join('\n'),
       stderr: '',
@@ -168,7 +169,7 @@ describe('token-server keys', () => {
       status: 1,
       stdout: '',
       stderr:
-        'token-server: keys.yaml has errors; fix them first:\nkeys.yaml:16:11  error  a key named `docs-site` is already defined at line 13: every entry named `docs-site` is refused  (duplicate-key)\n',
+        'token-server: keys.yaml has errors; fix them first:\nkeys.yaml:20:11  error  a key named `docs-site` is already defined at line 14: every entry named `docs-site` is refused  (duplicate-key)\n',
     });
     expect(await readFile(join(dir, 'keys.yaml'), 'utf8')).toBe(broken);
   });

@@ -227,7 +227,7 @@ describe('token-server validate', () => {
 
   it('pass the example design systems and keys from the project root with the default source folder', async () => {
     const result = await runCli(['validate', '--keys', 'keys.yaml'], { cwd: ROOT });
-    expect(result).toEqual({ status: 0, stdout: '✔ 2 design systems, 211 tokens, 2 keys, no problems\n', stderr: '' });
+    expect(result).toEqual({ status: 0, stdout: '✔ 3 design systems, 253 tokens, 3 keys, no problems\n', stderr: '' });
   });
 
   it('print the problems of every design system sorted by path, with paths as given from the working directory', async () => {

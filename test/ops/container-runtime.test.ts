@@ -279,7 +279,7 @@ describe('the published example keys open the bundled examples only', () => {
     expect((await fetch(`${server.base}/api/v1/design-system`, { headers: bearer(OWN_KEY) })).status).toBe(200);
     expect(server.lines.filter((line) => line['level'] === 40)).toEqual([
       expect.objectContaining({
-        keys: ['demo', 'docs-site'],
+        keys: ['demo', 'docs-site', 'harbor-demo'],
         msg: 'published example keys are refused: they only open the bundled example design systems',
       }),
     ]);

@@ -330,7 +330,7 @@ describe('GitRevisions', () => {
     expect(revisions.builds).toBe(1);
     const snapshot = snapshots[0];
     expect(snapshot?.git.commit).toBe(c.c3);
-    expect([...(snapshot?.systems.keys() ?? [])].sort()).toEqual(['acme', 'acme-docs']);
+    expect([...(snapshot?.systems.keys() ?? [])].sort()).toEqual(['acme', 'acme-docs', 'harbor']);
     expect(snapshot?.systems.get('acme')?.problems).toEqual([]);
     // Same content as the work tree files of that commit, read from objects (no checkout).
     expect(gitIn(repo.root, 'status', '--porcelain')).toBe('M design-systems/acme/tokens/layout.yaml');

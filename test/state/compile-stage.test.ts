@@ -34,6 +34,7 @@ describe('compile stage (compileBatch and the compile worker)', () => {
     expect(compiled.filter((event) => event.type === 'system/compiled').map((event) => (event as { slug: string }).slug)).toEqual([
       'acme',
       'acme-docs',
+      'harbor',
     ]);
     const offThread = reduce(empty, compiled);
     const inPlace = reduce(empty, events);

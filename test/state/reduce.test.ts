@@ -39,16 +39,17 @@ function expectReducerInvariants(previous: Snapshot, batch: readonly SourceEvent
 }
 
 describe('reduce', () => {
-  it('loads the example content: two design systems without problems, keys in force, sequence 1', async () => {
+  it('loads the example content: three design systems without problems, keys in force, sequence 1', async () => {
     const snapshot = await loadExamples();
-    expectReducerInvariants(createEmptySnapshot(), [{ type: 'file/removed', path: 'x', at: T0 }], snapshot, ['acme', 'acme-docs']);
+    expectReducerInvariants(createEmptySnapshot(), [{ type: 'file/removed', path: 'x', at: T0 }], snapshot, ['acme', 'acme-docs', 'harbor']);
     expect(snapshot.seq).toBe(1);
-    expect([...snapshot.systems.keys()].sort()).toEqual(['acme', 'acme-docs']);
+    expect([...snapshot.systems.keys()].sort()).toEqual(['acme', 'acme-docs', 'harbor']);
     expect(snapshot.systems.get('acme')?.compiled?.tokens).toHaveLength(191);
     expect(snapshot.systems.get('acme')?.problems).toEqual([]);
     expect(snapshot.systems.get('acme-docs')?.compiled?.tokens).toHaveLength(20);
     expect(snapshot.systems.get('acme')?.lastUpdated).toBe('2026-01-01T00:00:00.000Z');
-    expect(snapshot.keys.entries.map((entry) => entry.name)).toEqual(['demo', 'docs-site']);
+    expect(snapshot.systems.get('harbor')?.compiled?.tokens).toHaveLength(42);
+    expect(snapshot.keys.entries.map((entry) => entry.name)).toEqual(['demo', 'docs-site', 'harbor-demo']);
     expect(snapshot.keys.problems).toEqual([]);
   });
 
