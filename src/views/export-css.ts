@@ -117,9 +117,10 @@ export function renderThemeBlocks(
   // page whose OS prefers dark) or with another mode's media query: it then redeclares every token some other rule
   // redeclares, and the `[data-theme]` rules come after the media queries, so a mode chosen on the page wins over the
   // OS preference.
-  const overlapping = theme === 'data-attribute' ? undefined : redeclaredTokens(system, tokens);
+  const further = furtherModes(system);
+  const overlapping = theme === 'data-attribute' || further.length === 0 ? undefined : redeclaredTokens(system, tokens);
   const selected: string[] = [];
-  for (const mode of furtherModes(system)) {
+  for (const mode of further) {
     const lines = overlapping === undefined ? modeLines(tokens, name, mode.name) : overlayLines(overlapping, name, mode.name);
     if (lines.length === 0) continue;
     if (mode.media !== null && (theme === 'media' || theme === 'light-dark'))

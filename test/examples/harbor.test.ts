@@ -102,7 +102,7 @@ describe('the Harbor example (five modes)', () => {
       },
     });
     const meta = await app.inject({ url: '/api/v1/design-system', headers: bearer(HARBOR_KEY) });
-    expect((meta.json() as { data: { modes: unknown } }).data.modes).toEqual([
+    expect(meta.json<{ data: { modes: unknown } }>().data.modes).toEqual([
       { name: 'dark-dimmed', base: 'dark', media: null },
       { name: 'light-high-contrast', base: 'light', media: '(prefers-contrast: more)' },
       { name: 'dark-high-contrast', base: 'dark', media: '(prefers-contrast: more)' },

@@ -41,7 +41,11 @@ function expectReducerInvariants(previous: Snapshot, batch: readonly SourceEvent
 describe('reduce', () => {
   it('loads the example content: three design systems without problems, keys in force, sequence 1', async () => {
     const snapshot = await loadExamples();
-    expectReducerInvariants(createEmptySnapshot(), [{ type: 'file/removed', path: 'x', at: T0 }], snapshot, ['acme', 'acme-docs', 'harbor']);
+    expectReducerInvariants(createEmptySnapshot(), [{ type: 'file/removed', path: 'x', at: T0 }], snapshot, [
+      'acme',
+      'acme-docs',
+      'harbor',
+    ]);
     expect(snapshot.seq).toBe(1);
     expect([...snapshot.systems.keys()].sort()).toEqual(['acme', 'acme-docs', 'harbor']);
     expect(snapshot.systems.get('acme')?.compiled?.tokens).toHaveLength(191);
