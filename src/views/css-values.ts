@@ -7,10 +7,13 @@ import type { Dimension, Rgba, ShadowLayer, TypedValue } from '../compile/types.
  */
 export function formatCssNumber(value: number): string {
   const text = String(value);
-  return /e/i.test(text) ? value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 }) : text;
+  // `String()` writes an exponent with a lowercase `e` only.
+  return text.includes('e') ? value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 }) : text;
 }
 
-const hexByte = (byte: number): string => byte.toString(16).padStart(2, '0').toUpperCase();
+/** `00` to `FF`, by byte. */
+const HEX_BYTES: readonly string[] = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0').toUpperCase());
+const hexByte = (byte: number): string => HEX_BYTES[byte] as string;
 
 /** The alpha of a color as the byte `#RRGGBBAA` writes. */
 export function alphaByte(alpha: number): number {
