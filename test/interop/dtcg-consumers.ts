@@ -6,6 +6,7 @@ import type { LogEntry, ParseResult, TokenNormalizedSet } from '@terrazzo/parser
 import { Ajv } from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import type { Dimension, Rgba, TypedValue } from '../../src/compile/types.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -129,4 +130,100 @@ export function formatTerrazzoValue(type: string, value: unknown): string {
 /** Token id -> `formatTerrazzoValue` of its value. */
 export function formatTerrazzoTokens(tokens: TokenNormalizedSet): Map<string, string> {
   return new Map(Object.entries(tokens).map(([id, token]) => [id, formatTerrazzoValue(token.$type, token.$value)]));
+}
+
+/** A color as four bytes: red, green, blue, and the alpha byte `#RRGGBBAA` writes. */
+export type RgbaBytes = [number, number, number, number];
+
+const byteOf = (fraction: number): number => Math.round(fraction * 255);
+
+/** A DTCG sRGB color (`components` 0-1, `alpha` 0-1) as bytes. Throws on another color space. */
+export function rgbaBytesOfDtcgColor(value: unknown): RgbaBytes {
+  const color = value as { colorSpace?: unknown; components?: unknown; alpha?: unknown };
+  if (color.colorSpace !== 'srgb' || !Array.isArray(color.components)) throw new Error(`unexpected color ${JSON.stringify(value)}`);
+  const [red, green, blue] = (color.components as number[]).map(byteOf) as [number, number, number];
+  return [red, green, blue, byteOf(typeof color.alpha === 'number' ? color.alpha : 1)];
+}
+
+/** A color compared by its channels and its alpha, to the 4 decimals the strict export writes. */
+interface CanonicalColor {
+  readonly red: number;
+  readonly green: number;
+  readonly blue: number;
+  readonly alpha: number;
+}
+const toCanonicalColor = (color: Rgba): CanonicalColor => ({
+  red: color.red,
+  green: color.green,
+  blue: color.blue,
+  alpha: Math.round(color.alpha * 10000) / 10000,
+});
+const toCanonicalDimension = (dimension: Dimension | { value: number; unit: string }): { value: number; unit: string } => ({
+  value: dimension.value,
+  unit: dimension.unit,
+});
+
+/**
+ * One of our typed values in a form comparable with {@link canonicalDtcgValue}: a color as channels and alpha, a
+ * dimension or duration as value and unit, a number as itself, a shadow as its layers. Throws on what DTCG cannot hold.
+ */
+export function canonicalTypedValue(value: TypedValue): unknown {
+  switch (value.kind) {
+    case 'color':
+      return toCanonicalColor(value.color);
+    case 'dimension':
+    case 'duration':
+      return toCanonicalDimension(value);
+    case 'number':
+      return value.value;
+    case 'fontFamily':
+      return value.families;
+    case 'cubicBezier':
+      return value.points;
+    case 'shadow':
+      if (value.layers === null) throw new Error(`unreadable shadow ${value.text}`);
+      return value.layers.map((layer) => ({
+        color: toCanonicalColor(layer.color),
+        offsetX: toCanonicalDimension(layer.offsetX),
+        offsetY: toCanonicalDimension(layer.offsetY),
+        blur: toCanonicalDimension(layer.blur),
+        spread: toCanonicalDimension(layer.spread),
+        inset: layer.inset,
+      }));
+    case 'boolean':
+      throw new Error('a boolean has no DTCG value');
+  }
+}
+
+/** A DTCG value of `type` (as a file holds it or Terrazzo normalizes it) in the form of {@link canonicalTypedValue}. */
+export function canonicalDtcgValue(type: string, value: unknown): unknown {
+  const colorOf = (color: unknown): CanonicalColor => {
+    const [red, green, blue] = rgbaBytesOfDtcgColor(color);
+    return { red, green, blue, alpha: (color as { alpha?: number }).alpha ?? 1 };
+  };
+  switch (type) {
+    case 'color':
+      return colorOf(value);
+    case 'dimension':
+    case 'duration':
+      return toCanonicalDimension(value as Dimension);
+    case 'number':
+    case 'fontWeight':
+      return value;
+    case 'fontFamily':
+      return typeof value === 'string' ? [value] : value;
+    case 'cubicBezier':
+      return value;
+    case 'shadow':
+      return (Array.isArray(value) ? value : [value]).map((layer: Record<string, unknown>) => ({
+        color: colorOf(layer['color']),
+        offsetX: toCanonicalDimension(layer['offsetX'] as Dimension),
+        offsetY: toCanonicalDimension(layer['offsetY'] as Dimension),
+        blur: toCanonicalDimension(layer['blur'] as Dimension),
+        spread: toCanonicalDimension(layer['spread'] as Dimension),
+        inset: layer['inset'] === true,
+      }));
+    default:
+      throw new Error(`unexpected type ${type}`);
+  }
 }

@@ -9,13 +9,13 @@ import { buildStrictDtcgTree, buildStrictToken } from '../../src/views/export-dt
 import type { TokenTree } from '../../src/views/token-tree.js';
 import { compileExample, compileKitchenSink } from '../helpers/fixtures.js';
 import { compileAurora } from '../views/modes-fixture.js';
+import { formatTerrazzoTokens, formatTerrazzoValue, loadDtcgSchemas, parseWithTerrazzo } from './dtcg-consumers.js';
 
 /** The value of a shadow primitive written `text`, the same in every mode. */
 const shadowPrimitive = (text: string): ModeValues<TypedValue> => {
   const value = typedValueOfPrimitive('shadow', { key: 'x', value: text, unit: 'px' });
   return { light: value, dark: value };
 };
-import { formatTerrazzoTokens, formatTerrazzoValue, loadDtcgSchemas, parseWithTerrazzo } from './dtcg-consumers.js';
 
 /** The leaf of `tree` at a dotted key. */
 function leafAt(tree: TokenTree, key: string): Record<string, unknown> {

@@ -38,6 +38,8 @@ export interface ConvertedToken {
 export interface ConversionReport {
   readonly designSystem: string;
   readonly modes: readonly string[];
+  /** Custom properties a page with each theme sees (the theme's stylesheet with the shared ones), per mode. */
+  readonly propertiesPerTheme: Readonly<Record<string, number>>;
   /** Distinct custom properties of the package's stylesheets read (every theme together). */
   readonly tokensInPackage: number;
   readonly converted: number;
@@ -343,6 +345,7 @@ export function convertThemes(input: ConversionInput): Conversion {
     report: {
       designSystem: input.name,
       modes: themes.map((theme) => theme.mode),
+      propertiesPerTheme: Object.fromEntries(themes.map((theme) => [theme.mode, theme.properties.size])),
       tokensInPackage: allProperties.length + (input.skippedBefore?.length ?? 0),
       converted: tokens.length,
       convertedByType,
