@@ -1,4 +1,4 @@
-import type { CompiledDesignSystem, ShadowLayer, Token, TypedValue } from '../compile/types.js';
+import type { CompiledDesignSystem, ModeDefinition, ShadowLayer, Token, TypedValue } from '../compile/types.js';
 import { formatCssValue, formatHex } from './css-values.js';
 import { furtherModes, schemeOf, valueInMode } from './mode-values.js';
 import { cssPropertyName } from './css-names.js';
@@ -123,12 +123,22 @@ export function renderThemeBlocks(
   for (const mode of further) {
     const lines = overlapping === undefined ? modeLines(tokens, name, mode.name) : overlayLines(overlapping, name, mode.name);
     if (lines.length === 0) continue;
-    if (mode.media !== null && (theme === 'media' || theme === 'light-dark'))
-      blocks.push(mediaRule(`(prefers-color-scheme: ${schemeOf(system, mode.name)}) and ${mode.media}`, lines));
+    const query = modeMediaQuery(system, mode, theme);
+    if (query !== undefined) blocks.push(mediaRule(query, lines));
     else selected.push(rule(`[data-theme="${mode.name}"]`, lines));
   }
   blocks.push(...selected);
   return blocks.join('');
+}
+
+/**
+ * The media query that switches a further mode on under `theme`, or undefined when its `[data-theme]` rule does: a mode
+ * that declares `media` is switched on by the OS under `media` and `light-dark`, on the color scheme its bases end in.
+ * @example modeMediaQuery(system, lightHighContrast, 'media') // '(prefers-color-scheme: light) and (prefers-contrast: more)'
+ */
+export function modeMediaQuery(system: CompiledDesignSystem, mode: ModeDefinition, theme: CssTheme): string | undefined {
+  if (mode.media === null || (theme !== 'media' && theme !== 'light-dark')) return undefined;
+  return `(prefers-color-scheme: ${schemeOf(system, mode.name)}) and ${mode.media}`;
 }
 
 /**

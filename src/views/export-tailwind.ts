@@ -2,7 +2,7 @@ import type { CompiledDesignSystem, Token, TokenType } from '../compile/types.js
 import { cssPropertyName } from './css-names.js';
 import { sameTypedValue } from '../compile/typed-values.js';
 import { formatCssValue } from './css-values.js';
-import { HEADER, renderThemeBlocks } from './export-css.js';
+import { HEADER, modeMediaQuery, renderThemeBlocks } from './export-css.js';
 import { furtherModes } from './mode-values.js';
 import type { CssExportOptions } from './export-css.js';
 
@@ -44,7 +44,9 @@ export function tailwindVariable(token: Token): string | undefined {
 /**
  * A Tailwind CSS v4 stylesheet: `@theme` with every token that has one value, `@theme inline` pointing the tokens that
  * change in any mode at `--ds-*` variables, those variables' blocks per mode (the `theme` option of the CSS export
- * decides how dark mode is switched on), and a `@custom-variant` per further mode (`dark-dimmed:bg-...`).
+ * decides how dark mode is switched on), and a `@custom-variant` per further mode (`dark-dimmed:bg-...`) that applies
+ * where the mode's values do: under `[data-theme="<mode>"]`, or under the mode's media query when the theme puts the
+ * mode there.
  * @example
  * @theme {
  *   --spacing-md: 16px;
@@ -85,9 +87,12 @@ export function renderTailwind(system: CompiledDesignSystem, options: Pick<CssEx
       `\n${renderThemeBlocks(system, switchingTokens, valueVariable, options)}`,
     );
   }
-  const variants = furtherModes(system).map(
-    (mode) => `@custom-variant ${mode.name} (&:where([data-theme="${mode.name}"], [data-theme="${mode.name}"] *));\n`,
-  );
+  // A variant applies where its mode's values do: under the mode's media query when the OS switches the mode on.
+  const variants = furtherModes(system).map((mode) => {
+    const query = modeMediaQuery(system, mode, options.theme ?? 'data-attribute');
+    const condition = query === undefined ? `&:where([data-theme="${mode.name}"], [data-theme="${mode.name}"] *)` : `@media ${query}`;
+    return `@custom-variant ${mode.name} (${condition});\n`;
+  });
   if (variants.length > 0) blocks.push(`\n${variants.join('')}`);
   return blocks.join('');
 }

@@ -27,12 +27,36 @@ const nested = (query: string, lines: readonly string[]): string[] => [
 const css = (...blocks: string[][]): string =>
   `${[HEADER, ...blocks.flatMap((each, index) => (index === 0 ? each : ['', ...each]))].join('\n')}\n`;
 
-// Aurora's values per mode, worked out by hand from modes-fixture.ts.
+/**
+ * Aurora (modes-fixture.ts) plus a color whose dark value comes from another scale, an opacity that differs in dark and
+ * is back to its light value in dark dimmed (where the dark rule and dark dimmed's rule apply together, dark dimmed must
+ * redeclare it), and an opacity that differs in dark dimmed only.
+ */
+const MODES_FILES: Readonly<Record<string, string>> = {
+  ...AURORA_FILES,
+  'aurora/more.yaml': [
+    'scales:',
+    '  white:',
+    '    0: { light: "#FFFFFF", dark: "#F0F6FC", dark-dimmed: "#D1D7E0" }',
+    'tokens:',
+    '  color.fg.on-emphasis: { type: color, scale: gray, step: 0, modes: { dark: { scale: white, step: 0 } } }',
+    '  opacity.disabled: { type: opacity, value: 0.6, modes: { dark-dimmed: { value: 0.4 } } }',
+    '  opacity.scrim: { type: opacity, value: 0.5, modes: { dark: { value: 0.8 }, dark-dimmed: { value: 0.5 } } }',
+    '',
+  ].join('\n'),
+};
+
+// The values per mode, worked out by hand from the YAML above: `color.backdrop` is overlay 50 with its alpha replaced
+// (0.4 -> 0x66, 0.6 -> 0x99), then a literal in dark dimmed; `color.fg.on-emphasis` is gray 0 in light and white 0 from
+// dark on (dark dimmed inherits the scale and takes white's dark-dimmed color); the shadow follows `color.fg.default`.
 const LIGHT = [
   '  --color-backdrop: #1F232866;',
   '  --color-canvas: #FFFFFF;',
   '  --color-fg-default: #1F2328;',
+  '  --color-fg-on-emphasis: #FFFFFF;',
   '  --color-focus: #0969DA80;',
+  '  --opacity-disabled: 0.6;',
+  '  --opacity-scrim: 0.5;',
   '  --radius-card: 6px;',
   '  --shadow-card: 0px 1px 3px 0px rgba(31, 35, 40, 0.2);',
 ];
@@ -40,26 +64,44 @@ const DARK = [
   '  --color-backdrop: #01040999;',
   '  --color-canvas: #0D1117;',
   '  --color-fg-default: #0D1117;',
+  '  --color-fg-on-emphasis: #F0F6FC;',
   '  --color-focus: #0969DA80;',
+  '  --opacity-scrim: 0.8;',
   '  --shadow-card: 0px 1px 3px 0px rgba(13, 17, 23, 0.2);',
 ];
-const DARK_DIMMED = [
+/**
+ * Every token in a mode: what a further mode's rule declares outside `data-attribute`, where it can apply together
+ * with another rule (here every token is redeclared by some mode), and what `?mode=` declares.
+ */
+const DARK_DIMMED_ALL = [
   '  --color-backdrop: #00000080;',
   '  --color-canvas: #212830;',
   '  --color-fg-default: #212830;',
+  '  --color-fg-on-emphasis: #D1D7E0;',
   '  --color-focus: #0969DA80;',
+  '  --opacity-disabled: 0.4;',
+  '  --opacity-scrim: 0.5;',
+  '  --radius-card: 6px;',
   '  --shadow-card: 0px 1px 3px 0px rgba(33, 40, 48, 0.2);',
 ];
-/** Dark dimmed where it can apply together with the dark rule: also the radius, which another mode redeclares. */
-const DARK_DIMMED_OVERLAY = [...DARK_DIMMED.slice(0, 4), '  --radius-card: 6px;', ...DARK_DIMMED.slice(4)];
-const LIGHT_HIGH_CONTRAST = [
+const LIGHT_HIGH_CONTRAST_ALL = [
   '  --color-backdrop: #1F232866;',
   '  --color-canvas: #FFFFFF;',
   '  --color-fg-default: #010409;',
+  '  --color-fg-on-emphasis: #FFFFFF;',
   '  --color-focus: #0969DA80;',
+  '  --opacity-disabled: 0.6;',
+  '  --opacity-scrim: 0.5;',
   '  --radius-card: 0px;',
   '  --shadow-card: 0px 1px 3px 0px rgba(1, 4, 9, 0.2);',
 ];
+
+/** `lines` without the declarations of `properties`. */
+const without = (lines: readonly string[], ...properties: string[]): string[] =>
+  lines.filter((line) => !properties.some((property) => line.startsWith(`  ${property}:`)));
+/** What a further mode's rule declares in the default theme: every color, and what differs from light. */
+const DARK_DIMMED = without(DARK_DIMMED_ALL, '--opacity-scrim', '--radius-card');
+const LIGHT_HIGH_CONTRAST = without(LIGHT_HIGH_CONTRAST_ALL, '--opacity-disabled', '--opacity-scrim');
 
 describe('GET /api/v1/export/css of a design system with four modes', () => {
   let repo: FixtureRepo;
@@ -67,7 +109,7 @@ describe('GET /api/v1/export/css of a design system with four modes', () => {
   beforeAll(async () => {
     repo = createFixtureRepo({
       'keys.yaml': keysYaml([{ name: 'modes', key: KEY, designSystem: 'aurora' }]),
-      ...inDesignSystems(AURORA_FILES),
+      ...inDesignSystems(MODES_FILES),
     });
     ({ app } = await buildLoadedApp(repo.source, repo.keys));
   });
@@ -94,8 +136,8 @@ describe('GET /api/v1/export/css of a design system with four modes', () => {
       css(
         block(':root', LIGHT),
         nested('(prefers-color-scheme: dark)', DARK),
-        nested('(prefers-color-scheme: light) and (prefers-contrast: more)', LIGHT_HIGH_CONTRAST),
-        block('[data-theme="dark-dimmed"]', DARK_DIMMED_OVERLAY),
+        nested('(prefers-color-scheme: light) and (prefers-contrast: more)', LIGHT_HIGH_CONTRAST_ALL),
+        block('[data-theme="dark-dimmed"]', DARK_DIMMED_ALL),
       ),
     ],
     [
@@ -107,12 +149,16 @@ describe('GET /api/v1/export/css of a design system with four modes', () => {
           '  --color-backdrop: light-dark(#1F232866, #01040999);',
           '  --color-canvas: light-dark(#FFFFFF, #0D1117);',
           '  --color-fg-default: light-dark(#1F2328, #0D1117);',
+          '  --color-fg-on-emphasis: light-dark(#FFFFFF, #F0F6FC);',
           '  --color-focus: light-dark(#0969DA80, #0969DA80);',
+          '  --opacity-disabled: 0.6;',
+          '  --opacity-scrim: 0.5;',
           '  --radius-card: 6px;',
           '  --shadow-card: 0px 1px 3px 0px light-dark(rgba(31, 35, 40, 0.2), rgba(13, 17, 23, 0.2));',
         ]),
-        nested('(prefers-color-scheme: light) and (prefers-contrast: more)', LIGHT_HIGH_CONTRAST),
-        block('[data-theme="dark-dimmed"]', DARK_DIMMED_OVERLAY),
+        nested('(prefers-color-scheme: dark)', ['  --opacity-scrim: 0.8;']),
+        nested('(prefers-color-scheme: light) and (prefers-contrast: more)', LIGHT_HIGH_CONTRAST_ALL),
+        block('[data-theme="dark-dimmed"]', DARK_DIMMED_ALL),
       ),
     ],
     [
@@ -121,14 +167,27 @@ describe('GET /api/v1/export/css of a design system with four modes', () => {
       css(
         block(':root', LIGHT),
         block('.dark', DARK),
-        block('[data-theme="dark-dimmed"]', DARK_DIMMED_OVERLAY),
-        block('[data-theme="light-high-contrast"]', LIGHT_HIGH_CONTRAST),
+        block('[data-theme="dark-dimmed"]', DARK_DIMMED_ALL),
+        block('[data-theme="light-high-contrast"]', LIGHT_HIGH_CONTRAST_ALL),
       ),
     ],
+    ['?mode=dark-dimmed: one :root rule with every token in that mode', '?mode=dark-dimmed', css(block(':root', DARK_DIMMED_ALL))],
     [
-      '?mode=dark-dimmed: one :root rule with every token in that mode',
-      '?mode=dark-dimmed',
-      css(block(':root', [...DARK_DIMMED.slice(0, 4), '  --radius-card: 6px;', ...DARK_DIMMED.slice(4)])),
+      '?mode=dark&theme=media: one :root rule with every token in dark (theme does not apply)',
+      '?mode=dark&theme=media',
+      css(
+        block(':root', [
+          '  --color-backdrop: #01040999;',
+          '  --color-canvas: #0D1117;',
+          '  --color-fg-default: #0D1117;',
+          '  --color-fg-on-emphasis: #F0F6FC;',
+          '  --color-focus: #0969DA80;',
+          '  --opacity-disabled: 0.6;',
+          '  --opacity-scrim: 0.8;',
+          '  --radius-card: 6px;',
+          '  --shadow-card: 0px 1px 3px 0px rgba(13, 17, 23, 0.2);',
+        ]),
+      ),
     ],
     ['?mode=light: the :root rule alone', '?mode=light', css(block(':root', LIGHT))],
     [
@@ -137,7 +196,7 @@ describe('GET /api/v1/export/css of a design system with four modes', () => {
       css(
         block(
           ':root',
-          LIGHT_HIGH_CONTRAST.map((line) => line.replace('  --', '  --au-')),
+          LIGHT_HIGH_CONTRAST_ALL.map((line) => line.replace('  --', '  --au-')),
         ),
       ),
     ],
@@ -158,16 +217,6 @@ describe('GET /api/v1/export/css of a design system with four modes', () => {
   });
 });
 
-/**
- * Aurora plus an opacity that differs in dark and is back to its light value in dark dimmed: where the dark rule and
- * dark dimmed's rule apply together, dark dimmed must redeclare it.
- */
-const AURORA_PLUS_FILES: Readonly<Record<string, string>> = {
-  ...AURORA_FILES,
-  'aurora/scrim.yaml':
-    'tokens:\n  opacity.scrim: { type: opacity, value: 0.5, modes: { dark: { value: 0.8 }, dark-dimmed: { value: 0.5 } } }\n',
-};
-
 type Mode = (typeof AURORA_MODES)[number];
 
 /** A token's compiled value in `mode` (every mode of the system has one). */
@@ -182,7 +231,7 @@ describe.skipIf(!BROWSER_AVAILABLE)('the CSS export of every mode in Chromium', 
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
   beforeAll(async () => {
-    system = compileSystem('aurora', AURORA_PLUS_FILES);
+    system = compileSystem('aurora', MODES_FILES);
     browser = await launchBrowser();
     page = await browser.browser.newPage();
   }, 30_000);
@@ -192,44 +241,70 @@ describe.skipIf(!BROWSER_AVAILABLE)('the CSS export of every mode in Chromium', 
   const expected = (mode: Mode): Record<string, string> =>
     Object.fromEntries(system.tokens.map((token) => [cssPropertyName(token.key, 'kebab-case'), formatCssValue(valueIn(token, mode))]));
 
+  /** The color tokens' properties: each is applied to an element's `background-color`. */
+  const colorProperties = (): string[] =>
+    system.tokens.filter((token) => token.type === 'color').map((token) => cssPropertyName(token.key, 'kebab-case'));
+
   /**
    * Loads `stylesheet`, sets the page's state (the OS preferences, `data-theme` and `class="dark"` on <html>), and reads
-   * every token's computed value on <html> and the color of an element whose background is `--color-backdrop`.
+   * every token's computed value on <html> and the computed `background-color` of an element per color token.
    */
   async function read(
     stylesheet: string,
     state: { theme?: Mode; darkClass?: true; colorScheme?: 'light' | 'dark'; contrast?: 'more' | 'no-preference' },
-  ): Promise<{ values: Record<string, string>; backdrop: string }> {
+  ): Promise<{ values: Record<string, string>; backgrounds: Record<string, string> }> {
     await page.emulateMedia({ colorScheme: state.colorScheme ?? 'light', contrast: state.contrast ?? 'no-preference' });
+    const colors = colorProperties();
     await page.setContent(
-      `<!doctype html><html><head><style>${stylesheet}</style></head><body><div id="backdrop" style="background-color: var(--color-backdrop)">x</div></body></html>`,
+      `<!doctype html><html><head><style>${stylesheet}</style></head><body>${colors
+        .map((property, index) => `<div id="c${index}" style="background-color: var(${property})">x</div>`)
+        .join('')}</body></html>`,
     );
     const names = system.tokens.map((token) => cssPropertyName(token.key, 'kebab-case'));
     return page.evaluate(
-      ([properties, theme, darkClass]) => {
+      ([properties, colored, theme, darkClass]) => {
         if (theme !== null) document.documentElement.setAttribute('data-theme', theme);
         if (darkClass) document.documentElement.classList.add('dark');
         const style = getComputedStyle(document.documentElement);
+        const background = (index: number): string => getComputedStyle(document.getElementById(`c${index}`) as HTMLElement).backgroundColor;
         return {
           values: Object.fromEntries(properties.map((property) => [property, style.getPropertyValue(property)])),
-          backdrop: getComputedStyle(document.getElementById('backdrop') as HTMLElement).backgroundColor,
+          backgrounds: Object.fromEntries(colored.map((property, index) => [property, background(index)])),
         };
       },
-      [names, state.theme ?? null, state.darkClass ?? false] as const,
+      [names, colors, state.theme ?? null, state.darkClass ?? false] as const,
     );
   }
 
-  // color.backdrop per mode: light and light-high-contrast 0x66 = 0.4, dark 0x99 = 0.6, dark-dimmed 0x80 (Chromium prints 0.5).
-  const BACKDROP: Record<Mode, string> = {
-    light: 'rgba(31, 35, 40, 0.4)',
-    dark: 'rgba(1, 4, 9, 0.6)',
-    'dark-dimmed': 'rgba(0, 0, 0, 0.5)',
-    'light-high-contrast': 'rgba(31, 35, 40, 0.4)',
+  // The translucent colors as Chromium computes them, worked out by hand: backdrop 0x66 = 0.4 in light and light high
+  // contrast, 0x99 = 0.6 in dark, 0x80 in dark dimmed (Chromium prints 0.5); focus 0x80 in every mode.
+  const TRANSLUCENT: Record<Mode, Record<string, string>> = {
+    light: { '--color-backdrop': 'rgba(31, 35, 40, 0.4)', '--color-focus': 'rgba(9, 105, 218, 0.5)' },
+    dark: { '--color-backdrop': 'rgba(1, 4, 9, 0.6)', '--color-focus': 'rgba(9, 105, 218, 0.5)' },
+    'dark-dimmed': { '--color-backdrop': 'rgba(0, 0, 0, 0.5)', '--color-focus': 'rgba(9, 105, 218, 0.5)' },
+    'light-high-contrast': { '--color-backdrop': 'rgba(31, 35, 40, 0.4)', '--color-focus': 'rgba(9, 105, 218, 0.5)' },
   };
+
+  /** Every color token's computed background in `mode`: `rgb()` of its channels when opaque, the table above when not. */
+  const backgrounds = (mode: Mode): Record<string, string> =>
+    Object.fromEntries(
+      system.tokens
+        .filter((token) => token.type === 'color')
+        .map((token) => {
+          const property = cssPropertyName(token.key, 'kebab-case');
+          const value = valueIn(token, mode);
+          if (value.kind !== 'color') throw new Error(`${token.key} is not a color`);
+          const { red, green, blue, alpha } = value.color;
+          return [
+            property,
+            alpha === 1 ? `rgb(${red}, ${green}, ${blue})` : (TRANSLUCENT[mode][property] ?? `no table entry for ${property}`),
+          ];
+        }),
+    );
 
   it.each(AURORA_MODES)('default theme, <html data-theme="%s">: every token has its value in that mode', async (mode) => {
     const seen = await read(renderCss(system, { naming: 'kebab-case' }), { theme: mode });
-    expect(seen).toEqual({ values: expected(mode), backdrop: BACKDROP[mode] });
+    expect(seen).toEqual({ values: expected(mode), backgrounds: backgrounds(mode) });
   });
 
   it('every mode shows different values (the comparison can tell the modes apart)', () => {
@@ -257,7 +332,7 @@ describe.skipIf(!BROWSER_AVAILABLE)('the CSS export of every mode in Chromium', 
     ['selector, class="dark" alone', selector, { darkClass: true }, 'dark'],
     ['selector, class="dark" and data-theme="dark-dimmed" together', selector, { darkClass: true, theme: 'dark-dimmed' }, 'dark-dimmed'],
   ])('%s: every token has the value of its mode', async (_name, options, state, mode) => {
-    expect(await read(renderCss(system, options), state)).toEqual({ values: expected(mode), backdrop: BACKDROP[mode] });
+    expect(await read(renderCss(system, options), state)).toEqual({ values: expected(mode), backgrounds: backgrounds(mode) });
   });
 
   // Chromium keeps a custom property's `light-dark()` as written; what it resolves to shows where it is used.
@@ -266,9 +341,9 @@ describe.skipIf(!BROWSER_AVAILABLE)('the CSS export of every mode in Chromium', 
     ['dark', 'light-dark(#1F232866, #01040999)'],
   ])('light-dark, OS %s: colors resolve through light-dark(), the opacity through the dark query', async (scheme, written) => {
     const seen = await read(renderCss(system, lightDark), { colorScheme: scheme });
-    expect([seen.values['--color-backdrop'], seen.backdrop, seen.values['--opacity-scrim']]).toEqual([
+    expect([seen.values['--color-backdrop'], seen.backgrounds, seen.values['--opacity-scrim']]).toEqual([
       written,
-      BACKDROP[scheme],
+      backgrounds(scheme),
       expected(scheme)['--opacity-scrim'],
     ]);
   });

@@ -147,9 +147,16 @@ describe('Tailwind CSS v4 export', () => {
   });
 });
 
+/** The `@layer utilities` block of a Tailwind build. */
+function utilitiesOf(compiled: string): string {
+  const start = compiled.indexOf('@layer utilities {');
+  return compiled.slice(start, compiled.indexOf('\n}\n', start) + 3);
+}
+
 describe('Tailwind CSS v4 export of a design system with four modes', () => {
   let system: CompiledDesignSystem;
   let compiled: string;
+  let compiledMedia: string;
   const CANDIDATES = [
     'bg-canvas',
     'dark-dimmed:bg-canvas',
@@ -161,37 +168,55 @@ describe('Tailwind CSS v4 export of a design system with four modes', () => {
   beforeAll(async () => {
     system = compileAurora();
     compiled = await compileWithTailwind(renderTailwind(system, {}), CANDIDATES);
+    compiledMedia = await compileWithTailwind(renderTailwind(system, { theme: 'media' }), CANDIDATES);
   });
 
+  /** The utilities every build shares, then the variant rules each test gives. */
+  const utilities = (...variants: string[]): string =>
+    [
+      '@layer utilities {',
+      '  .rounded-card {',
+      '    border-radius: var(--ds-radius-card);',
+      '  }',
+      '  .bg-canvas {',
+      '    background-color: var(--ds-color-canvas);',
+      '  }',
+      '  .bg-focus {',
+      '    background-color: var(--color-focus);',
+      '  }',
+      '  .dark-dimmed\\:bg-canvas:where([data-theme="dark-dimmed"], [data-theme="dark-dimmed"] *) {',
+      '    background-color: var(--ds-color-canvas);',
+      '  }',
+      ...variants,
+      '}',
+      '',
+    ].join('\n');
+
   it('gives each further mode a variant whose rules apply under [data-theme="<mode>"]', () => {
-    const utilities = compiled.slice(
-      compiled.indexOf('@layer utilities {'),
-      compiled.indexOf('\n}\n', compiled.indexOf('@layer utilities {')) + 3,
-    );
-    expect(utilities).toBe(
-      [
-        '@layer utilities {',
-        '  .rounded-card {',
-        '    border-radius: var(--ds-radius-card);',
-        '  }',
-        '  .bg-canvas {',
-        '    background-color: var(--ds-color-canvas);',
-        '  }',
-        '  .bg-focus {',
-        '    background-color: var(--color-focus);',
-        '  }',
-        '  .dark-dimmed\\:bg-canvas:where([data-theme="dark-dimmed"], [data-theme="dark-dimmed"] *) {',
-        '    background-color: var(--ds-color-canvas);',
-        '  }',
+    expect(utilitiesOf(compiled)).toBe(
+      utilities(
         '  .light-high-contrast\\:rounded-card:where([data-theme="light-high-contrast"], [data-theme="light-high-contrast"] *) {',
         '    border-radius: var(--ds-radius-card);',
         '  }',
         '  .light-high-contrast\\:bg-fg-default:where([data-theme="light-high-contrast"], [data-theme="light-high-contrast"] *) {',
         '    background-color: var(--ds-color-fg-default);',
         '  }',
-        '}',
-        '',
-      ].join('\n'),
+      ),
+    );
+  });
+
+  it('with theme=media, puts the variant of a mode the OS switches on under that mode’s media query', () => {
+    expect(utilitiesOf(compiledMedia)).toBe(
+      utilities(
+        '  @media (prefers-color-scheme: light) and (prefers-contrast: more) {',
+        '    .light-high-contrast\\:rounded-card {',
+        '      border-radius: var(--ds-radius-card);',
+        '    }',
+        '    .light-high-contrast\\:bg-fg-default {',
+        '      background-color: var(--ds-color-fg-default);',
+        '    }',
+        '  }',
+      ),
     );
   });
 
@@ -239,23 +264,44 @@ describe('Tailwind CSS v4 export of a design system with four modes', () => {
       return alpha === 1 ? `rgb(${red}, ${green}, ${blue})` : `rgba(${red}, ${green}, ${blue}, ${alpha})`;
     };
 
-    it.each(AURORA_MODES)('data-theme="%s": the utilities show that mode, the variant only its own', async (mode) => {
+    type Media = { colorScheme: 'light' | 'dark'; contrast: 'more' | 'no-preference' };
+    /**
+     * Loads `stylesheet` under the OS preferences `media` with `data-theme` on <html>, and reads what Chromium
+     * computes: a plain `bg-canvas rounded-card` element, and the background of one with a variant per further mode.
+     */
+    async function read(stylesheet: string, media: Media, theme: string | null): Promise<string[]> {
+      await page.emulateMedia(media);
       await page.setContent(
-        `<!doctype html><html><head><style>${compiled}</style></head><body>` +
+        `<!doctype html><html><head><style>${stylesheet}</style></head><body>` +
           '<div id="plain" class="bg-canvas rounded-card">x</div>' +
           '<div id="variant" class="bg-focus dark-dimmed:bg-canvas light-high-contrast:bg-fg-default">x</div></body></html>',
       );
-      const seen = await page.evaluate((theme) => {
-        document.documentElement.setAttribute('data-theme', theme);
+      return page.evaluate((attribute) => {
+        if (attribute !== null) document.documentElement.setAttribute('data-theme', attribute);
         const style = (id: string): CSSStyleDeclaration => getComputedStyle(document.getElementById(id) as HTMLElement);
         return [style('plain').backgroundColor, style('plain').borderTopLeftRadius, style('variant').backgroundColor];
-      }, mode);
-      expect(seen).toEqual([
-        rgb('color.canvas', mode),
-        mode === 'light-high-contrast' ? '0px' : '6px',
-        { 'dark-dimmed': rgb('color.canvas', mode), 'light-high-contrast': rgb('color.fg.default', mode) }[mode as string] ??
-          rgb('color.focus', mode),
-      ]);
+      }, theme);
+    }
+
+    /** What `read` sees when `mode` is in force: the mode's values, and only that mode's variant. */
+    const inForce = (mode: string): string[] => [
+      rgb('color.canvas', mode),
+      mode === 'light-high-contrast' ? '0px' : '6px',
+      { 'dark-dimmed': rgb('color.canvas', mode), 'light-high-contrast': rgb('color.fg.default', mode) }[mode] ?? rgb('color.focus', mode),
+    ];
+    const OS_LIGHT: Media = { colorScheme: 'light', contrast: 'no-preference' };
+
+    it.each(AURORA_MODES)('data-theme="%s": the utilities show that mode, the variant only its own', async (mode) => {
+      expect(await read(compiled, OS_LIGHT, mode)).toEqual(inForce(mode));
+    });
+
+    it.each<[string, Media, string | null, string]>([
+      ['OS light', OS_LIGHT, null, 'light'],
+      ['OS dark', { colorScheme: 'dark', contrast: 'no-preference' }, null, 'dark'],
+      ['OS light + more contrast', { colorScheme: 'light', contrast: 'more' }, null, 'light-high-contrast'],
+      ['OS dark + data-theme="dark-dimmed"', { colorScheme: 'dark', contrast: 'no-preference' }, 'dark-dimmed', 'dark-dimmed'],
+    ])('theme=media, %s: the variables and the variant of the mode in force', async (_name, media, theme, mode) => {
+      expect(await read(compiledMedia, media, theme)).toEqual(inForce(mode));
     });
   });
 });
