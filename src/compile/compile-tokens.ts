@@ -5,14 +5,15 @@ import type { ScaleSteps } from './merge-scales.js';
 import { isDefinedBefore } from './defined-once.js';
 import { describePosition } from './message-text.js';
 import type { Report } from './pending-diagnostic.js';
-import { fieldsPerMode } from './mode-fields.js';
 import { readTokenDraft } from './read-token-draft.js';
 import type { TokenDraft, ValueFields } from './read-token-draft.js';
-import { resolveColor } from './resolve-color.js';
-import { resolveNonColor } from './resolve-non-color.js';
+import { resolveTokens } from './resolve-tokens.js';
+import type { ResolvedToken } from './resolve-tokens.js';
+import type { Located } from './source-entries.js';
+import { didYouMean } from './suggest.js';
 import { sortTokenKeys } from './sort-order.js';
 import type { SourceFileEntries } from './source-entries.js';
-import type { ModeDefinition, ModeValues, Rgba, SourcePosition, Token, TokenValue, TypedValue } from './types.js';
+import type { ModeDefinition, SourcePosition, Token, TokenValue, WrittenValue } from './types.js';
 
 /**
  * The tokens of every file, in token key order, each checked and resolved against the scales and primitives; a
@@ -26,14 +27,9 @@ export function compileTokens(
   report: Report,
 ): Token[] {
   const drafts = readDrafts(files, firstGroupPositions(files), modes, report);
-  const resolved = resolveDrafts(drafts, scales, primitives, modes, report);
+  const resolved = resolveTokens(drafts, scales, primitives, modes, report);
+  checkReplacements(drafts, report);
   return listInKeyOrder(drafts, resolved, report);
-}
-
-/** A draft resolved: its fields in every mode and its value in every mode. */
-interface Resolved {
-  readonly fields: ReadonlyMap<string, ValueFields>;
-  readonly values: ModeValues<TypedValue>;
 }
 
 /** Every group key of the files, at its first place. */
@@ -74,49 +70,21 @@ function readDrafts(
   return drafts;
 }
 
-/** The resolved value of every draft that resolves: colors first, since shadows take theirs. */
-function resolveDrafts(
-  drafts: ReadonlyMap<string, TokenDraft>,
-  scales: ScaleSteps,
-  primitives: ReadonlyMap<string, PrimitiveDefinition>,
-  modes: readonly ModeDefinition[],
-  report: Report,
-): Map<string, Resolved> {
-  const colors = new Map<string, ModeValues<Rgba>>();
-  const resolved = new Map<string, Resolved>();
-  const modesByName = new Map(modes.map((mode) => [mode.name, mode]));
-  // Tokens on the same scale step share one value object: 10,000 tokens hold a few hundred colors.
-  const colorValues = new Map<Rgba, TypedValue>();
-  const colorValue = (color: Rgba): TypedValue => {
-    let value = colorValues.get(color);
-    if (value === undefined) {
-      value = { kind: 'color', color };
-      colorValues.set(color, value);
-    }
-    return value;
-  };
+/** The `replacement` a deprecated token names is a token. */
+function checkReplacements(drafts: ReadonlyMap<string, TokenDraft>, report: Report): void {
   for (const [key, draft] of drafts) {
-    if (draft.type !== 'color') continue;
-    const fields = fieldsPerMode(draft, modes, modesByName, report);
-    const value = fields === undefined ? undefined : resolveColor(draft, fields, scales, report);
-    if (fields === undefined || value === undefined) continue;
-    colors.set(key, value);
-    const values: Record<string, TypedValue> = {};
-    for (const [mode, color] of Object.entries(value)) values[mode] = colorValue(color);
-    resolved.set(key, { fields, values: values as ModeValues<TypedValue> });
+    const replacement = draft.deprecated?.replacement;
+    if (replacement === undefined || replacement === null || drafts.has(replacement)) continue;
+    report(
+      (draft.entry.fields['deprecated'] as Located).pos,
+      'unknown-reference',
+      () => `\`${key}\` is deprecated in favour of unknown token \`${replacement}\`${didYouMean(replacement, drafts.keys())}`,
+    );
   }
-  const references = { primitives, drafts, colors, primitiveValues: new Map<string, TypedValue>() };
-  for (const [key, draft] of drafts) {
-    if (draft.type === 'color') continue;
-    const fields = fieldsPerMode(draft, modes, modesByName, report);
-    const values = fields === undefined ? undefined : resolveNonColor(draft, fields, references, report);
-    if (fields !== undefined && values !== undefined) resolved.set(key, { fields, values });
-  }
-  return resolved;
 }
 
 /** The resolved tokens in token key order; two keys made of the same words (one CSS name) are a warning. */
-function listInKeyOrder(drafts: ReadonlyMap<string, TokenDraft>, resolved: ReadonlyMap<string, Resolved>, report: Report): Token[] {
+function listInKeyOrder(drafts: ReadonlyMap<string, TokenDraft>, resolved: ReadonlyMap<string, ResolvedToken>, report: Report): Token[] {
   const tokens: Token[] = [];
   const namedBy = new Map<string, string>();
   for (const key of sortTokenKeys([...resolved.keys()])) {
@@ -132,15 +100,18 @@ function listInKeyOrder(drafts: ReadonlyMap<string, TokenDraft>, resolved: Reado
         'warning',
       );
     }
-    const { fields, values } = resolved.get(key) as Resolved;
+    const { fields, values, references } = resolved.get(key) as ResolvedToken;
     const token: Token = {
       key,
       type: draft.type,
       value: apiValue(draft, fields),
       ...(draft.writtenModes === undefined ? {} : { modes: draft.writtenModes }),
+      ...(draft.description === undefined ? {} : { description: draft.description }),
+      ...(draft.deprecated === undefined ? {} : { deprecated: draft.deprecated }),
       resolved: values,
+      ...(references === undefined ? {} : { references }),
     };
-    tokens.push(deepFreeze(draft.description === undefined ? token : { ...token, description: draft.description }));
+    tokens.push(deepFreeze(token));
   }
   return tokens;
 }
@@ -152,10 +123,11 @@ function listInKeyOrder(drafts: ReadonlyMap<string, TokenDraft>, resolved: Reado
 function apiValue(draft: TokenDraft, fields: ReadonlyMap<string, ValueFields>): TokenValue {
   const light = fields.get('light') as ValueFields;
   if (light['primitive'] !== undefined) return { primitive: light['primitive'].value as string };
-  const value: Record<string, string | number | boolean> = {};
+  if (light['ref'] !== undefined) return { ref: light['ref'].value as string };
+  const value: Record<string, WrittenValue> = {};
   // The light fields are in their type's order already; `darkStep` goes after `step`.
   for (const name in light) {
-    value[name] = (light[name] as ValueFields[string]).value as string | number | boolean;
+    value[name] = (light[name] as ValueFields[string]).value as WrittenValue;
     if (name === 'step' && draft.type === 'color') {
       const darkStep = darkStepOf(light, fields.get('dark') as ValueFields);
       if (darkStep !== undefined) value['darkStep'] = darkStep.value as number;

@@ -4,6 +4,7 @@ import { didYouMean } from './suggest.js';
 import type { SourceFileEntries } from './source-entries.js';
 import { isPrimitiveType, PRIMITIVE_TYPES } from './types.js';
 import type { Primitive, PrimitiveType, SourcePosition } from './types.js';
+import { parseDimension } from './parse-values.js';
 import { PRIMITIVE_RULES } from './value-rules.js';
 
 /** A checked primitive with its type and where it is defined. */
@@ -32,16 +33,20 @@ export function mergePrimitives(files: readonly SourceFileEntries[], report: Rep
         continue;
       }
       const rule = PRIMITIVE_RULES[entry.type];
-      const problem = rule.check(entry.value.value);
+      const written = entry.value.value;
+      // A type with lengths also takes one as text (`1.5rem`): its number is checked like a bare one.
+      const length = rule.units === undefined ? undefined : parseDimension(written, rule.units, null);
+      const problem = rule.check(length === undefined ? written : length.value);
       if (problem !== undefined) {
-        report(entry.value.pos, 'invalid-value', `primitive \`${name}\` must be ${problem}, got ${describeValue(entry.value.value)}`);
+        const units = rule.units === undefined || typeof written === 'number' ? '' : ` (a number in ${rule.unit ?? 'no unit'}, or text in ${rule.units.join(', ')} like \`1.5${rule.units[1] ?? 'rem'}\`)`;
+        report(entry.value.pos, 'invalid-value', `primitive \`${name}\` must be ${problem}${units}, got ${describeValue(written)}`);
         continue;
       }
       primitives.set(name, {
         type: entry.type,
         key: entry.key,
-        value: entry.value.value as number | string,
-        unit: rule.unit,
+        value: length === undefined ? (written as number | string) : length.value,
+        unit: length === undefined ? rule.unit : length.unit,
         pos: entry.pos,
       });
     }

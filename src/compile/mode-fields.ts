@@ -1,5 +1,6 @@
 import type { Report } from './pending-diagnostic.js';
-import { withDefaults } from './read-token-draft.js';
+import { REFERENCE_FIELDS, withDefaults } from './read-token-draft.js';
+import { ALTERNATIVE_FIELDS } from './value-rules.js';
 import type { TokenDraft, ValueFields } from './read-token-draft.js';
 import type { ModeDefinition, TokenType } from './types.js';
 
@@ -47,19 +48,23 @@ export function fieldsPerMode(
   return failed.size === 0 ? perMode : undefined;
 }
 
-/** `override` laid over `base`: a `primitive` or a literal `color` (with its alpha) replaces what it stands for. */
+const isReference = (fields: ValueFields): boolean => REFERENCE_FIELDS.some((name) => fields[name] !== undefined);
+
+/**
+ * `override` laid over `base`: a reference (`primitive`, `ref`) replaces everything, and a field that stands for others
+ * (a literal `color` with its alpha, a shadow's `layers`) replaces what it stands for, and the other way round.
+ */
 function overlay(type: TokenType, base: ValueFields, override: ValueFields): ValueFields {
-  if (override['primitive'] !== undefined) return override;
-  if (base['primitive'] !== undefined) return override;
+  if (isReference(override) || isReference(base)) return override;
   const merged: Record<string, ValueFields[string]> = { ...base };
-  if (type === 'color') {
-    if (override['color'] !== undefined) {
-      delete merged['scale'];
-      delete merged['step'];
+  const alternative = ALTERNATIVE_FIELDS[type];
+  if (alternative !== undefined) {
+    if (override[alternative.field] !== undefined) {
+      for (const name of alternative.replaces) delete merged[name];
       // A literal carries its own alpha: an inherited `alpha` does not apply to it.
-      delete merged['alpha'];
+      if (type === 'color') delete merged['alpha'];
     }
-    if (override['scale'] !== undefined || override['step'] !== undefined) delete merged['color'];
+    if (alternative.replaces.some((name) => override[name] !== undefined)) delete merged[alternative.field];
   }
   return { ...merged, ...override };
 }

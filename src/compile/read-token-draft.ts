@@ -2,9 +2,10 @@ import { describeValue } from './message-text.js';
 import type { Report } from './pending-diagnostic.js';
 import type { Located, NamedFields, TokenEntry } from './source-entries.js';
 import { didYouMean } from './suggest.js';
-import { isTokenType, TOKEN_TYPES } from './types.js';
-import type { SourcePosition, TokenType, TokenValue } from './types.js';
-import { OPTIONAL_FIELDS, TOKEN_FIELD_RULES } from './value-rules.js';
+import { readDeprecation } from './read-deprecation.js';
+import { isPrimitiveType, isTokenType, TOKEN_TYPES } from './types.js';
+import type { Deprecation, SourcePosition, TokenType, TokenValue, WrittenValue } from './types.js';
+import { ALTERNATIVE_FIELDS, OPTIONAL_FIELDS, TOKEN_FIELD_RULES } from './value-rules.js';
 import type { FieldRule } from './value-rules.js';
 
 /** Value fields by name, each with the place it was written (defaults sit at their token). */
@@ -21,18 +22,23 @@ export interface TokenDraft {
   /** The `modes` field as written, for the API; undefined when the token has none. */
   readonly writtenModes: Readonly<Record<string, TokenValue>> | undefined;
   readonly description: string | undefined;
+  readonly deprecated: Deprecation | undefined;
 }
 
-const NOT_VALUE_FIELDS = new Set(['type', 'description', 'modes']);
+const NOT_VALUE_FIELDS = new Set(['type', 'description', 'deprecated', 'modes']);
+
+/** The fields that make a token's value (or one mode's) a reference: to a primitive, or to another token. */
+export const REFERENCE_FIELDS = ['primitive', 'ref'] as const;
 
 const ruleNames = (type: TokenType): string[] => Object.keys(TOKEN_FIELD_RULES[type]);
-/** The fields a token of each type takes (beside type, description), in the order messages list them. */
+const referenceNames = (type: TokenType): string[] => (isPrimitiveType(type) ? ['primitive', 'ref'] : ['ref']);
+/** The fields a token of each type takes (beside type, description, deprecated), in the order messages list them. */
 const TOKEN_FIELDS = Object.fromEntries(
-  TOKEN_TYPES.map((type) => [type, [...ruleNames(type), ...(type === 'color' ? [] : ['primitive']), 'modes']]),
+  TOKEN_TYPES.map((type) => [type, [...ruleNames(type), ...referenceNames(type), 'modes']]),
 ) as unknown as Record<TokenType, readonly string[]>;
 /** The fields an entry of `modes` takes: a token's value fields (no `darkStep`: that is `modes.dark.step`). */
 const MODE_FIELDS = Object.fromEntries(
-  TOKEN_TYPES.map((type) => [type, [...ruleNames(type).filter((name) => name !== 'darkStep'), ...(type === 'color' ? [] : ['primitive'])]]),
+  TOKEN_TYPES.map((type) => [type, [...ruleNames(type).filter((name) => name !== 'darkStep'), ...referenceNames(type)]]),
 ) as unknown as Record<TokenType, readonly string[]>;
 const NO_OVERRIDES: ReadonlyMap<string, ValueFields> = new Map();
 
@@ -48,30 +54,33 @@ export function readTokenDraft(entry: TokenEntry, modeNames: readonly string[], 
     report(
       typeField.pos,
       'unknown-token-type',
-      () => `unknown token type \`${type}\` for \`${entry.key}\`${didYouMean(type, TOKEN_TYPES)}`,
+      () => `unknown token type \`${type}\` for \`${entry.key}\`${didYouMean(type, TOKEN_TYPES)}; the types are ${TOKEN_TYPES.join(', ')}`,
     );
     return undefined;
   }
   const description = readDescription(entry, report);
+  const deprecated = readDeprecation(entry, report);
   const valueFields: Record<string, Located> = Object.create(null) as Record<string, Located>;
   for (const name in entry.fields) if (!NOT_VALUE_FIELDS.has(name)) valueFields[name] = entry.fields[name] as Located;
-  const fields =
-    valueFields['primitive'] !== undefined
-      ? readPrimitiveReference(entry, type, valueFields, 'token', report)
-      : readInlineFields(entry, type, valueFields, report);
+  const fields = hasReference(valueFields)
+    ? readReference(entry, type, valueFields, 'token', report)
+    : readInlineFields(entry, type, valueFields, report);
   const overrides = readOverrides(entry, type, modeNames, report);
-  if (!description.valid || fields === undefined || overrides === undefined) return undefined;
+  if (!description.valid || !deprecated.valid || fields === undefined || overrides === undefined) return undefined;
   const darkStep = valueFields['darkStep'];
   const writtenModes = entry.modes === undefined ? undefined : writtenModesOf(entry);
-  if (darkStep === undefined) return { entry, type, fields, overrides, writtenModes, description: description.text };
+  const draft = { entry, type, fields, overrides, writtenModes, description: description.text, deprecated: deprecated.value };
+  if (darkStep === undefined) return draft;
   const dark = overrides.get('dark');
   if (dark?.['step'] !== undefined) {
     report(darkStep.pos, 'extra-field', `\`${entry.key}\` gives its dark step twice: \`darkStep\` and \`modes.dark.step\`; keep one`);
     return undefined;
   }
   const withDark = new Map(overrides).set('dark', { ...dark, step: darkStep });
-  return { entry, type, fields, overrides: withDark, writtenModes, description: description.text };
+  return { ...draft, overrides: withDark };
 }
+
+const hasReference = (fields: ValueFields): boolean => fields['primitive'] !== undefined || fields['ref'] !== undefined;
 
 function readDescription(entry: TokenEntry, report: Report): { valid: boolean; text: string | undefined } {
   const field = entry.fields['description'];
@@ -81,38 +90,42 @@ function readDescription(entry: TokenEntry, report: Report): { valid: boolean; t
   return { valid: false, text: undefined };
 }
 
-/** `{ primitive }` of a token that refers to a primitive, which then takes no other value field (and no color does). */
-function readPrimitiveReference(
-  entry: TokenEntry,
-  type: TokenType,
-  fields: ValueFields,
-  where: string,
-  report: Report,
-): ValueFields | undefined {
-  const primitiveField = fields['primitive'] as Located;
-  if (type === 'color') {
+/**
+ * `{ primitive }` or `{ ref }` of a token whose value refers to a primitive or to another token: it then takes no
+ * other value field, and no color or composite names a primitive.
+ */
+function readReference(entry: TokenEntry, type: TokenType, fields: ValueFields, where: string, report: Report): ValueFields | undefined {
+  const [name, other] = REFERENCE_FIELDS.filter((candidate) => fields[candidate] !== undefined) as [string, string | undefined];
+  const field = fields[name] as Located;
+  if (name === 'primitive' && !isPrimitiveType(type)) {
     report(
-      primitiveField.pos,
+      field.pos,
       'primitive-not-allowed',
-      `color token \`${entry.key}\` takes a \`scale\` and \`step\` or a \`color\`, not a \`primitive\``,
+      type === 'color'
+        ? `color token \`${entry.key}\` takes a \`scale\` and \`step\`, a \`color\` or a \`ref\`, not a \`primitive\``
+        : `${type} token \`${entry.key}\` takes its fields or a \`ref\`, not a \`primitive\` (there are no ${type} primitives)`,
     );
     return undefined;
   }
   let ok = true;
-  for (const [name, located] of Object.entries(fields)) {
-    if (name === 'primitive') continue;
+  for (const [fieldName, located] of Object.entries(fields)) {
+    if (fieldName === name) continue;
+    const refersTo = name === 'primitive' ? 'a primitive' : 'another token';
     report(
       located.pos,
       'extra-field',
-      `\`${entry.key}\` refers to a primitive${where === 'token' ? '' : ` in ${where}`}, so it takes no \`${name}\``,
+      fieldName === other
+        ? `\`${entry.key}\` gives both \`primitive\` and \`ref\`${where === 'token' ? '' : ` in ${where}`}; keep one`
+        : `\`${entry.key}\` refers to ${refersTo}${where === 'token' ? '' : ` in ${where}`}, so it takes no \`${fieldName}\``,
     );
     ok = false;
   }
-  if (typeof primitiveField.value !== 'string' || primitiveField.value === '') {
-    report(primitiveField.pos, 'invalid-value', `\`primitive\` of \`${entry.key}\` must be a name like \`${type}.md\``);
+  if (typeof field.value !== 'string' || !/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(field.value)) {
+    const example = name === 'primitive' ? `\`${type}.md\`` : '`color.bg.default` (the key of a token, without braces)';
+    report(field.pos, 'invalid-value', `\`${name}\` of \`${entry.key}\` must be a name like ${example}, got ${describeValue(field.value)}`);
     return undefined;
   }
-  return ok ? { primitive: primitiveField } : undefined;
+  return ok ? { [name]: field } : undefined;
 }
 
 /** Every field of `fields` is one the type takes, with a valid value; undefined, reported, when one is not. */
@@ -142,17 +155,35 @@ function checkFieldValues(entry: TokenEntry, type: TokenType, fields: ValueField
 
 /** The inline value fields of a token's type, each checked, defaults filled in. */
 function readInlineFields(entry: TokenEntry, type: TokenType, fields: ValueFields, report: Report): ValueFields | undefined {
-  let ok = checkFieldValues(entry, type, fields, TOKEN_FIELDS[type], report);
-  if (type === 'color' && fields['color'] !== undefined) {
-    for (const name of ['scale', 'step', 'darkStep']) {
-      const field = fields[name];
-      if (field === undefined) continue;
-      report(field.pos, 'extra-field', `color token \`${entry.key}\` has a literal \`color\`, so it takes no \`${name}\``);
-      ok = false;
-    }
+  const misplaced = fields['value'];
+  if (type === 'color' && misplaced !== undefined && fields['color'] === undefined) {
+    // One message for the common slip, instead of `value` refused and `scale`, `step` missing.
+    report(
+      misplaced.pos,
+      'extra-field',
+      `color token \`${entry.key}\` takes a literal color in \`color\`, not \`value\` (or a \`scale\` and \`step\`, or a \`ref\`)`,
+    );
+    return undefined;
   }
+  const valid = checkFieldValues(entry, type, fields, TOKEN_FIELDS[type], report);
+  const ok = checkAlternatives(entry, type, fields, '', report) && valid;
   const complete = withDefaults(entry, type, fields, entry.pos, report);
   return ok ? complete : undefined;
+}
+
+/** A field that stands for others (a literal `color`, a shadow's `layers`) is not written together with them. */
+function checkAlternatives(entry: TokenEntry, type: TokenType, fields: ValueFields, where: string, report: Report): boolean {
+  const alternative = ALTERNATIVE_FIELDS[type];
+  if (alternative === undefined || fields[alternative.field] === undefined) return true;
+  let ok = true;
+  for (const name of alternative.replaces) {
+    const field = fields[name];
+    if (field === undefined) continue;
+    const what = type === 'color' ? 'a literal `color`' : `\`${alternative.field}\``;
+    report(field.pos, 'extra-field', `${where === '' ? `${type} token ` : `\`${where}\` of `}\`${entry.key}\` has ${what}, so it takes no \`${name}\``);
+    ok = false;
+  }
+  return ok;
 }
 
 const RULE_ENTRIES = Object.fromEntries(
@@ -172,15 +203,17 @@ export function withDefaults(
   report: Report,
   where = '',
 ): ValueFields | undefined {
-  if (fields['primitive'] !== undefined) return fields;
+  if (hasReference(fields)) return fields;
   const complete: Record<string, Located> = {};
-  const literal = type === 'color' && fields['color'] !== undefined;
+  const alternative = ALTERNATIVE_FIELDS[type];
+  const replaced = alternative !== undefined && fields[alternative.field] !== undefined ? alternative.replaces : [];
   let ok = true;
   for (const [name, rule] of RULE_ENTRIES[type]) {
     const field = fields[name];
     if (field !== undefined) complete[name] = field;
+    else if (replaced.includes(name)) continue;
     else if (rule.default !== undefined) complete[name] = { value: rule.default, pos };
-    else if (!literal && !OPTIONAL_FIELDS.has(`${type}.${name}`)) {
+    else if (!OPTIONAL_FIELDS.has(`${type}.${name}`)) {
       report(pos, 'missing-field', `${type} token \`${entry.key}\` is missing \`${name}\`${where}`);
       ok = false;
     }
@@ -242,20 +275,13 @@ function readOverride(
     return false;
   }
   const where = `modes.${mode.name}`;
-  if (fields['primitive'] !== undefined) {
-    const reference = readPrimitiveReference(entry, type, fields, `\`${where}\``, report);
+  if (hasReference(fields)) {
+    const reference = readReference(entry, type, fields, `\`${where}\``, report);
     if (reference !== undefined) overrides.set(mode.name, reference);
     return reference !== undefined;
   }
   if (!checkFieldValues(entry, type, fields, allowed, report)) return false;
-  if (type === 'color' && fields['color'] !== undefined && (fields['scale'] !== undefined || fields['step'] !== undefined)) {
-    report(
-      (fields['scale'] ?? fields['step'] ?? mode).pos,
-      'extra-field',
-      `\`${where}\` of \`${entry.key}\` has a literal \`color\`, so it takes no \`scale\` or \`step\``,
-    );
-    return false;
-  }
+  if (!checkAlternatives(entry, type, fields, where, report)) return false;
   overrides.set(mode.name, fields);
   return true;
 }
@@ -267,7 +293,7 @@ function writtenModesOf(entry: TokenEntry): Record<string, TokenValue> | undefin
   for (const mode of entry.modes) {
     const fields = mode.fields ?? {};
     written[mode.name] = Object.fromEntries(
-      Object.entries(fields).map(([name, located]) => [name, located.value as string | number | boolean]),
+      Object.entries(fields).map(([name, located]) => [name, located.value as WrittenValue]),
     );
   }
   return written;

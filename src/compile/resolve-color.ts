@@ -4,33 +4,13 @@ import type { Report } from './pending-diagnostic.js';
 import type { TokenDraft, ValueFields } from './read-token-draft.js';
 import { didYouMean } from './suggest.js';
 import type { Located } from './source-entries.js';
-import { reportingOnce } from './pending-diagnostic.js';
-import type { ModeValues, Rgba } from './types.js';
+import type { Rgba } from './types.js';
 
 /**
- * The color of a color token in every mode, from each mode's fields: a literal `color`, or the mode's color of
- * `step` in `scale`; `alpha` replaces the color's alpha. Undefined, reported, when a scale or step does not exist.
+ * The color of a color token in `mode` from that mode's fields: a literal `color`, or the mode's color of `step` in
+ * `scale`; `alpha` replaces the color's alpha. Undefined, reported, when a scale or step does not exist.
  */
-export function resolveColor(
-  draft: TokenDraft,
-  fields: ReadonlyMap<string, ValueFields>,
-  scales: ScaleSteps,
-  report: Report,
-): ModeValues<Rgba> | undefined {
-  const colors: Record<string, Rgba> = {};
-  const reportOnce = reportingOnce(report);
-  let ok = true;
-  for (const [mode, modeFields] of fields) {
-    const color = colorOf(draft, mode, modeFields, scales, reportOnce);
-    if (color === undefined) ok = false;
-    else colors[mode] = color;
-  }
-  if (!ok) return undefined;
-  warnOfRedundantDarkStep(draft, fields, scales, report);
-  return colors as ModeValues<Rgba>;
-}
-
-function colorOf(draft: TokenDraft, mode: string, fields: ValueFields, scales: ScaleSteps, report: Report): Rgba | undefined {
+export function colorOf(draft: TokenDraft, mode: string, fields: ValueFields, scales: ScaleSteps, report: Report): Rgba | undefined {
   const alpha = fields['alpha']?.value as number | undefined;
   const literal = fields['color'];
   const color = literal === undefined ? colorOnScale(draft, mode, fields, scales, report) : parseColor(literal.value);
@@ -61,7 +41,7 @@ function colorOnScale(draft: TokenDraft, mode: string, fields: ValueFields, scal
 }
 
 /** A `darkStep` equal to `step` on a step whose light and dark colors are the same says nothing: a warning. */
-function warnOfRedundantDarkStep(draft: TokenDraft, fields: ReadonlyMap<string, ValueFields>, scales: ScaleSteps, report: Report): void {
+export function warnOfRedundantDarkStep(draft: TokenDraft, fields: ReadonlyMap<string, ValueFields>, scales: ScaleSteps, report: Report): void {
   const darkStep = draft.entry.fields['darkStep'];
   const light = fields.get('light');
   if (darkStep === undefined || light === undefined || darkStep.value !== light['step']?.value) return;

@@ -22,12 +22,16 @@ export const RULES = {
     severities: WARNING,
     catches: 'two keys made of the same words (`font.lineHeight`, `font.line-height`) that get one CSS name',
   },
+  'deprecated-reference': { severities: WARNING, catches: 'a reference (`ref`, a `{token}` part, a `colorToken`) to a deprecated token' },
   'duplicate-key': {
     severities: ERROR,
     catches:
       'a key written twice in one mapping, a scale, step, primitive or token defined twice, or two API keys with one `name` or `sha256`',
   },
-  'extra-field': { severities: ERROR, catches: 'a token field its type does not take, or a value field beside `primitive`' },
+  'extra-field': {
+    severities: ERROR,
+    catches: 'a token field its type does not take, a value field beside `primitive` or `ref`, or a field beside the one that stands for it (`color`, `layers`)',
+  },
   'file-not-a-map': { severities: ERROR, catches: 'a source file that is not a mapping of top-level sections' },
   'file-too-large': { severities: ERROR, catches: 'a source file or keys file larger than 1 MiB' },
   'invalid-hex': {
@@ -57,17 +61,27 @@ export const RULES = {
   'mode-cycle': { severities: ERROR, catches: 'modes whose `base` leads back to themselves' },
   'nesting-limit': { severities: ERROR, catches: 'mappings and lists nested more than 100 levels deep' },
   'primitive-group-not-a-map': { severities: ERROR, catches: 'a primitive type that is not a mapping of key to value' },
-  'primitive-not-allowed': { severities: ERROR, catches: 'a color token that names a `primitive` (colors come from scales or literals)' },
+  'primitive-not-allowed': {
+    severities: ERROR,
+    catches: 'a color, stroke style or composite token that names a `primitive` (there are no primitives of those types)',
+  },
   'primitive-type-mismatch': { severities: ERROR, catches: 'a token that names a primitive of another type' },
   'redundant-dark-step': {
     severities: WARNING,
     catches: 'a `darkStep` equal to `step` on a step whose light and dark colors are the same',
   },
+  'reference-cycle': { severities: ERROR, catches: 'references that lead back to where they started (the message lists the whole chain with positions)' },
+  'reference-depth': { severities: ERROR, catches: 'a value that resolves through more than 64 references' },
+  'reference-type-mismatch': { severities: ERROR, catches: 'a `ref` to a token of another type, or a `{token}` part naming a token of a type the part does not take' },
   'scale-not-a-map': { severities: ERROR, catches: 'a scale that is not a mapping of step numbers' },
   'section-not-a-map': { severities: ERROR, catches: 'a `scales`, `primitives` or `tokens` section that is not a mapping' },
   'step-not-a-map': { severities: ERROR, catches: 'a scale step that is not a mapping `{ light, dark }`' },
   'system-missing-name': { severities: ERROR, catches: 'a `system.yaml` without a `name`' },
   'system-unknown-field': { severities: ERROR, catches: 'a field of `system.yaml` other than `name`, `description`, `id` and `modes`' },
+  'tailwind-name-clash': {
+    severities: WARNING,
+    catches: 'two tokens that get one Tailwind theme variable (`--text-body` from `font.size.body` and `typography.body`): the first in key order keeps it',
+  },
   'token-group-clash': { severities: ERROR, catches: 'a key that is a token in one place and a group of tokens in another' },
   'token-not-a-map': { severities: ERROR, catches: 'an entry of `tokens` that is neither a group nor a token `{ type, ... }`' },
   'too-many-problems': {
@@ -78,10 +92,11 @@ export const RULES = {
   'unknown-field': { severities: ERROR, catches: 'a field of a scale step or an API key that it does not take' },
   'unknown-mode': {
     severities: ERROR,
-    catches: 'a mode `base`, a token `modes` entry or a scale step color naming a mode `system.yaml` does not declare',
+    catches: 'a mode `base` or a token `modes` entry naming a mode `system.yaml` does not declare',
   },
   'unknown-primitive': { severities: ERROR, catches: 'a token that names a primitive that does not exist' },
   'unknown-primitive-type': { severities: ERROR, catches: 'a primitive type that does not exist' },
+  'unknown-reference': { severities: ERROR, catches: 'a `ref`, a `{token}` part or a deprecation `replacement` naming no token' },
   'unknown-scale': { severities: ERROR, catches: 'a color token that names a scale that does not exist' },
   'unknown-section': { severities: ERROR, catches: 'a top-level section that the file does not take' },
   'unknown-step': { severities: ERROR, catches: 'a color token whose `step` or `darkStep` (in any mode) its scale does not have' },

@@ -1,54 +1,69 @@
 import { parseCssShadow, parseFontFamilies } from './parse-css-shadow.js';
 import { sameRgba } from './parse-color.js';
-import type { Dimension, Primitive, ShadowLayer, TokenType, TypedValue } from './types.js';
+import type {
+  CubicBezierValue,
+  Dimension,
+  DimensionUnit,
+  FontFamilyValue,
+  GradientStop,
+  Primitive,
+  PrimitiveType,
+  ShadowLayer,
+  TokenType,
+  TypedValue,
+} from './types.js';
 import { parseCubicBezier } from './value-rules.js';
 
+const LENGTH_UNITS: ReadonlySet<string> = new Set(['px', 'rem', 'em', '%']);
+
+/** A number in `unit`: a length when the unit is one (`px`, `rem`, `em`, `%`), a bare number otherwise (a multiplier). */
+const numberIn = (value: number, unit: unknown): TypedValue =>
+  typeof unit === 'string' && LENGTH_UNITS.has(unit) ? { kind: 'dimension', value, unit: unit as DimensionUnit } : { kind: 'number', value };
+
 /** The typed value of a primitive, by its type: numbers with their unit, strings read into their structure. */
-export function typedValueOfPrimitive(type: Exclude<TokenType, 'color' | 'boolean'>, primitive: Primitive): TypedValue {
+export function typedValueOfPrimitive(type: PrimitiveType, primitive: Primitive): TypedValue {
   const { value } = primitive;
   if (typeof value === 'string') return typedValueOfText(type, value);
-  switch (type) {
-    case 'spacing':
-    case 'radius':
-    case 'font.size':
-    case 'font.letterSpacing':
-      return { kind: 'dimension', value, unit: primitive.unit as Dimension['unit'] };
-    case 'duration':
-      return { kind: 'duration', value, unit: 'ms' };
-    default:
-      return { kind: 'number', value };
-  }
+  return type === 'duration' ? { kind: 'duration', value, unit: 'ms' } : numberIn(value, primitive.unit);
 }
 
 function typedValueOfText(type: TokenType, text: string): TypedValue {
   switch (type) {
     case 'font.family':
-      return { kind: 'fontFamily', families: parseFontFamilies(text), text };
+      return fontFamilyOf(text);
     case 'easing':
-      return { kind: 'cubicBezier', points: parseCubicBezier(text) as [number, number, number, number], text };
+      return cubicBezierOf(text);
     default:
       return { kind: 'shadow', layers: parseCssShadow(text) ?? null, text };
   }
 }
 
-/** The typed value of a token written inline (checked fields), for every type but colors and shadows. */
-export function typedValueOfFields(type: Exclude<TokenType, 'color' | 'shadow'>, fields: Readonly<Record<string, unknown>>): TypedValue {
+/** A font stack as written, with its families. */
+export const fontFamilyOf = (text: string): FontFamilyValue => ({ kind: 'fontFamily', families: parseFontFamilies(text), text });
+
+/** A checked easing (an expression, a keyword or four numbers) with the text CSS takes. */
+export function cubicBezierOf(written: unknown): CubicBezierValue {
+  const points = parseCubicBezier(written) as [number, number, number, number];
+  const text = typeof written === 'string' ? written : `cubic-bezier(${points.join(', ')})`;
+  return { kind: 'cubicBezier', points, text };
+}
+
+/** The typed value of a token written inline (checked fields), for every type that is not a color, shadow or composite. */
+export function typedValueOfFields(type: TokenType, fields: Readonly<Record<string, unknown>>): TypedValue {
   const raw = fields['value'];
   switch (type) {
-    case 'spacing':
-    case 'radius':
-    case 'font.size':
-    case 'font.letterSpacing':
-      return { kind: 'dimension', value: raw as number, unit: fields['unit'] as Dimension['unit'] };
     case 'duration':
       return { kind: 'duration', value: raw as number, unit: 'ms' };
     case 'boolean':
       return { kind: 'boolean', value: raw as boolean };
     case 'font.family':
+      return fontFamilyOf(raw as string);
     case 'easing':
-      return typedValueOfText(type, raw as string);
+      return cubicBezierOf(raw);
+    case 'strokeStyle':
+      return { kind: 'strokeStyle', style: raw as string };
     default:
-      return { kind: 'number', value: raw as number };
+      return numberIn(raw as number, fields['unit']);
   }
 }
 
@@ -69,7 +84,35 @@ export function sameTypedValue(a: TypedValue, b: TypedValue): boolean {
       return b.kind === a.kind && a.text === b.text;
     case 'shadow':
       return b.kind === 'shadow' && a.text === b.text && sameLayers(a.layers, b.layers);
+    case 'strokeStyle':
+      return b.kind === 'strokeStyle' && a.style === b.style;
+    case 'typography':
+      return (
+        b.kind === 'typography' &&
+        sameTypedValue(a.fontFamily, b.fontFamily) &&
+        sameTypedValue(a.fontSize, b.fontSize) &&
+        sameTypedValue(a.fontWeight, b.fontWeight) &&
+        sameTypedValue(a.lineHeight, b.lineHeight) &&
+        sameTypedValue(a.letterSpacing, b.letterSpacing)
+      );
+    case 'border':
+      return b.kind === 'border' && sameTypedValue(a.width, b.width) && sameTypedValue(a.style, b.style) && sameTypedValue(a.color, b.color);
+    case 'transition':
+      return (
+        b.kind === 'transition' &&
+        sameTypedValue(a.duration, b.duration) &&
+        sameTypedValue(a.delay, b.delay) &&
+        sameTypedValue(a.timingFunction, b.timingFunction)
+      );
+    case 'gradient':
+      return b.kind === 'gradient' && a.angle === b.angle && sameStops(a.stops, b.stops);
   }
+}
+
+function sameStops(a: readonly GradientStop[], b: readonly GradientStop[]): boolean {
+  return (
+    a.length === b.length && a.every((stop, index) => stop.position === b[index]?.position && sameRgba(stop.color, (b[index] as GradientStop).color))
+  );
 }
 
 function sameLayers(a: readonly ShadowLayer[] | null, b: readonly ShadowLayer[] | null): boolean {

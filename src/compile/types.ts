@@ -5,7 +5,9 @@ import type { RuleId, Severity } from './rules.js';
 /** Every token type a file may name, sorted. */
 export const TOKEN_TYPES = [
   'boolean',
+  'border',
   'color',
+  'dimension',
   'duration',
   'easing',
   'font.family',
@@ -13,10 +15,14 @@ export const TOKEN_TYPES = [
   'font.lineHeight',
   'font.size',
   'font.weight',
+  'gradient',
   'opacity',
   'radius',
   'shadow',
   'spacing',
+  'strokeStyle',
+  'transition',
+  'typography',
   'z-index',
 ] as const;
 /** One of {@link TOKEN_TYPES}. */
@@ -27,11 +33,16 @@ export function isTokenType(type: string): type is TokenType {
   return (TOKEN_TYPES as readonly string[]).includes(type);
 }
 
-/** Primitive types: every token type but `color` (colors come from scales) and `boolean`. */
-export type PrimitiveType = Exclude<TokenType, 'boolean' | 'color'>;
+/** Token types whose value is made of parts (each a value or a reference to a token). */
+export const COMPOSITE_TYPES = ['border', 'gradient', 'transition', 'typography'] as const;
+/** The types no primitive has: colors come from scales; booleans, stroke styles and composites are written on their token. */
+const NOT_PRIMITIVE = ['boolean', 'color', 'strokeStyle', ...COMPOSITE_TYPES] as const;
+
+/** Primitive types: every token type but colors, booleans, stroke styles and composites. */
+export type PrimitiveType = Exclude<TokenType, (typeof NOT_PRIMITIVE)[number]>;
 /** Every primitive type, in the order of {@link TOKEN_TYPES}. */
 export const PRIMITIVE_TYPES: readonly PrimitiveType[] = TOKEN_TYPES.filter(
-  (type): type is PrimitiveType => type !== 'boolean' && type !== 'color',
+  (type): type is PrimitiveType => !(NOT_PRIMITIVE as readonly string[]).includes(type),
 );
 
 /** Whether a type written under `primitives` is a primitive type. */
@@ -56,8 +67,11 @@ export interface SourcePosition {
   readonly column: number;
 }
 
+/** A YAML value as JSON has it: what a composite token's parts (shadow layers, gradient stops) are written with. */
+export type WrittenValue = string | number | boolean | null | readonly WrittenValue[] | { readonly [name: string]: WrittenValue };
+
 /** The `value` object of a token, exactly as the API serves it. */
-export type TokenValue = Readonly<Record<string, string | number | boolean>>;
+export type TokenValue = Readonly<Record<string, WrittenValue>>;
 
 /** A color in sRGB: channels 0-255 (integers), alpha 0-1. */
 export interface Rgba {
@@ -67,10 +81,13 @@ export interface Rgba {
   readonly alpha: number;
 }
 
+/** The units a length may have; which ones a type takes is in `value-rules.ts`. */
+export type DimensionUnit = 'px' | 'rem' | 'em' | '%';
+
 /** A number with its unit. */
 export interface Dimension {
   readonly value: number;
-  readonly unit: 'px' | 'rem' | 'em';
+  readonly unit: DimensionUnit;
 }
 
 /** One layer of a shadow. */
@@ -83,20 +100,56 @@ export interface ShadowLayer {
   readonly inset: boolean;
 }
 
+export type ColorValue = { readonly kind: 'color'; readonly color: Rgba };
+export type DimensionValue = { readonly kind: 'dimension'; readonly value: number; readonly unit: DimensionUnit };
+export type NumberValue = { readonly kind: 'number'; readonly value: number };
+export type DurationValue = { readonly kind: 'duration'; readonly value: number; readonly unit: 'ms' };
+export type FontFamilyValue = { readonly kind: 'fontFamily'; readonly families: readonly string[]; readonly text: string };
+export type CubicBezierValue = {
+  readonly kind: 'cubicBezier';
+  readonly points: readonly [number, number, number, number];
+  readonly text: string;
+};
+/** A `border-style` keyword (DTCG `strokeStyle`). */
+export type StrokeStyleValue = { readonly kind: 'strokeStyle'; readonly style: string };
+
+/** One stop of a gradient: its color and its position from 0 to 1. */
+export interface GradientStop {
+  readonly color: Rgba;
+  readonly position: number;
+}
+
 /**
  * A resolved value, typed: what every view formats in its own syntax. Strings a designer wrote (a font stack, an
  * easing, a shadow primitive) keep their text beside their structure, so the CSS export prints them as written.
  */
 export type TypedValue =
-  | { readonly kind: 'color'; readonly color: Rgba }
-  | { readonly kind: 'dimension'; readonly value: number; readonly unit: Dimension['unit'] }
-  | { readonly kind: 'number'; readonly value: number }
-  | { readonly kind: 'duration'; readonly value: number; readonly unit: 'ms' }
-  | { readonly kind: 'fontFamily'; readonly families: readonly string[]; readonly text: string }
-  | { readonly kind: 'cubicBezier'; readonly points: readonly [number, number, number, number]; readonly text: string }
+  | ColorValue
+  | DimensionValue
+  | NumberValue
+  | DurationValue
+  | FontFamilyValue
+  | CubicBezierValue
+  | StrokeStyleValue
   /** `layers` is null when a shadow primitive's text is not a shadow we can read; `text` is a primitive's text as written. */
   | { readonly kind: 'shadow'; readonly layers: readonly ShadowLayer[] | null; readonly text: string | null }
-  | { readonly kind: 'boolean'; readonly value: boolean };
+  | { readonly kind: 'boolean'; readonly value: boolean }
+  | {
+      readonly kind: 'typography';
+      readonly fontFamily: FontFamilyValue;
+      readonly fontSize: DimensionValue;
+      readonly fontWeight: NumberValue;
+      /** A multiplier (`number`) or a length. */
+      readonly lineHeight: NumberValue | DimensionValue;
+      readonly letterSpacing: DimensionValue;
+    }
+  | { readonly kind: 'border'; readonly width: DimensionValue; readonly style: StrokeStyleValue; readonly color: ColorValue }
+  | { readonly kind: 'transition'; readonly duration: DurationValue; readonly delay: DurationValue; readonly timingFunction: CubicBezierValue }
+  /** A linear gradient: its angle in degrees (180 is top to bottom, CSS's default) and its stops. */
+  | { readonly kind: 'gradient'; readonly angle: number; readonly stops: readonly GradientStop[] };
+
+/** The kind of each typed value. */
+export type ValueKind = TypedValue['kind'];
 
 /** A value in every mode of its design system (light, dark and each further mode), fallbacks applied. */
 export interface ModeValues<Value> {
@@ -118,6 +171,24 @@ export const BUILT_IN_MODES: readonly ModeDefinition[] = [
   { name: 'dark', base: 'light', media: null },
 ];
 
+/**
+ * The tokens a token's value refers to in one mode: `chain`, when the whole value is a reference, every token it
+ * resolves through (the one it names first, the one that has the value last); `parts`, the parts of a composite (or of a
+ * shadow's layers, a gradient's stops) written as a reference, by path (`fontSize`, `layers.0.color`), each to the
+ * token it names.
+ */
+export interface TokenReferences {
+  readonly chain?: readonly string[];
+  readonly parts?: Readonly<Record<string, string>>;
+}
+
+/** A token on its way out: why, what to use instead, and since when (an ISO date), each null when not said. */
+export interface Deprecation {
+  readonly message: string | null;
+  readonly replacement: string | null;
+  readonly since: string | null;
+}
+
 /** One compiled token: its key, type, value as written (light; further modes' overrides apart) and typed value per mode. */
 export interface Token {
   readonly key: string;
@@ -126,7 +197,11 @@ export interface Token {
   /** Per mode, the fields written for it (beyond what `value` says, such as `darkStep`); absent when none is. */
   readonly modes?: Readonly<Record<string, TokenValue>>;
   readonly description?: string;
+  /** Present when the token is deprecated. */
+  readonly deprecated?: Deprecation;
   readonly resolved: ModeValues<TypedValue>;
+  /** Per mode, what the value refers to; absent when it refers to no token in any mode. */
+  readonly references?: Readonly<Record<string, TokenReferences>>;
 }
 
 /** One primitive value, with its unit (null when the type has none). */

@@ -1,5 +1,6 @@
 import { COLOR_SYNTAX, parseColor } from './parse-color.js';
-import type { PrimitiveType, TokenType } from './types.js';
+import { EASING_KEYWORDS, parseDimension, parseDuration, parseFontWeight, referenceOf, STROKE_STYLES } from './parse-values.js';
+import type { DimensionUnit, PrimitiveType, TokenType } from './types.js';
 
 /** A check of one YAML value: undefined when fine, otherwise what it should have been. */
 export type ValueCheck = (value: unknown) => string | undefined;
@@ -26,40 +27,138 @@ const CSS_SAFE_STRING: ValueCheck = (value) =>
 
 const CUBIC_BEZIER = /^cubic-bezier\(\s*(-?\d*\.?\d+)\s*,\s*(-?\d*\.?\d+)\s*,\s*(-?\d*\.?\d+)\s*,\s*(-?\d*\.?\d+)\s*\)$/;
 
-/** The four control points of a `cubic-bezier(x1, y1, x2, y2)` expression, or undefined when it is not one. */
-export function parseCubicBezier(text: string): [number, number, number, number] | undefined {
-  const match = CUBIC_BEZIER.exec(text.trim());
-  if (!match) return undefined;
-  const points = match.slice(1, 5).map(Number) as [number, number, number, number];
+/**
+ * The four control points of an easing: a `cubic-bezier(x1, y1, x2, y2)` expression, a CSS keyword that is one
+ * (`ease`, `linear`, `ease-in`, `ease-out`, `ease-in-out`) or a list of four numbers; undefined when it is none.
+ */
+export function parseCubicBezier(written: unknown): [number, number, number, number] | undefined {
+  let points: [number, number, number, number];
+  if (Array.isArray(written)) {
+    if (written.length !== 4 || !written.every(isFiniteNumber)) return undefined;
+    points = [...written] as [number, number, number, number];
+  } else if (typeof written === 'string') {
+    const text = written.trim();
+    if (Object.hasOwn(EASING_KEYWORDS, text)) return [...(EASING_KEYWORDS[text] as [number, number, number, number])];
+    const match = CUBIC_BEZIER.exec(text);
+    if (!match) return undefined;
+    points = match.slice(1, 5).map(Number) as [number, number, number, number];
+  } else return undefined;
   const [x1, , x2] = points;
   return x1 >= 0 && x1 <= 1 && x2 >= 0 && x2 <= 1 ? points : undefined;
 }
 
-const CUBIC_BEZIER_STRING: ValueCheck = (value) =>
-  typeof value === 'string' && parseCubicBezier(value) !== undefined
+const EASING_TEXT = 'a `cubic-bezier(x1, y1, x2, y2)` expression with x1 and x2 from 0 to 1, four such numbers, or `ease`, `linear`, `ease-in`, `ease-out`, `ease-in-out`';
+const CUBIC_BEZIER_STRING: ValueCheck = (value) => (parseCubicBezier(value) !== undefined ? undefined : EASING_TEXT);
+
+/** The units a length of each type may have (the first is what a bare number means; `font.lineHeight`'s bare number is a multiplier). */
+export const LENGTH_UNITS = {
+  spacing: ['px', 'rem', 'em'],
+  radius: ['px', 'rem', 'em', '%'],
+  'font.size': ['px', 'rem', 'em', '%'],
+  'font.lineHeight': ['px', 'rem', 'em', '%'],
+  'font.letterSpacing': ['em', 'px', 'rem'],
+  dimension: ['px', 'rem', 'em', '%'],
+} as const satisfies Partial<Record<TokenType, readonly DimensionUnit[]>>;
+
+const unitList = (units: readonly string[]): string => units.map((unit) => `\`${unit}\``).join(', ');
+
+/** A length as text with one of `units` (a bare number in `bareUnit`), at least `min` when given. */
+const LENGTH =
+  (units: readonly DimensionUnit[], bareUnit: DimensionUnit | null, min?: 'non-negative' | 'positive'): ValueCheck =>
+  (value) => {
+    const length = parseDimension(value, units, bareUnit);
+    const inRange = length !== undefined && (min === undefined || (min === 'positive' ? length.value > 0 : length.value >= 0));
+    if (inRange) return undefined;
+    const bare = bareUnit === null ? '' : ` (a bare number is ${bareUnit})`;
+    const range = min === undefined ? '' : min === 'positive' ? ' > 0' : ' ≥ 0';
+    return `a length${range} in ${unitList(units)} like \`${units[0] === '%' ? '50%' : `16${units[0] ?? 'px'}`}\`${bare}`;
+  };
+
+/** `check`, or a `{token.key}` reference to a token (whose type the resolver checks). */
+const OR_REFERENCE =
+  (check: ValueCheck): ValueCheck =>
+  (value) => {
+    if (referenceOf(value) !== undefined) return undefined;
+    const problem = check(value);
+    return problem === undefined ? undefined : `${problem}, or a reference like \`{group.token}\``;
+  };
+
+const DURATION: ValueCheck = (value) =>
+  parseDuration(value) !== undefined ? undefined : 'a duration ≥ 0: a number of milliseconds, or text like `200ms` or `0.2s`';
+const FONT_WEIGHT_VALUE: ValueCheck = (value) =>
+  parseFontWeight(value) !== undefined ? undefined : 'a number from 1 to 1000 or a weight keyword like `bold`';
+const LINE_HEIGHT: ValueCheck = (value) =>
+  (isFiniteNumber(value) && value > 0) || LENGTH(LENGTH_UNITS['font.lineHeight'], null, 'positive')(value) === undefined
     ? undefined
-    : 'a `cubic-bezier(x1, y1, x2, y2)` expression with x1 and x2 from 0 to 1';
+    : `a multiplier > 0 like \`1.5\`, or a length > 0 in ${unitList(LENGTH_UNITS['font.lineHeight'])}`;
+const STROKE_STYLE: ValueCheck = (value) =>
+  typeof value === 'string' && (STROKE_STYLES as readonly string[]).includes(value) ? undefined : `one of ${unitList(STROKE_STYLES)}`;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Checks each item of a list of mappings against its fields' checks; the problem names the item and field. */
+const LIST_OF =
+  (what: string, minimum: number, fields: Readonly<Record<string, { check: ValueCheck; optional?: boolean }>>): ValueCheck =>
+  (value) => {
+    const expected = `a list of at least ${minimum === 1 ? 'one' : 'two'} ${what}`;
+    if (!Array.isArray(value) || value.length < minimum) return expected;
+    for (const [index, item] of value.entries()) {
+      if (!isRecord(item)) return `${expected} (item ${index + 1} is not a mapping)`;
+      for (const name of Object.keys(item)) {
+        if (!Object.hasOwn(fields, name)) return `${expected} (item ${index + 1} has no field \`${name}\`; allowed: ${Object.keys(fields).join(', ')})`;
+      }
+      for (const [name, field] of Object.entries(fields)) {
+        if (!Object.hasOwn(item, name)) {
+          if (field.optional === true) continue;
+          return `${expected} (item ${index + 1} is missing \`${name}\`)`;
+        }
+        const problem = field.check(item[name]);
+        if (problem !== undefined) return `${expected} (\`${name}\` of item ${index + 1} must be ${problem})`;
+      }
+    }
+    return undefined;
+  };
+
+const SHADOW_LENGTH = LENGTH(['px', 'rem', 'em'], 'px');
+const SHADOW_LAYERS = LIST_OF('layers `{ x, y, blur, spread, color, opacity?, inset? }`', 1, {
+  x: { check: SHADOW_LENGTH },
+  y: { check: SHADOW_LENGTH },
+  blur: { check: LENGTH(['px', 'rem', 'em'], 'px', 'non-negative') },
+  spread: { check: SHADOW_LENGTH },
+  color: { check: OR_REFERENCE(COLOR) },
+  opacity: { check: UNIT_INTERVAL, optional: true },
+  inset: { check: BOOLEAN, optional: true },
+});
+const GRADIENT_STOPS = LIST_OF('stops `{ color, position }`', 2, {
+  color: { check: OR_REFERENCE(COLOR) },
+  position: { check: UNIT_INTERVAL },
+});
 
 const unitOneOf =
-  (...units: string[]): ValueCheck =>
+  (...units: readonly string[]): ValueCheck =>
   (value) =>
-    typeof value === 'string' && units.includes(value) ? undefined : `one of ${units.map((unit) => `\`${unit}\``).join(', ')}`;
+    typeof value === 'string' && units.includes(value) ? undefined : `one of ${unitList(units)}`;
 
-/** How a primitive type's values are checked and what unit they carry. */
+/**
+ * How a primitive type's values are checked and what unit they carry: a number is in `unit`; a type with `units`
+ * also takes a length as text in one of them (`1.5rem`), which then carries its own (the number is checked the same).
+ */
 export interface PrimitiveRule {
   readonly check: ValueCheck;
   readonly unit: string | null;
+  readonly units?: readonly DimensionUnit[];
 }
 
 /** How the values of each primitive type are checked, and the unit they carry. */
 export const PRIMITIVE_RULES: Readonly<Record<PrimitiveType, PrimitiveRule>> = {
-  spacing: { check: NUMBER, unit: 'px' },
-  radius: { check: NON_NEGATIVE, unit: 'px' },
-  'font.size': { check: POSITIVE, unit: 'px' },
+  spacing: { check: NUMBER, unit: 'px', units: LENGTH_UNITS.spacing },
+  radius: { check: NON_NEGATIVE, unit: 'px', units: LENGTH_UNITS.radius },
+  dimension: { check: NUMBER, unit: 'px', units: LENGTH_UNITS.dimension },
+  'font.size': { check: POSITIVE, unit: 'px', units: LENGTH_UNITS['font.size'] },
   'font.weight': { check: FONT_WEIGHT, unit: null },
   'font.family': { check: CSS_SAFE_STRING, unit: null },
-  'font.lineHeight': { check: POSITIVE, unit: null },
-  'font.letterSpacing': { check: NUMBER, unit: 'em' },
+  'font.lineHeight': { check: POSITIVE, unit: null, units: LENGTH_UNITS['font.lineHeight'] },
+  'font.letterSpacing': { check: NUMBER, unit: 'em', units: LENGTH_UNITS['font.letterSpacing'] },
   opacity: { check: UNIT_INTERVAL, unit: null },
   duration: { check: NON_NEGATIVE, unit: 'ms' },
   easing: { check: CUBIC_BEZIER_STRING, unit: null },
@@ -82,13 +181,17 @@ export const TOKEN_FIELD_RULES: Readonly<Record<TokenType, Readonly<Record<strin
     color: { check: COLOR },
     alpha: { check: UNIT_INTERVAL },
   },
-  spacing: { value: { check: NUMBER }, unit: { check: unitOneOf('px', 'rem'), default: 'px' } },
-  radius: { value: { check: NON_NEGATIVE }, unit: { check: unitOneOf('px', 'rem'), default: 'px' } },
-  'font.size': { value: { check: POSITIVE }, unit: { check: unitOneOf('px', 'rem'), default: 'px' } },
+  spacing: { value: { check: NUMBER }, unit: { check: unitOneOf(...LENGTH_UNITS.spacing), default: 'px' } },
+  radius: { value: { check: NON_NEGATIVE }, unit: { check: unitOneOf(...LENGTH_UNITS.radius), default: 'px' } },
+  dimension: { value: { check: NUMBER }, unit: { check: unitOneOf(...LENGTH_UNITS.dimension), default: 'px' } },
+  'font.size': { value: { check: POSITIVE }, unit: { check: unitOneOf(...LENGTH_UNITS['font.size']), default: 'px' } },
   'font.weight': { value: { check: FONT_WEIGHT } },
   'font.family': { value: { check: CSS_SAFE_STRING } },
-  'font.lineHeight': { value: { check: POSITIVE }, unit: { check: unitOneOf('multiplier'), default: 'multiplier' } },
-  'font.letterSpacing': { value: { check: NUMBER }, unit: { check: unitOneOf('em', 'px', 'rem'), default: 'em' } },
+  'font.lineHeight': {
+    value: { check: POSITIVE },
+    unit: { check: unitOneOf('multiplier', ...LENGTH_UNITS['font.lineHeight']), default: 'multiplier' },
+  },
+  'font.letterSpacing': { value: { check: NUMBER }, unit: { check: unitOneOf(...LENGTH_UNITS['font.letterSpacing']), default: 'em' } },
   shadow: {
     x: { check: NUMBER },
     y: { check: NUMBER },
@@ -96,13 +199,48 @@ export const TOKEN_FIELD_RULES: Readonly<Record<TokenType, Readonly<Record<strin
     spread: { check: NUMBER },
     colorToken: { check: STRING },
     opacity: { check: UNIT_INTERVAL },
+    layers: { check: SHADOW_LAYERS },
   },
   opacity: { value: { check: UNIT_INTERVAL } },
   'z-index': { value: { check: INTEGER } },
   duration: { value: { check: NON_NEGATIVE } },
   easing: { value: { check: CUBIC_BEZIER_STRING } },
   boolean: { value: { check: BOOLEAN } },
+  strokeStyle: { value: { check: STROKE_STYLE } },
+  typography: {
+    fontFamily: { check: OR_REFERENCE(CSS_SAFE_STRING) },
+    fontSize: { check: OR_REFERENCE(LENGTH(LENGTH_UNITS['font.size'], 'px', 'positive')) },
+    fontWeight: { check: OR_REFERENCE(FONT_WEIGHT_VALUE) },
+    lineHeight: { check: OR_REFERENCE(LINE_HEIGHT) },
+    letterSpacing: { check: OR_REFERENCE(LENGTH(['px', 'em', 'rem'], null)), default: 0 },
+  },
+  border: {
+    width: { check: OR_REFERENCE(LENGTH(['px', 'rem', 'em'], 'px', 'non-negative')) },
+    style: { check: OR_REFERENCE(STROKE_STYLE) },
+    color: { check: OR_REFERENCE(COLOR) },
+  },
+  transition: {
+    duration: { check: OR_REFERENCE(DURATION) },
+    delay: { check: OR_REFERENCE(DURATION), default: 0 },
+    timingFunction: { check: OR_REFERENCE(CUBIC_BEZIER_STRING) },
+  },
+  gradient: {
+    angle: { check: NUMBER, default: 180 },
+    stops: { check: GRADIENT_STOPS },
+  },
 };
 
-/** Fields that may be left out even though they have no default value (a color needs `scale` and `step` unless it has a literal `color`). */
-export const OPTIONAL_FIELDS: ReadonlySet<string> = new Set(['color.darkStep', 'color.color', 'color.alpha']);
+/**
+ * Fields that may be left out even though they have no default value: a color needs `scale` and `step` unless it has
+ * a literal `color`; a shadow needs its one layer's fields unless it has `layers`.
+ */
+export const OPTIONAL_FIELDS: ReadonlySet<string> = new Set(['color.darkStep', 'color.color', 'color.alpha', 'shadow.layers']);
+
+/**
+ * The field that, written, stands for other fields of its type: a literal `color` for `scale` and `step`, a shadow's
+ * `layers` for the one layer's fields. Those then are neither needed nor allowed.
+ */
+export const ALTERNATIVE_FIELDS: Readonly<Partial<Record<TokenType, { readonly field: string; readonly replaces: readonly string[] }>>> = {
+  color: { field: 'color', replaces: ['scale', 'step', 'darkStep'] },
+  shadow: { field: 'layers', replaces: ['x', 'y', 'blur', 'spread', 'colorToken', 'opacity'] },
+};

@@ -1,4 +1,4 @@
-import type { Dimension, Rgba, ShadowLayer, TypedValue } from '../compile/types.js';
+import type { Dimension, GradientStop, Rgba, ShadowLayer, TypedValue } from '../compile/types.js';
 
 /**
  * A number as CSS (and every export) accepts it: never in exponent notation, which `String()` uses below 1e-6 and
@@ -71,5 +71,31 @@ function formatUncached(value: TypedValue): string {
       return value.text ?? (value.layers ?? []).map(formatShadowLayer).join(', ');
     case 'boolean':
       return String(value.value);
+    case 'strokeStyle':
+      return value.style;
+    case 'typography':
+      return formatFont(value, formatCssValue);
+    case 'border':
+      return `${formatCssValue(value.width)} ${value.style.style} ${formatCssValue(value.color)}`;
+    case 'transition':
+      return `${formatCssValue(value.duration)} ${formatCssValue(value.timingFunction)} ${formatCssValue(value.delay)}`;
+    case 'gradient':
+      return `linear-gradient(${formatCssNumber(value.angle)}deg, ${value.stops.map(formatStop).join(', ')})`;
   }
+}
+
+const formatStop = (stop: GradientStop): string => `${formatHex(stop.color)} ${formatCssNumber(Math.round(stop.position * 1e6) / 1e4)}%`;
+
+type Typography = Extract<TypedValue, { kind: 'typography' }>;
+
+/** The parts of a typography value, each a CSS property of its own, by the name of its part. */
+export const TYPOGRAPHY_PARTS = ['fontFamily', 'fontSize', 'fontWeight', 'lineHeight', 'letterSpacing'] as const;
+
+/**
+ * The CSS `font` shorthand of a typography value (`<weight> <size>/<line-height> <family>`; letter spacing has no
+ * place in it), each part written by `part` (its CSS value, or a `var()` of the token it refers to).
+ * @example formatFont(heading, formatCssValue) // '600 24px/1.25 Inter, sans-serif'
+ */
+export function formatFont(value: Typography, part: (value: TypedValue, name: (typeof TYPOGRAPHY_PARTS)[number]) => string): string {
+  return `${part(value.fontWeight, 'fontWeight')} ${part(value.fontSize, 'fontSize')}/${part(value.lineHeight, 'lineHeight')} ${part(value.fontFamily, 'fontFamily')}`;
 }

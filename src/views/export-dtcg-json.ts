@@ -23,6 +23,12 @@ export const DTCG_TYPES: Readonly<Record<TokenType, string>> = {
   duration: 'duration',
   easing: 'cubicBezier',
   boolean: 'boolean',
+  dimension: 'dimension',
+  strokeStyle: 'strokeStyle',
+  typography: 'typography',
+  border: 'border',
+  transition: 'transition',
+  gradient: 'gradient',
 };
 
 /**
@@ -37,6 +43,7 @@ export function buildDtcgTree(system: CompiledDesignSystem): TokenTree {
 function dtcgLeaf(token: Token, modes: readonly ModeDefinition[]): Record<string, unknown> {
   const leaf: Record<string, unknown> = { $type: DTCG_TYPES[token.type], $value: formatCssValue(token.resolved.light) };
   if (token.description !== undefined) leaf['$description'] = token.description;
+  if (token.deprecated !== undefined) leaf['$deprecated'] = dtcgDeprecated(token);
   const extension = modeExtension(token, modes, formatCssValue);
   if (extension !== undefined) leaf['$extensions'] = { [EXTENSION_KEY]: extension };
   return leaf;
@@ -63,6 +70,17 @@ export function modeExtension<Written>(
   if (dark !== undefined) extension.dark = write(dark);
   if (further !== undefined) extension.modes = further;
   return extension;
+}
+
+/**
+ * `$deprecated` as DTCG 2025.10 has it: the message (with the replacement named as an alias), or `true` when neither
+ * is given.
+ * @example dtcgDeprecated(colorFgSubtle) // 'Too little contrast. Use {color.fg.muted}.'
+ */
+export function dtcgDeprecated(token: Token): string | true {
+  const { message, replacement } = token.deprecated ?? { message: null, replacement: null };
+  const parts = [message, replacement === null ? null : `Use {${replacement}}.`].filter((part): part is string => part !== null);
+  return parts.length === 0 ? true : parts.join(' ');
 }
 
 /** The JSON export's text, indented for people reading a build artifact. */

@@ -88,18 +88,46 @@ function buildReferencedShadow(token: Token, layer: ShadowLayer): unknown {
   };
 }
 
+const isDtcgUnit = (dimension: Dimension): boolean => dimension.unit === 'px' || dimension.unit === 'rem';
+const REM_PX = 16;
+
+/** A length in `unit` (`px` or `rem`), converting between them at 16px per rem; `em` and `%` relative to `fontSize`. */
+function lengthIn(length: Dimension, fontSize: Dimension): number | undefined {
+  if (length.unit === fontSize.unit) return length.value;
+  if (length.unit === 'em') return length.value * fontSize.value;
+  if (length.unit === '%') return (length.value / 100) * fontSize.value;
+  if (length.unit === 'px' && fontSize.unit === 'rem') return length.value / REM_PX;
+  if (length.unit === 'rem' && fontSize.unit === 'px') return length.value * REM_PX;
+  return undefined;
+}
+
+/**
+ * A typography value as DTCG 2025.10 has it: `lineHeight` a multiplier of the font size (a length divided by it, `px`
+ * and `rem` converted at 16px per rem), `letterSpacing` and `fontSize` in `px` or `rem` (`em` letter spacing times the
+ * font size). Undefined when the font size is in `em` or `%`, which DTCG cannot hold.
+ */
+function toDtcgTypography(value: Extract<TypedValue, { kind: 'typography' }>): unknown {
+  const fontSize = toDimension(value.fontSize);
+  if (!isDtcgUnit(fontSize)) return undefined;
+  const lineHeightLength = value.lineHeight.kind === 'number' ? undefined : lengthIn(toDimension(value.lineHeight), fontSize);
+  const lineHeight = value.lineHeight.kind === 'number' ? value.lineHeight.value : lineHeightLength === undefined ? undefined : lineHeightLength / fontSize.value;
+  const spacing = toDimension(value.letterSpacing);
+  const letterSpacing = isDtcgUnit(spacing) ? spacing : { value: round(lengthIn(spacing, fontSize) ?? 0), unit: fontSize.unit };
+  if (lineHeight === undefined) return undefined;
+  return { fontFamily: value.fontFamily.families, fontSize, fontWeight: value.fontWeight.value, lineHeight: round(lineHeight), letterSpacing };
+}
+
+type StrictValue = { type: string; value: unknown; extension?: Record<string, unknown> };
+
 /** One typed value in the strict shape of `type`, or undefined when DTCG 2025.10 has no shape for it. */
-function strictValueOf(
-  type: TokenType,
-  value: TypedValue,
-): { type: string; value: unknown; extension?: Record<string, unknown> } | undefined {
+function strictValueOf(type: TokenType, value: TypedValue): StrictValue | undefined {
   switch (value.kind) {
     case 'color':
       return { type: 'color', value: toDtcgColor(value.color) };
     case 'dimension':
-      return value.unit === 'em'
-        ? { type: 'number', value: value.value, extension: { unit: 'em' } }
-        : { type: 'dimension', value: toDimension(value) };
+      return isDtcgUnit(value)
+        ? { type: 'dimension', value: toDimension(value) }
+        : { type: 'number', value: value.value, extension: { unit: value.unit } };
     case 'number':
       return { type: type === 'font.weight' ? 'fontWeight' : 'number', value: value.value };
     case 'duration':
@@ -109,11 +137,38 @@ function strictValueOf(
     case 'cubicBezier':
       return { type: 'cubicBezier', value: value.points };
     case 'shadow':
-      return value.layers === null ? undefined : { type: 'shadow', value: toDtcgShadow(value.layers) };
+      return value.layers === null || !value.layers.every(hasDtcgLengths) ? undefined : { type: 'shadow', value: toDtcgShadow(value.layers) };
     case 'boolean':
       return undefined;
+    case 'strokeStyle':
+      return { type: 'strokeStyle', value: value.style };
+    case 'typography': {
+      const typography = toDtcgTypography(value);
+      return typography === undefined ? undefined : { type: 'typography', value: typography };
+    }
+    case 'border':
+      return isDtcgUnit(value.width)
+        ? { type: 'border', value: { color: toDtcgColor(value.color.color), width: toDimension(value.width), style: value.style.style } }
+        : undefined;
+    case 'transition':
+      return {
+        type: 'transition',
+        value: {
+          duration: { value: value.duration.value, unit: 'ms' },
+          delay: { value: value.delay.value, unit: 'ms' },
+          timingFunction: value.timingFunction.points,
+        },
+      };
+    case 'gradient':
+      return {
+        type: 'gradient',
+        value: value.stops.map((stop) => ({ color: toDtcgColor(stop.color), position: stop.position })),
+        ...(value.angle === 180 ? {} : { extension: { angle: value.angle } }),
+      };
   }
 }
+
+const hasDtcgLengths = (layer: ShadowLayer): boolean => [layer.offsetX, layer.offsetY, layer.blur, layer.spread].every(isDtcgUnit);
 
 /**
  * How one token is written in the strict export, or undefined when DTCG 2025.10 has no type for it (booleans, and
@@ -132,7 +187,6 @@ export function buildStrictToken(
     shadowColors === 'reference' && typeof token.value['colorToken'] === 'string' && token.resolved.light.kind === 'shadow'
       ? buildReferencedShadow(token, (token.resolved.light.layers as readonly ShadowLayer[])[0] as ShadowLayer)
       : light.value;
-  if (light.extension !== undefined) return { type: light.type, value, extension: light.extension };
   let unreadable = false;
   const others = modeExtension(token, modes, (modeValue) => {
     const strict = strictValueOf(token.type, modeValue);
@@ -145,6 +199,7 @@ export function buildStrictToken(
     value,
     ...(others?.dark === undefined ? {} : { dark: others.dark }),
     ...(others?.modes === undefined ? {} : { modes: others.modes }),
+    ...(light.extension === undefined ? {} : { extension: light.extension }),
   };
 }
 

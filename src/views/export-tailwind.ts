@@ -11,7 +11,7 @@ import type { CssExportOptions } from './export-css.js';
  * Tailwind has no documented duration namespace; its `duration-*` utility reads `--transition-duration-*`, as `z-*`
  * reads `--z-index-*` and `opacity-*` reads `--opacity-*`. Booleans have no place in a stylesheet.
  */
-export const TAILWIND_NAMESPACES: Readonly<Record<Exclude<TokenType, 'boolean'>, string>> = {
+export const TAILWIND_NAMESPACES: Readonly<Record<Exclude<TokenType, 'boolean'>, string | null>> = {
   color: 'color',
   spacing: 'spacing',
   radius: 'radius',
@@ -25,20 +25,39 @@ export const TAILWIND_NAMESPACES: Readonly<Record<Exclude<TokenType, 'boolean'>,
   duration: 'transition-duration',
   opacity: 'opacity',
   'z-index': 'z-index',
+  typography: 'text',
+  dimension: null,
+  strokeStyle: null,
+  border: null,
+  transition: null,
+  gradient: null,
 };
 
 /** The prefix of the plain CSS variables that carry the values of the tokens that change in dark mode. */
 export const TAILWIND_VALUE_PREFIX = 'ds';
 
+/** Tailwind namespaces a `dimension` token goes to when its key starts with their name (`breakpoint.md` -> `--breakpoint-md`). */
+const DIMENSION_NAMESPACES = ['breakpoint', 'container', 'spacing', 'radius', 'blur', 'perspective'];
+
 /**
- * The Tailwind theme variable of a token: its namespace, then its key without the type's own leading segments.
+ * The Tailwind theme variable of a token: its namespace, then its key without the type's own leading segments. A
+ * `dimension` goes to the namespace its key starts with (`breakpoint`, `container`, ...); a type Tailwind has no
+ * namespace for (other dimensions, borders, stroke styles, transitions, gradients) keeps its key as a plain variable.
  * @example tailwindVariable(colorBrandPrimary) // '--color-brand-primary'; fontSizeBody -> '--text-body'
  */
 export function tailwindVariable(token: Token): string | undefined {
   if (token.type === 'boolean') return undefined;
+  const namespace = TAILWIND_NAMESPACES[token.type];
+  if (namespace === null) {
+    const first = token.key.split('.', 1)[0] as string;
+    if (token.type === 'dimension' && DIMENSION_NAMESPACES.includes(first) && token.key.length > first.length) {
+      return cssPropertyName(token.key.slice(first.length + 1), 'kebab-case', first);
+    }
+    return cssPropertyName(token.key, 'kebab-case');
+  }
   const typePrefix = `${token.type}.`;
   const rest = token.key.startsWith(typePrefix) ? token.key.slice(typePrefix.length) : token.key;
-  return cssPropertyName(rest, 'kebab-case', TAILWIND_NAMESPACES[token.type]);
+  return cssPropertyName(rest, 'kebab-case', namespace);
 }
 
 /**

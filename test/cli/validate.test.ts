@@ -53,7 +53,7 @@ const CASES: [string, Case][] = [
     'extra-field',
     {
       lines: [
-        'extra-field/shop/tokens.yaml:3:42  error  spacing token `spacing.sm` has no field `size` (allowed: value, unit, primitive, modes)  (extra-field)',
+        'extra-field/shop/tokens.yaml:3:42  error  spacing token `spacing.sm` has no field `size` (allowed: value, unit, primitive, ref, modes)  (extra-field)',
         '✖ 1 problem (1 error, 0 warnings)',
       ],
       status: 1,

@@ -64,7 +64,7 @@ describe('compileDesignSystem: broken fixtures', () => {
       'unknown token type, with a suggestion',
       {
         given: 'unknown-token-type',
-        want: [error(T, 3, 17, 'unknown-token-type', 'unknown token type `spacng` for `spacing.md` (did you mean `spacing`?)')],
+        want: [error(T, 3, 17, 'unknown-token-type', 'unknown token type `spacng` for `spacing.md` (did you mean `spacing`?); the types are boolean, border, color, dimension, duration, easing, font.family, font.letterSpacing, font.lineHeight, font.size, font.weight, gradient, opacity, radius, shadow, spacing, strokeStyle, transition, typography, z-index')],
       },
     ],
     [
@@ -88,7 +88,7 @@ describe('compileDesignSystem: broken fixtures', () => {
             5,
             43,
             'extra-field',
-            'spacing token `spacing.md` has no field `uint` (allowed: value, unit, primitive, modes) (did you mean `unit`?)',
+            'spacing token `spacing.md` has no field `uint` (allowed: value, unit, primitive, ref, modes) (did you mean `unit`?)',
           ),
           error(T, 6, 56, 'extra-field', '`spacing.lg` refers to a primitive, so it takes no `value`'),
         ],
@@ -189,7 +189,7 @@ describe('compileDesignSystem: broken fixtures', () => {
       {
         given: 'primitive-not-allowed',
         want: [
-          error(T, 2, 42, 'primitive-not-allowed', 'color token `color.brand` takes a `scale` and `step` or a `color`, not a `primitive`'),
+          error(T, 2, 42, 'primitive-not-allowed', 'color token `color.brand` takes a `scale` and `step`, a `color` or a `ref`, not a `primitive`'),
         ],
       },
     ],

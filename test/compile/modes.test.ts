@@ -333,8 +333,8 @@ describe('modes: every mistake, with its position', () => {
       'a field the type does not take, and darkStep in a mode',
       '  a: { type: opacity, value: 0.5, modes: { dark: { alpha: 0.4 } } }\n  c: { type: color, scale: gray, step: 0, modes: { dark: { darkStep: 900 } } }\n',
       [
-        error('tokens.yaml', 2, 59, 'extra-field', 'opacity token `a` has no field `alpha` (allowed: value, primitive)'),
-        error('tokens.yaml', 3, 70, 'extra-field', 'color token `c` has no field `darkStep` (allowed: scale, step, color, alpha)'),
+        error('tokens.yaml', 2, 59, 'extra-field', 'opacity token `a` has no field `alpha` (allowed: value, primitive, ref)'),
+        error('tokens.yaml', 3, 70, 'extra-field', 'color token `c` has no field `darkStep` (allowed: scale, step, color, alpha, ref)'),
       ],
     ],
     [

@@ -133,6 +133,12 @@ describe('renderDtcgJson', () => {
       duration: 'duration',
       easing: 'cubicBezier',
       boolean: 'boolean',
+      dimension: 'dimension',
+      strokeStyle: 'strokeStyle',
+      typography: 'typography',
+      border: 'border',
+      transition: 'transition',
+      gradient: 'gradient',
     });
     for (const system of systems) {
       const tree = JSON.parse(renderDtcgJson(system)) as Record<string, unknown>;

@@ -1,0 +1,297 @@
+import { describePosition } from './message-text.js';
+import type { PrimitiveDefinition } from './merge-primitives.js';
+import type { ScaleSteps } from './merge-scales.js';
+import { fieldsPerMode } from './mode-fields.js';
+import type { Report } from './pending-diagnostic.js';
+import { reportingOnce } from './pending-diagnostic.js';
+import type { TokenDraft, ValueFields } from './read-token-draft.js';
+import { buildComposite } from './resolve-composite.js';
+import type { PartResolver } from './resolve-composite.js';
+import { colorOf, warnOfRedundantDarkStep } from './resolve-color.js';
+import type { Located } from './source-entries.js';
+import { referenceOf } from './parse-values.js';
+import { didYouMean } from './suggest.js';
+import { typedValueOfFields, typedValueOfPrimitive } from './typed-values.js';
+import type { ModeDefinition, ModeValues, PrimitiveType, Rgba, SourcePosition, TokenReferences, TokenType, TypedValue } from './types.js';
+
+/** A draft resolved: its fields and value in every mode, and what its value refers to per mode (when it refers to any token). */
+export interface ResolvedToken {
+  readonly fields: ReadonlyMap<string, ValueFields>;
+  readonly values: ModeValues<TypedValue>;
+  readonly references: Readonly<Record<string, TokenReferences>> | undefined;
+}
+
+/** How many references a value may go through before the chain is refused (real chains are 2 to 4 long). */
+export const MAX_REFERENCE_DEPTH = 64;
+
+/** One value being resolved: its token, its mode, and where the reference it is following was written. */
+interface Frame {
+  readonly key: string;
+  readonly mode: string;
+  referencePos: SourcePosition | undefined;
+}
+
+/**
+ * The value in every mode of every draft that resolves, following references to primitives, scales and other tokens
+ * (whole values, composite parts, shadow and gradient colors) mode by mode: a token refers to its target's value in
+ * the same mode. A reference to nothing, to a token of a type the place does not take, or round in a circle is
+ * reported; a token whose target does not resolve is left out without a message of its own (the target has one).
+ */
+export function resolveTokens(
+  drafts: ReadonlyMap<string, TokenDraft>,
+  scales: ScaleSteps,
+  primitives: ReadonlyMap<string, PrimitiveDefinition>,
+  modes: readonly ModeDefinition[],
+  report: Report,
+): Map<string, ResolvedToken> {
+  const modesByName = new Map(modes.map((mode) => [mode.name, mode]));
+  const fieldsByKey = new Map<string, Map<string, ValueFields> | undefined>();
+  const valuesByKey = new Map<string, Map<string, TypedValue>>();
+  const referencesByKey = new Map<string, Record<string, TokenReferences>>();
+  const failed = new Set<string>();
+  const reporters = new Map<string, Report>();
+  const primitiveValues = new Map<string, TypedValue>();
+  const reportedCycles = new Set<string>();
+  const stack: Frame[] = [];
+  const onStack = new Set<string>();
+  // Tokens on the same scale step share one value object: 10,000 tokens hold a few hundred colors.
+  const colorValues = new Map<Rgba, TypedValue>();
+
+  const reporterOf = (key: string): Report => {
+    let reporter = reporters.get(key);
+    if (reporter === undefined) {
+      reporter = reportingOnce(report);
+      reporters.set(key, reporter);
+    }
+    return reporter;
+  };
+  const fieldsOf = (key: string): Map<string, ValueFields> | undefined => {
+    if (fieldsByKey.has(key)) return fieldsByKey.get(key);
+    const fields = fieldsPerMode(drafts.get(key) as TokenDraft, modes, modesByName, reporterOf(key));
+    fieldsByKey.set(key, fields);
+    return fields;
+  };
+  const colorValue = (color: Rgba): TypedValue => {
+    let value = colorValues.get(color);
+    if (value === undefined) {
+      value = { kind: 'color', color };
+      colorValues.set(color, value);
+    }
+    return value;
+  };
+  const recordReference = (key: string, mode: string, update: (current: TokenReferences) => TokenReferences): void => {
+    let byMode = referencesByKey.get(key);
+    if (byMode === undefined) {
+      byMode = {};
+      referencesByKey.set(key, byMode);
+    }
+    byMode[mode] = update(byMode[mode] ?? {});
+  };
+
+  /** The value of `key` in `mode`, or undefined when it does not resolve (reported, or its cause is). */
+  function valueIn(key: string, mode: string): TypedValue | undefined {
+    const id = `${key}\u0000${mode}`;
+    if (failed.has(id) || failed.has(key)) return undefined;
+    const known = valuesByKey.get(key)?.get(mode);
+    if (known !== undefined) return known;
+    const fields = fieldsOf(key);
+    if (fields === undefined) {
+      failed.add(key);
+      return undefined;
+    }
+    const modeFields = fields.get(mode) as ValueFields;
+    const draft = drafts.get(key) as TokenDraft;
+    const frame: Frame = { key, mode, referencePos: undefined };
+    stack.push(frame);
+    onStack.add(id);
+    let value: TypedValue | undefined;
+    try {
+      value = computeValue(draft, mode, modeFields, frame);
+    } finally {
+      stack.pop();
+      onStack.delete(id);
+    }
+    if (value === undefined) failed.add(id);
+    else {
+      let byMode = valuesByKey.get(key);
+      if (byMode === undefined) {
+        byMode = new Map();
+        valuesByKey.set(key, byMode);
+      }
+      byMode.set(mode, value);
+    }
+    return value;
+  }
+
+  /**
+   * The value of `targetKey` in `mode` for a reference written at `pos` in the frame's token, which only takes `types`;
+   * undefined when it does not resolve. Reports a missing target, a wrong type, a cycle and a deprecated target.
+   */
+  function follow(frame: Frame, targetKey: string, pos: SourcePosition, types: readonly TokenType[], rules: FollowRules): TypedValue | undefined {
+    const reporter = reporterOf(frame.key);
+    const target = drafts.get(targetKey);
+    if (target === undefined) {
+      reporter(pos, rules.unknown, () => `\`${frame.key}\` refers to unknown ${rules.unknown === 'unknown-color-token' ? 'color token' : 'token'} \`${targetKey}\`${didYouMean(targetKey, drafts.keys())}`);
+      return undefined;
+    }
+    if (!types.includes(target.type)) {
+      const wanted = types.length === 1 ? `a ${types[0] as string} token` : `a ${types.slice(0, -1).join(', ')} or ${types.at(-1) as string} token`;
+      reporter(pos, rules.mismatch, `${rules.place} of \`${frame.key}\` must name ${wanted}; \`${targetKey}\` is a ${target.type} token`);
+      return undefined;
+    }
+    if (target.deprecated !== undefined) {
+      const { message, replacement } = target.deprecated;
+      const why = message === null ? '' : `: ${message}`;
+      const instead = replacement === null ? '' : ` (use \`${replacement}\`)`;
+      reporter(pos, 'deprecated-reference', `\`${frame.key}\` refers to \`${targetKey}\`, which is deprecated${why}${instead}`, 'warning');
+    }
+    const targetId = `${targetKey}\u0000${frame.mode}`;
+    frame.referencePos = pos;
+    if (onStack.has(targetId)) {
+      reportCycle(targetKey, frame.mode);
+      return undefined;
+    }
+    if (stack.length > MAX_REFERENCE_DEPTH) {
+      reporter(pos, 'reference-depth', `\`${frame.key}\` resolves through more than ${MAX_REFERENCE_DEPTH} references; shorten the chain`);
+      return undefined;
+    }
+    return valueIn(targetKey, frame.mode);
+  }
+
+  /** Reports the cycle that closes at `key` once, at the reference of its first member in key order. */
+  function reportCycle(key: string, mode: string): void {
+    const start = stack.findIndex((frame) => frame.key === key && frame.mode === mode);
+    const members = stack.slice(start);
+    for (const member of members) failed.add(`${member.key}\u0000${mode}`);
+    const signature = members
+      .map((member) => member.key)
+      .sort()
+      .join('\u0000');
+    if (reportedCycles.has(signature)) return;
+    reportedCycles.add(signature);
+    let first = 0;
+    for (const [index, member] of members.entries()) if (member.key < (members[first] as Frame).key) first = index;
+    const ordered = [...members.slice(first), ...members.slice(0, first)];
+    const chain = ordered.map((member) => `\`${member.key}\` (${describePosition(member.referencePos as SourcePosition)})`).join(' → ');
+    const head = ordered[0] as Frame;
+    reporterOf(head.key)(
+      head.referencePos as SourcePosition,
+      'reference-cycle',
+      `${chain} → \`${head.key}\`: these references go round in a circle; one of them must give a value`,
+    );
+  }
+
+  function computeValue(draft: TokenDraft, mode: string, fields: ValueFields, frame: Frame): TypedValue | undefined {
+    const report = reporterOf(draft.entry.key);
+    const ref = fields['ref'];
+    if (ref !== undefined) {
+      const targetKey = ref.value as string;
+      const value = follow(frame, targetKey, ref.pos, [draft.type], WHOLE_VALUE);
+      if (value === undefined) return undefined;
+      const further = referencesByKey.get(targetKey)?.[mode]?.chain ?? [];
+      recordReference(draft.entry.key, mode, (current) => ({ ...current, chain: [targetKey, ...further] }));
+      return value;
+    }
+    const primitive = fields['primitive'];
+    if (primitive !== undefined) return primitiveValue(draft, primitive, report);
+    if (draft.type === 'color') {
+      const color = colorOf(draft, mode, fields, scales, report);
+      return color === undefined ? undefined : colorValue(color);
+    }
+    if (draft.type === 'shadow' && fields['colorToken'] !== undefined) return legacyShadow(fields, frame);
+    const parts: PartResolver = (path, targetKey, pos, types) => {
+      const value = follow(frame, targetKey, pos, types, PART_VALUE(path));
+      if (value !== undefined) {
+        recordReference(draft.entry.key, mode, (current) => ({ ...current, parts: { ...current.parts, [path]: targetKey } }));
+      }
+      return value;
+    };
+    const composite = buildComposite(draft.type, fields, parts, draft.entry.pos);
+    if (composite !== 'not-composite') return composite;
+    const plain: Record<string, unknown> = {};
+    for (const name in fields) plain[name] = (fields[name] as Located).value;
+    return typedValueOfFields(draft.type, plain);
+  }
+
+  function primitiveValue(draft: TokenDraft, field: Located, report: Report): TypedValue | undefined {
+    const { entry, type } = draft;
+    const name = field.value as string;
+    const primitive = primitives.get(name);
+    if (primitive === undefined) {
+      report(field.pos, 'unknown-primitive', () => `\`${entry.key}\` refers to unknown primitive \`${name}\`${didYouMean(name, primitives.keys())}`);
+      return undefined;
+    }
+    if (primitive.type !== type) {
+      report(field.pos, 'primitive-type-mismatch', `${type} token \`${entry.key}\` cannot use \`${name}\`, a ${primitive.type} primitive`);
+      return undefined;
+    }
+    let value = primitiveValues.get(name);
+    if (value === undefined) {
+      value = typedValueOfPrimitive(primitive.type as PrimitiveType, primitive);
+      primitiveValues.set(name, value);
+    }
+    return value;
+  }
+
+  /** The spec's one-layer shadow: its color token's color in this mode, that color's alpha times the shadow's `opacity`. */
+  function legacyShadow(fields: ValueFields, frame: Frame): TypedValue | undefined {
+    const colorField = fields['colorToken'] as Located;
+    const color = follow(frame, colorField.value as string, colorField.pos, ['color'], COLOR_TOKEN);
+    if (color?.kind !== 'color') return undefined;
+    const number = (name: string): number => fields[name]?.value as number;
+    const px = (name: string) => ({ value: number(name), unit: 'px' as const });
+    const base = color.color;
+    const opacity = number('opacity');
+    // An opaque color keeps the opacity exactly as written; a translucent one multiplies, rounded past float noise.
+    const alpha = base.alpha === 1 ? opacity : Math.round(base.alpha * opacity * 10000) / 10000;
+    const layer = { offsetX: px('x'), offsetY: px('y'), blur: px('blur'), spread: px('spread'), color: { ...base, alpha }, inset: false };
+    return { kind: 'shadow', layers: [layer], text: null };
+  }
+
+  const resolved = new Map<string, ResolvedToken>();
+  for (const [key, draft] of drafts) {
+    const fields = fieldsOf(key);
+    if (fields === undefined) continue;
+    const values: Record<string, TypedValue> = {};
+    const lightFields = fields.get('light') as ValueFields;
+    const sharesLight = !followsMode(draft.type, lightFields);
+    let ok = true;
+    for (const mode of modes) {
+      // A mode with the light fields has the light value, unless the value follows the mode (a scale, a reference).
+      const light = values['light'];
+      const value = light !== undefined && sharesLight && fields.get(mode.name) === lightFields ? light : valueIn(key, mode.name);
+      if (value === undefined) ok = false;
+      else values[mode.name] = value;
+    }
+    if (!ok) continue;
+    if (draft.type === 'color') warnOfRedundantDarkStep(draft, fields, scales, reporterOf(key));
+    resolved.set(key, { fields, values: values as ModeValues<TypedValue>, references: referencesByKey.get(key) });
+  }
+  return resolved;
+}
+
+/**
+ * Whether a value written with `fields` can differ between modes that share the fields: a color (its scale has a
+ * color per mode), a shadow in a color token's color, anything that refers to another token.
+ */
+function followsMode(type: TokenType, fields: ValueFields): boolean {
+  if (type === 'color' || fields['ref'] !== undefined || fields['colorToken'] !== undefined) return true;
+  for (const name in fields) if (containsReference((fields[name] as Located).value)) return true;
+  return false;
+}
+
+function containsReference(value: unknown): boolean {
+  if (referenceOf(value) !== undefined) return true;
+  if (Array.isArray(value)) return value.some(containsReference);
+  return typeof value === 'object' && value !== null && Object.values(value).some(containsReference);
+}
+
+/** Which rules a reference reports, and how a message names the place it is written. */
+interface FollowRules {
+  readonly unknown: 'unknown-reference' | 'unknown-color-token';
+  readonly mismatch: 'reference-type-mismatch' | 'color-token-not-color';
+  readonly place: string;
+}
+const WHOLE_VALUE: FollowRules = { unknown: 'unknown-reference', mismatch: 'reference-type-mismatch', place: '`ref`' };
+const COLOR_TOKEN: FollowRules = { unknown: 'unknown-color-token', mismatch: 'color-token-not-color', place: '`colorToken`' };
+const PART_VALUE = (path: string): FollowRules => ({ unknown: 'unknown-reference', mismatch: 'reference-type-mismatch', place: `\`${path}\`` });
