@@ -8,6 +8,7 @@ import type { Report } from './pending-diagnostic.js';
 import { readTokenDraft } from './read-token-draft.js';
 import type { TokenDraft, ValueFields } from './read-token-draft.js';
 import { resolveTokens } from './resolve-tokens.js';
+import { tailwindVariable } from './tailwind-names.js';
 import type { ResolvedToken } from './resolve-tokens.js';
 import type { Located } from './source-entries.js';
 import { didYouMean } from './suggest.js';
@@ -87,6 +88,7 @@ function checkReplacements(drafts: ReadonlyMap<string, TokenDraft>, report: Repo
 function listInKeyOrder(drafts: ReadonlyMap<string, TokenDraft>, resolved: ReadonlyMap<string, ResolvedToken>, report: Report): Token[] {
   const tokens: Token[] = [];
   const namedBy = new Map<string, string>();
+  const tailwindNamedBy = new Map<string, string>();
   for (const key of sortTokenKeys([...resolved.keys()])) {
     const draft = drafts.get(key) as TokenDraft;
     const words = wordsOfKey(key);
@@ -97,6 +99,17 @@ function listInKeyOrder(drafts: ReadonlyMap<string, TokenDraft>, resolved: Reado
         draft.entry.pos,
         'css-name-clash',
         `\`${key}\` and \`${clash}\` get the same CSS name \`--${words}\`: the CSS export would declare it twice`,
+        'warning',
+      );
+    }
+    const tailwindName = tailwindVariable({ key, type: draft.type });
+    const tailwindClash = tailwindName === undefined ? undefined : tailwindNamedBy.get(tailwindName);
+    if (tailwindName !== undefined && tailwindClash === undefined) tailwindNamedBy.set(tailwindName, key);
+    else if (tailwindClash !== undefined && clash === undefined) {
+      report(
+        draft.entry.pos,
+        'tailwind-name-clash',
+        `\`${key}\` and \`${tailwindClash}\` get the same Tailwind theme variable \`${tailwindName as string}\`: the Tailwind export keeps \`${tailwindClash}\` (first in key order) and leaves this one out`,
         'warning',
       );
     }

@@ -23,7 +23,14 @@ import type {
  * The value of the token `targetKey` that a part at `path` refers to, in the mode being resolved; the target must be of
  * one of `types`. Undefined when it does not resolve (reported by the resolver).
  */
-export type PartResolver = (path: string, targetKey: string, pos: SourcePosition, types: readonly TokenType[]) => TypedValue | undefined;
+export type PartResolver = (
+  path: string,
+  targetKey: string,
+  pos: SourcePosition,
+  types: readonly TokenType[],
+  /** False when the part changes the value it refers to (a shadow layer's `opacity`): it is then not recorded as a reference. */
+  verbatim: boolean,
+) => TypedValue | undefined;
 
 /** The token types a part of each composite may refer to. */
 export const PART_TYPES = {
@@ -51,10 +58,17 @@ export function buildComposite(
   resolve: PartResolver,
   tokenPos: SourcePosition,
 ): TypedValue | undefined | 'not-composite' {
-  const read = <Value extends TypedValue>(name: keyof typeof PART_TYPES, path: string, raw: unknown, pos: SourcePosition, literal: (raw: unknown) => Value) => {
+  const read = <Value extends TypedValue>(
+    name: keyof typeof PART_TYPES,
+    path: string,
+    raw: unknown,
+    pos: SourcePosition,
+    literal: (raw: unknown) => Value,
+    verbatim = true,
+  ) => {
     const target = referenceOf(raw);
     if (target === undefined) return literal(raw);
-    return resolve(path, target, pos, PART_TYPES[name]) as Value | undefined;
+    return resolve(path, target, pos, PART_TYPES[name], verbatim) as Value | undefined;
   };
   const part = <Value extends TypedValue>(name: keyof typeof PART_TYPES, literal: (raw: unknown) => Value): Value | undefined => {
     const field = fields[name] as Located;
@@ -101,9 +115,9 @@ export function buildComposite(
       if (field === undefined) return 'not-composite';
       const layers: ShadowLayer[] = [];
       for (const [index, written] of (field.value as WrittenLayer[]).entries()) {
-        const color = read<ColorValue>('color', `layers.${index}.color`, written.color, field.pos ?? tokenPos, literalColor);
-        if (color === undefined) return undefined;
         const opacity = written.opacity;
+        const color = read<ColorValue>('color', `layers.${index}.color`, written.color, field.pos ?? tokenPos, literalColor, opacity === undefined);
+        if (color === undefined) return undefined;
         const alpha = opacity === undefined ? color.color.alpha : Math.round(color.color.alpha * opacity * 10000) / 10000;
         const length = (raw: unknown): Dimension => dimensionOf(raw, ['px', 'rem', 'em'], 'px');
         layers.push({

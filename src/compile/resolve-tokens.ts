@@ -199,9 +199,9 @@ export function resolveTokens(
       return color === undefined ? undefined : colorValue(color);
     }
     if (draft.type === 'shadow' && fields['colorToken'] !== undefined) return legacyShadow(fields, frame);
-    const parts: PartResolver = (path, targetKey, pos, types) => {
+    const parts: PartResolver = (path, targetKey, pos, types, verbatim) => {
       const value = follow(frame, targetKey, pos, types, PART_VALUE(path));
-      if (value !== undefined) {
+      if (value !== undefined && verbatim) {
         recordReference(draft.entry.key, mode, (current) => ({ ...current, parts: { ...current.parts, [path]: targetKey } }));
       }
       return value;

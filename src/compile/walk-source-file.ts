@@ -186,8 +186,9 @@ function readTokens(walk: Walk, body: SourceNode, prefix: readonly string[]): vo
     for (let depth = prefix.length + 1; depth < path.length; depth += 1) {
       walk.groups.push({ key: path.slice(0, depth).join('.'), pos });
     }
-    const typeEntry = node.entries.find((entry) => entry.key === 'type');
-    if (typeEntry !== undefined && typeEntry.value !== null && !typeEntry.value.isMap && typeof typeEntry.value.value === 'string') {
+    // A `type` that is itself a mapping is a group named `type` (`font.type.body`), as the dotted spelling is.
+    const typeEntry = node.entries.find((entry) => entry.key === 'type' && entry.value?.isMap !== true);
+    if (typeEntry !== undefined && typeEntry.value !== null && typeof typeEntry.value.value === 'string') {
       walk.tokens.push({ key, pos, fields: locateFields(node), modes: namedFieldsOf(node, 'modes') });
     } else if (typeEntry !== undefined) {
       reportError(walk, typeEntry.value?.pos ?? typeEntry.keyPos, 'invalid-type', `\`type\` of \`${key}\` must be a string`);

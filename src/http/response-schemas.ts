@@ -64,7 +64,28 @@ const TOKEN_MODES = {
   description:
     'Only when the token writes `modes`: per mode (`dark` or a mode `system.yaml` declares), the value fields it overrides there, as written (e.g. `{ "dark-dimmed": { "step": 800 } }`). A `darkStep` stays in `value`.',
   propertyNames: MODE_NAME,
-  additionalProperties: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
+  additionalProperties: { type: 'object' },
+};
+const TOKEN_DEPRECATED = {
+  type: 'object',
+  description: 'Only when the token is deprecated: why, the key of the token to use instead, and since when (each null when not said).',
+  additionalProperties: false,
+  required: ['message', 'replacement', 'since'],
+  properties: {
+    message: { type: ['string', 'null'] },
+    replacement: { type: ['string', 'null'] },
+    since: { type: ['string', 'null'], examples: ['2026-10-01'] },
+  },
+};
+const TOKEN_REFERENCES = {
+  type: 'object',
+  description:
+    'Single-token reads only, when the value refers to other tokens: per mode, `chain` (every token a `ref` resolves through, the one it names first) and `parts` (each part written as a reference, by path, to the token it names).',
+  additionalProperties: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { chain: { type: 'array', items: { type: 'string' } }, parts: { type: 'object', additionalProperties: { type: 'string' } } },
+  },
 };
 const TOKEN = {
   type: 'object',
@@ -75,6 +96,7 @@ const TOKEN = {
     type: { type: 'string' },
     value: TOKEN_VALUE,
     modes: TOKEN_MODES,
+    deprecated: TOKEN_DEPRECATED,
   },
 };
 const TOKEN_TREE = {
@@ -244,14 +266,36 @@ const DIFF = dataOf(
       enum: ['major', 'minor', 'patch', 'none'],
       description: '`major`: something removed or retyped; `minor`: something added; `patch`: only values changed; `none`.',
     },
-    tokens: closed({
-      added: listOfItems(DIFF_TOKEN),
-      removed: listOfItems(DIFF_TOKEN),
-      changed: listOfItems(closed({ key: STRING, type: STRING, from: DIFF_VALUE, to: DIFF_VALUE })),
-      retyped: listOfItems(
-        closed({ key: STRING, from: closed({ type: STRING, value: DIFF_VALUE }), to: closed({ type: STRING, value: DIFF_VALUE }) }),
-      ),
-    }),
+    tokens: closedWithOptional(
+      {
+        added: listOfItems(DIFF_TOKEN),
+        removed: listOfItems(DIFF_TOKEN),
+        changed: listOfItems(
+          closedWithOptional(
+            {
+              key: STRING,
+              type: STRING,
+              from: DIFF_VALUE,
+              to: DIFF_VALUE,
+              affects: {
+                ...listOfItems(STRING),
+                description:
+                  'Only when some token changed only because it refers to this one (directly or through others): those tokens, which are not listed on their own.',
+              },
+            },
+            ['key', 'type', 'from', 'to'],
+          ),
+        ),
+        retyped: listOfItems(
+          closed({ key: STRING, from: closed({ type: STRING, value: DIFF_VALUE }), to: closed({ type: STRING, value: DIFF_VALUE }) }),
+        ),
+        deprecated: {
+          ...listOfItems(closed({ key: STRING, deprecated: TOKEN_DEPRECATED })),
+          description: 'Only when some token is deprecated in `to` and was not (or not so) in `from`.',
+        },
+      },
+      ['added', 'removed', 'changed', 'retyped'],
+    ),
     scales: closed({
       added: listOfItems(STRING),
       removed: listOfItems(STRING),
@@ -321,7 +365,10 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, Record<string, unknown>>>
       },
     }),
   ),
-  '/api/v1/tokens/*': jsonResponse('One token, named by its path (`/tokens/color/brand/primary`).', dataOf(TOKEN)),
+  '/api/v1/tokens/*': jsonResponse(
+    'One token, named by its path (`/tokens/color/brand/primary`); a deprecated one comes with `Deprecation` (RFC 9745) and, when it names a replacement, a `Link` to it.',
+    dataOf({ ...TOKEN, properties: { ...TOKEN.properties, references: TOKEN_REFERENCES } }),
+  ),
   '/api/v1/primitives': jsonResponse(
     'Primitives by type.',
     dataOf({

@@ -5,14 +5,25 @@ import { buildTokenTree } from './token-tree.js';
 
 export type TokenListFormat = 'flat' | 'nested';
 
-/** A token as the API serves it: key, type, its value as written, and the fields written per mode when it has any. */
-export function toApiToken(token: Token): { key: string; type: string; value: Token['value']; modes?: Token['modes'] } {
-  const served = { key: token.key, type: token.type, value: token.value };
-  return token.modes === undefined ? served : { ...served, modes: token.modes };
+/** A token as the API serves it. */
+interface ApiToken {
+  key: string;
+  type: string;
+  value: Token['value'];
+  modes?: Token['modes'];
+  deprecated?: Token['deprecated'];
+}
+
+/** A token as the API serves it: key, type, its value as written, the fields written per mode and its deprecation when it has them. */
+export function toApiToken(token: Token): ApiToken {
+  const served: ApiToken = { key: token.key, type: token.type, value: token.value };
+  if (token.modes !== undefined) served.modes = token.modes;
+  if (token.deprecated !== undefined) served.deprecated = token.deprecated;
+  return served;
 }
 
 /** A token as a leaf of the nested tree: its key is the path to it. */
-function nestedLeaf(token: Token): { type: string; value: Token['value']; modes?: Token['modes'] } {
+function nestedLeaf(token: Token): Omit<ApiToken, 'key'> {
   const { key: _, ...leaf } = toApiToken(token);
   return leaf;
 }
@@ -28,11 +39,12 @@ export function renderTokenList(system: CompiledDesignSystem, options: { type?: 
 }
 
 /**
- * `GET /tokens/<a>/<b>`: one token.
+ * `GET /tokens/<a>/<b>`: one token; `references` says, per mode, what its value resolves through (`chain`, the
+ * token it names first) and which parts refer to which token (`parts`), when it refers to any.
  * @example { data: { key: 'spacing.md', type: 'spacing', value: { primitive: 'spacing.4' } } }
  */
 export function renderToken(token: Token) {
-  return { data: toApiToken(token) };
+  return { data: token.references === undefined ? toApiToken(token) : { ...toApiToken(token), references: token.references } };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sameRgba } from '../compile/parse-color.js';
 import { sameTypedValue } from '../compile/typed-values.js';
 import type { CompiledDesignSystem, ModeValues, Primitive, Rgba, Scale, Token, TypedValue } from '../compile/types.js';
+import { compareKeys } from '../compile/sort-order.js';
 import { formatCssValue, formatHex } from './css-values.js';
 
 /**
@@ -37,6 +38,14 @@ export interface TokenChange {
   readonly type: string;
   readonly from: DiffValue;
   readonly to: DiffValue;
+  /** The tokens whose value changed only because they refer to this one (directly or through others); absent when none. */
+  readonly affects?: readonly string[];
+}
+
+/** A token that became deprecated (or whose deprecation changed), with its deprecation. */
+export interface TokenDeprecation {
+  readonly key: string;
+  readonly deprecated: NonNullable<Token['deprecated']>;
 }
 
 export interface TokenRetype {
@@ -80,6 +89,8 @@ export interface DesignSystemDiff {
     readonly removed: readonly TokenEntry[];
     readonly changed: readonly TokenChange[];
     readonly retyped: readonly TokenRetype[];
+    /** Tokens deprecated in `to` that were not (or not so) in `from`; absent when none is. */
+    readonly deprecated?: readonly TokenDeprecation[];
   };
   readonly scales: {
     readonly added: readonly string[];
@@ -158,23 +169,78 @@ function diffTokens(fromTokens: readonly Token[], toTokens: readonly Token[], mo
   const after = byKey(toTokens);
   const was = (token: Token): DiffValue => diffValue(token.resolved, modes.from);
   const is = (token: Token): DiffValue => diffValue(token.resolved, modes.to);
-  const changed: TokenChange[] = [];
+  const changedTokens: Token[] = [];
   const retyped: TokenRetype[] = [];
+  const deprecated: TokenDeprecation[] = [];
   for (const token of toTokens) {
     const old = before.get(token.key);
+    if (token.deprecated !== undefined && JSON.stringify(token.deprecated) !== JSON.stringify(old?.deprecated)) {
+      deprecated.push({ key: token.key, deprecated: token.deprecated });
+    }
     if (old === undefined) continue;
     if (old.type !== token.type) {
       retyped.push({ key: token.key, from: { type: old.type, value: was(old) }, to: { type: token.type, value: is(token) } });
-    } else if (!sameInEveryMode(old.resolved, token.resolved, sameTypedValue)) {
-      changed.push({ key: token.key, type: token.type, from: was(old), to: is(token) });
-    }
+    } else if (!sameInEveryMode(old.resolved, token.resolved, sameTypedValue)) changedTokens.push(token);
+  }
+  const affects = affectedByReferences(changedTokens, before);
+  const changed: TokenChange[] = [];
+  for (const token of changedTokens) {
+    const affected = affects.get(token.key);
+    if (affected === null) continue;
+    const change: TokenChange = { key: token.key, type: token.type, from: was(before.get(token.key) as Token), to: is(token) };
+    changed.push(affected === undefined || affected.size === 0 ? change : { ...change, affects: [...affected].sort(compareKeys) });
   }
   return {
     added: toTokens.filter((token) => !before.has(token.key)).map((token) => ({ key: token.key, type: token.type, value: is(token) })),
     removed: fromTokens.filter((token) => !after.has(token.key)).map((token) => ({ key: token.key, type: token.type, value: was(token) })),
     changed,
     retyped,
+    ...(deprecated.length === 0 ? {} : { deprecated }),
   };
+}
+
+/** The keys of the tokens a token's value names, in any mode: the target of its `ref`, and every part's. */
+function referencedKeys(token: Token): string[] {
+  const keys: string[] = [];
+  for (const references of Object.values(token.references ?? {})) {
+    if (references.chain !== undefined) keys.push(references.chain[0] as string);
+    keys.push(...Object.values(references.parts ?? {}));
+  }
+  return keys;
+}
+
+/**
+ * Which changed tokens changed only through a reference: written the same on both sides, and naming a token that
+ * changed. Each such token maps to null (it is not listed on its own); every other changed token maps to the tokens
+ * that changed through it, directly or through other such tokens.
+ */
+function affectedByReferences(changed: readonly Token[], before: ReadonlyMap<string, Token>): Map<string, Set<string> | null> {
+  const changedByKey = byKey(changed);
+  const result = new Map<string, Set<string> | null>();
+  const writtenSame = (token: Token): boolean => {
+    const old = before.get(token.key) as Token;
+    return JSON.stringify(old.value) === JSON.stringify(token.value) && JSON.stringify(old.modes) === JSON.stringify(token.modes);
+  };
+  const throughReference = new Set(
+    changed.filter((token) => writtenSame(token) && referencedKeys(token).some((key) => changedByKey.has(key))).map((token) => token.key),
+  );
+  for (const token of changed) result.set(token.key, throughReference.has(token.key) ? null : new Set());
+  for (const key of throughReference) {
+    // Walk up the references to the tokens that changed in their own right.
+    const seen = new Set<string>([key]);
+    const pending = [key];
+    while (pending.length > 0) {
+      const current = changedByKey.get(pending.pop() as string) as Token;
+      for (const target of referencedKeys(current)) {
+        if (seen.has(target) || !changedByKey.has(target)) continue;
+        seen.add(target);
+        const roots = result.get(target);
+        if (roots === null) pending.push(target);
+        else roots?.add(key);
+      }
+    }
+  }
+  return result;
 }
 
 function diffScales(fromScales: readonly Scale[], toScales: readonly Scale[], modes: SideModes): DesignSystemDiff['scales'] {

@@ -1,6 +1,8 @@
 import type { CompiledDesignSystem, ModeDefinition, ShadowLayer, Token, TypedValue } from '../compile/types.js';
 import { formatCssValue, formatHex } from './css-values.js';
-import { furtherModes, schemeOf, valueInMode } from './mode-values.js';
+import { createCssWriter } from './css-writer.js';
+import type { CssWriter, ReferenceHandling } from './css-writer.js';
+import { furtherModes, schemeOf } from './mode-values.js';
 import { cssPropertyName } from './css-names.js';
 import type { Naming } from './css-names.js';
 
@@ -24,6 +26,8 @@ export interface CssExportOptions {
   readonly darkSelector?: string | undefined;
   /** One mode's values in `:root` only, instead of every mode. */
   readonly mode?: string | undefined;
+  /** Default `resolve`; `keep` writes a value that refers to another token as `var()` of it. */
+  readonly references?: ReferenceHandling | undefined;
 }
 
 /** The comment every generated stylesheet starts with. */
@@ -35,7 +39,8 @@ export const HEADER = (slug: string): string => `/* Design tokens of ${slug}. Ge
  * as `light-dark(<light>, <dark>)` values in `:root`; every further mode in `[data-theme="<mode>"]`, or in a media
  * query when it declares one and the theme is `media` or `light-dark` (those come before the `[data-theme]` rules, so a
  * mode chosen on the page wins over the OS preference; outside `data-attribute`, where rules can apply together, a
- * further mode redeclares every token any mode redeclares). `mode` gives one mode's values in `:root` only.
+ * further mode redeclares every token any mode redeclares). `mode` gives one mode's values in `:root` only. A
+ * typography token also gets one property per part (`--typography-heading-font-size`); a deprecated token a comment.
  * @example
  * :root {
  *   --color-brand-primary: #2563EB;
@@ -46,35 +51,46 @@ export const HEADER = (slug: string): string => `/* Design tokens of ${slug}. Ge
  * }
  */
 export function renderCss(system: CompiledDesignSystem, options: CssExportOptions): string {
-  const name = (token: Token): string => cssPropertyName(token.key, options.naming, options.prefix);
-  if (options.mode !== undefined) return `${HEADER(system.meta.slug)}${renderModeRoot(system.tokens, name, options.mode)}`;
-  return `${HEADER(system.meta.slug)}${renderThemeBlocks(system, system.tokens, name, options)}`;
+  const writer = createCssWriter(
+    (token) => cssPropertyName(token.key, options.naming, options.prefix),
+    (token, part) => cssPropertyName(`${token.key}.${part}`, options.naming, options.prefix),
+    (key) => cssPropertyName(key, options.naming, options.prefix),
+    options.references ?? 'resolve',
+  );
+  if (options.mode !== undefined) return `${HEADER(system.meta.slug)}${renderModeRoot(system.tokens, writer, options.mode)}`;
+  return `${HEADER(system.meta.slug)}${renderThemeBlocks(system, system.tokens, writer, options)}`;
 }
 
 /** One `:root` block with every token's value in `mode`. */
-function renderModeRoot(tokens: readonly Token[], name: (token: Token) => string, mode: string): string {
-  const lines = tokens.map((token) => `  ${name(token)}: ${formatCssValue(token.resolved[mode] ?? token.resolved.light)};`);
-  return `:root {\n${lines.join('\n')}\n}\n`;
+function renderModeRoot(tokens: readonly Token[], writer: CssWriter, mode: string): string {
+  return `:root {\n${tokens.flatMap((token) => [...deprecationComment(token, writer), ...writer.lines(token, mode)]).join('\n')}\n}\n`;
 }
 
 /** The declarations of the tokens that have a value of their own in `mode` (every color, and what differs from light). */
-function modeLines(tokens: readonly Token[], name: (token: Token) => string, mode: string): string[] {
+function modeLines(tokens: readonly Token[], writer: CssWriter, mode: string, indent = '  '): string[] {
   const lines: string[] = [];
-  for (const token of tokens) {
-    const value = valueInMode(token, mode);
-    if (value !== undefined) lines.push(`  ${name(token)}: ${formatCssValue(value)};`);
-  }
+  for (const token of tokens) if (writer.redeclares(token, mode)) lines.push(...writer.lines(token, mode, indent));
   return lines;
 }
 
 /** The tokens that some mode besides light redeclares: every color, and every token that differs from light in a mode. */
-function redeclaredTokens(system: CompiledDesignSystem, tokens: readonly Token[]): Token[] {
-  return tokens.filter((token) => system.modes.some((mode) => mode.name !== 'light' && valueInMode(token, mode.name) !== undefined));
+function redeclaredTokens(system: CompiledDesignSystem, tokens: readonly Token[], writer: CssWriter): Token[] {
+  return tokens.filter((token) => system.modes.some((mode) => mode.name !== 'light' && writer.redeclares(token, mode.name)));
 }
 
 /** The declarations of every token of `redeclared` with its value in `mode`. */
-function overlayLines(redeclared: readonly Token[], name: (token: Token) => string, mode: string): string[] {
-  return redeclared.map((token) => `  ${name(token)}: ${formatCssValue(token.resolved[mode] ?? token.resolved.light)};`);
+function overlayLines(redeclared: readonly Token[], writer: CssWriter, mode: string): string[] {
+  return redeclared.flatMap((token) => writer.lines(token, mode));
+}
+
+/** A comment above a deprecated token's declaration in `:root`: the message and the property to use instead. */
+function deprecationComment(token: Token, writer: CssWriter): string[] {
+  if (token.deprecated === undefined) return [];
+  const { message, replacement } = token.deprecated;
+  // The message is the designer's text: nothing in it may close the comment.
+  const why = message === null ? '' : `: ${message.replace(/\*\//g, '* /')}`;
+  const instead = replacement === null ? '' : `; use ${writer.name({ key: replacement } as Token)}`;
+  return [`  /* deprecated${why}${instead} */`];
 }
 
 const indent = (lines: readonly string[]): string => lines.map((line) => `  ${line}`).join('\n');
@@ -82,32 +98,22 @@ const rule = (selector: string, lines: readonly string[]): string => `\n${select
 const mediaRule = (query: string, lines: readonly string[]): string => `\n@media ${query} {\n  :root {\n${indent(lines)}\n  }\n}\n`;
 
 /**
- * The `:root` block of `tokens` (named by `propertyName`) and the blocks of the other modes of `system` as `options.theme`
+ * The `:root` block of `tokens` (written by `writer`) and the blocks of the other modes of `system` as `options.theme`
  * asks; the Tailwind export reuses it for the variables behind its theme.
- * @example renderThemeBlocks(system, tokens, name, { theme: 'media' }) // ':root {\n  --x: #fff;\n}\n\n@media (prefers-color-scheme: dark) {\n  :root {\n    --x: #000;\n  }\n}\n'
+ * @example renderThemeBlocks(system, tokens, writer, { theme: 'media' }) // ':root {\n  --x: #fff;\n}\n\n@media (prefers-color-scheme: dark) {\n  :root {\n    --x: #000;\n  }\n}\n'
  */
 export function renderThemeBlocks(
   system: CompiledDesignSystem,
   tokens: readonly Token[],
-  propertyName: (token: Token) => string,
+  writer: CssWriter,
   options: Pick<CssExportOptions, 'theme' | 'darkSelector'>,
 ): string {
   const theme = options.theme ?? 'data-attribute';
   const blocks: string[] = [];
-  // A token's name is written once per mode that redeclares it: work it out once (most of a render's time).
-  const names = new Map<Token, string>();
-  const name = (token: Token): string => {
-    let written = names.get(token);
-    if (written === undefined) {
-      written = propertyName(token);
-      names.set(token, written);
-    }
-    return written;
-  };
-  if (theme === 'light-dark') blocks.push(renderLightDarkBlocks(tokens, name));
+  if (theme === 'light-dark') blocks.push(renderLightDarkBlocks(tokens, writer));
   else {
-    blocks.push(`:root {\n${tokens.map((token) => `  ${name(token)}: ${formatCssValue(token.resolved.light)};`).join('\n')}\n}\n`);
-    const dark = modeLines(tokens, name, 'dark');
+    blocks.push(`:root {\n${tokens.flatMap((token) => [...deprecationComment(token, writer), ...writer.lines(token, 'light')]).join('\n')}\n}\n`);
+    const dark = modeLines(tokens, writer, 'dark');
     if (dark.length > 0) {
       if (theme === 'media') blocks.push(mediaRule('(prefers-color-scheme: dark)', dark));
       else blocks.push(rule(theme === 'selector' ? (options.darkSelector ?? '.dark') : '[data-theme="dark"]', dark));
@@ -118,10 +124,10 @@ export function renderThemeBlocks(
   // redeclares, and the `[data-theme]` rules come after the media queries, so a mode chosen on the page wins over the
   // OS preference.
   const further = furtherModes(system);
-  const overlapping = theme === 'data-attribute' || further.length === 0 ? undefined : redeclaredTokens(system, tokens);
+  const overlapping = theme === 'data-attribute' || further.length === 0 ? undefined : redeclaredTokens(system, tokens, writer);
   const selected: string[] = [];
   for (const mode of further) {
-    const lines = overlapping === undefined ? modeLines(tokens, name, mode.name) : overlayLines(overlapping, name, mode.name);
+    const lines = overlapping === undefined ? modeLines(tokens, writer, mode.name) : overlayLines(overlapping, writer, mode.name);
     if (lines.length === 0) continue;
     const query = modeMediaQuery(system, mode, theme);
     if (query !== undefined) blocks.push(mediaRule(query, lines));
@@ -144,19 +150,20 @@ export function modeMediaQuery(system: CompiledDesignSystem, mode: ModeDefinitio
 /**
  * One `:root` block: `light-dark()` accepts only colors, so a shadow keeps its lengths and gets
  * `light-dark(<light color>, <dark color>)` in its color position. A dark value that differs elsewhere than in its
- * colors goes to a `@media (prefers-color-scheme: dark)` block.
+ * colors (or any value kept as a reference) goes to a `@media (prefers-color-scheme: dark)` block.
  */
-function renderLightDarkBlocks(tokens: readonly Token[], name: (token: Token) => string): string {
+function renderLightDarkBlocks(tokens: readonly Token[], writer: CssWriter): string {
   const lines = ['  color-scheme: light dark;'];
   const fallback: string[] = [];
   for (const token of tokens) {
-    const light = token.resolved.light;
-    const dark = valueInMode(token, 'dark');
-    const value = dark === undefined ? formatCssValue(light) : composeLightDark(light, dark);
-    if (value === undefined) {
-      lines.push(`  ${name(token)}: ${formatCssValue(light)};`);
-      fallback.push(`    ${name(token)}: ${formatCssValue(dark as TypedValue)};`);
-    } else lines.push(`  ${name(token)}: ${value};`);
+    lines.push(...deprecationComment(token, writer));
+    const redeclared = writer.redeclares(token, 'dark');
+    const composed = redeclared && token.references === undefined ? composeLightDark(token.resolved.light, token.resolved.dark) : undefined;
+    if (composed !== undefined) lines.push(`  ${writer.name(token)}: ${composed};`);
+    else {
+      lines.push(...writer.lines(token, 'light'));
+      if (redeclared) fallback.push(...writer.lines(token, 'dark', '    '));
+    }
   }
   const blocks = [`:root {\n${lines.join('\n')}\n}\n`];
   if (fallback.length > 0) blocks.push(`\n@media (prefers-color-scheme: dark) {\n  :root {\n${fallback.join('\n')}\n  }\n}\n`);

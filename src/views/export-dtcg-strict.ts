@@ -1,6 +1,7 @@
 import type { CompiledDesignSystem, Dimension, ModeDefinition, Rgba, ShadowLayer, Token, TokenType, TypedValue } from '../compile/types.js';
 import { formatCssValue } from './css-values.js';
-import { EXTENSION_KEY, modeExtension } from './export-dtcg-json.js';
+import type { ReferenceHandling } from './css-writer.js';
+import { dtcgDeprecated, EXTENSION_KEY, modeExtension } from './export-dtcg-json.js';
 import { furtherModes } from './mode-values.js';
 import { buildTokenTree } from './token-tree.js';
 import type { TokenTree } from './token-tree.js';
@@ -203,10 +204,17 @@ export function buildStrictToken(
   };
 }
 
-function strictLeaf(token: Token, modes: readonly ModeDefinition[], shadowColors: ShadowColors): Record<string, unknown> {
-  const strict = buildStrictToken(token, modes, shadowColors);
+function strictLeaf(
+  token: Token,
+  modes: readonly ModeDefinition[],
+  shadowColors: ShadowColors,
+  references: ReferenceHandling,
+): Record<string, unknown> {
+  const built = buildStrictToken(token, modes, shadowColors);
+  const strict = built === undefined || references === 'resolve' || token.references === undefined ? built : withAliases(token, built);
   const leaf: Record<string, unknown> = {};
   if (token.description !== undefined) leaf['$description'] = token.description;
+  if (token.deprecated !== undefined) leaf['$deprecated'] = dtcgDeprecated(token);
   if (strict === undefined) {
     // No DTCG type: a group without tokens that keeps the value where a tool can still find it.
     leaf['$extensions'] = {
@@ -242,12 +250,51 @@ function sortKeys(leaf: Record<string, unknown>): Record<string, unknown> {
  * `shadowColors: 'literal'` writes shadow colors as values instead of references to their color token.
  * @example { color: { brand: { primary: { $type: 'color', $value: { colorSpace: 'srgb', components: [0.1451, 0.3882, 0.9216], alpha: 1, hex: '#2563EB' } } } } }
  */
-export function buildStrictDtcgTree(system: CompiledDesignSystem, shadowColors: ShadowColors = 'reference'): TokenTree {
+export function buildStrictDtcgTree(
+  system: CompiledDesignSystem,
+  shadowColors: ShadowColors = 'reference',
+  references: ReferenceHandling = 'resolve',
+): TokenTree {
   const modes = furtherModes(system);
-  return buildTokenTree(system.tokens, (token) => strictLeaf(token, modes, shadowColors));
+  return buildTokenTree(system.tokens, (token) => strictLeaf(token, modes, shadowColors, references));
 }
 
-/** The strict export's text, indented like the default JSON export. */
-export function renderStrictDtcgJson(system: CompiledDesignSystem): string {
-  return `${JSON.stringify(buildStrictDtcgTree(system), null, 2)}\n`;
+/** The strict export's text, indented like the default JSON export; `keep` writes references as DTCG aliases. */
+export function renderStrictDtcgJson(system: CompiledDesignSystem, references: ReferenceHandling = 'resolve'): string {
+  return `${JSON.stringify(buildStrictDtcgTree(system, 'reference', references), null, 2)}\n`;
+}
+
+/**
+ * A strict token with its references kept as DTCG aliases: a whole value written `ref` becomes `"{other.token}"`, and
+ * each part written as a reference (`fontSize`, a layer's or stop's `color`) becomes one in its place; per mode too.
+ */
+function withAliases(token: Token, strict: StrictToken): StrictToken {
+  const inMode = (mode: string, value: unknown): unknown => {
+    const references = token.references?.[mode];
+    if (references?.chain !== undefined) return `{${references.chain[0] as string}}`;
+    return references?.parts === undefined ? value : aliasParts(value, references.parts);
+  };
+  const modes =
+    strict.modes === undefined ? undefined : Object.fromEntries(Object.entries(strict.modes).map(([mode, value]) => [mode, inMode(mode, value)]));
+  return {
+    ...strict,
+    value: inMode('light', strict.value),
+    ...(strict.dark === undefined ? {} : { dark: inMode('dark', strict.dark) }),
+    ...(modes === undefined ? {} : { modes }),
+  };
+}
+
+/** `value` (a structured DTCG value) with the part at each path replaced by an alias of the token it names. */
+function aliasParts(value: unknown, parts: Readonly<Record<string, string>>): unknown {
+  const copy = structuredClone(value) as Record<string, unknown> | Record<string, unknown>[];
+  for (const [path, key] of Object.entries(parts)) {
+    const [first, index, member] = path.split('.') as [string, string | undefined, string | undefined];
+    if (index === undefined) (copy as Record<string, unknown>)[first] = `{${key}}`;
+    else {
+      // A one-layer shadow is written as an object, more layers (and gradient stops) as a list.
+      const item = Array.isArray(copy) ? copy[Number(index)] : copy;
+      if (item !== undefined) item[member as string] = `{${key}}`;
+    }
+  }
+  return copy;
 }

@@ -1,64 +1,18 @@
-import type { CompiledDesignSystem, Token, TokenType } from '../compile/types.js';
+import { tailwindVariable } from '../compile/tailwind-names.js';
+import type { CompiledDesignSystem, Token } from '../compile/types.js';
 import { cssPropertyName } from './css-names.js';
 import { sameTypedValue } from '../compile/typed-values.js';
 import { formatCssValue } from './css-values.js';
+import type { TYPOGRAPHY_PARTS } from './css-values.js';
+import { createCssWriter } from './css-writer.js';
 import { HEADER, modeMediaQuery, renderThemeBlocks } from './export-css.js';
 import { furtherModes } from './mode-values.js';
 import type { CssExportOptions } from './export-css.js';
 
-/**
- * Our token types and the Tailwind CSS v4 theme namespace each one feeds (`--color-*` makes `bg-*`, `text-*`...).
- * Tailwind has no documented duration namespace; its `duration-*` utility reads `--transition-duration-*`, as `z-*`
- * reads `--z-index-*` and `opacity-*` reads `--opacity-*`. Booleans have no place in a stylesheet.
- */
-export const TAILWIND_NAMESPACES: Readonly<Record<Exclude<TokenType, 'boolean'>, string | null>> = {
-  color: 'color',
-  spacing: 'spacing',
-  radius: 'radius',
-  'font.size': 'text',
-  'font.family': 'font',
-  'font.weight': 'font-weight',
-  'font.lineHeight': 'leading',
-  'font.letterSpacing': 'tracking',
-  shadow: 'shadow',
-  easing: 'ease',
-  duration: 'transition-duration',
-  opacity: 'opacity',
-  'z-index': 'z-index',
-  typography: 'text',
-  dimension: null,
-  strokeStyle: null,
-  border: null,
-  transition: null,
-  gradient: null,
-};
+export { TAILWIND_NAMESPACES, tailwindVariable } from '../compile/tailwind-names.js';
 
 /** The prefix of the plain CSS variables that carry the values of the tokens that change in dark mode. */
 export const TAILWIND_VALUE_PREFIX = 'ds';
-
-/** Tailwind namespaces a `dimension` token goes to when its key starts with their name (`breakpoint.md` -> `--breakpoint-md`). */
-const DIMENSION_NAMESPACES = ['breakpoint', 'container', 'spacing', 'radius', 'blur', 'perspective'];
-
-/**
- * The Tailwind theme variable of a token: its namespace, then its key without the type's own leading segments. A
- * `dimension` goes to the namespace its key starts with (`breakpoint`, `container`, ...); a type Tailwind has no
- * namespace for (other dimensions, borders, stroke styles, transitions, gradients) keeps its key as a plain variable.
- * @example tailwindVariable(colorBrandPrimary) // '--color-brand-primary'; fontSizeBody -> '--text-body'
- */
-export function tailwindVariable(token: Token): string | undefined {
-  if (token.type === 'boolean') return undefined;
-  const namespace = TAILWIND_NAMESPACES[token.type];
-  if (namespace === null) {
-    const first = token.key.split('.', 1)[0] as string;
-    if (token.type === 'dimension' && DIMENSION_NAMESPACES.includes(first) && token.key.length > first.length) {
-      return cssPropertyName(token.key.slice(first.length + 1), 'kebab-case', first);
-    }
-    return cssPropertyName(token.key, 'kebab-case');
-  }
-  const typePrefix = `${token.type}.`;
-  const rest = token.key.startsWith(typePrefix) ? token.key.slice(typePrefix.length) : token.key;
-  return cssPropertyName(rest, 'kebab-case', namespace);
-}
 
 /**
  * A Tailwind CSS v4 stylesheet: `@theme` with every token that has one value, `@theme inline` pointing the tokens that
@@ -88,14 +42,20 @@ export function renderTailwind(system: CompiledDesignSystem, options: Pick<CssEx
   const switching: string[] = [];
   const switchingTokens: Token[] = [];
   const seen = new Set<string>();
+  const partVariable = (token: Token, part: (typeof TYPOGRAPHY_PARTS)[number]): string =>
+    cssPropertyName(`${token.key}.${part}`, 'kebab-case', TAILWIND_VALUE_PREFIX);
   for (const token of system.tokens) {
     const variable = tailwindVariable(token);
-    // Two keys may meet in one name (`font.size.md` and a `font.sizeMd`): the first, in key order, wins.
+    // Two keys may meet in one name (`font.size.md` and a `typography.md`): the first, in key order, wins (`validate` warns).
     if (variable === undefined || seen.has(variable)) continue;
     seen.add(variable);
-    if (isFixed(system, token)) fixed.push(`  ${variable}: ${formatCssValue(token.resolved.light)};`);
-    else {
-      switching.push(`  ${variable}: var(${valueVariable(token)});`);
+    const value = token.resolved.light;
+    if (isFixed(system, token)) {
+      if (value.kind === 'typography') fixed.push(...typographyLines(variable, (part) => formatCssValue(value[part])));
+      else fixed.push(`  ${variable}: ${formatCssValue(value)};`);
+    } else {
+      if (value.kind === 'typography') switching.push(...typographyLines(variable, (part) => `var(${partVariable(token, part)})`));
+      else switching.push(`  ${variable}: var(${valueVariable(token)});`);
       switchingTokens.push(token);
     }
   }
@@ -103,7 +63,7 @@ export function renderTailwind(system: CompiledDesignSystem, options: Pick<CssEx
   if (switchingTokens.length > 0) {
     blocks.push(
       `\n@theme inline {\n${switching.join('\n')}\n}\n`,
-      `\n${renderThemeBlocks(system, switchingTokens, valueVariable, options)}`,
+      `\n${renderThemeBlocks(system, switchingTokens, createCssWriter(valueVariable, partVariable, (key) => cssPropertyName(key, 'kebab-case', TAILWIND_VALUE_PREFIX), 'resolve'), options)}`,
     );
   }
   // A variant applies where its mode's values do: under the mode's media query when the OS switches the mode on.
@@ -114,6 +74,19 @@ export function renderTailwind(system: CompiledDesignSystem, options: Pick<CssEx
   });
   if (variants.length > 0) blocks.push(`\n${variants.join('')}`);
   return blocks.join('');
+}
+
+/**
+ * A typography token in Tailwind's `--text-*` namespace: the font size, with its line height, letter spacing and
+ * weight as the sub-variables `text-<name>` applies together (the font family has no place there).
+ */
+function typographyLines(variable: string, part: (name: (typeof TYPOGRAPHY_PARTS)[number]) => string): string[] {
+  return [
+    `  ${variable}: ${part('fontSize')};`,
+    `  ${variable}--line-height: ${part('lineHeight')};`,
+    `  ${variable}--letter-spacing: ${part('letterSpacing')};`,
+    `  ${variable}--font-weight: ${part('fontWeight')};`,
+  ];
 }
 
 /** Whether a token has one value in every mode, so it can sit in `@theme` itself. */

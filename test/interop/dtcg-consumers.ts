@@ -192,6 +192,8 @@ export function canonicalTypedValue(value: TypedValue): unknown {
       }));
     case 'boolean':
       throw new Error('a boolean has no DTCG value');
+    default:
+      throw new Error(`no canonical form for a ${value.kind} value here`);
   }
 }
 

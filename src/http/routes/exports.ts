@@ -40,6 +40,17 @@ function readTheme(query: { theme: CssTheme; darkSelector?: string }): { theme: 
   return query.darkSelector === undefined ? { theme: query.theme } : { theme: query.theme, darkSelector: query.darkSelector };
 }
 
+/** `references`, shared by the CSS and strict JSON exports. */
+const REFERENCES_PARAMETER = {
+  references: {
+    type: 'string',
+    enum: ['resolve', 'keep'],
+    default: 'resolve',
+    description:
+      '`resolve`: every value resolved (the default). `keep`: a value written as a reference to another token stays one: `var(--other)` in CSS, a `{other.token}` alias in the strict JSON export.',
+  },
+} as const;
+
 export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime): void {
   const api = app.withTypeProvider<QuerySchemaTypeProvider>();
   api.get(
@@ -55,6 +66,7 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
           },
           naming: { type: 'string', enum: [...NAMINGS], default: 'kebab-case', description: 'How key segments are joined.' },
           ...THEME_PARAMETERS,
+          ...REFERENCES_PARAMETER,
           mode: {
             type: 'string',
             maxLength: 64,
@@ -69,14 +81,14 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
       const read = await runtime.readAt(request);
       const { theme, darkSelector } = readTheme(query);
       const { system } = read;
-      const { prefix, naming, mode } = query;
+      const { prefix, naming, mode, references } = query;
       if (mode !== undefined && !system.compiled.modes.some((known) => known.name === mode)) {
         const names = system.compiled.modes.map((known) => `\`${known.name}\``).join(', ');
         throw new ApiError('invalid_parameter', `Unknown mode \`${mode}\`; this design system has ${names}.`);
       }
-      const cacheKey = `${system.compiled.contentHash}|css|${parametersKey({ prefix, naming, theme, darkSelector, mode })}`;
+      const cacheKey = `${system.compiled.contentHash}|css|${parametersKey({ prefix, naming, theme, darkSelector, mode, references })}`;
       return runtime.send(request, reply, read, cacheKey, () =>
-        toRendered(renderCss(system.compiled, { prefix, naming, theme, darkSelector, mode }), CSS_TYPE),
+        toRendered(renderCss(system.compiled, { prefix, naming, theme, darkSelector, mode, references }), CSS_TYPE),
       );
     },
   );
@@ -91,11 +103,15 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
             enum: [DTCG_SPEC_VERSION],
             description: '`2025.10`: structured values valid under the DTCG 2025.10 format (default: the string-valued export).',
           },
+          ...REFERENCES_PARAMETER,
         }),
       },
     },
     async (request, reply) => {
-      const { spec } = request.query;
+      const { spec, references } = request.query;
+      if (spec === undefined && references === 'keep') {
+        throw new ApiError('invalid_parameter', '`references=keep` goes with `spec=2025.10` (the string-valued export writes resolved values only).');
+      }
       const read = await runtime.readAt(request);
       const { system } = read;
       if (spec === undefined) {
@@ -103,8 +119,8 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
           toRendered(renderDtcgJson(system.compiled), JSON_TYPE),
         );
       }
-      return runtime.send(request, reply, read, `${system.compiled.contentHash}|json|${spec}`, () =>
-        toRendered(renderStrictDtcgJson(system.compiled), JSON_TYPE),
+      return runtime.send(request, reply, read, `${system.compiled.contentHash}|json|${spec}|${references}`, () =>
+        toRendered(renderStrictDtcgJson(system.compiled, references), JSON_TYPE),
       );
     },
   );

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { KEY_SEGMENT } from '../../compile/name-rules.js';
 import { TOKEN_TYPES } from '../../compile/types.js';
-import type { CompiledDesignSystem, Token } from '../../compile/types.js';
+import { parseIsoDate } from '../../compile/iso-date.js';
+import type { CompiledDesignSystem, Deprecation, Token } from '../../compile/types.js';
 import { renderToken, renderTokenList } from '../../views/api-views.js';
 import { toRenderedJson } from '../../views/rendered.js';
 import { parametersKey } from '../api-runtime.js';
@@ -69,6 +70,20 @@ export function registerTokenRoutes(app: FastifyInstance, runtime: ApiRuntime): 
     if (token === undefined || key === undefined) {
       throw new ApiError('token_not_found', `No token \`${key ?? path}\` in design system \`${system.slug}\`.`, runtime.staleHeaders(read));
     }
+    if (token.deprecated !== undefined) void reply.headers(deprecationHeaders(token.deprecated));
     return runtime.send(request, reply, read, `${system.compiled.contentHash}|token|${key}`, () => toRenderedJson(renderToken(token)));
   });
+}
+
+/**
+ * RFC 9745 `Deprecation` (the `since` date as `@<seconds>`; `@0`, "deprecated, date not given", without one) and a
+ * `Link` to the replacement (`rel="successor-version"`) when the token names one.
+ */
+export function deprecationHeaders(deprecated: Deprecation): Record<string, string> {
+  const since = deprecated.since === null ? 0 : Math.floor((parseIsoDate(deprecated.since) as number) / 1000);
+  const headers: Record<string, string> = { deprecation: `@${since}` };
+  if (deprecated.replacement !== null) {
+    headers['link'] = `</api/v1/tokens/${deprecated.replacement.split('.').join('/')}>; rel="successor-version"`;
+  }
+  return headers;
 }
