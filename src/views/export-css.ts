@@ -88,9 +88,9 @@ function deprecationComment(token: Token, writer: CssWriter): string[] {
   if (token.deprecated === undefined) return [];
   const { message, replacement } = token.deprecated;
   // The message is the designer's text: nothing in it may close the comment.
-  const why = message === null ? '' : `: ${message.replace(/\*\//g, '* /')}`;
-  const instead = replacement === null ? '' : `; use ${writer.name({ key: replacement } as Token)}`;
-  return [`  /* deprecated${why}${instead} */`];
+  const why = message === null ? '' : ` ${message.replace(/\*\//g, '* /').replace(/\s*\n\s*/g, ' ')}`;
+  const instead = replacement === null ? '' : ` Use ${writer.name({ key: replacement } as Token)} instead.`;
+  return [`  /* Deprecated.${why}${instead} */`];
 }
 
 const indent = (lines: readonly string[]): string => lines.map((line) => `  ${line}`).join('\n');

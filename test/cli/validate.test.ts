@@ -33,7 +33,7 @@ const CASES: [string, Case][] = [
     'unknown-token-type',
     {
       lines: [
-        'unknown-token-type/shop/tokens.yaml:3:19  error  unknown token type `colour` for `color.text` (did you mean `color`?)  (unknown-token-type)',
+        'unknown-token-type/shop/tokens.yaml:3:19  error  unknown token type `colour` for `color.text` (did you mean `color`?); the types are boolean, border, color, dimension, duration, easing, font.family, font.letterSpacing, font.lineHeight, font.size, font.weight, gradient, opacity, radius, shadow, spacing, strokeStyle, transition, typography, z-index  (unknown-token-type)',
         '✖ 1 problem (1 error, 0 warnings)',
       ],
       status: 1,
@@ -227,7 +227,7 @@ describe('token-server validate', () => {
 
   it('pass the example design systems and keys from the project root with the default source folder', async () => {
     const result = await runCli(['validate', '--keys', 'keys.yaml'], { cwd: ROOT });
-    expect(result).toEqual({ status: 0, stdout: '✔ 3 design systems, 253 tokens, 3 keys, no problems\n', stderr: '' });
+    expect(result).toEqual({ status: 0, stdout: '✔ 3 design systems, 272 tokens, 3 keys, no problems\n', stderr: '' });
   });
 
   it('print the problems of every design system sorted by path, with paths as given from the working directory', async () => {

@@ -52,7 +52,7 @@ describe('reduce', () => {
     expect(snapshot.systems.get('acme')?.problems).toEqual([]);
     expect(snapshot.systems.get('acme-docs')?.compiled?.tokens).toHaveLength(20);
     expect(snapshot.systems.get('acme')?.lastUpdated).toBe('2026-01-01T00:00:00.000Z');
-    expect(snapshot.systems.get('harbor')?.compiled?.tokens).toHaveLength(42);
+    expect(snapshot.systems.get('harbor')?.compiled?.tokens).toHaveLength(61);
     expect(snapshot.keys.entries.map((entry) => entry.name)).toEqual(['demo', 'docs-site', 'harbor-demo']);
     expect(snapshot.keys.problems).toEqual([]);
   });
