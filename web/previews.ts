@@ -53,7 +53,8 @@ export function renderPreview(token: TokenView, modes: readonly Mode[], currentM
     case 'color':
       preview.append(...modes.map((mode) => swatch(valueInMode(token, mode.name), mode.name, mode.name === currentMode)));
       break;
-    case 'spacing': {
+    case 'spacing':
+    case 'dimension': {
       const bar = el('span', { className: 'bar' });
       setStyle(bar, 'width', value);
       preview.append(bar);
@@ -106,6 +107,32 @@ export function renderPreview(token: TokenView, modes: readonly Mode[], currentM
     case 'z-index':
       preview.append(el('span', { className: 'layers' }, [el('span'), el('span'), el('span')]));
       break;
+    case 'typography': {
+      const sample = el('span', { className: 'text-sample', text: 'Aa Bb 123' });
+      setStyle(sample, 'font', value);
+      preview.append(sample);
+      break;
+    }
+    case 'border':
+    case 'strokeStyle': {
+      const box = el('span', { className: 'radius-box' });
+      if (token.type === 'border') setStyle(box, 'border', value);
+      else setStyle(box, 'border', `2px ${value} currentColor`);
+      preview.append(box);
+      break;
+    }
+    case 'gradient': {
+      const box = el('span', { className: 'radius-box' });
+      setStyle(box, 'background-image', value);
+      preview.append(box);
+      break;
+    }
+    case 'transition': {
+      // `<duration> <timing-function> <delay>`: the dot moves with the duration and the curve.
+      const [duration = '0ms', ...rest] = token.light.split(' ');
+      preview.append(movingDot(duration, rest.slice(0, -1).join(' ') || 'ease'));
+      break;
+    }
     case 'boolean':
       preview.append(
         el('span', { className: `flag ${token.light === 'true' ? 'flag-on' : 'flag-off'}`, text: token.light === 'true' ? 'on' : 'off' }),

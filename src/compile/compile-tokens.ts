@@ -102,7 +102,7 @@ function listInKeyOrder(drafts: ReadonlyMap<string, TokenDraft>, resolved: Reado
         'warning',
       );
     }
-    const tailwindName = tailwindVariable({ key, type: draft.type });
+    const tailwindName = tailwindVariable({ key, type: draft.type }, words);
     const tailwindClash = tailwindName === undefined ? undefined : tailwindNamedBy.get(tailwindName);
     if (tailwindName !== undefined && tailwindClash === undefined) tailwindNamedBy.set(tailwindName, key);
     else if (tailwindClash !== undefined && clash === undefined) {

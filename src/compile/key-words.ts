@@ -17,5 +17,11 @@ export function wordsOfSegment(segment: string): string[] {
 
 /** The words of a whole dotted key, joined with `-`: equal for keys that get the same exported names. */
 export function wordsOfKey(key: string): string {
-  return key.split('.').flatMap(wordsOfSegment).join('-');
+  // Plain loops: this runs for every token in every compile and in the Tailwind export.
+  let words = '';
+  for (const segment of key.split('.')) {
+    const parts = SINGLE_WORD.test(segment) ? [segment] : wordsOfSegment(segment);
+    for (const word of parts) words = words === '' ? word : `${words}-${word}`;
+  }
+  return words;
 }

@@ -38,7 +38,10 @@ export function mergePrimitives(files: readonly SourceFileEntries[], report: Rep
       const length = rule.units === undefined ? undefined : parseDimension(written, rule.units, null);
       const problem = rule.check(length === undefined ? written : length.value);
       if (problem !== undefined) {
-        const units = rule.units === undefined || typeof written === 'number' ? '' : ` (a number in ${rule.unit ?? 'no unit'}, or text in ${rule.units.join(', ')} like \`1.5${rule.units[1] ?? 'rem'}\`)`;
+        const units =
+          rule.units === undefined || typeof written === 'number'
+            ? ''
+            : ` (a number in ${rule.unit ?? 'no unit'}, or text in ${rule.units.join(', ')} like \`1.5${rule.units[1] ?? 'rem'}\`)`;
         report(entry.value.pos, 'invalid-value', `primitive \`${name}\` must be ${problem}${units}, got ${describeValue(written)}`);
         continue;
       }

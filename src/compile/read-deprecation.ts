@@ -38,5 +38,5 @@ export function readDeprecation(entry: TokenEntry, report: Report): { valid: boo
   if (since !== null && (typeof since !== 'string' || parseIsoDate(since) === undefined)) {
     return problem(`\`since\` must be an ISO 8601 date like \`2026-10-01\`, got ${describeValue(since)}`);
   }
-  return { valid: true, value: { message, replacement, since } as Deprecation };
+  return { valid: true, value: { message, replacement, since } };
 }

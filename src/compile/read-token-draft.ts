@@ -180,7 +180,11 @@ function checkAlternatives(entry: TokenEntry, type: TokenType, fields: ValueFiel
     const field = fields[name];
     if (field === undefined) continue;
     const what = type === 'color' ? 'a literal `color`' : `\`${alternative.field}\``;
-    report(field.pos, 'extra-field', `${where === '' ? `${type} token ` : `\`${where}\` of `}\`${entry.key}\` has ${what}, so it takes no \`${name}\``);
+    report(
+      field.pos,
+      'extra-field',
+      `${where === '' ? `${type} token ` : `\`${where}\` of `}\`${entry.key}\` has ${what}, so it takes no \`${name}\``,
+    );
     ok = false;
   }
   return ok;
@@ -292,9 +296,7 @@ function writtenModesOf(entry: TokenEntry): Record<string, TokenValue> | undefin
   const written: Record<string, TokenValue> = {};
   for (const mode of entry.modes) {
     const fields = mode.fields ?? {};
-    written[mode.name] = Object.fromEntries(
-      Object.entries(fields).map(([name, located]) => [name, located.value as WrittenValue]),
-    );
+    written[mode.name] = Object.fromEntries(Object.entries(fields).map(([name, located]) => [name, located.value as WrittenValue]));
   }
   return written;
 }

@@ -41,7 +41,12 @@ function colorOnScale(draft: TokenDraft, mode: string, fields: ValueFields, scal
 }
 
 /** A `darkStep` equal to `step` on a step whose light and dark colors are the same says nothing: a warning. */
-export function warnOfRedundantDarkStep(draft: TokenDraft, fields: ReadonlyMap<string, ValueFields>, scales: ScaleSteps, report: Report): void {
+export function warnOfRedundantDarkStep(
+  draft: TokenDraft,
+  fields: ReadonlyMap<string, ValueFields>,
+  scales: ScaleSteps,
+  report: Report,
+): void {
   const darkStep = draft.entry.fields['darkStep'];
   const light = fields.get('light');
   if (darkStep === undefined || light === undefined || darkStep.value !== light['step']?.value) return;

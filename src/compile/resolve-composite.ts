@@ -116,7 +116,14 @@ export function buildComposite(
       const layers: ShadowLayer[] = [];
       for (const [index, written] of (field.value as WrittenLayer[]).entries()) {
         const opacity = written.opacity;
-        const color = read<ColorValue>('color', `layers.${index}.color`, written.color, field.pos ?? tokenPos, literalColor, opacity === undefined);
+        const color = read<ColorValue>(
+          'color',
+          `layers.${index}.color`,
+          written.color,
+          field.pos ?? tokenPos,
+          literalColor,
+          opacity === undefined,
+        );
         if (color === undefined) return undefined;
         const alpha = opacity === undefined ? color.color.alpha : Math.round(color.color.alpha * opacity * 10000) / 10000;
         const length = (raw: unknown): Dimension => dimensionOf(raw, ['px', 'rem', 'em'], 'px');
@@ -146,9 +153,16 @@ interface WrittenLayer {
   readonly inset?: boolean;
 }
 
-const dimensionOf = (raw: unknown, units: Parameters<typeof parseDimension>[1], bareUnit: Parameters<typeof parseDimension>[2]): DimensionValue => ({
+const dimensionOf = (
+  raw: unknown,
+  units: Parameters<typeof parseDimension>[1],
+  bareUnit: Parameters<typeof parseDimension>[2],
+): DimensionValue => ({
   kind: 'dimension',
   ...(parseDimension(raw, units, bareUnit) as Dimension),
 });
-const literalColor = (raw: unknown): ColorValue => ({ kind: 'color', color: parseColor(raw) as NonNullable<ReturnType<typeof parseColor>> });
+const literalColor = (raw: unknown): ColorValue => ({
+  kind: 'color',
+  color: parseColor(raw) as NonNullable<ReturnType<typeof parseColor>>,
+});
 const durationOf = (raw: unknown): DurationValue => ({ kind: 'duration', value: parseDuration(raw) as number, unit: 'ms' });

@@ -12,7 +12,7 @@ import type { Located } from './source-entries.js';
 import { referenceOf } from './parse-values.js';
 import { didYouMean } from './suggest.js';
 import { typedValueOfFields, typedValueOfPrimitive } from './typed-values.js';
-import type { ModeDefinition, ModeValues, PrimitiveType, Rgba, SourcePosition, TokenReferences, TokenType, TypedValue } from './types.js';
+import type { ModeDefinition, ModeValues, Rgba, SourcePosition, TokenReferences, TokenType, TypedValue } from './types.js';
 
 /** A draft resolved: its fields and value in every mode, and what its value refers to per mode (when it refers to any token). */
 export interface ResolvedToken {
@@ -46,28 +46,22 @@ export function resolveTokens(
 ): Map<string, ResolvedToken> {
   const modesByName = new Map(modes.map((mode) => [mode.name, mode]));
   const fieldsByKey = new Map<string, Map<string, ValueFields> | undefined>();
-  const valuesByKey = new Map<string, Map<string, TypedValue>>();
+  /** Per token, its value in each mode resolved so far: the object that becomes its `values`. */
+  const valuesByKey = new Map<string, Record<string, TypedValue>>();
   const referencesByKey = new Map<string, Record<string, TokenReferences>>();
+  /** `<key>\0<mode>` of each value that did not resolve, and the keys whose fields did not. */
   const failed = new Set<string>();
-  const reporters = new Map<string, Report>();
   const primitiveValues = new Map<string, TypedValue>();
   const reportedCycles = new Set<string>();
   const stack: Frame[] = [];
-  const onStack = new Set<string>();
   // Tokens on the same scale step share one value object: 10,000 tokens hold a few hundred colors.
   const colorValues = new Map<Rgba, TypedValue>();
-
-  const reporterOf = (key: string): Report => {
-    let reporter = reporters.get(key);
-    if (reporter === undefined) {
-      reporter = reportingOnce(report);
-      reporters.set(key, reporter);
-    }
-    return reporter;
-  };
+  // Positions belong to one token each, so one filter passes each problem on once, as one per token would.
+  const reportOnce = reportingOnce(report);
+  const reporterOf = (_key: string): Report => reportOnce;
   const fieldsOf = (key: string): Map<string, ValueFields> | undefined => {
     if (fieldsByKey.has(key)) return fieldsByKey.get(key);
-    const fields = fieldsPerMode(drafts.get(key) as TokenDraft, modes, modesByName, reporterOf(key));
+    const fields = fieldsPerMode(drafts.get(key) as TokenDraft, modes, modesByName, reportOnce);
     fieldsByKey.set(key, fields);
     return fields;
   };
@@ -90,52 +84,58 @@ export function resolveTokens(
 
   /** The value of `key` in `mode`, or undefined when it does not resolve (reported, or its cause is). */
   function valueIn(key: string, mode: string): TypedValue | undefined {
-    const id = `${key}\u0000${mode}`;
-    if (failed.has(id) || failed.has(key)) return undefined;
-    const known = valuesByKey.get(key)?.get(mode);
+    let byMode = valuesByKey.get(key);
+    const known = byMode?.[mode];
     if (known !== undefined) return known;
+    if (failed.size > 0 && (failed.has(key) || failed.has(`${key}\u0000${mode}`))) return undefined;
     const fields = fieldsOf(key);
     if (fields === undefined) {
       failed.add(key);
       return undefined;
     }
-    const modeFields = fields.get(mode) as ValueFields;
-    const draft = drafts.get(key) as TokenDraft;
     const frame: Frame = { key, mode, referencePos: undefined };
     stack.push(frame);
-    onStack.add(id);
-    let value: TypedValue | undefined;
-    try {
-      value = computeValue(draft, mode, modeFields, frame);
-    } finally {
-      stack.pop();
-      onStack.delete(id);
-    }
-    if (value === undefined) failed.add(id);
+    const value = computeValue(drafts.get(key) as TokenDraft, mode, fields.get(mode) as ValueFields, frame);
+    stack.pop();
+    if (value === undefined) failed.add(`${key}\u0000${mode}`);
     else {
-      let byMode = valuesByKey.get(key);
       if (byMode === undefined) {
-        byMode = new Map();
+        byMode = {};
         valuesByKey.set(key, byMode);
       }
-      byMode.set(mode, value);
+      byMode[mode] = value;
     }
     return value;
   }
+
+  /** Whether the value of `key` in `mode` is being resolved (a reference to it closes a circle); chains are short. */
+  const isOnStack = (key: string, mode: string): boolean => stack.some((frame) => frame.key === key && frame.mode === mode);
 
   /**
    * The value of `targetKey` in `mode` for a reference written at `pos` in the frame's token, which only takes `types`;
    * undefined when it does not resolve. Reports a missing target, a wrong type, a cycle and a deprecated target.
    */
-  function follow(frame: Frame, targetKey: string, pos: SourcePosition, types: readonly TokenType[], rules: FollowRules): TypedValue | undefined {
+  function follow(
+    frame: Frame,
+    targetKey: string,
+    pos: SourcePosition,
+    types: readonly TokenType[],
+    rules: FollowRules,
+  ): TypedValue | undefined {
     const reporter = reporterOf(frame.key);
     const target = drafts.get(targetKey);
     if (target === undefined) {
-      reporter(pos, rules.unknown, () => `\`${frame.key}\` refers to unknown ${rules.unknown === 'unknown-color-token' ? 'color token' : 'token'} \`${targetKey}\`${didYouMean(targetKey, drafts.keys())}`);
+      reporter(
+        pos,
+        rules.unknown,
+        () =>
+          `\`${frame.key}\` refers to unknown ${rules.unknown === 'unknown-color-token' ? 'color token' : 'token'} \`${targetKey}\`${didYouMean(targetKey, drafts.keys())}`,
+      );
       return undefined;
     }
     if (!types.includes(target.type)) {
-      const wanted = types.length === 1 ? `a ${types[0] as string} token` : `a ${types.slice(0, -1).join(', ')} or ${types.at(-1) as string} token`;
+      const wanted =
+        types.length === 1 ? `a ${types[0] as string} token` : `a ${types.slice(0, -1).join(', ')} or ${types.at(-1) as string} token`;
       reporter(pos, rules.mismatch, `${rules.place} of \`${frame.key}\` must name ${wanted}; \`${targetKey}\` is a ${target.type} token`);
       return undefined;
     }
@@ -145,9 +145,8 @@ export function resolveTokens(
       const instead = replacement === null ? '' : ` (use \`${replacement}\`)`;
       reporter(pos, 'deprecated-reference', `\`${frame.key}\` refers to \`${targetKey}\`, which is deprecated${why}${instead}`, 'warning');
     }
-    const targetId = `${targetKey}\u0000${frame.mode}`;
     frame.referencePos = pos;
-    if (onStack.has(targetId)) {
+    if (isOnStack(targetKey, frame.mode)) {
       reportCycle(targetKey, frame.mode);
       return undefined;
     }
@@ -218,7 +217,11 @@ export function resolveTokens(
     const name = field.value as string;
     const primitive = primitives.get(name);
     if (primitive === undefined) {
-      report(field.pos, 'unknown-primitive', () => `\`${entry.key}\` refers to unknown primitive \`${name}\`${didYouMean(name, primitives.keys())}`);
+      report(
+        field.pos,
+        'unknown-primitive',
+        () => `\`${entry.key}\` refers to unknown primitive \`${name}\`${didYouMean(name, primitives.keys())}`,
+      );
       return undefined;
     }
     if (primitive.type !== type) {
@@ -227,7 +230,7 @@ export function resolveTokens(
     }
     let value = primitiveValues.get(name);
     if (value === undefined) {
-      value = typedValueOfPrimitive(primitive.type as PrimitiveType, primitive);
+      value = typedValueOfPrimitive(primitive.type, primitive);
       primitiveValues.set(name, value);
     }
     return value;
@@ -252,20 +255,21 @@ export function resolveTokens(
   for (const [key, draft] of drafts) {
     const fields = fieldsOf(key);
     if (fields === undefined) continue;
-    const values: Record<string, TypedValue> = {};
     const lightFields = fields.get('light') as ValueFields;
     const sharesLight = !followsMode(draft.type, lightFields);
     let ok = true;
     for (const mode of modes) {
       // A mode with the light fields has the light value, unless the value follows the mode (a scale, a reference).
-      const light = values['light'];
-      const value = light !== undefined && sharesLight && fields.get(mode.name) === lightFields ? light : valueIn(key, mode.name);
-      if (value === undefined) ok = false;
-      else values[mode.name] = value;
+      const values = valuesByKey.get(key);
+      const light = values?.['light'];
+      if (light !== undefined && sharesLight && fields.get(mode.name) === lightFields)
+        (values as Record<string, TypedValue>)[mode.name] = light;
+      else if (valueIn(key, mode.name) === undefined) ok = false;
     }
-    if (!ok) continue;
+    const values = valuesByKey.get(key);
+    if (!ok || values === undefined) continue;
     if (draft.type === 'color') warnOfRedundantDarkStep(draft, fields, scales, reporterOf(key));
-    resolved.set(key, { fields, values: values as ModeValues<TypedValue>, references: referencesByKey.get(key) });
+    resolved.set(key, { fields, values: values as unknown as ModeValues<TypedValue>, references: referencesByKey.get(key) });
   }
   return resolved;
 }
@@ -294,4 +298,8 @@ interface FollowRules {
 }
 const WHOLE_VALUE: FollowRules = { unknown: 'unknown-reference', mismatch: 'reference-type-mismatch', place: '`ref`' };
 const COLOR_TOKEN: FollowRules = { unknown: 'unknown-color-token', mismatch: 'color-token-not-color', place: '`colorToken`' };
-const PART_VALUE = (path: string): FollowRules => ({ unknown: 'unknown-reference', mismatch: 'reference-type-mismatch', place: `\`${path}\`` });
+const PART_VALUE = (path: string): FollowRules => ({
+  unknown: 'unknown-reference',
+  mismatch: 'reference-type-mismatch',
+  place: `\`${path}\``,
+});

@@ -30,7 +30,8 @@ export const RULES = {
   },
   'extra-field': {
     severities: ERROR,
-    catches: 'a token field its type does not take, a value field beside `primitive` or `ref`, or a field beside the one that stands for it (`color`, `layers`)',
+    catches:
+      'a token field its type does not take, a value field beside `primitive` or `ref`, or a field beside the one that stands for it (`color`, `layers`)',
   },
   'file-not-a-map': { severities: ERROR, catches: 'a source file that is not a mapping of top-level sections' },
   'file-too-large': { severities: ERROR, catches: 'a source file or keys file larger than 1 MiB' },
@@ -70,9 +71,15 @@ export const RULES = {
     severities: WARNING,
     catches: 'a `darkStep` equal to `step` on a step whose light and dark colors are the same',
   },
-  'reference-cycle': { severities: ERROR, catches: 'references that lead back to where they started (the message lists the whole chain with positions)' },
+  'reference-cycle': {
+    severities: ERROR,
+    catches: 'references that lead back to where they started (the message lists the whole chain with positions)',
+  },
   'reference-depth': { severities: ERROR, catches: 'a value that resolves through more than 64 references' },
-  'reference-type-mismatch': { severities: ERROR, catches: 'a `ref` to a token of another type, or a `{token}` part naming a token of a type the part does not take' },
+  'reference-type-mismatch': {
+    severities: ERROR,
+    catches: 'a `ref` to a token of another type, or a `{token}` part naming a token of a type the part does not take',
+  },
   'scale-not-a-map': { severities: ERROR, catches: 'a scale that is not a mapping of step numbers' },
   'section-not-a-map': { severities: ERROR, catches: 'a `scales`, `primitives` or `tokens` section that is not a mapping' },
   'step-not-a-map': { severities: ERROR, catches: 'a scale step that is not a mapping `{ light, dark }`' },
@@ -80,7 +87,8 @@ export const RULES = {
   'system-unknown-field': { severities: ERROR, catches: 'a field of `system.yaml` other than `name`, `description`, `id` and `modes`' },
   'tailwind-name-clash': {
     severities: WARNING,
-    catches: 'two tokens that get one Tailwind theme variable (`--text-body` from `font.size.body` and `typography.body`): the first in key order keeps it',
+    catches:
+      'two tokens that get one Tailwind theme variable (`--text-body` from `font.size.body` and `typography.body`): the first in key order keeps it',
   },
   'token-group-clash': { severities: ERROR, catches: 'a key that is a token in one place and a group of tokens in another' },
   'token-not-a-map': { severities: ERROR, catches: 'an entry of `tokens` that is neither a group nor a token `{ type, ... }`' },

@@ -1,4 +1,5 @@
-import { wordsOfSegment } from './key-words.js';
+import { wordsOfKey } from './key-words.js';
+import { TOKEN_TYPES } from './types.js';
 import type { TokenType } from './types.js';
 
 /**
@@ -28,33 +29,26 @@ export const TAILWIND_NAMESPACES: Readonly<Record<Exclude<TokenType, 'boolean'>,
   gradient: null,
 };
 
-/** Tailwind namespaces a `dimension` token goes to when its key starts with their name (`breakpoint.md` -> `--breakpoint-md`). */
-const DIMENSION_NAMESPACES = ['breakpoint', 'container', 'spacing', 'radius', 'blur', 'perspective'];
+const TYPE_WORDS = new Map<string, string>(TOKEN_TYPES.map((type) => [type, wordsOfKey(type)]));
 
 /**
  * The Tailwind theme variable of a token: its namespace, then its key without the type's own leading segments. A
- * `dimension` goes to the namespace its key starts with (`breakpoint`, `container`, ...); a type Tailwind has no
- * namespace for (other dimensions, borders, stroke styles, transitions, gradients) keeps its key as a plain variable.
+ * type Tailwind has no namespace for (dimensions, borders, stroke styles, transitions, gradients) is named after its
+ * whole key, so a dimension whose key starts with a namespace's name lands in it (`breakpoint.md` is
+ * `--breakpoint-md`, `container.lg` is `--container-lg`) and any other is a plain theme variable.
+ * `words` is `wordsOfKey(key)` when the caller has it already.
  * @example tailwindVariable(colorBrandPrimary) // '--color-brand-primary'; fontSizeBody -> '--text-body'
  */
-export function tailwindVariable(token: { readonly key: string; readonly type: TokenType }): string | undefined {
-  if (token.type === 'boolean') return undefined;
-  const namespace = TAILWIND_NAMESPACES[token.type];
-  if (namespace === null) {
-    const first = token.key.split('.', 1)[0] as string;
-    if (token.type === 'dimension' && DIMENSION_NAMESPACES.includes(first) && token.key.length > first.length) {
-      return kebabName(token.key.slice(first.length + 1), first);
-    }
-    return kebabName(token.key);
-  }
-  const typePrefix = `${token.type}.`;
-  const rest = token.key.startsWith(typePrefix) ? token.key.slice(typePrefix.length) : token.key;
-  return kebabName(rest, namespace);
-}
-
-/** `--<prefix>-<words of key>`, as the kebab-case CSS naming writes it. */
-function kebabName(key: string, prefix?: string): string {
-  const words = prefix === undefined ? [] : wordsOfSegment(prefix);
-  for (const segment of key.split('.')) words.push(...wordsOfSegment(segment));
-  return `--${words.join('-')}`;
+export function tailwindVariable(
+  token: { readonly key: string; readonly type: TokenType },
+  words: string = wordsOfKey(token.key),
+): string | undefined {
+  const { key, type } = token;
+  if (type === 'boolean') return undefined;
+  const namespace = TAILWIND_NAMESPACES[type];
+  // No namespace of its own: the key's words, so `breakpoint.md` lands in `--breakpoint-*` and `border.default` is plain.
+  if (namespace === null) return `--${words}`;
+  // The words of the key after the type's own (`font.size.body` -> `body`); a key of one segment keeps its words.
+  const rest = key.startsWith(`${type}.`) ? words.slice((TYPE_WORDS.get(type) as string).length + 1) : words;
+  return `--${namespace}-${rest}`;
 }

@@ -18,7 +18,9 @@ const LENGTH_UNITS: ReadonlySet<string> = new Set(['px', 'rem', 'em', '%']);
 
 /** A number in `unit`: a length when the unit is one (`px`, `rem`, `em`, `%`), a bare number otherwise (a multiplier). */
 const numberIn = (value: number, unit: unknown): TypedValue =>
-  typeof unit === 'string' && LENGTH_UNITS.has(unit) ? { kind: 'dimension', value, unit: unit as DimensionUnit } : { kind: 'number', value };
+  typeof unit === 'string' && LENGTH_UNITS.has(unit)
+    ? { kind: 'dimension', value, unit: unit as DimensionUnit }
+    : { kind: 'number', value };
 
 /** The typed value of a primitive, by its type: numbers with their unit, strings read into their structure. */
 export function typedValueOfPrimitive(type: PrimitiveType, primitive: Primitive): TypedValue {
@@ -96,7 +98,9 @@ export function sameTypedValue(a: TypedValue, b: TypedValue): boolean {
         sameTypedValue(a.letterSpacing, b.letterSpacing)
       );
     case 'border':
-      return b.kind === 'border' && sameTypedValue(a.width, b.width) && sameTypedValue(a.style, b.style) && sameTypedValue(a.color, b.color);
+      return (
+        b.kind === 'border' && sameTypedValue(a.width, b.width) && sameTypedValue(a.style, b.style) && sameTypedValue(a.color, b.color)
+      );
     case 'transition':
       return (
         b.kind === 'transition' &&
@@ -111,7 +115,8 @@ export function sameTypedValue(a: TypedValue, b: TypedValue): boolean {
 
 function sameStops(a: readonly GradientStop[], b: readonly GradientStop[]): boolean {
   return (
-    a.length === b.length && a.every((stop, index) => stop.position === b[index]?.position && sameRgba(stop.color, (b[index] as GradientStop).color))
+    a.length === b.length &&
+    a.every((stop, index) => stop.position === b[index]?.position && sameRgba(stop.color, (b[index]).color))
   );
 }
 

@@ -144,7 +144,12 @@ export type TypedValue =
       readonly letterSpacing: DimensionValue;
     }
   | { readonly kind: 'border'; readonly width: DimensionValue; readonly style: StrokeStyleValue; readonly color: ColorValue }
-  | { readonly kind: 'transition'; readonly duration: DurationValue; readonly delay: DurationValue; readonly timingFunction: CubicBezierValue }
+  | {
+      readonly kind: 'transition';
+      readonly duration: DurationValue;
+      readonly delay: DurationValue;
+      readonly timingFunction: CubicBezierValue;
+    }
   /** A linear gradient: its angle in degrees (180 is top to bottom, CSS's default) and its stops. */
   | { readonly kind: 'gradient'; readonly angle: number; readonly stops: readonly GradientStop[] };
 

@@ -47,7 +47,8 @@ export function parseCubicBezier(written: unknown): [number, number, number, num
   return x1 >= 0 && x1 <= 1 && x2 >= 0 && x2 <= 1 ? points : undefined;
 }
 
-const EASING_TEXT = 'a `cubic-bezier(x1, y1, x2, y2)` expression with x1 and x2 from 0 to 1, four such numbers, or `ease`, `linear`, `ease-in`, `ease-out`, `ease-in-out`';
+const EASING_TEXT =
+  'a `cubic-bezier(x1, y1, x2, y2)` expression with x1 and x2 from 0 to 1, four such numbers, or `ease`, `linear`, `ease-in`, `ease-out`, `ease-in-out`';
 const CUBIC_BEZIER_STRING: ValueCheck = (value) => (parseCubicBezier(value) !== undefined ? undefined : EASING_TEXT);
 
 /** The units a length of each type may have (the first is what a bare number means; `font.lineHeight`'s bare number is a multiplier). */
@@ -105,7 +106,8 @@ const LIST_OF =
     for (const [index, item] of value.entries()) {
       if (!isRecord(item)) return `${expected} (item ${index + 1} is not a mapping)`;
       for (const name of Object.keys(item)) {
-        if (!Object.hasOwn(fields, name)) return `${expected} (item ${index + 1} has no field \`${name}\`; allowed: ${Object.keys(fields).join(', ')})`;
+        if (!Object.hasOwn(fields, name))
+          return `${expected} (item ${index + 1} has no field \`${name}\`; allowed: ${Object.keys(fields).join(', ')})`;
       }
       for (const [name, field] of Object.entries(fields)) {
         if (!Object.hasOwn(item, name)) {

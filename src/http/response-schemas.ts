@@ -84,7 +84,10 @@ const TOKEN_REFERENCES = {
   additionalProperties: {
     type: 'object',
     additionalProperties: false,
-    properties: { chain: { type: 'array', items: { type: 'string' } }, parts: { type: 'object', additionalProperties: { type: 'string' } } },
+    properties: {
+      chain: { type: 'array', items: { type: 'string' } },
+      parts: { type: 'object', additionalProperties: { type: 'string' } },
+    },
   },
 };
 const TOKEN = {

@@ -15,6 +15,8 @@ export interface CssWriter {
   partName(token: Token, part: (typeof TYPOGRAPHY_PARTS)[number]): string;
   /** Every declaration of `token` in `mode` (a typography token has one per part as well), each on its own line. */
   lines(token: Token, mode: string, indent?: string): string[];
+  /** The one declaration of a token that is not a typography token (the fast path of {@link lines}). */
+  line(token: Token, mode: string, indent?: string): string;
   /** Whether a rule of `mode` writes `token` again (see {@link createCssWriter}). */
   redeclares(token: Token, mode: string): boolean;
 }
@@ -46,6 +48,9 @@ export function createCssWriter(
   return {
     name,
     partName,
+    line(token, mode, indent = '  ') {
+      return `${indent}${name(token)}: ${text(token, mode)};`;
+    },
     lines(token, mode, indent = '  ') {
       const lines = [`${indent}${name(token)}: ${text(token, mode)};`];
       const value = valueOf(token, mode);

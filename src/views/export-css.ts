@@ -63,13 +63,29 @@ export function renderCss(system: CompiledDesignSystem, options: CssExportOption
 
 /** One `:root` block with every token's value in `mode`. */
 function renderModeRoot(tokens: readonly Token[], writer: CssWriter, mode: string): string {
-  return `:root {\n${tokens.flatMap((token) => [...deprecationComment(token, writer), ...writer.lines(token, mode)]).join('\n')}\n}\n`;
+  return `:root {\n${rootLines(tokens, writer, mode).join('\n')}\n}\n`;
+}
+
+/** Every token's declarations in `mode`, a deprecated token's comment above its own. */
+function rootLines(tokens: readonly Token[], writer: CssWriter, mode: string): string[] {
+  const lines: string[] = [];
+  for (const token of tokens) {
+    if (token.deprecated !== undefined) lines.push(deprecationComment(token, writer));
+    pushLines(lines, writer, token, mode, '  ');
+  }
+  return lines;
+}
+
+/** Appends a token's declarations to `lines`: one, or a typography token's shorthand and parts. */
+function pushLines(lines: string[], writer: CssWriter, token: Token, mode: string, indent: string): void {
+  if (token.type === 'typography') lines.push(...writer.lines(token, mode, indent));
+  else lines.push(writer.line(token, mode, indent));
 }
 
 /** The declarations of the tokens that have a value of their own in `mode` (every color, and what differs from light). */
 function modeLines(tokens: readonly Token[], writer: CssWriter, mode: string, indent = '  '): string[] {
   const lines: string[] = [];
-  for (const token of tokens) if (writer.redeclares(token, mode)) lines.push(...writer.lines(token, mode, indent));
+  for (const token of tokens) if (writer.redeclares(token, mode)) pushLines(lines, writer, token, mode, indent);
   return lines;
 }
 
@@ -80,17 +96,18 @@ function redeclaredTokens(system: CompiledDesignSystem, tokens: readonly Token[]
 
 /** The declarations of every token of `redeclared` with its value in `mode`. */
 function overlayLines(redeclared: readonly Token[], writer: CssWriter, mode: string): string[] {
-  return redeclared.flatMap((token) => writer.lines(token, mode));
+  const lines: string[] = [];
+  for (const token of redeclared) pushLines(lines, writer, token, mode, '  ');
+  return lines;
 }
 
 /** A comment above a deprecated token's declaration in `:root`: the message and the property to use instead. */
-function deprecationComment(token: Token, writer: CssWriter): string[] {
-  if (token.deprecated === undefined) return [];
-  const { message, replacement } = token.deprecated;
+function deprecationComment(token: Token, writer: CssWriter): string {
+  const { message, replacement } = token.deprecated as NonNullable<Token['deprecated']>;
   // The message is the designer's text: nothing in it may close the comment.
   const why = message === null ? '' : ` ${message.replace(/\*\//g, '* /').replace(/\s*\n\s*/g, ' ')}`;
   const instead = replacement === null ? '' : ` Use ${writer.name({ key: replacement } as Token)} instead.`;
-  return [`  /* Deprecated.${why}${instead} */`];
+  return `  /* Deprecated.${why}${instead} */`;
 }
 
 const indent = (lines: readonly string[]): string => lines.map((line) => `  ${line}`).join('\n');
@@ -112,7 +129,7 @@ export function renderThemeBlocks(
   const blocks: string[] = [];
   if (theme === 'light-dark') blocks.push(renderLightDarkBlocks(tokens, writer));
   else {
-    blocks.push(`:root {\n${tokens.flatMap((token) => [...deprecationComment(token, writer), ...writer.lines(token, 'light')]).join('\n')}\n}\n`);
+    blocks.push(`:root {\n${rootLines(tokens, writer, 'light').join('\n')}\n}\n`);
     const dark = modeLines(tokens, writer, 'dark');
     if (dark.length > 0) {
       if (theme === 'media') blocks.push(mediaRule('(prefers-color-scheme: dark)', dark));
@@ -156,13 +173,13 @@ function renderLightDarkBlocks(tokens: readonly Token[], writer: CssWriter): str
   const lines = ['  color-scheme: light dark;'];
   const fallback: string[] = [];
   for (const token of tokens) {
-    lines.push(...deprecationComment(token, writer));
+    if (token.deprecated !== undefined) lines.push(deprecationComment(token, writer));
     const redeclared = writer.redeclares(token, 'dark');
     const composed = redeclared && token.references === undefined ? composeLightDark(token.resolved.light, token.resolved.dark) : undefined;
     if (composed !== undefined) lines.push(`  ${writer.name(token)}: ${composed};`);
     else {
-      lines.push(...writer.lines(token, 'light'));
-      if (redeclared) fallback.push(...writer.lines(token, 'dark', '    '));
+      pushLines(lines, writer, token, 'light', '  ');
+      if (redeclared) pushLines(fallback, writer, token, 'dark', '    ');
     }
   }
   const blocks = [`:root {\n${lines.join('\n')}\n}\n`];

@@ -111,11 +111,22 @@ function toDtcgTypography(value: Extract<TypedValue, { kind: 'typography' }>): u
   const fontSize = toDimension(value.fontSize);
   if (!isDtcgUnit(fontSize)) return undefined;
   const lineHeightLength = value.lineHeight.kind === 'number' ? undefined : lengthIn(toDimension(value.lineHeight), fontSize);
-  const lineHeight = value.lineHeight.kind === 'number' ? value.lineHeight.value : lineHeightLength === undefined ? undefined : lineHeightLength / fontSize.value;
+  const lineHeight =
+    value.lineHeight.kind === 'number'
+      ? value.lineHeight.value
+      : lineHeightLength === undefined
+        ? undefined
+        : lineHeightLength / fontSize.value;
   const spacing = toDimension(value.letterSpacing);
   const letterSpacing = isDtcgUnit(spacing) ? spacing : { value: round(lengthIn(spacing, fontSize) ?? 0), unit: fontSize.unit };
   if (lineHeight === undefined) return undefined;
-  return { fontFamily: value.fontFamily.families, fontSize, fontWeight: value.fontWeight.value, lineHeight: round(lineHeight), letterSpacing };
+  return {
+    fontFamily: value.fontFamily.families,
+    fontSize,
+    fontWeight: value.fontWeight.value,
+    lineHeight: round(lineHeight),
+    letterSpacing,
+  };
 }
 
 type StrictValue = { type: string; value: unknown; extension?: Record<string, unknown> };
@@ -138,7 +149,9 @@ function strictValueOf(type: TokenType, value: TypedValue): StrictValue | undefi
     case 'cubicBezier':
       return { type: 'cubicBezier', value: value.points };
     case 'shadow':
-      return value.layers === null || !value.layers.every(hasDtcgLengths) ? undefined : { type: 'shadow', value: toDtcgShadow(value.layers) };
+      return value.layers === null || !value.layers.every(hasDtcgLengths)
+        ? undefined
+        : { type: 'shadow', value: toDtcgShadow(value.layers) };
     case 'boolean':
       return undefined;
     case 'strokeStyle':
@@ -275,7 +288,9 @@ function withAliases(token: Token, strict: StrictToken): StrictToken {
     return references?.parts === undefined ? value : aliasParts(value, references.parts);
   };
   const modes =
-    strict.modes === undefined ? undefined : Object.fromEntries(Object.entries(strict.modes).map(([mode, value]) => [mode, inMode(mode, value)]));
+    strict.modes === undefined
+      ? undefined
+      : Object.fromEntries(Object.entries(strict.modes).map(([mode, value]) => [mode, inMode(mode, value)]));
   return {
     ...strict,
     value: inMode('light', strict.value),

@@ -63,7 +63,12 @@ export function renderTailwind(system: CompiledDesignSystem, options: Pick<CssEx
   if (switchingTokens.length > 0) {
     blocks.push(
       `\n@theme inline {\n${switching.join('\n')}\n}\n`,
-      `\n${renderThemeBlocks(system, switchingTokens, createCssWriter(valueVariable, partVariable, (key) => cssPropertyName(key, 'kebab-case', TAILWIND_VALUE_PREFIX), 'resolve'), options)}`,
+      `\n${renderThemeBlocks(
+        system,
+        switchingTokens,
+        createCssWriter(valueVariable, partVariable, (key) => cssPropertyName(key, 'kebab-case', TAILWIND_VALUE_PREFIX), 'resolve'),
+        options,
+      )}`,
     );
   }
   // A variant applies where its mode's values do: under the mode's media query when the OS switches the mode on.

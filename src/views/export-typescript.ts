@@ -96,11 +96,12 @@ function printObject(tree: TokenTree, depth: number, path: string, deprecations:
   const indent = '  '.repeat(depth + 1);
   const lines = Object.keys(tree).map((key) => {
     const value = tree[key];
-    const keyPath = path === MODES_ROOT ? '' : path === '' ? key : `${path}.${key}`;
+    // Key paths are worked out only when some token is deprecated: most modules have none.
+    const keyPath = deprecations.size === 0 ? '' : path === MODES_ROOT ? '' : path === '' ? key : `${path}.${key}`;
     // `__proto__: x` (quoted or not) would set the prototype instead of defining a property; a computed key does not.
     const property = key === '__proto__' ? '["__proto__"]' : IDENTIFIER.test(key) ? key : JSON.stringify(key);
     const printed = typeof value === 'string' ? JSON.stringify(value) : printObject(value as TokenTree, depth + 1, keyPath, deprecations);
-    const comment = deprecations.get(keyPath);
+    const comment = deprecations.size === 0 ? undefined : deprecations.get(keyPath);
     return `${comment === undefined ? '' : `${indent}${comment}\n`}${indent}${property}: ${printed},\n`;
   });
   return lines.length === 0 ? '{}' : `{\n${lines.join('')}${'  '.repeat(depth)}}`;

@@ -110,7 +110,10 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
     async (request, reply) => {
       const { spec, references } = request.query;
       if (spec === undefined && references === 'keep') {
-        throw new ApiError('invalid_parameter', '`references=keep` goes with `spec=2025.10` (the string-valued export writes resolved values only).');
+        throw new ApiError(
+          'invalid_parameter',
+          '`references=keep` goes with `spec=2025.10` (the string-valued export writes resolved values only).',
+        );
       }
       const read = await runtime.readAt(request);
       const { system } = read;
