@@ -10,6 +10,8 @@ export type ReferenceHandling = 'resolve' | 'keep';
  * text of a value in a mode, and whether a mode's rule redeclares a token. Names are worked out once per token.
  */
 export interface CssWriter {
+  /** Whether values written as references are kept as `var()`. */
+  readonly keepsReferences: boolean;
   name(token: Token): string;
   /** The property of one part of a typography token (`--typography-heading-font-size`). */
   partName(token: Token, part: (typeof TYPOGRAPHY_PARTS)[number]): string;
@@ -46,6 +48,7 @@ export function createCssWriter(
   const keep = references === 'keep';
   const text = (token: Token, mode: string): string => (keep ? keptText(token, mode, referenceName) : formatCssValue(valueOf(token, mode)));
   return {
+    keepsReferences: keep,
     name,
     partName,
     line(token, mode, indent = '  ') {

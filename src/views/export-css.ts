@@ -175,7 +175,9 @@ function renderLightDarkBlocks(tokens: readonly Token[], writer: CssWriter): str
   for (const token of tokens) {
     if (token.deprecated !== undefined) lines.push(deprecationComment(token, writer));
     const redeclared = writer.redeclares(token, 'dark');
-    const composed = redeclared && token.references === undefined ? composeLightDark(token.resolved.light, token.resolved.dark) : undefined;
+    // A value kept as `var()` is not composed: its target's own declaration switches it.
+    const kept = writer.keepsReferences && token.references !== undefined;
+    const composed = redeclared && !kept ? composeLightDark(token.resolved.light, token.resolved.dark) : undefined;
     if (composed !== undefined) lines.push(`  ${writer.name(token)}: ${composed};`);
     else {
       pushLines(lines, writer, token, 'light', '  ');
