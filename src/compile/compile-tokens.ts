@@ -79,7 +79,11 @@ function checkReplacements(drafts: ReadonlyMap<string, TokenDraft>, report: Repo
     report(
       (draft.entry.fields['deprecated'] as Located).pos,
       'unknown-reference',
-      () => `\`${key}\` is deprecated in favour of unknown token \`${replacement}\`${didYouMean(replacement, drafts.keys())}`,
+      () =>
+        `\`${key}\` is deprecated in favour of unknown token \`${replacement}\`${didYouMean(
+          replacement,
+          [...drafts.keys()].filter((candidate) => candidate !== key),
+        )}`,
     );
   }
 }

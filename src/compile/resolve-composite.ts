@@ -126,7 +126,7 @@ export function buildComposite(
         );
         if (color === undefined) return undefined;
         const alpha = opacity === undefined ? color.color.alpha : Math.round(color.color.alpha * opacity * 10000) / 10000;
-        const length = (raw: unknown): Dimension => dimensionOf(raw, ['px', 'rem', 'em'], 'px');
+        const length = (raw: unknown): Dimension => parseDimension(raw, ['px', 'rem', 'em'], 'px') as Dimension;
         layers.push({
           offsetX: length(written.x),
           offsetY: length(written.y),

@@ -151,7 +151,13 @@ export function resolveTokens(
       return undefined;
     }
     if (stack.length > MAX_REFERENCE_DEPTH) {
-      reporter(pos, 'reference-depth', `\`${frame.key}\` resolves through more than ${MAX_REFERENCE_DEPTH} references; shorten the chain`);
+      // The token whose chain is too long is the one resolution started from; every token on the way fails with it.
+      const first = stack[0] as Frame;
+      reporter(
+        first.referencePos as SourcePosition,
+        'reference-depth',
+        `\`${first.key}\` resolves through more than ${MAX_REFERENCE_DEPTH} references; shorten the chain`,
+      );
       return undefined;
     }
     return valueIn(targetKey, frame.mode);

@@ -114,10 +114,7 @@ export function sameTypedValue(a: TypedValue, b: TypedValue): boolean {
 }
 
 function sameStops(a: readonly GradientStop[], b: readonly GradientStop[]): boolean {
-  return (
-    a.length === b.length &&
-    a.every((stop, index) => stop.position === b[index]?.position && sameRgba(stop.color, (b[index]).color))
-  );
+  return a.length === b.length && a.every((stop, index) => stop.position === b[index]?.position && sameRgba(stop.color, b[index].color));
 }
 
 function sameLayers(a: readonly ShadowLayer[] | null, b: readonly ShadowLayer[] | null): boolean {

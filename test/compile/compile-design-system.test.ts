@@ -64,7 +64,15 @@ describe('compileDesignSystem: broken fixtures', () => {
       'unknown token type, with a suggestion',
       {
         given: 'unknown-token-type',
-        want: [error(T, 3, 17, 'unknown-token-type', 'unknown token type `spacng` for `spacing.md` (did you mean `spacing`?); the types are boolean, border, color, dimension, duration, easing, font.family, font.letterSpacing, font.lineHeight, font.size, font.weight, gradient, opacity, radius, shadow, spacing, strokeStyle, transition, typography, z-index')],
+        want: [
+          error(
+            T,
+            3,
+            17,
+            'unknown-token-type',
+            'unknown token type `spacng` for `spacing.md` (did you mean `spacing`?); the types are boolean, border, color, dimension, duration, easing, font.family, font.letterSpacing, font.lineHeight, font.size, font.weight, gradient, opacity, radius, shadow, spacing, strokeStyle, transition, typography, z-index',
+          ),
+        ],
       },
     ],
     [
@@ -189,7 +197,13 @@ describe('compileDesignSystem: broken fixtures', () => {
       {
         given: 'primitive-not-allowed',
         want: [
-          error(T, 2, 42, 'primitive-not-allowed', 'color token `color.brand` takes a `scale` and `step`, a `color` or a `ref`, not a `primitive`'),
+          error(
+            T,
+            2,
+            42,
+            'primitive-not-allowed',
+            'color token `color.brand` takes a `scale` and `step`, a `color` or a `ref`, not a `primitive`',
+          ),
         ],
       },
     ],
