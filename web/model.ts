@@ -1,7 +1,7 @@
 import { cssNameOf } from './css-name.js';
 
 /** Value fields of a token as written. */
-export type ValueFields = Readonly<Record<string, string | number | boolean>>;
+export type ValueFields = Readonly<Record<string, string | number | boolean | readonly unknown[]>>;
 
 /** `GET /api/v1/tokens` item: the value fields as written, and per mode the fields written for it (when any). */
 export interface ApiToken {
@@ -9,6 +9,7 @@ export interface ApiToken {
   readonly type: string;
   readonly value: ValueFields;
   readonly modes?: Readonly<Record<string, ValueFields>>;
+  readonly deprecated?: { readonly message: string | null; readonly replacement: string | null; readonly since: string | null };
 }
 
 export interface ScaleStep {
@@ -129,6 +130,7 @@ function leavesOf(tree: unknown): Map<string, DtcgLeaf> {
 /** How one set of value fields reads: a primitive reference, a scale step, a literal color, an alpha, or the fields. */
 function describeFields(value: ValueFields): string {
   if (typeof value['primitive'] === 'string') return `→ ${value['primitive']}`;
+  if (typeof value['ref'] === 'string') return `→ ${value['ref']}`;
   const parts: string[] = [];
   const rest = Object.entries(value).filter(([name]) => !['scale', 'step', 'darkStep', 'color', 'alpha'].includes(name));
   if (typeof value['color'] === 'string') parts.push(value['color']);
@@ -138,7 +140,9 @@ function describeFields(value: ValueFields): string {
   if (value['alpha'] !== undefined) parts.push(`alpha ${String(value['alpha'])}`);
   if (rest.length === 1 && rest[0]?.[0] === 'value') parts.push(String(rest[0][1]));
   else if (rest.length === 2 && 'value' in value && 'unit' in value) parts.push(`${String(value['value'])}${String(value['unit'])}`);
-  else if (rest.length > 0) parts.push(rest.map(([name, field]) => `${name}: ${String(field)}`).join(', '));
+  // Shadow layers and gradient stops are lists of mappings: written as JSON, not `[object Object]`.
+  else if (rest.length > 0)
+    parts.push(rest.map(([name, field]) => `${name}: ${typeof field === 'object' ? JSON.stringify(field) : String(field)}`).join(', '));
   return parts.join(' · ');
 }
 
@@ -152,6 +156,11 @@ export function describeRaw(token: ApiToken): string {
     parts.push(`dark ${value['scale']} ${String(value['darkStep'])}`);
   }
   for (const [mode, fields] of Object.entries(written)) parts.push(`${mode} ${describeFields(fields)}`);
+  const { deprecated } = token;
+  if (deprecated !== undefined) {
+    const instead = deprecated.replacement === null ? '' : ` (use ${deprecated.replacement})`;
+    parts.push(`deprecated${deprecated.message === null ? '' : `: ${deprecated.message}`}${instead}`);
+  }
   return parts.join(' · ');
 }
 

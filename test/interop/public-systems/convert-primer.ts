@@ -53,6 +53,11 @@ function sharedStylesheets(): string[] {
  * for `auto`): the second copy must agree with the first.
  */
 export function readPrimerTheme(theme: string): Map<string, string> {
+  return resolveReferences(readPrimerThemeAsWritten(theme));
+}
+
+/** The properties of one theme as the stylesheets write them (`var()` kept): the aliases the conversion keeps. */
+export function readPrimerThemeAsWritten(theme: string): Map<string, string> {
   const properties = new Map<string, string>();
   for (const file of sharedStylesheets())
     for (const [name, value] of readStylesheet(join(cssFolder(), file)).topLevel) properties.set(name, value);
@@ -64,13 +69,14 @@ export function readPrimerTheme(theme: string): Map<string, string> {
     if (properties.has(name)) throw new Error(`${theme}.css redeclares the shared ${name}`);
     properties.set(name, value);
   }
-  return resolveReferences(properties);
+  return properties;
 }
 
 /** The token type a Primer property's name calls for. */
 export function primerTypeHint(property: string): TokenType | undefined {
   if (/fontStack|fontFamily/.test(property)) return 'font.family';
   if (/lineHeight/.test(property)) return 'font.lineHeight';
+  if (/borderWidth|outline-?[Ww]idth/.test(property)) return 'dimension';
   if (/letterSpacing/.test(property)) return 'font.letterSpacing';
   if (/^--(base-)?text-.*(size|Size)/.test(property)) return 'font.size';
   if (/weight/i.test(property)) return 'font.weight';
@@ -86,7 +92,8 @@ export function convertPrimer(): Conversion {
   const themes: ThemeInput[] = names.map((name) => {
     const base = primerBase(name, names);
     const media = CONTRAST_MEDIA[name];
-    return { mode: name, base, ...(media === undefined ? {} : { media }), properties: readPrimerTheme(name) };
+    const written = readPrimerThemeAsWritten(name);
+    return { mode: name, base, ...(media === undefined ? {} : { media }), properties: resolveReferences(written), written };
   });
   const declared = new Set(themes.flatMap((theme) => [...theme.properties.keys()]));
   const skippedBefore: { property: string; reason: string }[] = [];

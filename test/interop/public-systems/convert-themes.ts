@@ -1,8 +1,8 @@
 import { stringify } from 'yaml';
 import { wordsOfKey } from '../../../src/compile/key-words.js';
 import type { TokenType } from '../../../src/compile/types.js';
-import { readShadow, readValue } from './css-value-oracle.js';
-import type { Length, OracleShadowLayer, OracleValue, Rgba8 } from './css-value-oracle.js';
+import { readShadow, readValue, splitTopLevel } from './css-value-oracle.js';
+import type { Length, OracleValue, Rgba8 } from './css-value-oracle.js';
 
 /** One theme of a package: the mode it becomes, its base, and its custom properties with `var()` resolved. */
 export interface ThemeInput {
@@ -11,6 +11,8 @@ export interface ThemeInput {
   readonly base: string | null;
   readonly media?: string;
   readonly properties: ReadonlyMap<string, string>;
+  /** The same properties as the package writes them (`var(--x)` kept): where they are, the tokens refer. */
+  readonly written?: ReadonlyMap<string, string>;
 }
 
 export interface ConversionInput {
@@ -49,11 +51,13 @@ export interface ConversionReport {
   readonly skippedByReason: Readonly<Record<string, readonly string[]>>;
   /** `modes.<mode>` overrides written (a value that differs from the mode's base). */
   readonly modeOverrides: number;
-  /** Shadows written inline (one layer: x, y, blur, spread + a helper color token) and as primitives (the text). */
-  readonly shadowsInline: number;
-  readonly shadowsAsPrimitives: number;
-  /** Color tokens added for inline shadows (`interop-shadow-color.<key>`): served, not compared on their own. */
-  readonly helperColorTokens: number;
+  /** Shadows written as `layers`. */
+  readonly shadowLayers: number;
+  /** Mode values written as `ref: <key>` (the whole value), and composite parts written as `{key}`. */
+  readonly references: number;
+  readonly partReferences: number;
+  /** Mode values whose `var()` could not be kept (the target is not a token of the type): written resolved. */
+  readonly flattened: number;
   readonly notes: readonly string[];
 }
 
@@ -61,25 +65,30 @@ export interface Conversion {
   /** Path inside the design system folder -> YAML text. */
   readonly files: Readonly<Record<string, string>>;
   readonly tokens: readonly ConvertedToken[];
-  readonly helperKeys: readonly string[];
   readonly report: ConversionReport;
 }
 
-/** The group of the color tokens behind inline shadows. */
-export const HELPER_GROUP = 'interop-shadow-color';
-
-type Fields = Readonly<Record<string, string | number>>;
-type Decision =
-  | {
-      readonly type: TokenType;
-      readonly fields: readonly Fields[];
-      readonly helperColors?: readonly Fields[];
-      readonly shadow?: 'inline' | 'primitive';
-    }
-  | { readonly skip: string };
+type Fields = Readonly<Record<string, unknown>>;
+/** A composite the package writes as a shorthand: its fields are read from the written text, part by part. */
+type Shorthand = 'border' | 'typography' | 'transition';
+interface Typed {
+  readonly type: TokenType;
+  readonly fields: readonly Fields[];
+  readonly shorthand?: Shorthand;
+}
+type Decision = Typed | { readonly skip: string };
 
 const KEY_SEGMENT = /^[A-Za-z0-9_-]+$/;
-const LENGTH_TYPES: readonly TokenType[] = ['spacing', 'radius', 'font.size', 'font.letterSpacing'];
+/** The units each length type takes (`''`: a unitless 0, written as px). */
+const UNITS: Readonly<Partial<Record<TokenType, readonly string[]>>> = {
+  spacing: ['', 'px', 'rem', 'em'],
+  radius: ['', 'px', 'rem', 'em', '%'],
+  'font.size': ['', 'px', 'rem', 'em', '%'],
+  'font.letterSpacing': ['', 'px', 'rem', 'em'],
+  'font.lineHeight': ['', 'px', 'rem', 'em', '%'],
+  dimension: ['', 'px', 'rem', 'em', '%'],
+};
+const LENGTH_TYPES = Object.keys(UNITS) as TokenType[];
 const CSS_SAFE = (text: string): boolean =>
   // eslint-disable-next-line no-control-regex -- control characters are what the server refuses
   text.trim().length > 0 && text.length <= 500 && !/[;{}<>\\\u0000-\u001f\u007f]/.test(text);
@@ -91,30 +100,52 @@ export const hex8 = (color: Rgba8): string => `#${[color.red, color.green, color
 const asLength = (value: OracleValue): Length | undefined =>
   value.kind === 'length' ? value.length : value.kind === 'number' && value.value === 0 ? { value: 0, unit: '' } : undefined;
 const lengthFields = (length: Length): Fields => ({ value: length.value, unit: length.unit === '' ? 'px' : length.unit });
+/** A length as a composite part or shadow layer writes it: a number of px, or text with its unit. */
+const lengthLiteral = (length: Length): number | string =>
+  length.unit === '' || length.unit === 'px' ? length.value : `${length.value}${length.unit}`;
+
+const BORDER = /^(\S+)\s+(solid|dashed|dotted|double|groove|ridge|outset|inset)\s+(\S+)$/;
+const FONT = /^(\S+)\s+(\S+)\s*\/\s*(\S+)\s+(.+)$/;
+const EASING_KEYWORD = /^(ease|linear|ease-in|ease-out|ease-in-out)$/;
+
+/** Which shorthand a (resolved) text is, if any. */
+function shorthandOf(text: string): Shorthand | undefined {
+  if (BORDER.test(text)) return 'border';
+  if (FONT.test(text)) return 'typography';
+  const words = splitTopLevel(text, ' ');
+  const kinds = words.map((word) => readValue(word).kind);
+  if (
+    (words.length === 2 || (words.length === 3 && kinds[2] === 'duration')) &&
+    kinds[0] === 'duration' &&
+    (kinds[1] === 'cubicBezier' || EASING_KEYWORD.test(words[1] as string))
+  )
+    return 'transition';
+  return undefined;
+}
 
 /** Why a value no token type holds is skipped, from its text. */
 function describeUnsupported(text: string, hint: TokenType | undefined): string {
   if (/var\(/.test(text)) return 'references a custom property the package does not declare';
-  if (/^[+-]?[\d.]+%$/.test(text)) return 'a percentage (no token type takes %)';
-  if (/gradient\(/.test(text)) return 'a gradient (no token type)';
-  if (/^\S+\s+(solid|dashed|dotted|double)\s+\S+$/.test(text)) return 'a border shorthand: width style color (no token type)';
-  if (/\d(m?s)\s+cubic-bezier\(/.test(text)) return 'a transition shorthand: duration easing (no token type)';
-  if (/\s\/\s/.test(text) || (hint === undefined && /^\d{3}\s/.test(text)))
-    return 'a font shorthand: weight size/line-height family (no token type)';
+  if (/gradient\(/.test(text)) return 'a gradient in a syntax the gradient type does not take';
   if (/^(['"]).*\1$/.test(text)) return 'a quoted string (no token type)';
   if (/^[A-Za-z-]+$/.test(text)) return `a keyword${hint === undefined ? '' : ` where a ${hint} is expected`} (no token type)`;
   const shadow = readShadow(text);
   if (shadow?.some((layer) => layer.color === undefined) === true)
-    return 'a shadow layer without a color (currentColor): not a typed shadow';
+    return 'a shadow layer without a color (currentColor): a shadow layer needs a color';
   return 'a value syntax no token type takes';
 }
 
-/** One layer, not inset, px (or unitless 0) lengths and a color: a shadow the inline fields can write. */
-const isInlineLayer = (layers: readonly OracleShadowLayer[]): boolean =>
-  layers.length === 1 &&
-  !(layers[0] as OracleShadowLayer).inset &&
-  (layers[0] as OracleShadowLayer).lengths.every((length) => length.unit === 'px' || length.unit === '') &&
-  (layers[0] as OracleShadowLayer).color !== undefined;
+/** A length token of `type`, or why the lengths cannot be one. */
+function lengthDecision(type: TokenType, lengths: readonly Length[]): Decision {
+  const units = UNITS[type] ?? [];
+  if (lengths.some((length) => !units.includes(length.unit))) {
+    const unit = lengths.find((length) => !units.includes(length.unit))?.unit ?? '';
+    return { skip: `a ${unit} length where a ${type} is expected` };
+  }
+  if (type === 'radius' && lengths.some((length) => length.value < 0)) return { skip: 'a negative radius' };
+  if (type === 'font.size' && lengths.some((length) => length.value <= 0)) return { skip: 'a font size ≤ 0' };
+  return { type, fields: lengths.map(lengthFields) };
+}
 
 /** The token type and the value fields per mode of a property with `texts` (one per mode), or why it is skipped. */
 function decide(texts: readonly string[], hint: TokenType | undefined): Decision {
@@ -131,35 +162,35 @@ function decide(texts: readonly string[], hint: TokenType | undefined): Decision
   if (all('color', values)) return { type: 'color', fields: values.map((value) => ({ color: hex8(value.color) })) };
   if (all('shadow', values)) {
     if (values.some((value) => value.layers.some((layer) => layer.color === undefined)))
-      return { skip: 'a shadow layer without a color (currentColor): not a typed shadow' };
-    if (!texts.every(CSS_SAFE)) return { skip: 'a shadow text a shadow primitive refuses' };
-    if (values.every((value) => isInlineLayer(value.layers))) {
-      const layers = values.map((value) => value.layers[0] as OracleShadowLayer);
-      return {
-        type: 'shadow',
-        shadow: 'inline',
-        fields: layers.map((layer) => {
-          const [x, y, blur, spread] = layer.lengths.map((length) => length.value) as [number, number, number, number];
-          return { x, y, blur, spread };
+      return { skip: 'a shadow layer without a color (currentColor): a shadow layer needs a color' };
+    return {
+      type: 'shadow',
+      fields: values.map((value) => ({
+        layers: value.layers.map((layer) => {
+          const [x, y, blur, spread] = layer.lengths.map(lengthLiteral) as [number, number, number, number];
+          return { x, y, blur, spread, color: hex8(layer.color as Rgba8), ...(layer.inset ? { inset: true } : {}) };
         }),
-        helperColors: layers.map((layer) => ({ color: hex8(layer.color as Rgba8) })),
-      };
-    }
-    return { type: 'shadow', shadow: 'primitive', fields: texts.map((text) => ({ text })) };
+      })),
+    };
+  }
+  // A line height: a multiplier (> 0) or a length; a unitless 0 is the length 0.
+  if (hint === 'font.lineHeight' && values.every((value) => value.kind === 'number' || value.kind === 'length')) {
+    return {
+      type: hint,
+      fields: values.map((value) => {
+        if (value.kind === 'number' && value.value > 0) return { value: value.value };
+        return lengthFields(asLength(value) ?? { value: Number.NaN, unit: '' });
+      }),
+    };
   }
   const lengths = values.map(asLength);
   if (
     lengths.every((length) => length !== undefined) &&
     (values.some((value) => value.kind === 'length') || (hint !== undefined && LENGTH_TYPES.includes(hint)))
   ) {
-    if (hint === 'font.lineHeight') return { skip: 'a line height as a length (font.lineHeight takes a unitless multiplier)' };
     if (hint !== undefined && !LENGTH_TYPES.includes(hint)) return { skip: `a length where a ${hint} is expected` };
-    const type = hint ?? 'spacing';
-    if (type !== 'font.letterSpacing' && lengths.some((length) => length.unit === 'em'))
-      return { skip: 'an em length (only font.letterSpacing takes em)' };
-    if (type === 'radius' && lengths.some((length) => length.value < 0)) return { skip: 'a negative radius' };
-    if (type === 'font.size' && lengths.some((length) => length.value <= 0)) return { skip: 'a font size ≤ 0' };
-    return { type, fields: lengths.map(lengthFields) };
+    const decision = lengthDecision(hint ?? 'spacing', lengths);
+    return 'skip' in decision && hint === undefined ? lengthDecision('dimension', lengths) : decision;
   }
   if (all('number', values)) {
     const numbers = values.map((value) => value.value);
@@ -167,10 +198,6 @@ function decide(texts: readonly string[], hint: TokenType | undefined): Decision
     switch (hint) {
       case 'font.weight':
         return numbers.every((value) => value >= 1 && value <= 1000) ? { type: hint, fields } : { skip: 'a font weight outside 1-1000' };
-      case 'font.lineHeight':
-        return numbers.every((value) => value > 0)
-          ? { type: hint, fields }
-          : { skip: 'a line height ≤ 0 (font.lineHeight takes a multiplier > 0)' };
       case 'z-index':
         return numbers.every(Number.isInteger) ? { type: hint, fields } : { skip: 'a z-index that is not an integer' };
       case 'opacity':
@@ -189,11 +216,33 @@ function decide(texts: readonly string[], hint: TokenType | undefined): Decision
       ? { type: 'easing', fields: texts.map((text) => ({ value: text })) }
       : { skip: 'a cubic-bezier with x outside 0-1' };
   }
+  if (all('text', values) && texts.every((text) => EASING_KEYWORD.test(text)))
+    return { type: 'easing', fields: texts.map((text) => ({ value: text })) };
+  const shorthands = texts.map(shorthandOf);
+  const shorthand = shorthands[0];
+  if (shorthand !== undefined && shorthands.every((each) => each === shorthand)) {
+    const types: Record<Shorthand, TokenType> = { border: 'border', typography: 'typography', transition: 'transition' };
+    return { type: types[shorthand], fields: texts.map(() => ({})), shorthand };
+  }
   if (new Set(values.map((value) => value.kind)).size > 1 && values.every((value) => value.kind !== 'text'))
     return { skip: 'a value of another kind in some themes' };
   const text = texts.find((_text, index) => values[index]?.kind === 'text') ?? texts[0] ?? '';
   return { skip: describeUnsupported(text, hint) };
 }
+
+/** The token types a composite part may refer to. */
+const PART_TYPES: Readonly<Record<string, readonly TokenType[]>> = {
+  fontFamily: ['font.family'],
+  fontSize: ['font.size', 'dimension'],
+  fontWeight: ['font.weight'],
+  lineHeight: ['font.lineHeight'],
+  width: ['dimension'],
+  color: ['color'],
+  duration: ['duration'],
+  timingFunction: ['easing'],
+};
+
+const WHOLE_REFERENCE = /^var\(\s*--([A-Za-z0-9_-]+)\s*\)$/;
 
 const sameFields = (a: Fields, b: Fields): boolean => JSON.stringify(a) === JSON.stringify(b);
 
@@ -220,7 +269,9 @@ function withOverrides(themes: readonly ThemeInput[], perMode: readonly Fields[]
 /**
  * Converts the themes of a package into one design system in our YAML format: `system.yaml` declaring every mode
  * beyond light and dark with its base, tokens with light's value and a `modes.<mode>` override wherever a theme
- * differs from its base, shadow primitives, and the report of what was converted and what was skipped, why.
+ * differs from its base, and the report of what was converted and what was skipped, why. A value the package writes
+ * as `var(--x)` becomes `ref: x` in that mode when `--x` is a token of the same type; a shorthand's parts written as
+ * `var(--x)` become `{x}`; anything else that refers is written resolved (and counted as flattened).
  */
 export function convertThemes(input: ConversionInput): Conversion {
   const { themes } = input;
@@ -231,19 +282,7 @@ export function convertThemes(input: ConversionInput): Conversion {
     skipped.set(reason, [...(skipped.get(reason) ?? []), property]);
   };
   for (const { property, reason } of input.skippedBefore ?? []) skip(property, reason);
-  const tokens: ConvertedToken[] = [];
-  const documents = new Map<string, Record<string, unknown>>();
-  const primitives: Record<string, string> = {};
-  const helperKeys: string[] = [];
   const servedNames = new Map<string, string>();
-  let modeOverrides = 0;
-  let shadowsInline = 0;
-  let shadowsAsPrimitives = 0;
-  const add = (file: string, key: string, token: Record<string, unknown>): void => {
-    const document = documents.get(file) ?? {};
-    document[key] = token;
-    documents.set(file, document);
-  };
   const claimName = (key: string, property: string): string | undefined => {
     const words = wordsOfKey(key);
     const holder = servedNames.get(words);
@@ -251,6 +290,9 @@ export function convertThemes(input: ConversionInput): Conversion {
     servedNames.set(words, property);
     return undefined;
   };
+
+  // First every property's type (what a reference may point at), then the values.
+  const decided = new Map<string, Typed>();
   for (const property of allProperties) {
     const key = property.slice(2);
     const texts = themes.map((theme) => theme.properties.get(property));
@@ -262,8 +304,7 @@ export function convertThemes(input: ConversionInput): Conversion {
       skip(property, 'a name a token key cannot hold');
       continue;
     }
-    const hint = input.typeHint(property);
-    const decision = decide(texts as string[], hint);
+    const decision = decide(texts as string[], input.typeHint(property));
     if ('skip' in decision) {
       skip(property, decision.skip);
       continue;
@@ -277,46 +318,87 @@ export function convertThemes(input: ConversionInput): Conversion {
       );
       continue;
     }
+    decided.set(property, decision);
+  }
+
+  let references = 0;
+  let partReferences = 0;
+  let flattened = 0;
+  let shadowLayers = 0;
+  /** `{key}` for a part written `var(--key)` naming a token of an allowed type, else the part resolved. */
+  const part = (theme: ThemeInput, text: string, name: string): { reference: string } | { literal: string } => {
+    const match = WHOLE_REFERENCE.exec(text.trim());
+    if (match === null) return { literal: text.trim() };
+    const target = decided.get(`--${match[1] as string}`);
+    if (target !== undefined && (PART_TYPES[name] ?? []).includes(target.type)) return { reference: match[1] as string };
+    const resolved = theme.properties.get(`--${match[1] as string}`);
+    if (resolved === undefined) throw new Error(`${text}: unknown property`);
+    flattened += 1;
+    return { literal: resolved };
+  };
+  const literal = (name: string, text: string): unknown => {
+    const value = readValue(text);
+    if (name === 'color' && value.kind === 'color') return hex8(value.color);
+    if (value.kind === 'number') return value.value;
+    if (name === 'duration' && value.kind === 'duration') return value.ms;
+    if (value.kind === 'length' && value.length.unit === '') return 0;
+    return text;
+  };
+  const shorthandFields = (theme: ThemeInput, shorthand: Shorthand, text: string): Fields => {
+    const match =
+      shorthand === 'border' ? BORDER.exec(text) : shorthand === 'typography' ? FONT.exec(text) : ['', ...splitTopLevel(text, ' ')];
+    if (match === null) throw new Error(`${text}: not a ${shorthand}`);
+    const names = {
+      border: ['width', 'style', 'color'],
+      typography: ['fontWeight', 'fontSize', 'lineHeight', 'fontFamily'],
+      transition: ['duration', 'timingFunction', 'delay'],
+    }[shorthand];
+    const fields: Record<string, unknown> = {};
+    names.forEach((name, index) => {
+      const written = match[index + 1];
+      if (written === undefined) return;
+      if (name === 'style') {
+        fields[name] = written;
+        return;
+      }
+      const each = part(theme, written, name);
+      if ('reference' in each) {
+        partReferences += 1;
+        fields[name] = `{${each.reference}}`;
+      } else fields[name] = literal(name, each.literal);
+    });
+    return fields;
+  };
+
+  const tokens: ConvertedToken[] = [];
+  const documents = new Map<string, Record<string, unknown>>();
+  let modeOverrides = 0;
+  for (const [property, decision] of decided) {
+    const key = property.slice(2);
+    const perMode = themes.map((theme, index): Fields => {
+      const written = theme.written?.get(property) ?? (theme.properties.get(property) as string);
+      const whole = WHOLE_REFERENCE.exec(written.trim());
+      if (whole !== null) {
+        const target = decided.get(`--${whole[1] as string}`);
+        if (target?.type === decision.type) return { ref: whole[1] as string };
+      }
+      if (decision.shorthand !== undefined) {
+        // A shorthand the package writes through one alias (`var(--other-shorthand)`) is read from the resolved text.
+        return shorthandFields(theme, decision.shorthand, whole === null ? written : (theme.properties.get(property) as string));
+      }
+      if (/var\(/.test(written)) flattened += 1;
+      return decision.fields[index] as Fields;
+    });
+    references += perMode.filter((fields) => 'ref' in fields).length;
+    if (decision.type === 'shadow') shadowLayers += 1;
+    const { light, modes } = withOverrides(themes, perMode);
+    const token: Record<string, unknown> = { type: decision.type, ...light };
+    if (Object.keys(modes).length > 0) token['modes'] = modes;
+    modeOverrides += Object.keys(modes).length;
     const file = `tokens/${(key.split('-')[0] as string).toLowerCase()}.yaml`;
-    let fieldsPerMode = decision.fields;
-    if (decision.shadow === 'primitive') {
-      // One primitive per mode whose text differs from its base's: `<key>` for light, `<key>__<mode>` for the others.
-      fieldsPerMode = decision.fields.map((fields, index) => {
-        const primitive = index === 0 ? key : `${key}__${(themes[index] as ThemeInput).mode}`;
-        return { primitive: `shadow.${primitive}`, text: fields['text'] as string };
-      });
-      shadowsAsPrimitives += 1;
-    }
-    const { light, modes } = withOverrides(
-      themes,
-      fieldsPerMode.map((fields) => (decision.shadow === 'primitive' ? { text: fields['text'] as string } : fields)),
-    );
-    const primitiveOf = (mode: string): Fields => {
-      const fields = fieldsPerMode[themes.findIndex((theme) => theme.mode === mode)] as Fields;
-      primitives[(fields['primitive'] as string).slice('shadow.'.length)] = fields['text'] as string;
-      return { primitive: fields['primitive'] as string };
-    };
-    const token: Record<string, unknown> = { type: decision.type };
-    if (decision.shadow === 'primitive') Object.assign(token, primitiveOf('light'));
-    else Object.assign(token, light);
-    const overrides: Record<string, Fields> = {};
-    for (const [mode, fields] of Object.entries(modes)) overrides[mode] = decision.shadow === 'primitive' ? primitiveOf(mode) : fields;
-    if (decision.shadow === 'inline') {
-      const helperKey = `${HELPER_GROUP}.${key}`;
-      const helperClash = claimName(helperKey, helperKey);
-      if (helperClash !== undefined) throw new Error(`helper ${helperKey} has the CSS name of ${helperClash}`);
-      const helper = withOverrides(themes, decision.helperColors ?? []);
-      const helperToken: Record<string, unknown> = { type: 'color', ...helper.light };
-      if (Object.keys(helper.modes).length > 0) helperToken['modes'] = helper.modes;
-      modeOverrides += Object.keys(helper.modes).length;
-      add(`tokens/${HELPER_GROUP}.yaml`, helperKey, helperToken);
-      helperKeys.push(helperKey);
-      Object.assign(token, { colorToken: helperKey, opacity: 1 });
-      shadowsInline += 1;
-    }
-    if (Object.keys(overrides).length > 0) token['modes'] = overrides;
-    modeOverrides += Object.keys(overrides).length;
-    add(file, key, token);
+    const document = documents.get(file) ?? {};
+    document[key] = token;
+    documents.set(file, document);
     tokens.push({ key, property, type: decision.type });
   }
 
@@ -328,7 +410,6 @@ export function convertThemes(input: ConversionInput): Conversion {
   const files: Record<string, string> = {
     'system.yaml': yaml({ name: input.name, description: input.description, id: input.slug, modes: modesDeclared }),
   };
-  if (Object.keys(primitives).length > 0) files['primitives.yaml'] = yaml({ primitives: { shadow: primitives } });
   for (const [file, document] of documents) files[file] = yaml({ tokens: document });
   for (const [file, text] of Object.entries(files)) {
     if (Buffer.byteLength(text) > 1024 * 1024) throw new Error(`${file} is over the 1 MiB file limit; split it`);
@@ -341,7 +422,6 @@ export function convertThemes(input: ConversionInput): Conversion {
   return {
     files,
     tokens,
-    helperKeys,
     report: {
       designSystem: input.name,
       modes: themes.map((theme) => theme.mode),
@@ -352,9 +432,10 @@ export function convertThemes(input: ConversionInput): Conversion {
       skipped: skippedCount,
       skippedByReason,
       modeOverrides,
-      shadowsInline,
-      shadowsAsPrimitives,
-      helperColorTokens: helperKeys.length,
+      shadowLayers,
+      references,
+      partReferences,
+      flattened,
       notes: input.notes ?? [],
     },
   };

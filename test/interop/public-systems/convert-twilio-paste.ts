@@ -24,10 +24,15 @@ export function pasteThemeNames(): string[] {
 
 /** The properties of one Paste theme, `var()` resolved: `dist/tokens.custom-properties.css` for `light`. */
 export function readPasteTheme(theme: string): Map<string, string> {
+  return resolveReferences(readPasteThemeAsWritten(theme));
+}
+
+/** The properties of one Paste theme as its stylesheet writes them (`var()` kept). */
+export function readPasteThemeAsWritten(theme: string): ReadonlyMap<string, string> {
   const path = theme === 'light' ? join(distFolder(), STYLESHEET) : join(distFolder(), 'themes', theme, STYLESHEET);
   const sheet = readStylesheet(path);
   if (sheet.nested.length > 0) throw new Error(`${path}: declarations inside at-rules`);
-  return resolveReferences(sheet.topLevel);
+  return sheet.topLevel;
 }
 
 /** The type of each token as Paste's own build describes it (`dist/tokens.raw.json`: `type` and `category`). */
@@ -38,12 +43,12 @@ const CATEGORY_TYPES: Readonly<Record<string, TokenType>> = {
   color: 'color',
   'data-visualization': 'color',
   radius: 'radius',
-  'border-width': 'spacing',
   sizing: 'spacing',
   spacing: 'spacing',
   'font-size': 'font.size',
   'font-weight': 'font.weight',
   'line-height': 'font.lineHeight',
+  'border-width': 'dimension',
   'z-index': 'z-index',
   font: 'font.family',
   'box-shadow': 'shadow',
@@ -64,6 +69,7 @@ export function convertPaste(): Conversion {
     mode: name,
     base: name === 'light' ? null : DARK_THEMES.has(name) && name !== 'dark' ? 'dark' : 'light',
     properties: readPasteTheme(name),
+    written: readPasteThemeAsWritten(name),
   }));
   const hints = pasteTypeHints();
   const version = packageVersion(PASTE_PACKAGE);

@@ -15,7 +15,7 @@ export interface Rgba8 {
 export interface Length {
   readonly value: number;
   /** `''` for a unitless `0`. */
-  readonly unit: '' | 'px' | 'rem' | 'em';
+  readonly unit: '' | 'px' | 'rem' | 'em' | '%';
 }
 
 export interface OracleShadowLayer {
@@ -40,7 +40,7 @@ const RGB = new RegExp(
   String.raw`^rgba?\(\s*(${NUMBER})\s*[,\s]\s*(${NUMBER})\s*[,\s]\s*(${NUMBER})\s*(?:[,/]\s*(${NUMBER})(%?)\s*)?\)$`,
   'i',
 );
-const LENGTH = new RegExp(String.raw`^(${NUMBER})(px|rem|em)$`, 'i');
+const LENGTH = new RegExp(String.raw`^(${NUMBER})(px|rem|em|%)$`, 'i');
 const PLAIN_NUMBER = new RegExp(String.raw`^${NUMBER}$`);
 const DURATION = new RegExp(String.raw`^(${NUMBER})(ms|s)$`, 'i');
 const CUBIC_BEZIER = new RegExp(String.raw`^cubic-bezier\(\s*(${NUMBER})\s*,\s*(${NUMBER})\s*,\s*(${NUMBER})\s*,\s*(${NUMBER})\s*\)$`, 'i');
@@ -66,7 +66,7 @@ export function readColor(text: string): Rgba8 | undefined {
   return { red, green, blue, alpha: Math.round(alpha * 255) };
 }
 
-/** A length: a number with `px`, `rem` or `em`, or a unitless `0`. */
+/** A length: a number with `px`, `rem`, `em` or `%`, or a unitless `0`. */
 export function readLength(text: string): Length | undefined {
   const trimmed = text.trim();
   const match = LENGTH.exec(trimmed);
@@ -75,7 +75,7 @@ export function readLength(text: string): Length | undefined {
 }
 
 /** Splits at `separator` outside parentheses. */
-function splitTopLevel(text: string, separator: ',' | ' '): string[] {
+export function splitTopLevel(text: string, separator: ',' | ' '): string[] {
   const parts: string[] = [];
   let depth = 0;
   let current = '';
@@ -176,6 +176,31 @@ export function sameCssValue(expected: string, actual: string, options: { fontFa
         a.layers.every((layer, index) => sameShadowLayer(layer, b.layers[index] as OracleShadowLayer))
       );
     case 'text':
-      return b.kind === 'text' && a.text === b.text;
+      return b.kind === 'text' && (a.text === b.text || sameShorthand(a.text, b.text));
   }
+}
+
+const FONT = /^(\S+)\s+(\S+)\s*\/\s*(\S+)\s+(.+)$/;
+
+/**
+ * Shorthands compared part by part: `font` (weight size/line-height family), `transition` (duration easing, a missing
+ * delay being 0) and `border` (width style color).
+ */
+function sameShorthand(expected: string, actual: string): boolean {
+  const [fontA, fontB] = [FONT.exec(expected), FONT.exec(actual)];
+  if (fontA && fontB) {
+    return (
+      [1, 2, 3].every((index) => sameCssValue(fontA[index] as string, fontB[index] as string)) &&
+      sameCssValue(fontA[4] as string, fontB[4] as string, { fontFamily: true })
+    );
+  }
+  const [a, b] = [splitTopLevel(expected, ' '), splitTopLevel(actual, ' ')];
+  const kinds = a.map((word) => readValue(word).kind);
+  if (kinds[0] === 'duration' && (kinds[1] === 'cubicBezier' || /^(ease|linear|ease-in|ease-out|ease-in-out)$/.test(a[1] ?? ''))) {
+    const withDelay = a.length === 2 ? [...a, '0ms'] : a;
+    return withDelay.length === 3 && b.length === 3 && withDelay.every((word, index) => sameCssValue(word, b[index] as string));
+  }
+  if (a.length === 3 && b.length === 3 && kinds[2] === 'color' && /^[a-z]+$/.test(a[1] as string))
+    return a.every((word, index) => sameCssValue(word, b[index] as string));
+  return false;
 }
