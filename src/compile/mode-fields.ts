@@ -1,5 +1,5 @@
 import type { Report } from './pending-diagnostic.js';
-import { REFERENCE_FIELDS, withDefaults } from './read-token-draft.js';
+import { hasReference, withDefaults } from './read-token-draft.js';
 import { ALTERNATIVE_FIELDS } from './value-rules.js';
 import type { TokenDraft, ValueFields } from './read-token-draft.js';
 import type { ModeDefinition, TokenType } from './types.js';
@@ -48,14 +48,12 @@ export function fieldsPerMode(
   return failed.size === 0 ? perMode : undefined;
 }
 
-const isReference = (fields: ValueFields): boolean => REFERENCE_FIELDS.some((name) => fields[name] !== undefined);
-
 /**
  * `override` laid over `base`: a reference (`primitive`, `ref`) replaces everything, and a field that stands for others
  * (a literal `color` with its alpha, a shadow's `layers`) replaces what it stands for, and the other way round.
  */
 function overlay(type: TokenType, base: ValueFields, override: ValueFields): ValueFields {
-  if (isReference(override) || isReference(base)) return override;
+  if (hasReference(override) || hasReference(base)) return override;
   const merged: Record<string, ValueFields[string]> = { ...base };
   const alternative = ALTERNATIVE_FIELDS[type];
   if (alternative !== undefined) {

@@ -80,7 +80,8 @@ export function readTokenDraft(entry: TokenEntry, modeNames: readonly string[], 
   return { ...draft, overrides: withDark };
 }
 
-const hasReference = (fields: ValueFields): boolean => fields['primitive'] !== undefined || fields['ref'] !== undefined;
+/** Whether a token's (or a mode's) fields refer to a primitive or another token instead of giving a value. */
+export const hasReference = (fields: ValueFields): boolean => fields['primitive'] !== undefined || fields['ref'] !== undefined;
 
 function readDescription(entry: TokenEntry, report: Report): { valid: boolean; text: string | undefined } {
   const field = entry.fields['description'];

@@ -58,7 +58,6 @@ export function resolveTokens(
   const colorValues = new Map<Rgba, TypedValue>();
   // Positions belong to one token each, so one filter passes each problem on once, as one per token would.
   const reportOnce = reportingOnce(report);
-  const reporterOf = (_key: string): Report => reportOnce;
   const fieldsOf = (key: string): Map<string, ValueFields> | undefined => {
     if (fieldsByKey.has(key)) return fieldsByKey.get(key);
     const fields = fieldsPerMode(drafts.get(key) as TokenDraft, modes, modesByName, reportOnce);
@@ -122,10 +121,9 @@ export function resolveTokens(
     types: readonly TokenType[],
     rules: FollowRules,
   ): TypedValue | undefined {
-    const reporter = reporterOf(frame.key);
     const target = drafts.get(targetKey);
     if (target === undefined) {
-      reporter(
+      reportOnce(
         pos,
         rules.unknown,
         () =>
@@ -136,14 +134,19 @@ export function resolveTokens(
     if (!types.includes(target.type)) {
       const wanted =
         types.length === 1 ? `a ${types[0] as string} token` : `a ${types.slice(0, -1).join(', ')} or ${types.at(-1) as string} token`;
-      reporter(pos, rules.mismatch, `${rules.place} of \`${frame.key}\` must name ${wanted}; \`${targetKey}\` is a ${target.type} token`);
+      reportOnce(pos, rules.mismatch, `${rules.place} of \`${frame.key}\` must name ${wanted}; \`${targetKey}\` is a ${target.type} token`);
       return undefined;
     }
     if (target.deprecated !== undefined) {
       const { message, replacement } = target.deprecated;
       const why = message === null ? '' : `: ${message}`;
       const instead = replacement === null ? '' : ` (use \`${replacement}\`)`;
-      reporter(pos, 'deprecated-reference', `\`${frame.key}\` refers to \`${targetKey}\`, which is deprecated${why}${instead}`, 'warning');
+      reportOnce(
+        pos,
+        'deprecated-reference',
+        `\`${frame.key}\` refers to \`${targetKey}\`, which is deprecated${why}${instead}`,
+        'warning',
+      );
     }
     frame.referencePos = pos;
     if (isOnStack(targetKey, frame.mode)) {
@@ -153,7 +156,7 @@ export function resolveTokens(
     if (stack.length > MAX_REFERENCE_DEPTH) {
       // The token whose chain is too long is the one resolution started from; every token on the way fails with it.
       const first = stack[0] as Frame;
-      reporter(
+      reportOnce(
         first.referencePos as SourcePosition,
         'reference-depth',
         `\`${first.key}\` resolves through more than ${MAX_REFERENCE_DEPTH} references; shorten the chain`,
@@ -179,7 +182,7 @@ export function resolveTokens(
     const ordered = [...members.slice(first), ...members.slice(0, first)];
     const chain = ordered.map((member) => `\`${member.key}\` (${describePosition(member.referencePos as SourcePosition)})`).join(' → ');
     const head = ordered[0] as Frame;
-    reporterOf(head.key)(
+    reportOnce(
       head.referencePos as SourcePosition,
       'reference-cycle',
       `${chain} → \`${head.key}\`: these references go round in a circle; one of them must give a value`,
@@ -187,7 +190,6 @@ export function resolveTokens(
   }
 
   function computeValue(draft: TokenDraft, mode: string, fields: ValueFields, frame: Frame): TypedValue | undefined {
-    const report = reporterOf(draft.entry.key);
     const ref = fields['ref'];
     if (ref !== undefined) {
       const targetKey = ref.value as string;
@@ -198,9 +200,9 @@ export function resolveTokens(
       return value;
     }
     const primitive = fields['primitive'];
-    if (primitive !== undefined) return primitiveValue(draft, primitive, report);
+    if (primitive !== undefined) return primitiveValue(draft, primitive, reportOnce);
     if (draft.type === 'color') {
-      const color = colorOf(draft, mode, fields, scales, report);
+      const color = colorOf(draft, mode, fields, scales, reportOnce);
       return color === undefined ? undefined : colorValue(color);
     }
     if (draft.type === 'shadow' && fields['colorToken'] !== undefined) return legacyShadow(fields, frame);
@@ -274,7 +276,7 @@ export function resolveTokens(
     }
     const values = valuesByKey.get(key);
     if (!ok || values === undefined) continue;
-    if (draft.type === 'color') warnOfRedundantDarkStep(draft, fields, scales, reporterOf(key));
+    if (draft.type === 'color') warnOfRedundantDarkStep(draft, fields, scales, reportOnce);
     resolved.set(key, { fields, values: values as unknown as ModeValues<TypedValue>, references: referencesByKey.get(key) });
   }
   return resolved;

@@ -170,12 +170,13 @@ describe('public design systems with more than two themes, served mode by mode',
     const notExact = new Set(mismatches.map((mismatch) => mismatch.token));
     const keptMismatches: Mismatch[] = [];
     const invented: string[] = [];
+    const writtenPerMode = new Map(report.modes.map((mode) => [mode, system.readWritten(mode)]));
     const servedOf = new Map(conversion.tokens.map((token) => [token.property, name(token.key)]));
     for (const mode of report.modes) {
       const route = `/api/v1/export/css?mode=${mode}&references=keep`;
       const kept = declarationsOf(await fetchCss(server, route), ':root');
       const resolved = resolveReferences(kept);
-      const written = system.readWritten(mode);
+      const written = writtenPerMode.get(mode) ?? new Map<string, string>();
       const expected = packageValues.get(mode) ?? new Map<string, string>();
       for (const token of conversion.tokens) {
         const served = name(token.key);
@@ -194,7 +195,7 @@ describe('public design systems with more than two themes, served mode by mode',
 
     const withAliases = new Set(
       conversion.tokens
-        .filter((token) => report.modes.some((mode) => referencedNames(system.readWritten(mode).get(token.property) ?? '').length > 0))
+        .filter((token) => [...writtenPerMode.values()].some((written) => referencedNames(written.get(token.property) ?? '').length > 0))
         .map((token) => token.key),
     );
     const after: Fidelity = {
@@ -205,7 +206,7 @@ describe('public design systems with more than two themes, served mode by mode',
       withAliases: withAliases.size,
       aliasesKept: [...withAliases].filter((key) => !notExact.has(key)).length,
     };
-    const before = fidelityBefore(system.convertBefore(), report.modes.map(system.readWritten));
+    const before = fidelityBefore(system.convertBefore(), [...writtenPerMode.values()]);
     console.log(formatFidelity(system.packageName, before, after));
     expect(mismatches.length).toBe(0);
     expect(after.exact + after.lossy + after.notExpressible).toBe(after.total);
@@ -232,11 +233,12 @@ describe('public design systems with more than two themes, served mode by mode',
 function formatSummary(
   summary: ConversionReport & { package: string; valuesCompared: Record<string, number>; equal: number; mismatches: number },
 ): string {
-  const { skippedByReason, notes, ...counts } = summary;
-  const lines = [`${summary.package}: ${JSON.stringify({ ...counts, modes: summary.modes.length, modeNames: summary.modes })}`];
+  const { skippedByReason, notes, flattened, ...counts } = summary;
+  const lines = [`${summary.package}: ${JSON.stringify({ ...counts, flattened: flattened.length, modes: summary.modes.length, modeNames: summary.modes })}`];
   for (const [reason, properties] of Object.entries(skippedByReason)) {
     lines.push(`  skipped ${properties.length}: ${reason} (${properties.slice(0, 4).join(', ')}${properties.length > 4 ? ', ...' : ''})`);
   }
+  if (flattened.length > 0) lines.push(`  flattened ${flattened.length} (a var() whose target is no token of a type it may name): ${flattened.join(', ')}`);
   for (const note of notes) lines.push(`  note: ${note}`);
   return lines.join('\n');
 }

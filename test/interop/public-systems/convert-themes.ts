@@ -56,8 +56,8 @@ export interface ConversionReport {
   /** Mode values written as `ref: <key>` (the whole value), and composite parts written as `{key}`. */
   readonly references: number;
   readonly partReferences: number;
-  /** Mode values whose `var()` could not be kept (the target is not a token of the type): written resolved. */
-  readonly flattened: number;
+  /** Properties with a `var()` that could not be kept in some mode (its target is no token of a type it may name). */
+  readonly flattened: readonly string[];
   readonly notes: readonly string[];
 }
 
@@ -173,14 +173,13 @@ function decide(texts: readonly string[], hint: TokenType | undefined): Decision
       })),
     };
   }
-  // A line height: a multiplier (> 0) or a length; a unitless 0 is the length 0.
+  // A line height: a multiplier or a length.
   if (hint === 'font.lineHeight' && values.every((value) => value.kind === 'number' || value.kind === 'length')) {
+    if (values.some((value) => (value.kind === 'number' ? value.value : value.length.value) <= 0))
+      return { skip: 'a line height of 0 (font.lineHeight takes a multiplier or a length > 0)' };
     return {
       type: hint,
-      fields: values.map((value) => {
-        if (value.kind === 'number' && value.value > 0) return { value: value.value };
-        return lengthFields(asLength(value) ?? { value: Number.NaN, unit: '' });
-      }),
+      fields: values.map((value) => (value.kind === 'number' ? { value: value.value } : lengthFields(value.length))),
     };
   }
   const lengths = values.map(asLength);
@@ -323,17 +322,17 @@ export function convertThemes(input: ConversionInput): Conversion {
 
   let references = 0;
   let partReferences = 0;
-  let flattened = 0;
+  const flattened = new Set<string>();
   let shadowLayers = 0;
   /** `{key}` for a part written `var(--key)` naming a token of an allowed type, else the part resolved. */
-  const part = (theme: ThemeInput, text: string, name: string): { reference: string } | { literal: string } => {
+  const part = (property: string, theme: ThemeInput, text: string, name: string): { reference: string } | { literal: string } => {
     const match = WHOLE_REFERENCE.exec(text.trim());
     if (match === null) return { literal: text.trim() };
     const target = decided.get(`--${match[1] as string}`);
     if (target !== undefined && (PART_TYPES[name] ?? []).includes(target.type)) return { reference: match[1] as string };
     const resolved = theme.properties.get(`--${match[1] as string}`);
     if (resolved === undefined) throw new Error(`${text}: unknown property`);
-    flattened += 1;
+    flattened.add(property);
     return { literal: resolved };
   };
   const literal = (name: string, text: string): unknown => {
@@ -344,7 +343,7 @@ export function convertThemes(input: ConversionInput): Conversion {
     if (value.kind === 'length' && value.length.unit === '') return 0;
     return text;
   };
-  const shorthandFields = (theme: ThemeInput, shorthand: Shorthand, text: string): Fields => {
+  const shorthandFields = (property: string, theme: ThemeInput, shorthand: Shorthand, text: string): Fields => {
     const match =
       shorthand === 'border' ? BORDER.exec(text) : shorthand === 'typography' ? FONT.exec(text) : ['', ...splitTopLevel(text, ' ')];
     if (match === null) throw new Error(`${text}: not a ${shorthand}`);
@@ -361,7 +360,7 @@ export function convertThemes(input: ConversionInput): Conversion {
         fields[name] = written;
         return;
       }
-      const each = part(theme, written, name);
+      const each = part(property, theme, written, name);
       if ('reference' in each) {
         partReferences += 1;
         fields[name] = `{${each.reference}}`;
@@ -384,9 +383,9 @@ export function convertThemes(input: ConversionInput): Conversion {
       }
       if (decision.shorthand !== undefined) {
         // A shorthand the package writes through one alias (`var(--other-shorthand)`) is read from the resolved text.
-        return shorthandFields(theme, decision.shorthand, whole === null ? written : (theme.properties.get(property) as string));
+        return shorthandFields(property, theme, decision.shorthand, whole === null ? written : (theme.properties.get(property) as string));
       }
-      if (/var\(/.test(written)) flattened += 1;
+      if (/var\(/.test(written)) flattened.add(property);
       return decision.fields[index] as Fields;
     });
     references += perMode.filter((fields) => 'ref' in fields).length;
@@ -435,7 +434,7 @@ export function convertThemes(input: ConversionInput): Conversion {
       shadowLayers,
       references,
       partReferences,
-      flattened,
+      flattened: [...flattened],
       notes: input.notes ?? [],
     },
   };
