@@ -80,11 +80,13 @@ function formatUncached(value: TypedValue): string {
     case 'transition':
       return `${formatCssValue(value.duration)} ${formatCssValue(value.timingFunction)} ${formatCssValue(value.delay)}`;
     case 'gradient':
-      return `linear-gradient(${formatCssNumber(value.angle)}deg, ${value.stops.map(formatStop).join(', ')})`;
+      return `linear-gradient(${formatCssNumber(value.angle)}deg, ${value.stops.map((stop) => formatStop(stop)).join(', ')})`;
   }
 }
 
-const formatStop = (stop: GradientStop): string => `${formatHex(stop.color)} ${formatCssNumber(Math.round(stop.position * 1e6) / 1e4)}%`;
+/** A gradient stop as CSS, its color as hex or as `color` (a `var()`), its position in percent. */
+export const formatStop = (stop: GradientStop, color = formatHex(stop.color)): string =>
+  `${color} ${formatCssNumber(Math.round(stop.position * 1e6) / 1e4)}%`;
 
 type Typography = Extract<TypedValue, { kind: 'typography' }>;
 

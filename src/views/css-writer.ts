@@ -1,5 +1,5 @@
 import type { ShadowLayer, Token, TypedValue } from '../compile/types.js';
-import { formatCssNumber, formatCssValue, formatFont, formatHex, TYPOGRAPHY_PARTS } from './css-values.js';
+import { formatCssNumber, formatCssValue, formatFont, formatStop, TYPOGRAPHY_PARTS } from './css-values.js';
 import { valueInMode } from './mode-values.js';
 
 /** How exports treat a value written as a reference: `resolve` writes the value, `keep` writes `var()` of the token. */
@@ -105,8 +105,7 @@ function keptText(token: Token, mode: string, referenceName: (key: string) => st
     case 'gradient': {
       const stops = value.stops.map((stop, index) => {
         const target = parts[`stops.${index}.color`];
-        const color = target === undefined ? formatHex(stop.color) : `var(${referenceName(target)})`;
-        return `${color} ${formatCssNumber(Math.round(stop.position * 1e6) / 1e4)}%`;
+        return target === undefined ? formatStop(stop) : formatStop(stop, `var(${referenceName(target)})`);
       });
       return `linear-gradient(${formatCssNumber(value.angle)}deg, ${stops.join(', ')})`;
     }

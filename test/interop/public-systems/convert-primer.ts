@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { TokenType } from '../../../src/compile/types.js';
 import { convertThemes } from './convert-themes.js';
 import type { Conversion, ThemeInput } from './convert-themes.js';
-import { packageFolder, packageVersion, readStylesheet, resolveReferences } from './package-css.js';
+import { packageFolder, packageVersion, readDeprecations, readStylesheet, resolveReferences } from './package-css.js';
+import type { Deprecation } from './package-css.js';
 
 /** GitHub's Primer design tokens: 14 color themes, built as one stylesheet per theme. */
 export const PRIMER_PACKAGE = '@primer/primitives';
@@ -76,7 +77,7 @@ export function readPrimerThemeAsWritten(theme: string): Map<string, string> {
 export function primerTypeHint(property: string): TokenType | undefined {
   if (/fontStack|fontFamily/.test(property)) return 'font.family';
   if (/lineHeight/.test(property)) return 'font.lineHeight';
-  if (/borderWidth|outline-?[Ww]idth/.test(property)) return 'dimension';
+  if (/borderWidth|outline.*[Ww]idth/.test(property)) return 'dimension';
   if (/letterSpacing/.test(property)) return 'font.letterSpacing';
   if (/^--(base-)?text-.*(size|Size)/.test(property)) return 'font.size';
   if (/weight/i.test(property)) return 'font.weight';
@@ -108,8 +109,12 @@ export function convertPrimer(): Conversion {
       else skippedBefore.push({ property, reason: `declared only under ${condition}` });
     }
   }
+  const deprecated = new Map<string, Deprecation>();
+  const stylesheets = [...sharedStylesheets(), ...names.map((name) => join('functional', 'themes', `${name}.css`))];
+  for (const file of stylesheets) for (const [property, deprecation] of readDeprecations(join(cssFolder(), file))) deprecated.set(property, deprecation);
   const version = packageVersion(PRIMER_PACKAGE);
   return convertThemes({
+    deprecated,
     slug: 'primer',
     name: `Primer Primitives ${version}`,
     description: `Converted from ${PRIMER_PACKAGE}@${version} (dist/css): one mode per theme.`,

@@ -25,6 +25,8 @@ export interface ConversionInput {
   readonly typeHint: (property: string) => TokenType | undefined;
   /** Properties of the package left out before conversion (declared only under a media query...), with why. */
   readonly skippedBefore?: readonly { readonly property: string; readonly reason: string }[];
+  /** Properties the package marks deprecated (in its doc comments), with the message and the replacement property. */
+  readonly deprecated?: ReadonlyMap<string, { readonly message: string; readonly replacement?: string }>;
   /** What the conversion leaves out besides whole properties (conditional variants...), for the report. */
   readonly notes?: readonly string[];
 }
@@ -51,6 +53,9 @@ export interface ConversionReport {
   readonly skippedByReason: Readonly<Record<string, readonly string[]>>;
   /** `modes.<mode>` overrides written (a value that differs from the mode's base). */
   readonly modeOverrides: number;
+  /** Tokens written `deprecated` (with a `replacement` when the package names a converted token). */
+  readonly deprecated: number;
+  readonly deprecatedWithReplacement: number;
   /** Shadows written as `layers`. */
   readonly shadowLayers: number;
   /** Mode values written as `ref: <key>` (the whole value), and composite parts written as `{key}`. */
@@ -291,8 +296,11 @@ export function convertThemes(input: ConversionInput): Conversion {
   };
 
   // First every property's type (what a reference may point at), then the values.
+  // A property written as a mere `var()` of another in every theme gives way to the other when their CSS names clash.
+  const isAlias = (property: string): boolean =>
+    themes.every((theme) => WHOLE_REFERENCE.test((theme.written?.get(property) ?? theme.properties.get(property) ?? '').trim()));
   const decided = new Map<string, Typed>();
-  for (const property of allProperties) {
+  for (const property of [...allProperties].sort((a, b) => Number(isAlias(a)) - Number(isAlias(b)))) {
     const key = property.slice(2);
     const texts = themes.map((theme) => theme.properties.get(property));
     if (texts.some((text) => text === undefined)) {
@@ -369,6 +377,8 @@ export function convertThemes(input: ConversionInput): Conversion {
     return fields;
   };
 
+  let deprecated = 0;
+  let deprecatedWithReplacement = 0;
   const tokens: ConvertedToken[] = [];
   const documents = new Map<string, Record<string, unknown>>();
   let modeOverrides = 0;
@@ -393,6 +403,13 @@ export function convertThemes(input: ConversionInput): Conversion {
     const { light, modes } = withOverrides(themes, perMode);
     const token: Record<string, unknown> = { type: decision.type, ...light };
     if (Object.keys(modes).length > 0) token['modes'] = modes;
+    const deprecation = input.deprecated?.get(property);
+    if (deprecation !== undefined) {
+      const replacement = deprecation.replacement !== undefined && decided.has(deprecation.replacement) ? deprecation.replacement : undefined;
+      token['deprecated'] = { message: deprecation.message, ...(replacement === undefined ? {} : { replacement: replacement.slice(2) }) };
+      deprecated += 1;
+      if (replacement !== undefined) deprecatedWithReplacement += 1;
+    }
     modeOverrides += Object.keys(modes).length;
     const file = `tokens/${(key.split('-')[0] as string).toLowerCase()}.yaml`;
     const document = documents.get(file) ?? {};
@@ -431,6 +448,8 @@ export function convertThemes(input: ConversionInput): Conversion {
       skipped: skippedCount,
       skippedByReason,
       modeOverrides,
+      deprecated,
+      deprecatedWithReplacement,
       shadowLayers,
       references,
       partReferences,

@@ -87,3 +87,24 @@ export function resolveReferences(properties: ReadonlyMap<string, string>): Map<
   for (const name of properties.keys()) resolve(name);
   return resolved;
 }
+
+/** What a stylesheet's doc comments say is deprecated: `--x: ...; /** Deprecated. Use a.b-c instead. *\/`. */
+export interface Deprecation {
+  readonly message: string;
+  /** The property the comment names (`a.b-c` -> `--a-b-c`), if it names one. */
+  readonly replacement?: string;
+}
+
+const DEPRECATED_COMMENT = /(--[A-Za-z0-9_-]+)\s*:[^;{}]*;\s*\/\*\*?\s*(Deprecated\b[^*]*?)\s*\*\//g;
+
+/** The deprecated properties of a stylesheet, read from the comment after each declaration (css-tree drops comments). */
+export function readDeprecations(path: string): Map<string, Deprecation> {
+  const deprecations = new Map<string, Deprecation>();
+  for (const match of readFileSync(path, 'utf8').matchAll(DEPRECATED_COMMENT)) {
+    const message = match[2] as string;
+    const use = /\bUse\s+([A-Za-z0-9_.-]+?)\s+instead\b/.exec(message);
+    const replacement = use === null ? undefined : `--${(use[1] as string).replaceAll('.', '-')}`;
+    deprecations.set(match[1] as string, { message, ...(replacement === undefined ? {} : { replacement }) });
+  }
+  return deprecations;
+}
