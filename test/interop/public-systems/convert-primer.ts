@@ -111,7 +111,8 @@ export function convertPrimer(): Conversion {
   }
   const deprecated = new Map<string, Deprecation>();
   const stylesheets = [...sharedStylesheets(), ...names.map((name) => join('functional', 'themes', `${name}.css`))];
-  for (const file of stylesheets) for (const [property, deprecation] of readDeprecations(join(cssFolder(), file))) deprecated.set(property, deprecation);
+  for (const file of stylesheets)
+    for (const [property, deprecation] of readDeprecations(join(cssFolder(), file))) deprecated.set(property, deprecation);
   const version = packageVersion(PRIMER_PACKAGE);
   return convertThemes({
     deprecated,

@@ -296,9 +296,12 @@ export function convertThemes(input: ConversionInput): Conversion {
   };
 
   // First every property's type (what a reference may point at), then the values.
-  // A property written as a mere `var()` of another in every theme gives way to the other when their CSS names clash.
+  // Of two properties whose CSS names clash, the one written as `var()` of the other gives way (it is the alias).
   const isAlias = (property: string): boolean =>
-    themes.every((theme) => WHOLE_REFERENCE.test((theme.written?.get(property) ?? theme.properties.get(property) ?? '').trim()));
+    themes.every((theme) => {
+      const target = WHOLE_REFERENCE.exec((theme.written?.get(property) ?? '').trim())?.[1];
+      return target !== undefined && wordsOfKey(target) === wordsOfKey(property.slice(2));
+    });
   const decided = new Map<string, Typed>();
   for (const property of [...allProperties].sort((a, b) => Number(isAlias(a)) - Number(isAlias(b)))) {
     const key = property.slice(2);
@@ -385,15 +388,16 @@ export function convertThemes(input: ConversionInput): Conversion {
   for (const [property, decision] of decided) {
     const key = property.slice(2);
     const perMode = themes.map((theme, index): Fields => {
-      const written = theme.written?.get(property) ?? (theme.properties.get(property) as string);
+      const resolved = theme.properties.get(property) ?? '';
+      const written = theme.written?.get(property) ?? resolved;
       const whole = WHOLE_REFERENCE.exec(written.trim());
       if (whole !== null) {
         const target = decided.get(`--${whole[1] as string}`);
-        if (target?.type === decision.type) return { ref: whole[1] as string };
+        if (target?.type === decision.type) return { ref: whole[1] };
       }
       if (decision.shorthand !== undefined) {
         // A shorthand the package writes through one alias (`var(--other-shorthand)`) is read from the resolved text.
-        return shorthandFields(property, theme, decision.shorthand, whole === null ? written : (theme.properties.get(property) as string));
+        return shorthandFields(property, theme, decision.shorthand, whole === null ? written : resolved);
       }
       if (/var\(/.test(written)) flattened.add(property);
       return decision.fields[index] as Fields;
@@ -405,7 +409,8 @@ export function convertThemes(input: ConversionInput): Conversion {
     if (Object.keys(modes).length > 0) token['modes'] = modes;
     const deprecation = input.deprecated?.get(property);
     if (deprecation !== undefined) {
-      const replacement = deprecation.replacement !== undefined && decided.has(deprecation.replacement) ? deprecation.replacement : undefined;
+      const replacement =
+        deprecation.replacement !== undefined && decided.has(deprecation.replacement) ? deprecation.replacement : undefined;
       token['deprecated'] = { message: deprecation.message, ...(replacement === undefined ? {} : { replacement: replacement.slice(2) }) };
       deprecated += 1;
       if (replacement !== undefined) deprecatedWithReplacement += 1;
