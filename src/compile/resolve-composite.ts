@@ -28,7 +28,7 @@ export type PartResolver = (
   targetKey: string,
   pos: SourcePosition,
   types: readonly TokenType[],
-  /** False when the part changes the value it refers to (a shadow layer's `opacity`): it is then not recorded as a reference. */
+  /** False when the part changes the value it refers to (a shadow layer's `opacity`): no alias can then stand for it. */
   verbatim: boolean,
 ) => TypedValue | undefined;
 

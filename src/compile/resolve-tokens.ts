@@ -210,6 +210,8 @@ export function resolveTokens(
       const value = follow(frame, targetKey, pos, types, PART_VALUE(path));
       if (value !== undefined && verbatim) {
         recordReference(draft.entry.key, mode, (current) => ({ ...current, parts: { ...current.parts, [path]: targetKey } }));
+      } else if (value !== undefined) {
+        recordReference(draft.entry.key, mode, (current) => ({ ...current, adjusted: { ...current.adjusted, [path]: targetKey } }));
       }
       return value;
     };

@@ -80,13 +80,14 @@ const TOKEN_DEPRECATED = {
 const TOKEN_REFERENCES = {
   type: 'object',
   description:
-    'Single-token reads only, when the value refers to other tokens: per mode, `chain` (every token a `ref` resolves through, the one it names first) and `parts` (each part written as a reference, by path, to the token it names).',
+    'Single-token reads only, when the value refers to other tokens: per mode, `chain` (every token a `ref` resolves through, the one it names first), `parts` (each part written as a reference, by path, to the token it names) and `adjusted` (parts written as a reference whose value the part changes, such as a shadow layer with its own `opacity`).',
   additionalProperties: {
     type: 'object',
     additionalProperties: false,
     properties: {
       chain: { type: 'array', items: { type: 'string' } },
       parts: { type: 'object', additionalProperties: { type: 'string' } },
+      adjusted: { type: 'object', additionalProperties: { type: 'string' } },
     },
   },
 };

@@ -199,14 +199,24 @@ function diffTokens(fromTokens: readonly Token[], toTokens: readonly Token[], mo
   };
 }
 
-/** The keys of the tokens a token's value names, in any mode: the target of its `ref`, and every part's. */
-function referencedKeys(token: Token): string[] {
+/** The keys of the tokens a token's value names in `mode` (every mode when undefined): its `ref`'s target, and every part's. */
+function referencedKeys(token: Token, mode?: string): string[] {
   const keys: string[] = [];
-  for (const references of Object.values(token.references ?? {})) {
+  const all = token.references ?? {};
+  for (const references of mode === undefined ? Object.values(all) : [all[mode] ?? {}]) {
     if (references.chain !== undefined) keys.push(references.chain[0] as string);
-    keys.push(...Object.values(references.parts ?? {}));
+    keys.push(...Object.values(references.parts ?? {}), ...Object.values(references.adjusted ?? {}));
   }
   return keys;
+}
+
+/** The modes in which a token's value differs between the two sides (a mode only one side has included). */
+function changedModes(old: Token, token: Token): string[] {
+  const modes = new Set([...Object.keys(old.resolved), ...Object.keys(token.resolved)]);
+  return [...modes].filter((mode) => {
+    const [before, after] = [old.resolved[mode], token.resolved[mode]];
+    return before === undefined || after === undefined || !sameTypedValue(before, after);
+  });
 }
 
 /**
@@ -221,9 +231,13 @@ function affectedByReferences(changed: readonly Token[], before: ReadonlyMap<str
     const old = before.get(token.key) as Token;
     return JSON.stringify(old.value) === JSON.stringify(token.value) && JSON.stringify(old.modes) === JSON.stringify(token.modes);
   };
-  const throughReference = new Set(
-    changed.filter((token) => writtenSame(token) && referencedKeys(token).some((key) => changedByKey.has(key))).map((token) => token.key),
-  );
+  const changedIn = new Map(changed.map((token) => [token.key, new Set(changedModes(before.get(token.key) as Token, token))]));
+  // Through a reference only: in every mode where the value changed, it names a token that changed in that mode.
+  const onlyThroughReferences = (token: Token): boolean =>
+    [...(changedIn.get(token.key) as Set<string>)].every((mode) =>
+      referencedKeys(token, mode).some((key) => changedIn.get(key)?.has(mode) === true),
+    );
+  const throughReference = new Set(changed.filter((token) => writtenSame(token) && onlyThroughReferences(token)).map((token) => token.key));
   for (const token of changed) result.set(token.key, throughReference.has(token.key) ? null : new Set());
   for (const key of throughReference) {
     // Walk up the references to the tokens that changed in their own right.

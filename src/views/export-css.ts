@@ -110,6 +110,23 @@ function deprecationComment(token: Token, writer: CssWriter): string {
   return `  /* Deprecated.${why}${instead} */`;
 }
 
+/**
+ * With references kept: the aliases that no mode redeclares, again on every element that switches a mode
+ * (`[data-theme]`, and the dark selector of `theme=selector`). A `var()` is worked out where it is declared: declared on
+ * `:root` only, it would keep `:root`'s mode inside an element that switches to another one.
+ */
+function aliasRule(system: CompiledDesignSystem, tokens: readonly Token[], writer: CssWriter, darkSelector: string | undefined): string {
+  const lines: string[] = [];
+  const modes = system.modes.slice(1).map((mode) => mode.name);
+  for (const token of tokens) {
+    const light = token.references?.['light'];
+    if ((light?.chain === undefined && light?.parts === undefined) || modes.some((mode) => writer.redeclares(token, mode))) continue;
+    pushLines(lines, writer, token, 'light', '  ');
+  }
+  if (lines.length === 0) return '';
+  return rule(darkSelector === undefined ? '[data-theme]' : `[data-theme], ${darkSelector}`, lines);
+}
+
 const indent = (lines: readonly string[]): string => lines.map((line) => `  ${line}`).join('\n');
 const rule = (selector: string, lines: readonly string[]): string => `\n${selector} {\n${lines.join('\n')}\n}\n`;
 const mediaRule = (query: string, lines: readonly string[]): string => `\n@media ${query} {\n  :root {\n${indent(lines)}\n  }\n}\n`;
@@ -128,8 +145,9 @@ export function renderThemeBlocks(
   const theme = options.theme ?? 'data-attribute';
   const blocks: string[] = [];
   if (theme === 'light-dark') blocks.push(renderLightDarkBlocks(tokens, writer));
-  else {
-    blocks.push(`:root {\n${rootLines(tokens, writer, 'light').join('\n')}\n}\n`);
+  else blocks.push(`:root {\n${rootLines(tokens, writer, 'light').join('\n')}\n}\n`);
+  if (writer.keepsReferences) blocks.push(aliasRule(system, tokens, writer, theme === 'selector' ? options.darkSelector : undefined));
+  if (theme !== 'light-dark') {
     const dark = modeLines(tokens, writer, 'dark');
     if (dark.length > 0) {
       if (theme === 'media') blocks.push(mediaRule('(prefers-color-scheme: dark)', dark));

@@ -248,7 +248,7 @@ describe('composites: typography, border, transition, gradient, shadow layers, a
     expect(references('shadow.layers')).toEqual(everyMode({ parts: { 'layers.0.color': 'color.fg' } }));
   });
 
-  it('shadow layers replaced whole in a mode; a layer with `opacity` changes its color, so it is not recorded as a reference', () => {
+  it('shadow layers replaced whole in a mode; a layer with `opacity` changes its color, so it is an adjusted reference, not an alias', () => {
     const one = (y: number, blur: number, layerColor: ReturnType<typeof rgba>) => ({
       kind: 'shadow',
       text: null,
@@ -259,7 +259,11 @@ describe('composites: typography, border, transition, gradient, shadow layers, a
       dark: one(2, 4, rgba(255, 0, 0, 0.251)),
       'dark-dimmed': one(2, 4, rgba(255, 0, 0, 0.251)),
     });
-    expect(references('shadow.moded')).toEqual({ light: { parts: { 'layers.0.color': 'color.fg' } } });
+    expect(references('shadow.moded')).toEqual({
+      light: { parts: { 'layers.0.color': 'color.fg' } },
+      dark: { adjusted: { 'layers.0.color': 'color.alt' } },
+      'dark-dimmed': { adjusted: { 'layers.0.color': 'color.alt' } },
+    });
   });
 
   // Both forms of a shadow give each length as a `Dimension` `{ value, unit }`, as `ShadowLayer` declares.

@@ -110,7 +110,8 @@ describe('reduce', () => {
         line: 2,
         column: 23,
         rule: 'unknown-token-type',
-        message: 'unknown token type `spacng` for `spacing.md` (did you mean `spacing`?); the types are boolean, border, color, dimension, duration, easing, font.family, font.letterSpacing, font.lineHeight, font.size, font.weight, gradient, opacity, radius, shadow, spacing, strokeStyle, transition, typography, z-index',
+        message:
+          'unknown token type `spacng` for `spacing.md` (did you mean `spacing`?); the types are boolean, border, color, dimension, duration, easing, font.family, font.letterSpacing, font.lineHeight, font.size, font.weight, gradient, opacity, radius, shadow, spacing, strokeStyle, transition, typography, z-index',
         severity: 'error',
       },
     ]);
