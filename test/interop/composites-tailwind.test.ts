@@ -1,32 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { compile } from 'tailwindcss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderTailwind } from '../../src/views/export-tailwind.js';
 import { BROWSER_AVAILABLE, launchBrowser } from '../helpers/browser.js';
+import { compileWithTailwind } from '../helpers/tailwind.js';
 import { compileNova } from './composites-fixture.js';
-
-const TAILWIND_DIR = dirname(createRequire(import.meta.url).resolve('tailwindcss/package.json'));
-
-/** Compiles `@import "tailwindcss"; @import "./tokens.css";` with Tailwind's own compiler, for `candidates`. */
-async function compileWithTailwind(exported: string, candidates: readonly string[]): Promise<string> {
-  const compiler = await compile('@import "tailwindcss";\n@import "./tokens.css";\n', {
-    base: '/virtual',
-    loadStylesheet: async (id: string, base: string) => {
-      if (id === './tokens.css') return { path: '/virtual/tokens.css', base, content: exported };
-      if (id === 'tailwindcss')
-        return {
-          path: join(TAILWIND_DIR, 'index.css'),
-          base: TAILWIND_DIR,
-          content: await readFile(join(TAILWIND_DIR, 'index.css'), 'utf8'),
-        };
-      throw new Error(`unexpected stylesheet ${id}`);
-    },
-  });
-  return compiler.build([...candidates]);
-}
 
 /** The body of the first rule whose selector is exactly `selector` (one level of nesting under an at-rule allowed). */
 function ruleBody(css: string, selector: string): string | undefined {

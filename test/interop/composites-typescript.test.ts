@@ -5,20 +5,8 @@ import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderTypeScript } from '../../src/views/export-typescript.js';
+import { STRICT_COMPILER_OPTIONS } from '../helpers/typescript.js';
 import { compileNova, NOVA_FILES } from './composites-fixture.js';
-
-const COMPILER_OPTIONS: ts.CompilerOptions = {
-  strict: true,
-  noEmit: true,
-  noUnusedLocals: true,
-  noUncheckedIndexedAccess: true,
-  exactOptionalPropertyTypes: true,
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  types: [],
-  skipLibCheck: true,
-};
 
 /** A consumer of the export: reads typography parts, the deprecated token (light and a mode) and its replacement. */
 const CONSUMER = [
@@ -78,7 +66,7 @@ describe('nova TypeScript export (typography objects, @deprecated) under the rea
   const program = (): ts.Program =>
     ts.createProgram(
       ['nova.ts', 'consumer.ts'].map((file) => join(dir, file)),
-      COMPILER_OPTIONS,
+      STRICT_COMPILER_OPTIONS,
     );
 
   it('compiles under --strict (and stricter) with no diagnostic, the consumer included', () => {
@@ -119,7 +107,7 @@ describe('nova TypeScript export (typography objects, @deprecated) under the rea
   it('the language service reports 6385 "is deprecated" where the consumer reads the deprecated token, and only there', () => {
     const files = ['nova.ts', 'consumer.ts'].map((file) => join(dir, file));
     const host: ts.LanguageServiceHost = {
-      getCompilationSettings: () => COMPILER_OPTIONS,
+      getCompilationSettings: () => STRICT_COMPILER_OPTIONS,
       getScriptFileNames: () => files,
       getScriptVersion: () => '1',
       getScriptSnapshot: (name) => {
@@ -181,7 +169,7 @@ describe('nova TypeScript export (typography objects, @deprecated) under the rea
     };
     const text = renderTypeScript(compileNova(hostile));
     await writeFile(join(dir, 'hostile.ts'), text);
-    const hostileProgram = ts.createProgram([join(dir, 'hostile.ts')], COMPILER_OPTIONS);
+    const hostileProgram = ts.createProgram([join(dir, 'hostile.ts')], STRICT_COMPILER_OPTIONS);
     expect(ts.getPreEmitDiagnostics(hostileProgram).map(report(dir))).toEqual([]);
     const file = hostileProgram.getSourceFile(join(dir, 'hostile.ts')) as ts.SourceFile;
     const exported = file.statements

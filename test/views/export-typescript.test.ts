@@ -7,21 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledDesignSystem, TypedValue } from '../../src/compile/types.js';
 import { formatCssValue } from '../../src/views/css-values.js';
 import { renderTypeScript } from '../../src/views/export-typescript.js';
+import { STRICT_COMPILER_OPTIONS } from '../helpers/typescript.js';
 import { compileExample, compileFiles, compileKitchenSink, fixturePath } from '../helpers/fixtures.js';
 import { AURORA_MODES, compileAurora, compileSystem } from './modes-fixture.js';
-
-const COMPILER_OPTIONS: ts.CompilerOptions = {
-  strict: true,
-  noEmit: true,
-  noUnusedLocals: true,
-  noUncheckedIndexedAccess: true,
-  exactOptionalPropertyTypes: true,
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  types: [],
-  skipLibCheck: true,
-};
 
 interface Reported {
   readonly file: string;
@@ -34,7 +22,7 @@ interface Reported {
 function typeCheck(dir: string, files: readonly string[]): Reported[] {
   const program = ts.createProgram(
     files.map((file) => join(dir, file)),
-    COMPILER_OPTIONS,
+    STRICT_COMPILER_OPTIONS,
   );
   return ts.getPreEmitDiagnostics(program).map((diagnostic) => ({
     file: diagnostic.file?.fileName.slice(dir.length + 1) ?? '',
