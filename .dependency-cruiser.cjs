@@ -36,6 +36,13 @@ module.exports = {
       to: { path: ['^src/(source|http|cli)/', IO_MODULES, SERVER_AND_GIT] },
     },
     {
+      name: 'import-is-pure',
+      severity: 'error',
+      comment: 'import/ turns other formats into our YAML: pure, like compile/ and views/ it uses; the CLI reads and writes the files.',
+      from: { path: '^src/import/' },
+      to: { path: ['^src/(source|state|http|cli|app)/', IO_MODULES, SERVER_AND_GIT] },
+    },
+    {
       name: 'state-knows-no-edges',
       severity: 'error',
       comment:

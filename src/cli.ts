@@ -11,6 +11,7 @@ Commands:
   serve      Serve the design systems over HTTP (what \`npm start\` runs)
   validate   Check the design systems (and keys) and print every problem
   keys       Create, list and revoke API keys in keys.yaml
+  import     Bring an existing design system in from DTCG JSON
 
 Run \`token-server <command> --help\` for the options of a command.
 
@@ -46,6 +47,10 @@ async function main(argv: readonly string[]): Promise<number> {
       const { runKeys } = await import('./cli/keys.js');
       return runKeys(rest, process.cwd(), process.env, Date.now());
     }
+    case 'import': {
+      const { runImport } = await import('./cli/import.js');
+      return runImport(rest, process.cwd());
+    }
     case undefined:
       console.error(USAGE);
       return EXIT_USAGE;
@@ -55,7 +60,7 @@ async function main(argv: readonly string[]): Promise<number> {
       console.log(USAGE);
       return EXIT_OK;
     default:
-      console.error(`token-server: unknown command \`${command}\` (expected serve, validate or keys)\n\n${USAGE}`);
+      console.error(`token-server: unknown command \`${command}\` (expected serve, validate, keys or import)\n\n${USAGE}`);
       return EXIT_USAGE;
   }
 }

@@ -1,0 +1,325 @@
+import { parseColor } from '../compile/parse-color.js';
+import { parseCssShadow } from '../compile/parse-css-shadow.js';
+import { parseFontWeight, referenceOf } from '../compile/parse-values.js';
+import { PART_TYPES } from '../compile/resolve-composite.js';
+import { LENGTH_UNITS } from '../compile/value-rules.js';
+import type { Rgba, TokenType, WrittenValue } from '../compile/types.js';
+import { formatCssNumber, formatHex } from '../views/css-values.js';
+import { OUR_EXTENSION } from './read-dtcg.js';
+import type { SourceToken } from './read-dtcg.js';
+
+/** What the import could not carry exactly, per token: `lossy` (imported, approximated) or `skipped` (left out). */
+export interface ImportIssue {
+  readonly source: string;
+  readonly level: 'lossy' | 'skipped';
+  readonly reason: string;
+}
+
+/** A token as our YAML writes it: its key, its fields (`type` first), per mode the fields that differ. */
+export interface ImportedToken {
+  readonly key: string;
+  readonly type: TokenType;
+  readonly fields: Readonly<Record<string, WrittenValue>>;
+  readonly modes: Readonly<Record<string, Readonly<Record<string, WrittenValue>>>> | undefined;
+  readonly source: SourceToken;
+}
+
+/** A value that could not be mapped, and why. */
+class Unmappable extends Error {}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Our types each DTCG type may become, the default first; a key that starts with one of the others picks it. */
+const TYPES_OF: Readonly<Record<string, readonly TokenType[]>> = {
+  color: ['color'],
+  dimension: ['dimension', 'spacing', 'radius', 'font.size', 'font.letterSpacing', 'font.lineHeight'],
+  number: ['opacity', 'z-index', 'font.lineHeight', 'font.letterSpacing', 'font.weight'],
+  fontWeight: ['font.weight'],
+  fontFamily: ['font.family'],
+  duration: ['duration'],
+  cubicBezier: ['easing'],
+  shadow: ['shadow'],
+  typography: ['typography'],
+  border: ['border'],
+  transition: ['transition'],
+  gradient: ['gradient'],
+  strokeStyle: ['strokeStyle'],
+  boolean: ['boolean'],
+  // The type names of our own default export for the types DTCG has no name for.
+  'font.lineHeight': ['font.lineHeight'],
+};
+
+/** Our type for a source token: the one its key starts with among those its DTCG type may become, else the default. */
+export function ourTypeOf(token: SourceToken): TokenType | undefined {
+  const candidates = token.type === undefined ? undefined : TYPES_OF[token.type];
+  if (candidates === undefined) return undefined;
+  const named = candidates.find((type) => token.key === type || token.key.startsWith(`${type}.`));
+  if (named !== undefined) return named;
+  // A unitless number is an opacity, a z-index or a line height only by its name.
+  return token.type === 'number' ? undefined : candidates[0];
+}
+
+/** The sRGB hex of a DTCG color (2025.10 object, or any CSS color string we read), `#RRGGBBAA` when translucent. */
+export function hexOf(raw: unknown): string {
+  if (typeof raw === 'string') {
+    const color = parseColor(raw);
+    if (color === undefined) throw new Unmappable(`\`${raw}\` is not a color we read`);
+    return colorLiteral(color);
+  }
+  if (!isRecord(raw) || !Array.isArray(raw['components'])) throw new Unmappable('a color without `components`');
+  if (raw['colorSpace'] !== 'srgb') {
+    if (typeof raw['hex'] === 'string') return hexOf(raw['hex']);
+    throw new Unmappable(`color space \`${String(raw['colorSpace'])}\` (only sRGB, or a \`hex\` beside it)`);
+  }
+  const [red, green, blue] = (raw['components'] as unknown[]).map((component) => {
+    if (typeof component !== 'number') throw new Unmappable('a color component `none`');
+    return Math.round(component * 255);
+  }) as [number, number, number];
+  return colorLiteral({ red, green, blue, alpha: typeof raw['alpha'] === 'number' ? raw['alpha'] : 1 });
+}
+
+/**
+ * A color as our YAML writes it: `#RRGGBB[AA]` when its alpha is a whole byte (also when written to 4 decimals, as
+ * DTCG exports do: 0.149 is the byte 0x26), else `rgba()` with the alpha as written (0.1 would change in hex).
+ */
+export function colorLiteral(color: Rgba): string {
+  const byte = Math.round(color.alpha * 255);
+  if (byte === color.alpha * 255 || Math.round((byte / 255) * 10000) / 10000 === color.alpha)
+    return formatHex({ ...color, alpha: byte / 255 });
+  return `rgba(${color.red}, ${color.green}, ${color.blue}, ${formatCssNumber(color.alpha)})`;
+}
+
+/** A DTCG dimension (`{ value, unit }` or text like `16px`) as a number and unit. */
+export function lengthOf(raw: unknown): { value: number; unit: string } {
+  if (isRecord(raw) && typeof raw['value'] === 'number' && typeof raw['unit'] === 'string' && Object.keys(raw).length === 2) {
+    return { value: raw['value'], unit: raw['unit'] };
+  }
+  if (typeof raw === 'number' && raw === 0) return { value: 0, unit: 'px' };
+  const match = typeof raw === 'string' ? /^(-?(?:\d+\.?\d*|\.\d+))([a-z%]+)$/.exec(raw.trim()) : null;
+  if (match === null) throw new Unmappable(`\`${JSON.stringify(raw)}\` is not a length`);
+  return { value: Number(match[1]), unit: match[2] as string };
+}
+
+const lengthText = (raw: unknown): string => {
+  const { value, unit } = lengthOf(raw);
+  return `${formatCssNumber(value)}${unit}`;
+};
+
+/** A DTCG duration (`{ value, unit }` in ms or s, or text) in milliseconds. */
+export function millisecondsOf(raw: unknown): number {
+  if (typeof raw === 'number') return raw;
+  const { value, unit } = lengthOf(raw);
+  if (unit === 'ms') return value;
+  if (unit === 's') return Math.round(value * 1000 * 1e6) / 1e6;
+  throw new Unmappable(`a duration in \`${unit}\``);
+}
+
+const COMPOSITE_TEXT = 'a composite written as CSS text (the string-valued export): import the structured one, `?spec=2025.10`';
+const isNumberText = (raw: unknown): raw is string => typeof raw === 'string' && raw.trim() !== '' && Number.isFinite(Number(raw));
+const numberOf = (raw: unknown): number => {
+  if (typeof raw === 'number' || isNumberText(raw)) return Number(raw);
+  throw new Unmappable(`\`${JSON.stringify(raw)}\` is not a number`);
+};
+
+const fontFamilyText = (raw: unknown): string => {
+  // A string is a CSS font list already (the older DTCG values, our string-valued export).
+  if (typeof raw === 'string') return raw;
+  const names = Array.isArray(raw) ? raw : [raw];
+  if (!names.every((name) => typeof name === 'string')) throw new Unmappable('a font family that is not text');
+  return names.map((name) => (/^[A-Za-z-]+$/.test(name) ? name : `'${name.replace(/'/g, '')}'`)).join(', ');
+};
+
+/**
+ * Maps source tokens to ours. `resolve` follows an alias to the literal raw value at its end, `typeOfKey` gives the type
+ * a key is imported as (undefined when it is not imported): a reference stays a reference when its target is imported
+ * with a type the place takes, and is written as its value otherwise (lossy, reported).
+ */
+export function createTokenMapper(
+  resolve: (key: string) => unknown,
+  typeOfKey: (key: string) => TokenType | undefined,
+  renamed: (key: string) => string,
+) {
+  let issues: ImportIssue[] = [];
+  let source = '';
+  const lossy = (reason: string): void => void issues.push({ source, level: 'lossy', reason });
+
+  /** A whole value or part that is an alias: the reference to keep, or undefined to write its value. */
+  const keptReference = (raw: unknown, types: readonly TokenType[]): string | undefined => {
+    const target = referenceOf(raw);
+    if (target === undefined) return undefined;
+    const type = typeOfKey(target);
+    if (type !== undefined && types.includes(type)) return renamed(target);
+    lossy(
+      `\`${target}\` is ${type === undefined ? 'not imported' : `a ${type} token here`}: its value is written instead of the reference`,
+    );
+    return undefined;
+  };
+  /** A color's hex; a color in another space than sRGB is written as the `hex` beside it, which is reported. */
+  const colorHex = (raw: unknown): string => {
+    if (isRecord(raw) && raw['colorSpace'] !== 'srgb' && typeof raw['hex'] === 'string') {
+      lossy(`color space \`${String(raw['colorSpace'])}\` is written as its sRGB \`hex\``);
+    }
+    return hexOf(raw);
+  };
+  const literal = (raw: unknown): unknown => (referenceOf(raw) === undefined ? raw : resolve(referenceOf(raw) as string));
+  /** A part of a composite: `"{key}"` when it stays a reference, else its literal through `write`. */
+  const part = (raw: unknown, name: keyof typeof PART_TYPES, write: (value: unknown) => WrittenValue): WrittenValue => {
+    const kept = keptReference(raw, PART_TYPES[name]);
+    return kept === undefined ? write(literal(raw)) : `{${kept}}`;
+  };
+
+  const lengthFields = (type: TokenType, raw: unknown): Record<string, WrittenValue> => {
+    const { value, unit } = lengthOf(raw);
+    const allowed = (LENGTH_UNITS as Partial<Record<TokenType, readonly string[]>>)[type] ?? [];
+    if (!allowed.includes(unit)) throw new Unmappable(`a ${type} in \`${unit}\` (${type} takes ${allowed.join(', ')})`);
+    return { value, unit };
+  };
+
+  const shadowLayer = (raw: unknown): WrittenValue => {
+    if (!isRecord(raw)) throw new Unmappable('a shadow layer that is not an object');
+    const layer: Record<string, WrittenValue> = {
+      x: lengthText(literal(raw['offsetX'])),
+      y: lengthText(literal(raw['offsetY'])),
+      blur: lengthText(literal(raw['blur'])),
+      spread: lengthText(literal(raw['spread'] ?? '0px')),
+      color: part(raw['color'], 'color', colorHex),
+    };
+    if (raw['inset'] === true) layer['inset'] = true;
+    return layer;
+  };
+
+  /** The fields of a value of `type` (not a whole alias). */
+  function valueFields(type: TokenType, raw: unknown, extension: Record<string, unknown> | undefined): Record<string, WrittenValue> {
+    switch (type) {
+      case 'color':
+        return { color: colorHex(raw) };
+      case 'spacing':
+      case 'radius':
+      case 'font.size':
+      case 'dimension':
+        return lengthFields(type, raw);
+      case 'font.letterSpacing':
+        // Our strict export writes an `em` letter spacing as a number with its unit in the extension.
+        return typeof raw === 'number'
+          ? { value: raw, unit: typeof extension?.['unit'] === 'string' ? extension['unit'] : 'em' }
+          : lengthFields(type, raw);
+      case 'font.lineHeight':
+        return typeof raw === 'number' || isNumberText(raw) ? { value: numberOf(raw) } : lengthFields(type, raw);
+      case 'font.weight': {
+        const weight = parseFontWeight(isNumberText(raw) ? Number(raw) : raw);
+        if (weight === undefined) throw new Unmappable(`font weight \`${JSON.stringify(raw)}\``);
+        return { value: weight };
+      }
+      case 'font.family':
+        return { value: fontFamilyText(raw) };
+      case 'opacity':
+      case 'z-index':
+        return { value: numberOf(raw) };
+      case 'boolean':
+        // The string-valued export writes booleans as text.
+        return { value: raw === true || raw === 'true' };
+      case 'duration':
+        return { value: millisecondsOf(raw) };
+      case 'easing':
+        return { value: Array.isArray(raw) ? (raw as number[]) : String(raw) };
+      case 'strokeStyle':
+        if (typeof raw !== 'string') throw new Unmappable('a stroke style with a dash array (only the keywords)');
+        return { value: raw };
+      case 'shadow': {
+        if (typeof raw !== 'string') return { layers: (Array.isArray(raw) ? raw : [raw]).map(shadowLayer) };
+        // The string-valued export writes shadows as CSS.
+        const layers = parseCssShadow(raw);
+        if (layers === undefined) throw new Unmappable(`a shadow \`${raw}\` that is not \`<lengths> <color>\` layers`);
+        return {
+          layers: layers.map((layer) => ({
+            x: lengthText(layer.offsetX),
+            y: lengthText(layer.offsetY),
+            blur: lengthText(layer.blur),
+            spread: lengthText(layer.spread),
+            color: colorLiteral(layer.color),
+            ...(layer.inset ? { inset: true } : {}),
+          })),
+        };
+      }
+      case 'typography': {
+        if (!isRecord(raw)) throw new Unmappable(COMPOSITE_TEXT);
+        return {
+          fontFamily: part(raw['fontFamily'], 'fontFamily', fontFamilyText),
+          fontSize: part(raw['fontSize'], 'fontSize', lengthText),
+          fontWeight: part(raw['fontWeight'], 'fontWeight', (value) => parseFontWeight(value) ?? 400),
+          lineHeight: part(raw['lineHeight'], 'lineHeight', (value) => (typeof value === 'number' ? value : lengthText(value))),
+          letterSpacing: part(raw['letterSpacing'] ?? '0px', 'letterSpacing', lengthText),
+        };
+      }
+      case 'border': {
+        if (!isRecord(raw)) throw new Unmappable(COMPOSITE_TEXT);
+        return {
+          width: part(raw['width'], 'width', lengthText),
+          style: part(raw['style'], 'style', (value) => {
+            if (typeof value !== 'string') throw new Unmappable('a border style with a dash array');
+            return value;
+          }),
+          color: part(raw['color'], 'color', colorHex),
+        };
+      }
+      case 'transition': {
+        if (!isRecord(raw)) throw new Unmappable(COMPOSITE_TEXT);
+        return {
+          duration: part(raw['duration'], 'duration', (value) => `${formatCssNumber(millisecondsOf(value))}ms`),
+          delay: part(raw['delay'] ?? 0, 'delay', (value) => `${formatCssNumber(millisecondsOf(value))}ms`),
+          timingFunction: part(raw['timingFunction'], 'timingFunction', (value) =>
+            Array.isArray(value) ? (value as number[]) : String(value),
+          ),
+        };
+      }
+      case 'gradient': {
+        if (!Array.isArray(raw)) throw new Unmappable(COMPOSITE_TEXT);
+        const stops = raw.map((stop: unknown) => {
+          if (!isRecord(stop)) throw new Unmappable('a gradient stop that is not an object');
+          return { color: part(stop['color'], 'color', colorHex), position: literal(stop['position']) as number };
+        });
+        const angle = extension?.['angle'];
+        return typeof angle === 'number' ? { stops, angle } : { stops };
+      }
+    }
+  }
+
+  /** The fields of a value of a token of `type`: `{ ref }` when it is an alias kept as one, else its fields. */
+  function fieldsOf(type: TokenType, raw: unknown, extension: Record<string, unknown> | undefined): Record<string, WrittenValue> {
+    const kept = keptReference(raw, [type]);
+    if (kept !== undefined) return { ref: kept };
+    return valueFields(type, literal(raw), extension);
+  }
+
+  return {
+    /** Our token for `token` (imported as `type`), and what could not be carried exactly. */
+    map(token: SourceToken, type: TokenType): { token: ImportedToken | undefined; issues: ImportIssue[] } {
+      issues = [];
+      source = token.source;
+      const extension = isRecord(token.extensions?.[OUR_EXTENSION]) ? token.extensions[OUR_EXTENSION] : undefined;
+      try {
+        const fields: Record<string, WrittenValue> = { type, ...fieldsOf(type, token.value, extension) };
+        if (token.description !== undefined) fields['description'] = token.description;
+        if (token.deprecated !== undefined) fields['deprecated'] = token.deprecated;
+        const modes = modeFields(type, extension);
+        return { token: { key: renamed(token.key), type, fields, modes, source: token }, issues };
+      } catch (error) {
+        if (!(error instanceof Unmappable)) throw error;
+        return { token: undefined, issues: [...issues, { source, level: 'skipped', reason: error.message }] };
+      }
+    },
+  };
+
+  /** Our own exports' values in other modes (`dark`, `modes.<mode>`), as per-mode fields. */
+  function modeFields(
+    type: TokenType,
+    extension: Record<string, unknown> | undefined,
+  ): Record<string, Record<string, WrittenValue>> | undefined {
+    if (extension === undefined) return undefined;
+    const written: [string, unknown][] = [];
+    if (extension['dark'] !== undefined) written.push(['dark', extension['dark']]);
+    if (isRecord(extension['modes'])) written.push(...Object.entries(extension['modes']));
+    if (written.length === 0) return undefined;
+    return Object.fromEntries(written.map(([mode, raw]) => [mode, fieldsOf(type, raw, extension)]));
+  }
+}

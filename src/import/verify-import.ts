@@ -1,0 +1,205 @@
+import { parseCssShadow, parseFontFamilies } from '../compile/parse-css-shadow.js';
+import { parseFontWeight, referenceOf } from '../compile/parse-values.js';
+import { parseCubicBezier } from '../compile/value-rules.js';
+import { parseColor } from '../compile/parse-color.js';
+import type { CompiledDesignSystem, Dimension, Rgba, ShadowLayer, TypedValue } from '../compile/types.js';
+import { formatCssNumber } from '../views/css-values.js';
+import { hexOf, lengthOf, millisecondsOf } from './map-token.js';
+import type { ImportedToken } from './map-token.js';
+import { OUR_EXTENSION } from './read-dtcg.js';
+import type { SourceToken } from './read-dtcg.js';
+
+/** One value that differs: the token, the mode, the source's value and ours, both in the canonical text compared. */
+export interface VerifyMismatch {
+  readonly source: string;
+  readonly mode: string;
+  readonly expected: string;
+  readonly got: string;
+}
+
+/** Per mode, how many values were compared and which differ. */
+export interface VerifyResult {
+  readonly compared: Readonly<Record<string, number>>;
+  readonly mismatches: readonly VerifyMismatch[];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const length = (dimension: Dimension | { value: number; unit: string }): string => `${formatCssNumber(dimension.value)}${dimension.unit}`;
+/** A color as channels and alpha (4 decimals): `#0F172A1A` and `rgba(15, 23, 42, 0.1)` differ, as they do in CSS. */
+const colorText = (color: Rgba): string =>
+  `rgba(${color.red}, ${color.green}, ${color.blue}, ${formatCssNumber(Math.round(color.alpha * 10000) / 10000)})`;
+const sourceColor = (raw: unknown): string => colorText(parseColor(hexOf(raw)) as Rgba);
+
+/**
+ * Compares every imported token's value in every mode the source gives (its `$value`, and our own exports' `dark` and
+ * `modes`) with what our compiler resolved from the written YAML: the source side follows its own aliases (`{a.b}`,
+ * whole or in parts) to literal values and writes them canonically, without our mapping of fields; our side writes the
+ * compiled typed value the same way.
+ */
+export function verifyImport(
+  sources: readonly SourceToken[],
+  tokens: readonly ImportedToken[],
+  system: CompiledDesignSystem,
+): VerifyResult {
+  const rawByKey = new Map(sources.map((source) => [source.key, source]));
+  const compiledByKey = new Map(system.tokens.map((token) => [token.key, token]));
+  const compared: Record<string, number> = {};
+  const mismatches: VerifyMismatch[] = [];
+  for (const token of tokens) {
+    const compiled = compiledByKey.get(token.key);
+    if (compiled === undefined) continue;
+    const source = token.source;
+    const extension = isRecord(source.extensions?.[OUR_EXTENSION]) ? source.extensions[OUR_EXTENSION] : {};
+    const perMode: [string, unknown][] = [['light', source.value]];
+    if (extension['dark'] !== undefined) perMode.push(['dark', extension['dark']]);
+    if (isRecord(extension['modes'])) perMode.push(...Object.entries(extension['modes']));
+    for (const [mode, raw] of perMode) {
+      const ours = compiled.resolved[mode];
+      if (ours === undefined) continue;
+      let expected: string;
+      try {
+        expected = canonicalSource(token.type, deepResolve(raw, rawByKey, mode), extension);
+      } catch {
+        expected = '(unreadable in the source)';
+      }
+      const got = canonicalOurs(ours);
+      compared[mode] = (compared[mode] ?? 0) + 1;
+      if (expected !== got) mismatches.push({ source: source.source, mode, expected, got });
+    }
+  }
+  return { compared, mismatches };
+}
+
+/** `raw` with every alias replaced by its target's value in `mode` (our exports' per-mode values first), deeply. */
+function deepResolve(raw: unknown, byKey: ReadonlyMap<string, SourceToken>, mode: string, depth = 0): unknown {
+  if (depth > 64) throw new Error('alias chain too long');
+  const target = referenceOf(raw);
+  if (target !== undefined) {
+    const token = byKey.get(target);
+    if (token === undefined) throw new Error(`unknown alias ${target}`);
+    const extension = isRecord(token.extensions?.[OUR_EXTENSION]) ? token.extensions[OUR_EXTENSION] : {};
+    const modes = isRecord(extension['modes']) ? extension['modes'] : {};
+    const inMode = mode === 'light' ? undefined : mode === 'dark' ? extension['dark'] : modes[mode];
+    return deepResolve(inMode ?? token.value, byKey, mode, depth + 1);
+  }
+  if (Array.isArray(raw)) return raw.map((item) => deepResolve(item, byKey, mode, depth + 1));
+  if (isRecord(raw))
+    return Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, deepResolve(value, byKey, mode, depth + 1)]));
+  return raw;
+}
+
+const families = (raw: unknown): string => (Array.isArray(raw) ? (raw as string[]) : parseFontFamilies(String(raw))).join(',');
+const weight = (raw: unknown): string => String(parseFontWeight(typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw));
+const bezier = (raw: unknown): string => (parseCubicBezier(raw) ?? []).join(',');
+const shadowLayers = (raw: unknown): string => {
+  if (typeof raw === 'string') return (parseCssShadow(raw) ?? []).map(ourLayer).join(' | ');
+  return (Array.isArray(raw) ? raw : [raw])
+    .map((layer: Record<string, unknown>) =>
+      [lengthOf(layer['offsetX']), lengthOf(layer['offsetY']), lengthOf(layer['blur']), lengthOf(layer['spread'] ?? '0px')]
+        .map(length)
+        .concat(sourceColor(layer['color']), layer['inset'] === true ? 'inset' : '')
+        .join(' '),
+    )
+    .join(' | ');
+};
+const ourLayer = (layer: ShadowLayer): string =>
+  [layer.offsetX, layer.offsetY, layer.blur, layer.spread]
+    .map(length)
+    .concat(colorText(layer.color), layer.inset ? 'inset' : '')
+    .join(' ');
+const numberText = (raw: unknown): string => formatCssNumber(Number(raw));
+const lengthOrNumber = (raw: unknown): string =>
+  typeof raw === 'number' || /^-?[\d.]+$/.test(String(raw)) ? numberText(raw) : length(lengthOf(raw));
+
+/** A source value (aliases resolved) in canonical text, by the type it was imported as. */
+function canonicalSource(type: ImportedToken['type'], raw: unknown, extension: Record<string, unknown>): string {
+  switch (type) {
+    case 'color':
+      return sourceColor(raw);
+    case 'font.letterSpacing':
+      return typeof raw === 'number'
+        ? `${formatCssNumber(raw)}${typeof extension['unit'] === 'string' ? extension['unit'] : 'em'}`
+        : length(lengthOf(raw));
+    case 'spacing':
+    case 'radius':
+    case 'font.size':
+    case 'dimension':
+    case 'font.lineHeight':
+      return lengthOrNumber(raw);
+    case 'opacity':
+    case 'z-index':
+      return numberText(raw);
+    case 'font.weight':
+      return weight(raw);
+    case 'font.family':
+      return families(raw);
+    case 'duration':
+      return `${formatCssNumber(millisecondsOf(raw))}ms`;
+    case 'easing':
+      return bezier(raw);
+    case 'boolean':
+      return String(raw === true || raw === 'true');
+    case 'strokeStyle':
+      return String(raw);
+    case 'shadow':
+      return shadowLayers(raw);
+    case 'typography': {
+      const value = raw as Record<string, unknown>;
+      return [
+        families(value['fontFamily']),
+        length(lengthOf(value['fontSize'])),
+        weight(value['fontWeight']),
+        lengthOrNumber(value['lineHeight']),
+        length(lengthOf(value['letterSpacing'] ?? '0px')),
+      ].join(' / ');
+    }
+    case 'border': {
+      const value = raw as Record<string, unknown>;
+      return [length(lengthOf(value['width'])), String(value['style']), sourceColor(value['color'])].join(' ');
+    }
+    case 'transition': {
+      const value = raw as Record<string, unknown>;
+      return [millisecondsOf(value['duration']), millisecondsOf(value['delay'] ?? 0), bezier(value['timingFunction'])].join(' ');
+    }
+    case 'gradient':
+      return (raw as Record<string, unknown>[]).map((stop) => `${sourceColor(stop['color'])} ${numberText(stop['position'])}`).join(', ');
+  }
+}
+
+/** One of our typed values in the same canonical text. */
+function canonicalOurs(value: TypedValue): string {
+  switch (value.kind) {
+    case 'color':
+      return colorText(value.color);
+    case 'dimension':
+      return length(value);
+    case 'number':
+      return formatCssNumber(value.value);
+    case 'duration':
+      return `${formatCssNumber(value.value)}ms`;
+    case 'fontFamily':
+      return value.families.join(',');
+    case 'cubicBezier':
+      return value.points.join(',');
+    case 'boolean':
+      return String(value.value);
+    case 'strokeStyle':
+      return value.style;
+    case 'shadow':
+      return (value.layers ?? []).map(ourLayer).join(' | ');
+    case 'typography':
+      return [
+        value.fontFamily.families.join(','),
+        length(value.fontSize),
+        formatCssNumber(value.fontWeight.value),
+        canonicalOurs(value.lineHeight),
+        length(value.letterSpacing),
+      ].join(' / ');
+    case 'border':
+      return [length(value.width), value.style.style, colorText(value.color.color)].join(' ');
+    case 'transition':
+      return [value.duration.value, value.delay.value, value.timingFunction.points.join(',')].join(' ');
+    case 'gradient':
+      return value.stops.map((stop) => `${colorText(stop.color)} ${formatCssNumber(stop.position)}`).join(', ');
+  }
+}
