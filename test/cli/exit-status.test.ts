@@ -15,7 +15,11 @@ describe('token-server exit statuses', () => {
 
   it.each<[string[], Record<string, string>, RegExp]>([
     [[], {}, /^Usage: token-server <command>/],
-    [['deploy'], {}, /^token-server: unknown command `deploy` \(expected serve, validate, keys or import\)\n\nUsage: token-server <command>/],
+    [
+      ['deploy'],
+      {},
+      /^token-server: unknown command `deploy` \(expected serve, validate, keys or import\)\n\nUsage: token-server <command>/,
+    ],
     [['serve', '--prot', '3000'], {}, /^token-server: Unknown option '--prot'/],
     [['serve', '--port', 'http'], {}, /^token-server: --port must be an integer from 0 to 65535, got http\n$/],
     [['serve'], { PORT: '70000' }, /^token-server: --port must be an integer from 0 to 65535, got 70000\n$/],
