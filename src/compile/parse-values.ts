@@ -1,8 +1,9 @@
+import { TOKEN_KEY } from './name-rules.js';
 import type { DimensionUnit } from './types.js';
 
 const DIMENSION = /^(-?(?:\d+\.?\d*|\.\d+))(px|rem|em|%)$/;
 const DURATION = /^((?:\d+\.?\d*|\.\d+))(ms|s)$/;
-const REFERENCE = /^\{([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*)\}$/;
+const REFERENCE = new RegExp(`^\\{(${TOKEN_KEY.source.slice(1, -1)})\\}$`);
 
 /**
  * The token key a part refers to when it is written `{a.b.c}` (the DTCG alias syntax), or undefined.

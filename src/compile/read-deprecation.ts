@@ -1,11 +1,11 @@
 import { parseIsoDate } from './iso-date.js';
 import { describeValue } from './message-text.js';
+import { TOKEN_KEY } from './name-rules.js';
 import type { Report } from './pending-diagnostic.js';
 import type { TokenEntry } from './source-entries.js';
 import type { Deprecation } from './types.js';
 
 const FIELDS = ['message', 'replacement', 'since'];
-const KEY = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
 
 /**
  * A token's `deprecated` field: `true`, a message, or `{ message, replacement, since }` (each optional; `replacement`
@@ -32,7 +32,7 @@ export function readDeprecation(entry: TokenEntry, report: Report): { valid: boo
   if (unknown !== undefined) return problem(`has no field \`${unknown}\` (allowed: ${FIELDS.join(', ')})`);
   const { message = null, replacement = null, since = null } = fields;
   if (message !== null && (typeof message !== 'string' || message.trim() === '')) return problem('`message` must be a non-empty string');
-  if (replacement !== null && (typeof replacement !== 'string' || !KEY.test(replacement))) {
+  if (replacement !== null && (typeof replacement !== 'string' || !TOKEN_KEY.test(replacement))) {
     return problem(`\`replacement\` must be the key of a token, like \`color.fg.default\`, got ${describeValue(replacement)}`);
   }
   if (since !== null && (typeof since !== 'string' || parseIsoDate(since) === undefined)) {

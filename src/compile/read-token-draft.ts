@@ -2,6 +2,7 @@ import { describeValue } from './message-text.js';
 import type { Report } from './pending-diagnostic.js';
 import type { Located, NamedFields, TokenEntry } from './source-entries.js';
 import { didYouMean } from './suggest.js';
+import { TOKEN_KEY } from './name-rules.js';
 import { readDeprecation } from './read-deprecation.js';
 import { isPrimitiveType, isTokenType, TOKEN_TYPES } from './types.js';
 import type { Deprecation, SourcePosition, TokenType, TokenValue, WrittenValue } from './types.js';
@@ -121,7 +122,7 @@ function readReference(entry: TokenEntry, type: TokenType, fields: ValueFields, 
     );
     ok = false;
   }
-  if (typeof field.value !== 'string' || !/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(field.value)) {
+  if (typeof field.value !== 'string' || !TOKEN_KEY.test(field.value)) {
     const example = name === 'primitive' ? `\`${type}.md\`` : '`color.bg.default` (the key of a token, without braces)';
     report(field.pos, 'invalid-value', `\`${name}\` of \`${entry.key}\` must be a name like ${example}, got ${describeValue(field.value)}`);
     return undefined;

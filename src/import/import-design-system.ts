@@ -1,4 +1,5 @@
 import { compileDesignSystemFolder } from '../compile/compile-design-system.js';
+import { KEY_SEGMENT } from '../compile/name-rules.js';
 import type { CompileResult } from '../compile/compile-design-system.js';
 import { parseSourceFile } from '../compile/parse-source-file.js';
 import { referenceOf } from '../compile/parse-values.js';
@@ -27,7 +28,6 @@ export interface ImportResult {
   readonly compiled: CompileResult;
 }
 
-const KEY_SEGMENT = /^[A-Za-z0-9_-]+$/;
 /** A key segment as our format takes it: other characters become `-`. */
 const segmentOf = (segment: string): string => (KEY_SEGMENT.test(segment) ? segment : segment.replace(/[^A-Za-z0-9_-]+/g, '-') || '-');
 
@@ -105,8 +105,9 @@ export function importDesignSystem(inputs: readonly ImportInput[], options: { sl
     if (errors.length === 0 || failedKeys.size === 0 || round >= 8) {
       return { files, tokens, issues: [...issues, ...refused, ...roundIssues], sources: [...byKey.values()], compiled };
     }
+    const sourceOf = new Map(tokens.map((token) => [token.key, token.source]));
     for (const [key, message] of failedKeys) {
-      const token = [...byKey.values()].find((candidate) => renamed(candidate.key) === key);
+      const token = sourceOf.get(key);
       if (token === undefined) continue;
       types.delete(token.key);
       refused.push({ source: token.source, level: 'skipped', reason: `refused by the compiler: ${message}` });

@@ -31,12 +31,20 @@ export function formatHex(color: Rgba): string {
 
 const formatDimension = (dimension: Dimension): string => `${formatCssNumber(dimension.value)}${dimension.unit}`;
 
-/** One shadow layer as CSS: lengths, then the color as `rgba()`. */
-function formatShadowLayer(layer: ShadowLayer): string {
-  const { red, green, blue, alpha } = layer.color;
+/** What a shadow layer's CSS has before its color: `inset` when it is one, and the four lengths, each followed by a space. */
+export function formatShadowLengths(layer: ShadowLayer): string {
   const lengths = [layer.offsetX, layer.offsetY, layer.blur, layer.spread].map(formatDimension).join(' ');
-  return `${layer.inset ? 'inset ' : ''}${lengths} rgba(${red}, ${green}, ${blue}, ${formatCssNumber(alpha)})`;
+  return `${layer.inset ? 'inset ' : ''}${lengths} `;
 }
+
+/** A shadow layer's color as CSS: `rgba()`. */
+export function formatShadowColor(layer: ShadowLayer): string {
+  const { red, green, blue, alpha } = layer.color;
+  return `rgba(${red}, ${green}, ${blue}, ${formatCssNumber(alpha)})`;
+}
+
+/** One shadow layer as CSS: lengths, then the color as `rgba()`. */
+const formatShadowLayer = (layer: ShadowLayer): string => `${formatShadowLengths(layer)}${formatShadowColor(layer)}`;
 
 /**
  * A typed value as CSS text: colors as hex, numbers with their unit, durations in `ms`, and what a designer wrote as

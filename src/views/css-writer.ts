@@ -1,5 +1,13 @@
-import type { ShadowLayer, Token, TypedValue } from '../compile/types.js';
-import { formatCssNumber, formatCssValue, formatFont, formatStop, TYPOGRAPHY_PARTS } from './css-values.js';
+import type { Token, TypedValue } from '../compile/types.js';
+import {
+  formatCssNumber,
+  formatCssValue,
+  formatFont,
+  formatShadowColor,
+  formatShadowLengths,
+  formatStop,
+  TYPOGRAPHY_PARTS,
+} from './css-values.js';
 import { valueInMode } from './mode-values.js';
 
 /** How exports treat a value written as a reference: `resolve` writes the value, `keep` writes `var()` of the token. */
@@ -13,6 +21,8 @@ export interface CssWriter {
   /** Whether values written as references are kept as `var()`. */
   readonly keepsReferences: boolean;
   name(token: Token): string;
+  /** The property of the token `key` (what a `var()` or a comment naming another token writes). */
+  referenceName(key: string): string;
   /** The property of one part of a typography token (`--typography-heading-font-size`). */
   partName(token: Token, part: (typeof TYPOGRAPHY_PARTS)[number]): string;
   /** Every declaration of `token` in `mode` (a typography token has one per part as well), each on its own line. */
@@ -50,6 +60,7 @@ export function createCssWriter(
   return {
     keepsReferences: keep,
     name,
+    referenceName,
     partName,
     line(token, mode, indent = '  ') {
       return `${indent}${name(token)}: ${text(token, mode)};`;
@@ -113,13 +124,11 @@ function keptText(token: Token, mode: string, referenceName: (key: string) => st
       return (value.layers ?? [])
         .map((layer, index) => {
           const target = parts[`layers.${index}.color`];
-          const written = formatCssValue(shadowOf(layer));
-          return target === undefined ? written : `${written.slice(0, written.lastIndexOf('rgba('))}var(${referenceName(target)})`;
+          const color = target === undefined ? formatShadowColor(layer) : `var(${referenceName(target)})`;
+          return `${formatShadowLengths(layer)}${color}`;
         })
         .join(', ');
     default:
       return formatCssValue(value);
   }
 }
-
-const shadowOf = (layer: ShadowLayer): TypedValue => ({ kind: 'shadow', layers: [layer], text: null });

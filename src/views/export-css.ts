@@ -1,5 +1,5 @@
 import type { CompiledDesignSystem, ModeDefinition, ShadowLayer, Token, TypedValue } from '../compile/types.js';
-import { formatCssValue, formatHex } from './css-values.js';
+import { formatHex, formatShadowColor, formatShadowLengths } from './css-values.js';
 import { createCssWriter } from './css-writer.js';
 import type { CssWriter, ReferenceHandling } from './css-writer.js';
 import { furtherModes, schemeOf } from './mode-values.js';
@@ -106,7 +106,7 @@ function deprecationComment(token: Token, writer: CssWriter): string {
   const { message, replacement } = token.deprecated as NonNullable<Token['deprecated']>;
   // The message is the designer's text: nothing in it may close the comment.
   const why = message === null ? '' : ` ${message.replace(/\*\//g, '* /').replace(/\s*\n\s*/g, ' ')}`;
-  const instead = replacement === null ? '' : ` Use ${writer.name({ key: replacement } as Token)} instead.`;
+  const instead = replacement === null ? '' : ` Use ${writer.referenceName(replacement)} instead.`;
   return `  /* Deprecated.${why}${instead} */`;
 }
 
@@ -215,14 +215,9 @@ function composeLightDark(light: TypedValue, dark: TypedValue): string | undefin
   const layers: string[] = [];
   for (const [index, layer] of light.layers.entries()) {
     const other = dark.layers[index] as ShadowLayer;
-    const [lightText, darkText] = [formatCssValue(shadowOf(layer)), formatCssValue(shadowOf(other))];
-    const [lightLengths, darkLengths] = [lengthsOf(lightText), lengthsOf(darkText)];
-    if (lightLengths !== darkLengths) return undefined;
-    layers.push(`${lightLengths}light-dark(${lightText.slice(lightLengths.length)}, ${darkText.slice(darkLengths.length)})`);
+    const lengths = formatShadowLengths(layer);
+    if (lengths !== formatShadowLengths(other)) return undefined;
+    layers.push(`${lengths}light-dark(${formatShadowColor(layer)}, ${formatShadowColor(other)})`);
   }
   return layers.join(', ');
 }
-
-const shadowOf = (layer: ShadowLayer): TypedValue => ({ kind: 'shadow', layers: [layer], text: null });
-/** The text of a formatted shadow layer before its `rgba(` color. */
-const lengthsOf = (text: string): string => text.slice(0, text.lastIndexOf('rgba('));
