@@ -4,24 +4,28 @@ import type { CompileResult } from '../compile/compile-design-system.js';
 import { parseSourceFile } from '../compile/parse-source-file.js';
 import { referenceOf } from '../compile/parse-values.js';
 import type { TokenType } from '../compile/types.js';
-import { createTokenMapper, ourTypeOf } from './map-token.js';
-import type { ImportedToken, ImportIssue } from './map-token.js';
-import { readDtcgDocument } from './read-dtcg.js';
-import type { SourceToken } from './read-dtcg.js';
+import { parseColor } from '../compile/parse-color.js';
+import { createTokenMapper, hexOf, ourTypeOf } from './map-token.js';
+import type { ImportedToken } from './map-token.js';
+import { readSources } from './read-sources.js';
+import type { ImportInput, ModeLayer, SourceFormat } from './read-sources.js';
+import { isAlphaOver } from './source-token.js';
+import type { ImportIssue, SourceToken } from './source-token.js';
+import { groupValues } from './group-values.js';
 import { writeDesignSystemFiles } from './write-yaml.js';
 
-/** One file given to the import: its path (as the report names it) and its text. */
-export interface ImportInput {
-  readonly path: string;
-  readonly text: string;
-}
+export type { ImportInput } from './read-sources.js';
 
 /** What an import gives: the files of the design-system folder, the tokens written, what could not be carried, the compiled result. */
 export interface ImportResult {
+  /** The format the sources were read as. */
+  readonly format: SourceFormat | undefined;
   /** Path below the design-system folder (`system.yaml`, `tokens/color.yaml`) -> text. */
   readonly files: ReadonlyMap<string, string>;
   readonly tokens: readonly ImportedToken[];
   readonly issues: readonly ImportIssue[];
+  /** Which theme or context became which mode. */
+  readonly notes: readonly string[];
   /** The source tokens, by key as written: what `--verify` compares with. */
   readonly sources: readonly SourceToken[];
   /** The written folder compiled with our own compiler (no error, by construction). */
@@ -32,28 +36,24 @@ export interface ImportResult {
 const segmentOf = (segment: string): string => (KEY_SEGMENT.test(segment) ? segment : segment.replace(/[^A-Za-z0-9_-]+/g, '-') || '-');
 
 /**
- * Imports DTCG documents (2025.10 structured values, or the older string values, such as our own exports) as one
- * design system `slug`: every token mapped to our types, references kept where their target is imported with a type
- * they take, our own exports' other modes as modes. A token our compiler would refuse is left out and reported, so the
- * folder always compiles; `issues` lists every token not carried exactly, with its source.
+ * Imports token sources (DTCG, a DTCG resolver document, Tokens Studio, Style Dictionary; the format is found from the
+ * files unless `format` is given) as one design system `slug`: every token mapped to our types, references kept where
+ * their target is imported with a type they take, the source's themes or contexts as modes. A token our compiler would
+ * refuse is left out and reported, so the folder always compiles; `issues` lists every token not carried exactly,
+ * with its source.
  */
-export function importDesignSystem(inputs: readonly ImportInput[], options: { slug: string; name: string }): ImportResult {
-  const issues: ImportIssue[] = [];
+export function importDesignSystem(
+  inputs: readonly ImportInput[],
+  options: { slug: string; name: string; format?: SourceFormat | undefined; layers?: readonly ModeLayer[] },
+): ImportResult {
+  const read = readSources(inputs, options.format, options.layers);
+  const issues: ImportIssue[] = [...read.issues];
   const byKey = new Map<string, SourceToken>();
-  for (const input of inputs) {
-    let document: unknown;
-    try {
-      document = JSON.parse(input.text) as unknown;
-    } catch (error) {
-      issues.push({ source: input.path, level: 'skipped', reason: `not JSON: ${(error as Error).message}` });
-      continue;
-    }
-    for (const token of readDtcgDocument(input.path, document)) {
-      const earlier = byKey.get(token.key);
-      if (earlier !== undefined)
-        issues.push({ source: token.source, level: 'lossy', reason: `replaces the token of the same key in ${earlier.source}` });
-      byKey.set(token.key, token);
-    }
+  for (const token of read.tokens) {
+    const earlier = byKey.get(token.key);
+    if (earlier !== undefined)
+      issues.push({ source: token.source, level: 'lossy', reason: `replaces the token of the same key in ${earlier.source}` });
+    byKey.set(token.key, token);
   }
   const renames = new Map<string, string>();
   const renamed = (key: string): string => {
@@ -64,15 +64,21 @@ export function importDesignSystem(inputs: readonly ImportInput[], options: { sl
     }
     return name;
   };
-  const resolve = (key: string): unknown => {
-    let current = byKey.get(key)?.value;
+  const valueIn = (key: string, mode: string): unknown => {
+    const token = byKey.get(key);
+    return token !== undefined && mode in token.modes ? token.modes[mode] : token?.value;
+  };
+  const resolve = (key: string, mode: string): unknown => {
+    let current = valueIn(key, mode);
     for (let depth = 0; depth < 64; depth += 1) {
       const target = referenceOf(current);
       if (target === undefined) return current;
-      current = byKey.get(target)?.value;
+      current = valueIn(target, mode);
     }
     return undefined;
   };
+
+  withAlphaResolved(byKey, valueIn, issues);
 
   // Types first: a reference is kept only to a token imported with a type its place takes. A token that cannot be
   // mapped, or that our compiler refuses, is taken out and everything is mapped again (its referrers then write values).
@@ -98,12 +104,20 @@ export function importDesignSystem(inputs: readonly ImportInput[], options: { sl
       if (mapped.token === undefined) types.delete(key);
       else tokens.push(mapped.token);
     }
-    const files = writeDesignSystemFiles(tokens, options.name);
+    const files = writeDesignSystemFiles(groupValues(tokens), options.name);
     const compiled = compileFiles(options.slug, files);
     const errors = compiled.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
     const failedKeys = keysAt(tokens, files, errors);
     if (errors.length === 0 || failedKeys.size === 0 || round >= 8) {
-      return { files, tokens, issues: [...issues, ...refused, ...roundIssues], sources: [...byKey.values()], compiled };
+      return {
+        format: read.format,
+        files,
+        tokens,
+        issues: [...issues, ...refused, ...roundIssues],
+        notes: read.notes,
+        sources: [...byKey.values()],
+        compiled,
+      };
     }
     const sourceOf = new Map(tokens.map((token) => [token.key, token.source]));
     for (const [key, message] of failedKeys) {
@@ -111,6 +125,50 @@ export function importDesignSystem(inputs: readonly ImportInput[], options: { sl
       if (token === undefined) continue;
       types.delete(token.key);
       refused.push({ source: token.source, level: 'skipped', reason: `refused by the compiler: ${message}` });
+    }
+  }
+}
+
+/**
+ * Every value written as a color with an alpha beside it (Primer's `alpha`) becomes a literal: the color it names,
+ * followed in each mode, with that alpha. A reference there is lost (reported): our `ref` takes no alpha.
+ */
+function withAlphaResolved(byKey: Map<string, SourceToken>, valueIn: (key: string, mode: string) => unknown, issues: ImportIssue[]): void {
+  const modes = new Set<string>();
+  for (const token of byKey.values()) for (const mode of Object.keys(token.modes)) modes.add(mode);
+  const literalIn = (raw: unknown, mode: string, depth = 0): unknown => {
+    if (depth > 64) return raw;
+    if (isAlphaOver(raw)) {
+      let color;
+      try {
+        color = parseColor(hexOf(literalIn(raw.alphaOver, mode, depth + 1)));
+      } catch {
+        return raw.alphaOver;
+      }
+      return color === undefined ? raw.alphaOver : `rgba(${color.red}, ${color.green}, ${color.blue}, ${raw.alpha})`;
+    }
+    const target = referenceOf(raw);
+    return target === undefined ? raw : literalIn(valueIn(target, mode), mode, depth + 1);
+  };
+  const written = [...byKey.values()].filter((token) => isAlphaOver(token.value) || Object.values(token.modes).some(isAlphaOver));
+  const literals = written.map((token) => {
+    const base = literalIn(token.value, 'light');
+    const perMode: Record<string, unknown> = {};
+    for (const mode of modes) {
+      const value = literalIn(mode in token.modes ? token.modes[mode] : token.value, mode);
+      if (JSON.stringify(value) !== JSON.stringify(base)) perMode[mode] = value;
+    }
+    return { ...token, value: base, modes: perMode };
+  });
+  for (const token of literals) byKey.set(token.key, token);
+  for (const token of written) {
+    const values = [token.value, ...Object.values(token.modes)];
+    if (values.some((raw) => isAlphaOver(raw) && referenceOf(raw.alphaOver) !== undefined)) {
+      issues.push({
+        source: token.source,
+        level: 'lossy',
+        reason: 'a reference with `alpha` beside it: written as the color it names with that alpha, in each mode',
+      });
     }
   }
 }

@@ -6,14 +6,8 @@ import { LENGTH_UNITS } from '../compile/value-rules.js';
 import type { Rgba, TokenType, WrittenValue } from '../compile/types.js';
 import { formatCssNumber, formatHex } from '../views/css-values.js';
 import { OUR_EXTENSION } from './read-dtcg.js';
-import type { SourceToken } from './read-dtcg.js';
-
-/** What the import could not carry exactly, per token: `lossy` (imported, approximated) or `skipped` (left out). */
-export interface ImportIssue {
-  readonly source: string;
-  readonly level: 'lossy' | 'skipped';
-  readonly reason: string;
-}
+import { isRecord } from './source-token.js';
+import type { ImportIssue, SourceToken } from './source-token.js';
 
 /** A token as our YAML writes it: its key, its fields (`type` first), per mode the fields that differ. */
 export interface ImportedToken {
@@ -26,8 +20,6 @@ export interface ImportedToken {
 
 /** A value that could not be mapped, and why. */
 class Unmappable extends Error {}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Our types each DTCG type may become, the default first; a key that starts with one of the others picks it. */
 const TYPES_OF: Readonly<Record<string, readonly TokenType[]>> = {
@@ -51,6 +43,7 @@ const TYPES_OF: Readonly<Record<string, readonly TokenType[]>> = {
 
 /** Our type for a source token: the one its key starts with among those its DTCG type may become, else the default. */
 export function ourTypeOf(token: SourceToken): TokenType | undefined {
+  if (token.ourType !== undefined) return token.ourType;
   const candidates = token.type === undefined ? undefined : TYPES_OF[token.type];
   if (candidates === undefined) return undefined;
   const named = candidates.find((type) => token.key === type || token.key.startsWith(`${type}.`));
@@ -135,12 +128,14 @@ const fontFamilyText = (raw: unknown): string => {
  * with a type the place takes, and is written as its value otherwise (lossy, reported).
  */
 export function createTokenMapper(
-  resolve: (key: string) => unknown,
+  resolve: (key: string, mode: string) => unknown,
   typeOfKey: (key: string) => TokenType | undefined,
   renamed: (key: string) => string,
 ) {
   let issues: ImportIssue[] = [];
   let source = '';
+  /** The mode whose value is being mapped: an alias written as its value is followed in that mode. */
+  let mode = 'light';
   const lossy = (reason: string): void => void issues.push({ source, level: 'lossy', reason });
 
   /** A whole value or part that is an alias: the reference to keep, or undefined to write its value. */
@@ -161,7 +156,7 @@ export function createTokenMapper(
     }
     return hexOf(raw);
   };
-  const literal = (raw: unknown): unknown => (referenceOf(raw) === undefined ? raw : resolve(referenceOf(raw) as string));
+  const literal = (raw: unknown): unknown => (referenceOf(raw) === undefined ? raw : resolve(referenceOf(raw) as string, mode));
   /** A part of a composite: `"{key}"` when it stays a reference, else its literal through `write`. */
   const part = (raw: unknown, name: keyof typeof PART_TYPES, write: (value: unknown) => WrittenValue): WrittenValue => {
     const kept = keptReference(raw, PART_TYPES[name]);
@@ -296,12 +291,13 @@ export function createTokenMapper(
     map(token: SourceToken, type: TokenType): { token: ImportedToken | undefined; issues: ImportIssue[] } {
       issues = [];
       source = token.source;
+      mode = 'light';
       const extension = isRecord(token.extensions?.[OUR_EXTENSION]) ? token.extensions[OUR_EXTENSION] : undefined;
       try {
         const fields: Record<string, WrittenValue> = { type, ...fieldsOf(type, token.value, extension) };
         if (token.description !== undefined) fields['description'] = token.description;
         if (token.deprecated !== undefined) fields['deprecated'] = token.deprecated;
-        const modes = modeFields(type, extension);
+        const modes = modeFields(token, type, extension);
         return { token: { key: renamed(token.key), type, fields, modes, source: token }, issues };
       } catch (error) {
         if (!(error instanceof Unmappable)) throw error;
@@ -310,16 +306,15 @@ export function createTokenMapper(
     },
   };
 
-  /** Our own exports' values in other modes (`dark`, `modes.<mode>`), as per-mode fields. */
-  function modeFields(
-    type: TokenType,
-    extension: Record<string, unknown> | undefined,
-  ): Record<string, Record<string, WrittenValue>> | undefined {
-    if (extension === undefined) return undefined;
-    const written: [string, unknown][] = [];
-    if (extension['dark'] !== undefined) written.push(['dark', extension['dark']]);
-    if (isRecord(extension['modes'])) written.push(...Object.entries(extension['modes']));
+  /** The token's values in other modes, as per-mode fields. */
+  function modeFields(token: SourceToken, type: TokenType, extension: Record<string, unknown> | undefined) {
+    const written = Object.entries(token.modes);
     if (written.length === 0) return undefined;
-    return Object.fromEntries(written.map(([mode, raw]) => [mode, fieldsOf(type, raw, extension)]));
+    return Object.fromEntries(
+      written.map(([name, raw]) => {
+        mode = name;
+        return [name, fieldsOf(type, raw, extension)];
+      }),
+    );
   }
 }

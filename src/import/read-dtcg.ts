@@ -1,46 +1,48 @@
-/** One token of a DTCG document as written: its key, its type (inherited from its groups), its raw value and metadata. */
-export interface SourceToken {
-  /** The dotted path of groups and the token's name, as written. */
-  readonly key: string;
-  /** The DTCG `$type` (the nearest group's when the token has none); `boolean` for our own exports' boolean groups. */
-  readonly type: string | undefined;
-  readonly value: unknown;
-  readonly description: string | undefined;
-  /** `$deprecated`: `true` or a message; undefined when absent or `false`. */
-  readonly deprecated: true | string | undefined;
-  /** `$extensions` as written. */
-  readonly extensions: Readonly<Record<string, unknown>> | undefined;
-  /** Where it comes from: `<file>:<key>`, as the report names it. */
-  readonly source: string;
-}
+import { deprecationOf, isRecord, modeNameOf } from './source-token.js';
+import type { SourceDocument, SourceRead, SourceToken } from './source-token.js';
 
 /** The vendor key of our own exports' extensions: other modes' values, units, booleans. */
 export const OUR_EXTENSION = 'com.service';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * Extensions other tools write a token's value per mode in: Terrazzo's `mode` (`{ "dark": ... }`) and Primer's
+ * `org.primer.overrides` (`{ "dark": "{...}" }` or `{ "dark": { "$value": ..., "alpha": 0.2 } }`). A mode named `light`
+ * there replaces the token's base value.
+ */
+const MODE_EXTENSIONS = ['mode', 'org.primer.overrides'];
 
 /**
- * Every token of a DTCG document (2025.10 structured values or the older string values), in document order: a node
+ * Every token of DTCG documents (2025.10 structured values or the older string values), in document order: a node
  * with `$value` is a token, any other object a group whose `$type` its tokens inherit. A group that carries our own
  * boolean extension (`$extensions["com.service"].type: boolean`, how our strict export keeps booleans) is a token too.
+ * Our own exports' other modes (`$extensions["com.service"].dark` and `.modes`) become the token's modes.
  */
+export function readDtcg(documents: readonly SourceDocument[]): SourceRead {
+  const tokens: SourceToken[] = [];
+  for (const { path, document } of documents) tokens.push(...readDtcgDocument(path, document));
+  return { tokens, issues: [], notes: [] };
+}
+
+/** The tokens of one DTCG document; `file` names their source. */
 export function readDtcgDocument(file: string, document: unknown): SourceToken[] {
   const tokens: SourceToken[] = [];
   const pointed = (value: unknown): unknown => withPointersResolved(value, document);
   const walk = (node: Record<string, unknown>, path: readonly string[], inheritedType: string | undefined): void => {
     const type = typeof node['$type'] === 'string' ? node['$type'] : inheritedType;
-    const extensions = isRecord(node['$extensions']) ? node['$extensions'] : undefined;
+    const extensions = isRecord(node['$extensions']) ? (pointed(node['$extensions']) as Record<string, unknown>) : undefined;
     const ours = isRecord(extensions?.[OUR_EXTENSION]) ? extensions[OUR_EXTENSION] : undefined;
     if ('$value' in node || (ours?.['type'] !== undefined && ours['value'] !== undefined && path.length > 0)) {
       const key = path.join('.');
-      const deprecated = node['$deprecated'];
+      const { light, ...modes } = { ...ourModes(ours), ...extensionModes(extensions) };
+      const written = pointed('$value' in node ? node['$value'] : ours?.['value']);
       tokens.push({
         key,
         type: '$value' in node ? type : String(ours?.['type']),
-        value: pointed('$value' in node ? node['$value'] : ours?.['value']),
+        value: light ?? withAlpha(written, node['alpha']),
+        modes,
         description: typeof node['$description'] === 'string' ? node['$description'] : undefined,
-        deprecated: deprecated === true || (typeof deprecated === 'string' && deprecated !== '') ? deprecated : undefined,
-        extensions: extensions === undefined ? undefined : (pointed(extensions) as Record<string, unknown>),
+        deprecated: deprecationOf(node['$deprecated']),
+        extensions,
         source: `${file}:${key}`,
       });
       return;
@@ -52,6 +54,32 @@ export function readDtcgDocument(file: string, document: unknown): SourceToken[]
   };
   if (isRecord(document)) walk(document, [], undefined);
   return tokens;
+}
+
+/** A color written with `alpha` beside it (Primer) is that color with that alpha. */
+const withAlpha = (raw: unknown, alpha: unknown): unknown =>
+  typeof alpha === 'number' && alpha >= 0 && alpha <= 1 ? { alphaOver: raw, alpha } : raw;
+
+/** The values per mode of Terrazzo's and Primer's mode extensions, by our mode names. */
+function extensionModes(extensions: Record<string, unknown> | undefined): Record<string, unknown> {
+  const modes: Record<string, unknown> = {};
+  for (const name of MODE_EXTENSIONS) {
+    const perMode = extensions?.[name];
+    if (!isRecord(perMode)) continue;
+    for (const [mode, raw] of Object.entries(perMode)) {
+      modes[modeNameOf(mode)] = isRecord(raw) && '$value' in raw ? withAlpha(raw['$value'], raw['alpha']) : raw;
+    }
+  }
+  return modes;
+}
+
+/** Our own exports' values in other modes: `dark`, then each of `modes`. */
+function ourModes(extension: Record<string, unknown> | undefined): Record<string, unknown> {
+  const modes: Record<string, unknown> = {};
+  if (extension === undefined) return modes;
+  if (extension['dark'] !== undefined) modes['dark'] = extension['dark'];
+  if (isRecord(extension['modes'])) Object.assign(modes, extension['modes']);
+  return modes;
 }
 
 /**

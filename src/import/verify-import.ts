@@ -7,7 +7,8 @@ import { formatCssNumber } from '../views/css-values.js';
 import { hexOf, lengthOf, millisecondsOf } from './map-token.js';
 import type { ImportedToken } from './map-token.js';
 import { OUR_EXTENSION } from './read-dtcg.js';
-import type { SourceToken } from './read-dtcg.js';
+import { isRecord } from './source-token.js';
+import type { SourceToken } from './source-token.js';
 
 /** One value that differs: the token, the mode, the source's value and ours, both in the canonical text compared. */
 export interface VerifyMismatch {
@@ -23,7 +24,6 @@ export interface VerifyResult {
   readonly mismatches: readonly VerifyMismatch[];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const length = (dimension: Dimension | { value: number; unit: string }): string => `${formatCssNumber(dimension.value)}${dimension.unit}`;
 /** A color as channels and alpha (4 decimals): `#0F172A1A` and `rgba(15, 23, 42, 0.1)` differ, as they do in CSS. */
 const colorText = (color: Rgba): string =>
@@ -31,8 +31,8 @@ const colorText = (color: Rgba): string =>
 const sourceColor = (raw: unknown): string => colorText(parseColor(hexOf(raw)) as Rgba);
 
 /**
- * Compares every imported token's value in every mode the source gives (its `$value`, and our own exports' `dark` and
- * `modes`) with what our compiler resolved from the written YAML: the source side follows its own aliases (`{a.b}`,
+ * Compares every imported token's value in every mode with what our compiler resolved from the written YAML: the
+ * source side follows its own aliases (`{a.b}`,
  * whole or in parts) to literal values and writes them canonically, without our mapping of fields; our side writes the
  * compiled typed value the same way.
  */
@@ -50,12 +50,10 @@ export function verifyImport(
     if (compiled === undefined) continue;
     const source = token.source;
     const extension = isRecord(source.extensions?.[OUR_EXTENSION]) ? source.extensions[OUR_EXTENSION] : {};
-    const perMode: [string, unknown][] = [['light', source.value]];
-    if (extension['dark'] !== undefined) perMode.push(['dark', extension['dark']]);
-    if (isRecord(extension['modes'])) perMode.push(...Object.entries(extension['modes']));
-    for (const [mode, raw] of perMode) {
+    for (const mode of system.modes.map((definition) => definition.name)) {
       const ours = compiled.resolved[mode];
       if (ours === undefined) continue;
+      const raw = mode in source.modes ? source.modes[mode] : source.value;
       let expected: string;
       try {
         expected = canonicalSource(token.type, deepResolve(raw, rawByKey, mode), extension);
@@ -77,10 +75,7 @@ function deepResolve(raw: unknown, byKey: ReadonlyMap<string, SourceToken>, mode
   if (target !== undefined) {
     const token = byKey.get(target);
     if (token === undefined) throw new Error(`unknown alias ${target}`);
-    const extension = isRecord(token.extensions?.[OUR_EXTENSION]) ? token.extensions[OUR_EXTENSION] : {};
-    const modes = isRecord(extension['modes']) ? extension['modes'] : {};
-    const inMode = mode === 'light' ? undefined : mode === 'dark' ? extension['dark'] : modes[mode];
-    return deepResolve(inMode ?? token.value, byKey, mode, depth + 1);
+    return deepResolve(mode in token.modes ? token.modes[mode] : token.value, byKey, mode, depth + 1);
   }
   if (Array.isArray(raw)) return raw.map((item) => deepResolve(item, byKey, mode, depth + 1));
   if (isRecord(raw))

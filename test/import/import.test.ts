@@ -181,10 +181,10 @@ describe('token-server import', () => {
       expect(done.stderr).toBe('');
       expect(done.status).toBe(0);
       expect(done.stdout.split('\n')[0]).toBe(
-        `${original.tokens.length} tokens written to design-systems/harbor-copy (${original.tokens.length} exactly, 0 with loss), 0 left out`,
+        `${original.tokens.length} tokens written to design-systems/harbor-copy (${original.tokens.length} exactly, 0 with loss), 0 left out (read as dtcg)`,
       );
       expect(done.stdout).toContain(
-        'verify: every value equal (light 61, dark 31, dark-dimmed 31, light-high-contrast 33, dark-high-contrast 35)',
+        'verify: every value equal (light 61, dark 61, dark-dimmed 61, light-high-contrast 61, dark-high-contrast 61)',
       );
       expect(await readFile(join(dir, 'design-systems/harbor-copy/system.yaml'), 'utf8')).toContain('name: "Harbor copy"');
       const validated = await runCli(['validate', 'design-systems'], { cwd: dir });

@@ -190,6 +190,8 @@ export function canonicalTypedValue(value: TypedValue): unknown {
         spread: toCanonicalDimension(layer.spread),
         inset: layer.inset,
       }));
+    case 'border':
+      return { width: toCanonicalDimension(value.width), style: value.style.style, color: toCanonicalColor(value.color.color) };
     case 'boolean':
       throw new Error('a boolean has no DTCG value');
     default:
@@ -225,6 +227,10 @@ export function canonicalDtcgValue(type: string, value: unknown): unknown {
         spread: toCanonicalDimension(layer['spread'] as Dimension),
         inset: layer['inset'] === true,
       }));
+    case 'border': {
+      const border = value as Record<string, unknown>;
+      return { width: toCanonicalDimension(border['width'] as Dimension), style: border['style'], color: colorOf(border['color']) };
+    }
     default:
       throw new Error(`unexpected type ${type}`);
   }

@@ -1,0 +1,143 @@
+import JSON5 from 'json5';
+import { readDtcg } from './read-dtcg.js';
+import { readResolver } from './read-resolver.js';
+import { readStyleDictionary } from './read-style-dictionary.js';
+import { readTokensStudio } from './read-tokens-studio.js';
+import { isRecord, withModeLayer } from './source-token.js';
+import type { ImportIssue, SourceDocument, SourceRead } from './source-token.js';
+
+/** One file given to the import: its path (as the report names it) and its text. */
+export interface ImportInput {
+  readonly path: string;
+  readonly text: string;
+}
+
+/** The source formats the import reads. */
+export const SOURCE_FORMATS = ['dtcg', 'resolver', 'tokens-studio', 'style-dictionary'] as const;
+export type SourceFormat = (typeof SOURCE_FORMATS)[number];
+
+const READERS: Readonly<Record<SourceFormat, (documents: readonly SourceDocument[]) => SourceRead>> = {
+  dtcg: readDtcg,
+  resolver: readResolver,
+  'tokens-studio': readTokensStudio,
+  'style-dictionary': readStyleDictionary,
+};
+
+/** Token types only Tokens Studio writes (Style Dictionary and DTCG sources do not). */
+const TOKENS_STUDIO_TYPES = new Set([
+  'sizing',
+  'borderRadius',
+  'borderWidth',
+  'fontFamilies',
+  'fontWeights',
+  'fontSizes',
+  'lineHeights',
+  'letterSpacing',
+  'paragraphSpacing',
+  'paragraphIndent',
+  'boxShadow',
+  'composition',
+  'textCase',
+  'textDecoration',
+  'other',
+]);
+
+/** Files that give one mode's values (`--mode dark=tokens/dark/`): laid over the base files' tokens in that mode. */
+export interface ModeLayer {
+  readonly mode: string;
+  readonly inputs: readonly ImportInput[];
+}
+
+/**
+ * Parses every input (JSON, or JSON5 for `.json5` files and for JSON that does not parse), finds their format (or
+ * takes `format`), and reads their tokens. A file that does not parse is reported with the parser's line and column.
+ * Each mode layer's files are read the same way; a token they give a value differs from the base files' is that
+ * token's value in the layer's mode (a value the token itself writes for that mode, in a mode extension, wins).
+ */
+export function readSources(
+  inputs: readonly ImportInput[],
+  format?: SourceFormat,
+  layers: readonly ModeLayer[] = [],
+): SourceRead & { format: SourceFormat | undefined } {
+  const base = parseAll(inputs);
+  if (base.documents.length === 0) return { tokens: [], issues: base.issues, notes: [], format };
+  const found = format ?? formatOf(base.documents);
+  const read = READERS[found](base.documents);
+  const issues = [...base.issues, ...read.issues];
+  let tokens = read.tokens;
+  const notes = [...read.notes];
+  for (const layer of layers) {
+    const parsed = parseAll(layer.inputs);
+    const layered = READERS[found](parsed.documents);
+    issues.push(...parsed.issues, ...layered.issues);
+    tokens = withModeLayer(tokens, layer.mode, layered.tokens, issues);
+    notes.push(`mode \`${layer.mode}\` is ${layer.inputs.map((input) => input.path).join(', ')} over the other files`);
+  }
+  return { tokens, issues, notes, format: found };
+}
+
+function parseAll(inputs: readonly ImportInput[]): { documents: SourceDocument[]; issues: ImportIssue[] } {
+  const issues: ImportIssue[] = [];
+  const documents: SourceDocument[] = [];
+  for (const input of inputs) {
+    const parsed = parseDocument(input);
+    if ('error' in parsed) issues.push({ source: input.path, level: 'skipped', reason: parsed.error });
+    else documents.push({ path: input.path, document: parsed.document });
+  }
+  return { documents, issues };
+}
+
+function parseDocument(input: ImportInput): { document: unknown } | { error: string } {
+  if (!input.path.endsWith('.json5')) {
+    try {
+      return { document: JSON.parse(input.text) as unknown };
+    } catch {
+      // Read again as JSON5 below: it takes comments and trailing commas, and says where it stopped.
+    }
+  }
+  try {
+    return { document: JSON5.parse<unknown>(input.text) };
+  } catch (error) {
+    const { lineNumber, columnNumber, message } = error as SyntaxError & { lineNumber?: number; columnNumber?: number };
+    const where = lineNumber === undefined ? '' : `${lineNumber}:${columnNumber ?? 1}: `;
+    return { error: `${where}not JSON or JSON5: ${message.replace(/^JSON5: /, '').replace(/ at \d+:\d+$/, '')}` };
+  }
+}
+
+const fileName = (path: string): string => path.slice(path.replace(/\\/g, '/').lastIndexOf('/') + 1);
+
+/**
+ * The format of a set of documents: a resolver document (`resolutionOrder`) makes it a resolver; `$themes.json`,
+ * `$metadata.json`, a top-level `$themes`/`$metadata`, or a type only Tokens Studio writes makes it Tokens Studio;
+ * tokens written with `value` and no `$value` anywhere make it Style Dictionary; anything else is DTCG.
+ */
+export function formatOf(documents: readonly SourceDocument[]): SourceFormat {
+  if (documents.some(({ document }) => isRecord(document) && Array.isArray(document['resolutionOrder']))) return 'resolver';
+  if (
+    documents.some(
+      ({ path, document }) =>
+        fileName(path) === '$themes.json' ||
+        fileName(path) === '$metadata.json' ||
+        (isRecord(document) && ('$themes' in document || '$metadata' in document)),
+    )
+  ) {
+    return 'tokens-studio';
+  }
+  const seen = { dollarValue: false, plainValue: false, tokensStudioType: false };
+  for (const { document } of documents) scan(document, seen, 0);
+  if (seen.tokensStudioType) return 'tokens-studio';
+  return seen.plainValue && !seen.dollarValue ? 'style-dictionary' : 'dtcg';
+}
+
+function scan(node: unknown, seen: { dollarValue: boolean; plainValue: boolean; tokensStudioType: boolean }, depth: number): void {
+  if (!isRecord(node) || depth > 32) return;
+  const valueField = '$value' in node ? '$value' : 'value' in node ? 'value' : undefined;
+  if (valueField !== undefined) {
+    if (valueField === '$value') seen.dollarValue = true;
+    else seen.plainValue = true;
+    const type = node[valueField === '$value' ? '$type' : 'type'];
+    if (typeof type === 'string' && TOKENS_STUDIO_TYPES.has(type)) seen.tokensStudioType = true;
+    return;
+  }
+  for (const [name, child] of Object.entries(node)) if (!name.startsWith('$')) scan(child, seen, depth + 1);
+}

@@ -1,0 +1,242 @@
+import { referenceOf } from '../compile/parse-values.js';
+import { isRecord } from './source-token.js';
+import { modifiedColor, modifierProblem, withHexRgbaResolved } from './tokens-studio-color.js';
+import type { ColorModifier } from './tokens-studio-color.js';
+import { evaluateMath, isPlainValue } from './tokens-studio-math.js';
+import type { StudioToken } from './tokens-studio-sets.js';
+import { fontWeightOf, STUDIO_TYPES } from './tokens-studio-types.js';
+import type { ValueKind } from './tokens-studio-types.js';
+
+/** A value that cannot be imported, and why. */
+export class Unreadable extends Error {}
+
+/** A token's value in one mode, converted, with what was not carried exactly. */
+export interface ConvertedValue {
+  readonly value: unknown;
+  readonly lossy: readonly string[];
+}
+
+const ALIAS = /\{([^{}]+)\}/g;
+/** The line height CSS `normal` gives most fonts: what Figma's `AUTO` is written as. */
+const AUTO_LINE_HEIGHT = 1.2;
+const NUMBER_TEXT = /^\s*-?(?:\d+\.?\d*|\.\d+)\s*$/;
+/** Typography parts Tokens Studio writes that our typography has no place for, with the value that means "none". */
+const DROPPED_TYPOGRAPHY_PARTS: Readonly<Record<string, readonly string[]>> = {
+  paragraphSpacing: ['0', '0px'],
+  paragraphIndent: ['0', '0px'],
+  textCase: ['none'],
+  textDecoration: ['none'],
+};
+
+/**
+ * Converts the values of one mode's tokens (`tokens`: the merge of its sets) as sd-transforms would output them, into
+ * DTCG shapes: an alias that is the whole value (or a whole part of a composite) stays an alias; any other reference
+ * is replaced by its value in this mode, math is computed and color modifiers applied (each reported as lossy).
+ */
+export function createValueConverter(tokens: ReadonlyMap<string, StudioToken>) {
+  let lossy: string[] = [];
+  const resolving = new Set<string>();
+
+  /** The fully resolved value of `key` in this mode (no alias left), for text that names it. */
+  const resolvedValue = (key: string): unknown => {
+    const token = tokens.get(key);
+    if (token === undefined) throw new Unreadable(`\`{${key}}\` names no token in this theme`);
+    if (resolving.has(key)) throw new Unreadable(`\`{${key}}\` refers back to itself`);
+    resolving.add(key);
+    // What is lost in the target is reported on the target, not on each token naming it.
+    const outer = lossy;
+    lossy = [];
+    try {
+      return valueOf(token, false);
+    } finally {
+      lossy = outer;
+      resolving.delete(key);
+    }
+  };
+
+  /** Text with every `{alias}` replaced by its value (a composite cannot be). */
+  const withAliasesReplaced = (text: string): string =>
+    text.replace(ALIAS, (_, key: string) => {
+      const value = resolvedValue(key);
+      if (typeof value !== 'string' && typeof value !== 'number')
+        throw new Unreadable(`\`{${key}}\` is a composite inside text \`${text}\``);
+      return String(value);
+    });
+
+  /** A scalar of `kind`: the whole alias kept (when `keepAlias`), else references replaced, math computed, then converted. */
+  const scalarOf = (kind: ValueKind, raw: unknown, keepAlias: boolean): unknown => {
+    const alias = referenceOf(raw);
+    if (alias !== undefined) return keepAlias ? raw : scalarOf(kind, resolvedValue(alias), false);
+    if (typeof raw !== 'string') return convertScalar(kind, raw);
+    const replaced = raw.includes('{') ? withAliasesReplaced(raw) : raw;
+    if (kind === 'color' || kind === 'fontFamily' || !isMath(replaced)) {
+      if (replaced !== raw) lossy.push(`references inside \`${raw}\` are written as their values`);
+      return convertScalar(kind, replaced);
+    }
+    const computed = evaluateMath(replaced);
+    if (computed === undefined) {
+      throw new Unreadable(
+        isMultiValue(replaced)
+          ? `a value of several lengths \`${raw}\` (ours are one length)`
+          : `math \`${raw}\` that sd-transforms leaves as text (only + - * / and parentheses, one unit besides px)`,
+      );
+    }
+    lossy.push(`math \`${raw}\` written as its value`);
+    return convertScalar(kind, computed);
+  };
+
+  const colorOf = (token: StudioToken, raw: unknown, keepAlias: boolean): unknown => {
+    const modifier = modifierOf(token);
+    if (modifier === undefined) return scalarOf('color', raw, keepAlias);
+    const base = scalarOf('color', raw, false);
+    if (typeof base !== 'string') throw new Unreadable(`color \`${JSON.stringify(raw)}\` is not text`);
+    const written: ColorModifier = {
+      type: String(modifier['type']),
+      space: String(modifier['space']),
+      value: referenceFree(modifier['value']) as string | number,
+      color: modifier['color'] === undefined ? undefined : String(scalarOf('color', referenceFree(modifier['color']), false)),
+      format: typeof modifier['format'] === 'string' ? modifier['format'] : undefined,
+    };
+    const problem = modifierProblem(written);
+    if (problem !== undefined) throw new Unreadable(problem);
+    const color = modifiedColor(base, written);
+    if (color === undefined) throw new Unreadable(`color modifier \`${written.type}\` on \`${base}\`: colorjs.io reads no color or amount`);
+    lossy.push(`color modifier \`${written.type}\` (${String(modifier['value'])} in ${written.space}) written as its color`);
+    return color;
+  };
+
+  /** A modifier's part with its references replaced (a modifier's amount may be an alias or math). */
+  const referenceFree = (part: unknown): unknown => (typeof part === 'string' && part.includes('{') ? withAliasesReplaced(part) : part);
+
+  const shadowLayerOf = (raw: unknown, keepAlias: boolean): unknown => {
+    if (!isRecord(raw)) throw new Unreadable('a shadow layer that is not an object');
+    const length = (part: unknown): unknown => scalarOf('length', part ?? 0, keepAlias);
+    const layer: Record<string, unknown> = {
+      offsetX: length(raw['x'] ?? raw['offsetX']),
+      offsetY: length(raw['y'] ?? raw['offsetY']),
+      blur: length(raw['blur']),
+      spread: length(raw['spread']),
+      color: scalarOf('color', raw['color'], keepAlias),
+    };
+    if (raw['type'] === 'innerShadow' || raw['inset'] === true) layer['inset'] = true;
+    return layer;
+  };
+
+  const typographyOf = (raw: Record<string, unknown>, keepAlias: boolean): unknown => {
+    for (const [part, none] of Object.entries(DROPPED_TYPOGRAPHY_PARTS)) {
+      const written = raw[part];
+      if (written === undefined) continue;
+      const text = typeof written === 'string' || typeof written === 'number' ? String(written) : JSON.stringify(written);
+      if (!none.includes(text.trim().toLowerCase()))
+        lossy.push(`typography \`${part}\` \`${text}\` is dropped (our typography has no ${part})`);
+    }
+    for (const part of ['fontFamily', 'fontSize']) if (raw[part] === undefined) throw new Unreadable(`a typography without \`${part}\``);
+    return {
+      fontFamily: scalarOf('fontFamily', raw['fontFamily'], keepAlias),
+      fontSize: scalarOf('length', raw['fontSize'], keepAlias),
+      fontWeight: scalarOf('fontWeight', raw['fontWeight'] ?? 400, keepAlias),
+      lineHeight: scalarOf('lineHeight', raw['lineHeight'] ?? 'AUTO', keepAlias),
+      letterSpacing: scalarOf('letterSpacing', raw['letterSpacing'] ?? 0, keepAlias),
+    };
+  };
+
+  /** The value of `token` in this mode, in DTCG shapes; whole aliases kept when `keepAlias`. */
+  function valueOf(token: StudioToken, keepAlias: boolean): unknown {
+    const studioType = STUDIO_TYPES[String(token.type)];
+    if (studioType === undefined) throw new Unreadable(`type \`${String(token.type)}\` is not one we read`);
+    const raw = token.value;
+    if (studioType.kind === 'color') return colorOf(token, raw, keepAlias);
+    const alias = referenceOf(raw);
+    const composite = ['shadow', 'typography', 'border'].includes(studioType.kind);
+    if (alias !== undefined && composite) return keepAlias ? raw : resolvedValue(alias);
+    switch (studioType.kind) {
+      case 'shadow':
+        if (Array.isArray(raw)) return raw.map((layer) => shadowLayerOf(layer, keepAlias));
+        return shadowLayerOf(raw, keepAlias);
+      case 'typography':
+        if (!isRecord(raw)) throw new Unreadable(`a typography that is not an object: \`${JSON.stringify(raw)}\``);
+        return typographyOf(raw, keepAlias);
+      case 'border':
+        if (!isRecord(raw)) throw new Unreadable(`a border that is not an object: \`${JSON.stringify(raw)}\``);
+        return {
+          width: scalarOf('length', raw['width'], keepAlias),
+          style: raw['style'] ?? 'solid',
+          color: scalarOf('color', raw['color'], keepAlias),
+        };
+      default:
+        return scalarOf(studioType.kind, raw, keepAlias);
+    }
+  }
+
+  /** The value of `token` in this mode and what is not carried exactly; throws {@link Unreadable}. */
+  function convertToken(token: StudioToken): ConvertedValue {
+    lossy = [];
+    const value = valueOf(token, true);
+    return { value, lossy };
+  }
+
+  function convertScalar(kind: ValueKind, raw: unknown): unknown {
+    switch (kind) {
+      case 'color':
+        return colorText(raw);
+      case 'length':
+        return lengthText(raw);
+      case 'letterSpacing':
+        return typeof raw === 'string' && raw.trim().endsWith('%') ? `${Number(percentOf(raw).toFixed(10))}em` : lengthText(raw);
+      case 'lineHeight':
+        return lineHeightOf(raw);
+      case 'fontWeight':
+        return fontWeightNumber(raw);
+      case 'opacity':
+        return typeof raw === 'string' && raw.trim().endsWith('%') ? percentOf(raw) : numberOrText(raw);
+      case 'number':
+        return numberOrText(raw);
+      case 'duration':
+        return typeof raw === 'number' || (typeof raw === 'string' && NUMBER_TEXT.test(raw)) ? `${Number(raw)}ms` : raw;
+      default:
+        return raw;
+    }
+  }
+
+  function lineHeightOf(raw: unknown): unknown {
+    if (typeof raw === 'string' && ['auto', 'normal'].includes(raw.trim().toLowerCase())) {
+      lossy.push(`line height \`${raw}\` written as ${AUTO_LINE_HEIGHT} (what CSS \`normal\` gives most fonts)`);
+      return AUTO_LINE_HEIGHT;
+    }
+    return typeof raw === 'string' && raw.trim().endsWith('%') ? percentOf(raw) : numberOrText(raw);
+  }
+
+  function fontWeightNumber(raw: unknown): unknown {
+    if (typeof raw !== 'string' && typeof raw !== 'number') throw new Unreadable(`font weight \`${JSON.stringify(raw)}\``);
+    const read = fontWeightOf(raw);
+    if (read === undefined) throw new Unreadable(`font weight \`${String(raw)}\` is not a weight name sd-transforms knows`);
+    if (read.style !== undefined) lossy.push(`font style \`${read.style}\` of \`${String(raw)}\` is dropped (a font weight has no style)`);
+    return read.weight;
+  }
+
+  return { convertToken };
+}
+
+const isMath = (text: string): boolean => !isPlainValue(text) && /\d/.test(text) && /[+*/()]|\S\s*-/.test(text);
+const isMultiValue = (text: string): boolean => text.trim().split(/\s+/).length > 1 && text.trim().split(/\s+/).every(isPlainValue);
+const percentOf = (text: string): number => Number.parseFloat(text) / 100;
+const numberOrText = (raw: unknown): unknown => (typeof raw === 'string' && NUMBER_TEXT.test(raw) ? Number(raw) : raw);
+
+/** A color's text as sd-transforms writes it for CSS: `rgba(#hex, a)` made `rgba(r, g, b, a)`; a gradient is refused. */
+function colorText(raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  if (/gradient\(/i.test(raw)) throw new Unreadable(`a gradient written as a color (\`${raw}\`): Tokens Studio gradients are not read`);
+  return withHexRgbaResolved(raw.trim());
+}
+
+/** A length: a unitless number in px (`ts/size/px`), zero as `0px`; one value only. */
+function lengthText(raw: unknown): unknown {
+  if (typeof raw === 'number' || (typeof raw === 'string' && NUMBER_TEXT.test(raw))) return `${Number(raw)}px`;
+  if (typeof raw === 'string' && isMultiValue(raw)) throw new Unreadable(`a value of several lengths \`${raw}\` (ours are one length)`);
+  return raw;
+}
+
+function modifierOf(token: StudioToken): Record<string, unknown> | undefined {
+  const studio = token.extensions?.['studio.tokens'];
+  return isRecord(studio) && isRecord(studio['modify']) ? studio['modify'] : undefined;
+}
