@@ -106,9 +106,7 @@ function findPalettes(tokens: readonly ImportedToken[]): Palettes {
     if (members === undefined) colorsByGroup.set(group, [token]);
     else members.push(token);
   }
-  const palettes = [...colorsByGroup]
-    .filter(([group, members]) => group !== '' && members.length >= 2 && members.every((token) => literalColorsOf(token) !== undefined))
-    .sort(([a], [b]) => compareKeys(a, b));
+  const palettes = [...colorsByGroup].filter(([group, members]) => isPalette(group, members)).sort(([a], [b]) => compareKeys(a, b));
   const names = uniqueNames(palettes.map(([group]) => group.split('.')));
   const scales: ImportedScale[] = [];
   const stepOf = new Map<string, ScaleStepOf>();
@@ -125,9 +123,24 @@ function findPalettes(tokens: readonly ImportedToken[]): Palettes {
   return { scales, stepOf };
 }
 
+/**
+ * A group is a palette when it holds literal colors only: two or more with whole-number keys (`blue.100`, `blue.500`),
+ * or three or more with named steps in a group below the top level (`color.gray.light`, `.base`, `.dark`); two named
+ * colors, or the colors right under a top-level group (`color.brand`, `color.link`), are tokens that happen to be
+ * literal, not a ramp.
+ */
+function isPalette(group: string, members: readonly ImportedToken[]): boolean {
+  if (group === '' || members.length < 2 || !members.every((token) => literalColorsOf(token) !== undefined)) return false;
+  if (hasStepKeys(members.map((token) => lastSegment(token.key)))) return true;
+  return members.length >= 3 && group.includes('.');
+}
+
+const hasStepKeys = (segments: readonly string[]): boolean =>
+  segments.every((segment) => CANONICAL_STEP.test(segment) && Number.isSafeInteger(Number(segment)));
+
 /** The step of each key: the keys themselves when all are integers as a scale writes them, else 100, 200, ... in order. */
 function stepNumbers(segments: readonly string[]): number[] {
-  const numeric = segments.every((segment) => CANONICAL_STEP.test(segment) && Number.isSafeInteger(Number(segment)));
+  const numeric = hasStepKeys(segments);
   return segments.map((segment, index) => (numeric ? Number(segment) : (index + 1) * 100));
 }
 

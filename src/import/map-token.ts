@@ -52,6 +52,9 @@ export function ourTypeOf(token: SourceToken): TokenType | undefined {
   return token.type === 'number' ? undefined : candidates[0];
 }
 
+/** Color spaces that are sRGB written otherwise: their `hex` is the same color (to the byte our colors hold). */
+const SRGB_SPACES = new Set(['srgb', 'hsl', 'hwb']);
+
 /** The sRGB hex of a DTCG color (2025.10 object, or any CSS color string we read), `#RRGGBBAA` when translucent. */
 export function hexOf(raw: unknown): string {
   if (typeof raw === 'string') {
@@ -61,7 +64,8 @@ export function hexOf(raw: unknown): string {
   }
   if (!isRecord(raw) || !Array.isArray(raw['components'])) throw new Unmappable('a color without `components`');
   if (raw['colorSpace'] !== 'srgb') {
-    if (typeof raw['hex'] === 'string') return hexOf(raw['hex']);
+    const hex = typeof raw['hex'] === 'string' ? parseColor(raw['hex']) : undefined;
+    if (hex !== undefined) return colorLiteral(typeof raw['alpha'] === 'number' ? { ...hex, alpha: raw['alpha'] } : hex);
     throw new Unmappable(`color space \`${String(raw['colorSpace'])}\` (only sRGB, or a \`hex\` beside it)`);
   }
   const [red, green, blue] = (raw['components'] as unknown[]).map((component) => {
@@ -151,7 +155,7 @@ export function createTokenMapper(
   };
   /** A color's hex; a color in another space than sRGB is written as the `hex` beside it, which is reported. */
   const colorHex = (raw: unknown): string => {
-    if (isRecord(raw) && raw['colorSpace'] !== 'srgb' && typeof raw['hex'] === 'string') {
+    if (isRecord(raw) && !SRGB_SPACES.has(String(raw['colorSpace'])) && typeof raw['hex'] === 'string') {
       lossy(`color space \`${String(raw['colorSpace'])}\` is written as its sRGB \`hex\``);
     }
     return hexOf(raw);

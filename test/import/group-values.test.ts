@@ -129,6 +129,7 @@ describe('groupValues: palettes become scales', () => {
     const { files } = groupAndCompile([
       token('color.gray.050', { type: 'color', color: '#F9FAFB' }),
       token('color.gray.100', { type: 'color', color: '#F3F4F6' }),
+      token('color.gray.200', { type: 'color', color: '#E5E7EB' }),
     ]);
     expect(files.get('scales.yaml')).toBe(
       lines(
@@ -137,6 +138,7 @@ describe('groupValues: palettes become scales', () => {
         '  gray:',
         '    100: { light: "#F9FAFB", dark: "#F9FAFB" }',
         '    200: { light: "#F3F4F6", dark: "#F3F4F6" }',
+        '    300: { light: "#E5E7EB", dark: "#E5E7EB" }',
       ),
     );
     expect(files.get('tokens/color.yaml')).toContain(

@@ -155,6 +155,20 @@ describe('import: the mapping, rule by rule', () => {
     expect(verified.mismatches).toEqual([]);
   });
 
+  it('reads an sRGB color written in hsl or hwb by its hex, with its alpha, exactly; another space by its hex with loss', () => {
+    const result = importOne({
+      color: {
+        $type: 'color',
+        hsl: { $value: { colorSpace: 'hsl', components: [212, 92, 45], alpha: 0.5, hex: '#0969da' } },
+        p3: { $value: { colorSpace: 'display-p3', components: [0.1, 0.4, 0.85], hex: '#0969da' } },
+      },
+    });
+    expect(result.files.get('tokens/color.yaml')).toContain('color.hsl: { type: color, color: "rgba(9, 105, 218, 0.5)" }');
+    expect(result.issues).toEqual([
+      { source: 'tokens.json:color.p3', level: 'lossy', reason: 'color space `display-p3` is written as its sRGB `hex`' },
+    ]);
+  });
+
   it('leaves out a token our compiler refuses (an opacity above 1) and keeps the rest', () => {
     const refused = importOne({ opacity: { $type: 'number', wrong: { $value: 1.5 }, right: { $value: 0.5 } } });
     expect(refused.tokens.map((imported) => imported.key)).toEqual(['opacity.right']);
