@@ -79,6 +79,7 @@ export function importDesignSystem(
   };
 
   withAlphaResolved(byKey, valueIn, issues);
+  const allModes = [...new Set([...byKey.values()].flatMap((token) => Object.keys(token.modes)))];
 
   // Types first: a reference is kept only to a token imported with a type its place takes. A token that cannot be
   // mapped, or that our compiler refuses, is taken out and everything is mapped again (its referrers then write values).
@@ -88,14 +89,14 @@ export function importDesignSystem(
     if (type === undefined) {
       const reason =
         token.type === 'number'
-          ? 'a number without a unit, not named as an opacity, z-index or line height (`opacity.*`, `z-index.*`, `font.lineHeight.*`)'
+          ? 'a number without a unit whose name does not say what it is (`opacity`, `z-index`, `line-height`, `font-weight`, or a length named `0`)'
           : `type \`${String(token.type)}\` has no counterpart`;
       issues.push({ source: token.source, level: 'skipped', reason });
     } else types.set(key, type);
   }
   const refused: ImportIssue[] = [];
   for (let round = 0; ; round += 1) {
-    const mapper = createTokenMapper(resolve, (key) => types.get(key), renamed);
+    const mapper = createTokenMapper(resolve, (key) => types.get(key), renamed, allModes);
     const tokens: ImportedToken[] = [];
     const roundIssues: ImportIssue[] = [];
     for (const [key, type] of types) {

@@ -5,6 +5,7 @@ import { PART_TYPES } from '../compile/resolve-composite.js';
 import { LENGTH_UNITS } from '../compile/value-rules.js';
 import type { Rgba, TokenType, WrittenValue } from '../compile/types.js';
 import { formatCssNumber, formatHex } from '../views/css-values.js';
+import { srgbText } from './css-color.js';
 import { OUR_EXTENSION } from './read-dtcg.js';
 import { isRecord } from './source-token.js';
 import type { ImportIssue, SourceToken } from './source-token.js';
@@ -48,17 +49,38 @@ export function ourTypeOf(token: SourceToken): TokenType | undefined {
   if (candidates === undefined) return undefined;
   const named = candidates.find((type) => token.key === type || token.key.startsWith(`${type}.`));
   if (named !== undefined) return named;
-  // A unitless number is an opacity, a z-index or a line height only by its name.
-  return token.type === 'number' ? undefined : candidates[0];
+  // A unitless number is an opacity, a z-index, a line height or a font weight only by its name; a 0 named as a length is 0px.
+  return token.type === 'number' ? numberTypeByName(token) : candidates[0];
+}
+
+/** Segment names (lowercase, without `-` and `_`) that say what a unitless number is. */
+const NUMBER_NAMES: readonly [RegExp, TokenType][] = [
+  [/^(opacity|alpha)$/, 'opacity'],
+  [/^(zindex|z|elevation|layer)$/, 'z-index'],
+  [/^lineheights?$/, 'font.lineHeight'],
+  [/^fontweights?$/, 'font.weight'],
+];
+const LENGTH_NAME = /margin|padding|gap|width|height|size|radius|inset|offset|space|spacing|indent|blur|spread/;
+
+function numberTypeByName(token: SourceToken): TokenType | undefined {
+  const segments = token.key.split('.').map((segment) => segment.toLowerCase().replace(/[-_]/g, ''));
+  for (const segment of [...segments].reverse()) {
+    const found = NUMBER_NAMES.find(([name]) => name.test(segment));
+    if (found !== undefined) return found[1];
+  }
+  const isZero = Number(token.value) === 0 && Object.values(token.modes).every((value) => Number(value) === 0);
+  return isZero && LENGTH_NAME.test(segments.at(-1) ?? '') ? 'dimension' : undefined;
 }
 
 /** Color spaces that are sRGB written otherwise: their `hex` is the same color (to the byte our colors hold). */
 const SRGB_SPACES = new Set(['srgb', 'hsl', 'hwb']);
+/** CSS color text that is sRGB: `hsl()`, `hwb()`, a named color. */
+const SRGB_TEXT = /^(?:hsla?\(|hwb\(|[a-z]+$)/i;
 
 /** The sRGB hex of a DTCG color (2025.10 object, or any CSS color string we read), `#RRGGBBAA` when translucent. */
 export function hexOf(raw: unknown): string {
   if (typeof raw === 'string') {
-    const color = parseColor(raw);
+    const color = parseColor(raw) ?? parseColor(srgbText(raw) ?? '');
     if (color === undefined) throw new Unmappable(`\`${raw}\` is not a color we read`);
     return colorLiteral(color);
   }
@@ -91,7 +113,7 @@ export function lengthOf(raw: unknown): { value: number; unit: string } {
   if (isRecord(raw) && typeof raw['value'] === 'number' && typeof raw['unit'] === 'string' && Object.keys(raw).length === 2) {
     return { value: raw['value'], unit: raw['unit'] };
   }
-  if (typeof raw === 'number' && raw === 0) return { value: 0, unit: 'px' };
+  if (raw === 0 || raw === '0') return { value: 0, unit: 'px' };
   const match = typeof raw === 'string' ? /^(-?(?:\d+\.?\d*|\.\d+))([a-z%]+)$/.exec(raw.trim()) : null;
   if (match === null) throw new Unmappable(`\`${JSON.stringify(raw)}\` is not a length`);
   return { value: Number(match[1]), unit: match[2] as string };
@@ -129,12 +151,14 @@ const fontFamilyText = (raw: unknown): string => {
 /**
  * Maps source tokens to ours. `resolve` follows an alias to the literal raw value at its end, `typeOfKey` gives the type
  * a key is imported as (undefined when it is not imported): a reference stays a reference when its target is imported
- * with a type the place takes, and is written as its value otherwise (lossy, reported).
+ * with a type the place takes, and is written as its value otherwise (lossy, reported). `allModes` are the modes
+ * besides `light` the import has.
  */
 export function createTokenMapper(
   resolve: (key: string, mode: string) => unknown,
   typeOfKey: (key: string) => TokenType | undefined,
   renamed: (key: string) => string,
+  allModes: readonly string[],
 ) {
   let issues: ImportIssue[] = [];
   let source = '';
@@ -155,6 +179,9 @@ export function createTokenMapper(
   };
   /** A color's hex; a color in another space than sRGB is written as the `hex` beside it, which is reported. */
   const colorHex = (raw: unknown): string => {
+    if (typeof raw === 'string' && parseColor(raw) === undefined && !SRGB_TEXT.test(raw.trim())) {
+      lossy(`\`${raw}\` is written as its nearest sRGB color`);
+    }
     if (isRecord(raw) && !SRGB_SPACES.has(String(raw['colorSpace'])) && typeof raw['hex'] === 'string') {
       lossy(`color space \`${String(raw['colorSpace'])}\` is written as its sRGB \`hex\``);
     }
@@ -174,6 +201,13 @@ export function createTokenMapper(
     return { value, unit };
   };
 
+  /** A layer color with `alpha` beside it (Primer): the color it names, with that alpha; a reference there is lost. */
+  const colorWithAlpha = (raw: unknown, alpha: number): string => {
+    if (referenceOf(raw) !== undefined) lossy(`a shadow color \`${String(raw)}\` with \`alpha\` beside it is written as its color`);
+    const color = parseColor(colorHex(literal(raw))) as Rgba;
+    return colorLiteral({ ...color, alpha });
+  };
+
   const shadowLayer = (raw: unknown): WrittenValue => {
     if (!isRecord(raw)) throw new Unmappable('a shadow layer that is not an object');
     const layer: Record<string, WrittenValue> = {
@@ -181,7 +215,7 @@ export function createTokenMapper(
       y: lengthText(literal(raw['offsetY'])),
       blur: lengthText(literal(raw['blur'])),
       spread: lengthText(literal(raw['spread'] ?? '0px')),
-      color: part(raw['color'], 'color', colorHex),
+      color: typeof raw['alpha'] === 'number' ? colorWithAlpha(raw['color'], raw['alpha']) : part(raw['color'], 'color', colorHex),
     };
     if (raw['inset'] === true) layer['inset'] = true;
     return layer;
@@ -298,11 +332,13 @@ export function createTokenMapper(
       mode = 'light';
       const extension = isRecord(token.extensions?.[OUR_EXTENSION]) ? token.extensions[OUR_EXTENSION] : undefined;
       try {
-        const fields: Record<string, WrittenValue> = { type, ...fieldsOf(type, token.value, extension) };
+        const value = fieldsOf(type, token.value, extension);
+        const fields: Record<string, WrittenValue> = { type, ...value };
         if (token.description !== undefined) fields['description'] = token.description;
         if (token.deprecated !== undefined) fields['deprecated'] = token.deprecated;
-        const modes = modeFields(token, type, extension);
-        return { token: { key: renamed(token.key), type, fields, modes, source: token }, issues };
+        const modes = modeFields(token, type, extension, value);
+        const unique = [...new Map(issues.map((issue) => [issue.reason, issue])).values()];
+        return { token: { key: renamed(token.key), type, fields, modes, source: token }, issues: unique };
       } catch (error) {
         if (!(error instanceof Unmappable)) throw error;
         return { token: undefined, issues: [...issues, { source, level: 'skipped', reason: error.message }] };
@@ -310,15 +346,25 @@ export function createTokenMapper(
     },
   };
 
-  /** The token's values in other modes, as per-mode fields. */
-  function modeFields(token: SourceToken, type: TokenType, extension: Record<string, unknown> | undefined) {
-    const written = Object.entries(token.modes);
-    if (written.length === 0) return undefined;
-    return Object.fromEntries(
-      written.map(([name, raw]) => {
-        mode = name;
-        return [name, fieldsOf(type, raw, extension)];
-      }),
-    );
+  /**
+   * The token's fields in each other mode where it writes a value of its own, or where a reference written as its
+   * value (a lossy one, an `alpha` beside it) leads to another value than in `light`.
+   */
+  function modeFields(
+    token: SourceToken,
+    type: TokenType,
+    extension: Record<string, unknown> | undefined,
+    base: Record<string, WrittenValue>,
+  ): Record<string, Record<string, WrittenValue>> | undefined {
+    const written: [string, Record<string, WrittenValue>][] = [];
+    const baseText = JSON.stringify(base);
+    for (const name of allModes) {
+      mode = name;
+      const own = name in token.modes;
+      const fields = fieldsOf(type, own ? token.modes[name] : token.value, extension);
+      if (own || JSON.stringify(fields) !== baseText) written.push([name, fields]);
+    }
+    mode = 'light';
+    return written.length === 0 ? undefined : Object.fromEntries(written);
   }
 }

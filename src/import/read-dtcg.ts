@@ -9,7 +9,8 @@ export const OUR_EXTENSION = 'com.service';
  * `org.primer.overrides` (`{ "dark": "{...}" }` or `{ "dark": { "$value": ..., "alpha": 0.2 } }`). A mode named `light`
  * there replaces the token's base value.
  */
-const MODE_EXTENSIONS = ['mode', 'org.primer.overrides'];
+const PRIMER_OVERRIDES = 'org.primer.overrides';
+const MODE_EXTENSIONS = ['mode', PRIMER_OVERRIDES];
 
 /**
  * Every token of DTCG documents (2025.10 structured values or the older string values), in document order: a node
@@ -20,7 +21,25 @@ const MODE_EXTENSIONS = ['mode', 'org.primer.overrides'];
 export function readDtcg(documents: readonly SourceDocument[]): SourceRead {
   const tokens: SourceToken[] = [];
   for (const { path, document } of documents) tokens.push(...readDtcgDocument(path, document));
-  return { tokens, issues: [], notes: [] };
+  return { tokens: withPrimerFallbacks(tokens), issues: [], notes: [] };
+}
+
+/**
+ * Primer builds a theme `dark-dimmed` by applying a token's `dark` override and then its `dark-dimmed` one: a token
+ * with overrides but none for a theme `<a>-<b>` takes its `<a>` override there.
+ */
+function withPrimerFallbacks(tokens: readonly SourceToken[]): SourceToken[] {
+  const modes = new Set<string>();
+  for (const token of tokens) for (const mode of Object.keys(token.modes)) modes.add(mode);
+  return tokens.map((token) => {
+    if (!isRecord(token.extensions?.[PRIMER_OVERRIDES])) return token;
+    const fallbacks: Record<string, unknown> = {};
+    for (const mode of modes) {
+      const family = mode.split('-', 1)[0] as string;
+      if (!(mode in token.modes) && family !== mode && family in token.modes) fallbacks[mode] = token.modes[family];
+    }
+    return Object.keys(fallbacks).length === 0 ? token : { ...token, modes: { ...token.modes, ...fallbacks } };
+  });
 }
 
 /** The tokens of one DTCG document; `file` names their source. */
@@ -33,8 +52,8 @@ export function readDtcgDocument(file: string, document: unknown): SourceToken[]
     const ours = isRecord(extensions?.[OUR_EXTENSION]) ? extensions[OUR_EXTENSION] : undefined;
     if ('$value' in node || (ours?.['type'] !== undefined && ours['value'] !== undefined && path.length > 0)) {
       const key = path.join('.');
-      const { light, ...modes } = { ...ourModes(ours), ...extensionModes(extensions) };
       const written = pointed('$value' in node ? node['$value'] : ours?.['value']);
+      const { light, ...modes } = { ...ourModes(ours), ...extensionModes(extensions, written, node['alpha']) };
       tokens.push({
         key,
         type: '$value' in node ? type : String(ours?.['type']),
@@ -60,14 +79,23 @@ export function readDtcgDocument(file: string, document: unknown): SourceToken[]
 const withAlpha = (raw: unknown, alpha: unknown): unknown =>
   typeof alpha === 'number' && alpha >= 0 && alpha <= 1 ? { alphaOver: raw, alpha } : raw;
 
-/** The values per mode of Terrazzo's and Primer's mode extensions, by our mode names. */
-function extensionModes(extensions: Record<string, unknown> | undefined): Record<string, unknown> {
+/**
+ * The values per mode of Terrazzo's and Primer's mode extensions, by our mode names. A Primer override is a value (with
+ * the token's own `alpha`, when it has one), `{ $value, alpha }`, or just `{ alpha }` (the token's value with that alpha).
+ */
+function extensionModes(extensions: Record<string, unknown> | undefined, value: unknown, alpha: unknown): Record<string, unknown> {
   const modes: Record<string, unknown> = {};
   for (const name of MODE_EXTENSIONS) {
     const perMode = extensions?.[name];
     if (!isRecord(perMode)) continue;
     for (const [mode, raw] of Object.entries(perMode)) {
-      modes[modeNameOf(mode)] = isRecord(raw) && '$value' in raw ? withAlpha(raw['$value'], raw['alpha']) : raw;
+      modes[modeNameOf(mode)] = !isRecord(raw)
+        ? withAlpha(raw, alpha)
+        : '$value' in raw
+          ? withAlpha(raw['$value'], raw['alpha'] ?? alpha)
+          : 'alpha' in raw && !('colorSpace' in raw)
+            ? withAlpha(value, raw['alpha'])
+            : raw;
     }
   }
   return modes;

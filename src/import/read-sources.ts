@@ -68,9 +68,17 @@ export function readSources(
   const notes = [...read.notes];
   for (const layer of layers) {
     const parsed = parseAll(layer.inputs);
-    const layered = READERS[found](parsed.documents);
-    issues.push(...parsed.issues, ...layered.issues);
-    tokens = withModeLayer(tokens, layer.mode, layered.tokens, issues);
+    // Read with the other files, so that a layer's alias is typed by its target there; its own tokens come last and win.
+    const layered = READERS[found]([...base.documents, ...parsed.documents]);
+    const ownFiles = new Set(parsed.documents.map((document) => document.path));
+    const own = (source: string): boolean => ownFiles.has(source.slice(0, source.lastIndexOf(':')));
+    issues.push(...parsed.issues, ...layered.issues.filter((issue) => own(issue.source)));
+    tokens = withModeLayer(
+      tokens,
+      layer.mode,
+      layered.tokens.filter((token) => own(token.source)),
+      issues,
+    );
     notes.push(`mode \`${layer.mode}\` is ${layer.inputs.map((input) => input.path).join(', ')} over the other files`);
   }
   return { tokens, issues, notes, format: found };

@@ -1,5 +1,6 @@
 import { parseColor } from '../compile/parse-color.js';
 import type { TokenType } from '../compile/types.js';
+import { srgbText } from './css-color.js';
 import { deprecationOf, isRecord } from './source-token.js';
 import type { ImportIssue, SourceDocument, SourceRead, SourceToken } from './source-token.js';
 
@@ -126,7 +127,7 @@ function inferredType(value: unknown): { type: string; ourType?: TokenType } | u
   const text = value.trim();
   if (LENGTH.test(text)) return { type: 'dimension' };
   if (DURATION.test(text)) return { type: 'duration' };
-  if (parseColor(text) !== undefined) return { type: 'color' };
+  if (parseColor(text) !== undefined || (/^[a-z-]+\(|^[a-z]+$/i.test(text) && srgbText(text) !== undefined)) return { type: 'color' };
   if (BORDER.test(text)) return { type: 'border' };
   return UNITLESS.test(text) ? { type: 'number' } : undefined;
 }

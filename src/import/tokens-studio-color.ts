@@ -1,4 +1,5 @@
 import Color from 'colorjs.io';
+import { srgbText } from './css-color.js';
 import { evaluateMath, isPlainValue } from './tokens-studio-math.js';
 
 /** A Tokens Studio color modifier (`$extensions["studio.tokens"].modify`), its references already replaced. */
@@ -60,28 +61,6 @@ export function modifiedColor(base: string, modifier: ColorModifier): string | u
   } catch {
     return undefined;
   }
-}
-
-/**
- * Any CSS color colorjs.io reads, as sRGB text we read (`#rrggbb`, or `rgba()` with the alpha at 4 decimals when
- * translucent), mapped into the sRGB gamut first; undefined when colorjs.io cannot read it.
- * @example srgbText('lch(54.291 106.84 40.858)') // '#ff0000'
- */
-export function srgbText(text: string): string | undefined {
-  let color: Color;
-  try {
-    color = new Color(text).to('srgb').toGamut();
-  } catch {
-    return undefined;
-  }
-  const [red, green, blue] = color.coords.map((channel) => Math.round(Math.min(1, Math.max(0, channel || 0)) * 255)) as [
-    number,
-    number,
-    number,
-  ];
-  const alpha = Number(color.alpha);
-  if (alpha >= 1) return `#${[red, green, blue].map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
-  return `rgba(${red}, ${green}, ${blue}, ${Number(alpha.toFixed(4))})`;
 }
 
 /** sd-transforms' `lighten`, `darken`, `mix` and `alpha`, step for step. */

@@ -125,7 +125,7 @@ interface Theme {
 /**
  * The modes of the themes: each theme is one mode, made of its `enabled` and `source` sets (`source` sets first, then
  * `enabled` ones, each in set order), the other groups at their base theme. The base mode `light` is the theme named
- * light (any case) of the first group, else its first theme; another group's base theme is its first one, and is part
+ * light (any case), in whichever group has one, else the first group's first theme; another group's base theme is its first one, and is part
  * of `light` rather than a mode of its own. A mode is named after its theme, `<group>-<theme>` when that name is taken.
  * Without themes, every set makes the one mode `light`.
  */
@@ -138,11 +138,11 @@ export function modesOf(sources: StudioSources): { modes: StudioMode[]; notes: s
     };
   }
   const groups = groupThemes(themes);
+  const isLight = (theme: Theme): boolean => theme.name.trim().toLowerCase() === 'light';
   // There is a theme, so there is a first group with a first theme.
-  const firstGroup = [...groups.values()][0] as Theme[];
-  const namedLight = firstGroup.find((theme) => theme.name.trim().toLowerCase() === 'light');
-  const baseOfFirst: Theme = namedLight ?? (firstGroup[0] as Theme);
-  const baseOf = (group: readonly Theme[]): Theme => (group === firstGroup ? baseOfFirst : (group[0] as Theme));
+  const lightGroup = [...groups.values()].find((group) => group.some(isLight)) ?? ([...groups.values()][0] as Theme[]);
+  const baseOfFirst: Theme = lightGroup.find(isLight) ?? (lightGroup[0] as Theme);
+  const baseOf = (group: readonly Theme[]): Theme => (group === lightGroup ? baseOfFirst : (group[0] as Theme));
   const notes: string[] = [];
   const setsOf = (selection: readonly Theme[]): TokenSet[] => selectedSets(selection, sources.sets, notes);
 

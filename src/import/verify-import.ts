@@ -29,6 +29,11 @@ const length = (dimension: Dimension | { value: number; unit: string }): string 
 const colorText = (color: Rgba): string =>
   `rgba(${color.red}, ${color.green}, ${color.blue}, ${formatCssNumber(Math.round(color.alpha * 10000) / 10000)})`;
 const sourceColor = (raw: unknown): string => colorText(parseColor(hexOf(raw)) as Rgba);
+/** A shadow layer's color, with the `alpha` beside it (Primer) when there is one. */
+const layerColor = (layer: Record<string, unknown>): string => {
+  const color = parseColor(hexOf(layer['color'])) as Rgba;
+  return colorText(typeof layer['alpha'] === 'number' ? { ...color, alpha: layer['alpha'] } : color);
+};
 
 /**
  * Compares every imported token's value in every mode with what our compiler resolved from the written YAML: the
@@ -92,7 +97,7 @@ const shadowLayers = (raw: unknown): string => {
     .map((layer: Record<string, unknown>) =>
       [lengthOf(layer['offsetX']), lengthOf(layer['offsetY']), lengthOf(layer['blur']), lengthOf(layer['spread'] ?? '0px')]
         .map(length)
-        .concat(sourceColor(layer['color']), layer['inset'] === true ? 'inset' : '')
+        .concat(layerColor(layer), layer['inset'] === true ? 'inset' : '')
         .join(' '),
     )
     .join(' | ');

@@ -125,7 +125,8 @@ describe('import: the mapping, rule by rule', () => {
       {
         source: 'tokens.json:ratio.golden',
         level: 'skipped',
-        reason: 'a number without a unit, not named as an opacity, z-index or line height (`opacity.*`, `z-index.*`, `font.lineHeight.*`)',
+        reason:
+          'a number without a unit whose name does not say what it is (`opacity`, `z-index`, `line-height`, `font-weight`, or a length named `0`)',
       },
       { source: 'tokens.json:color.wide', level: 'lossy', reason: 'color space `display-p3` is written as its sRGB `hex`' },
       { source: 'tokens.json:color.far', level: 'skipped', reason: 'color space `oklch` (only sRGB, or a `hex` beside it)' },
@@ -153,6 +154,27 @@ describe('import: the mapping, rule by rule', () => {
     );
     const verified = verifyImport(result.sources, result.tokens, result.compiled.system as CompiledDesignSystem);
     expect(verified.mismatches).toEqual([]);
+  });
+
+  it('types a unitless number by its name (any segment, any case or separator), and a 0 named as a length as 0px', () => {
+    const result = importOne({
+      button: {
+        $type: 'number',
+        'z-index': { $value: 10 },
+        label: { 'font-weight': { $value: 600 }, lineHeight: { $value: 1.25 } },
+        disabled: { opacity: { $value: 0.4 } },
+        'margin-block': { $value: 0 },
+        ratio: { $value: 1.6 },
+      },
+    });
+    expect(result.tokens.map((token) => [token.key, token.type])).toEqual([
+      ['button.z-index', 'z-index'],
+      ['button.label.font-weight', 'font.weight'],
+      ['button.label.lineHeight', 'font.lineHeight'],
+      ['button.disabled.opacity', 'opacity'],
+      ['button.margin-block', 'dimension'],
+    ]);
+    expect(result.issues.map((issue) => issue.source)).toEqual(['tokens.json:button.ratio']);
   });
 
   it('reads an sRGB color written in hsl or hwb by its hex, with its alpha, exactly; another space by its hex with loss', () => {

@@ -14,7 +14,7 @@ import type { TokenType, TypedValue } from '../../src/compile/types.js';
 import { importDesignSystem } from '../../src/import/import-design-system.js';
 import { readTokensStudio } from '../../src/import/read-tokens-studio.js';
 import type { SourceDocument, SourceToken } from '../../src/import/source-token.js';
-import { srgbText } from '../../src/import/tokens-studio-color.js';
+import { srgbText } from '../../src/import/css-color.js';
 import { evaluateMath } from '../../src/import/tokens-studio-math.js';
 import { fontWeightOf } from '../../src/import/tokens-studio-types.js';
 import { formatCssValue, formatHex, formatShadowLengths } from '../../src/views/css-values.js';
@@ -112,7 +112,7 @@ describe('Tokens Studio: themes as modes', () => {
     doc('ts/dark.json', { color: { bg: { value: '#000000', type: 'color' } } }),
   ];
 
-  it('the theme named light (any case) of the first group is the base mode, whatever its place', () => {
+  it('the theme named light (any case) is the base mode, whatever its place', () => {
     const read = readTokensStudio([
       ...sets,
       doc('ts/$themes.json', [theme('Dark', { core: 'source', dark: 'enabled' }), theme('LIGHT', { core: 'source', light: 'enabled' })]),
@@ -152,6 +152,22 @@ describe('Tokens Studio: themes as modes', () => {
       "theme `Regular` (group `density`) is part of the base mode `light`, with the other groups' base themes",
       'theme `Dark` (group `density`) is the mode `density-dark`, with `color` at `Light`',
     ]);
+  });
+
+  it('the theme named light is the base mode in whichever group has it; the groups before it are at their first theme', () => {
+    const read = readTokensStudio([
+      ...sets,
+      doc('ts/compact.json', { size: { gap: { value: '4', type: 'spacing' } } }),
+      doc('ts/$themes.json', [
+        theme('Regular', { core: 'enabled' }, 'density'),
+        theme('Compact', { core: 'enabled', compact: 'enabled' }, 'density'),
+        theme('Dark', { core: 'enabled', dark: 'enabled' }, 'color'),
+        theme('Light', { core: 'enabled', light: 'enabled' }, 'color'),
+      ]),
+    ]);
+    expect(values(read)).toEqual({ 'size.gap': '8px', 'color.bg': '#FFFFFF' });
+    expect(modesOfTokens(read)).toEqual({ 'size.gap': { compact: '4px' }, 'color.bg': { dark: '#000000' } });
+    expect(read.notes[0]).toBe('theme `Light` (group `color`) is the base mode `light`');
   });
 
   it('imports the tokens of `source` sets (references name them); a set no theme uses is left out, and noted', () => {
