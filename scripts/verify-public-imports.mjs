@@ -1,0 +1,642 @@
+#!/usr/bin/env node
+// Imports public design systems' SOURCE tokens with our importer and compares every token's served value
+// (formatCssValue(token.resolved[mode])) with the system's OWN BUILT OUTPUT (the oracle), per theme.
+//
+//   npm run build && node scripts/verify-public-imports.mjs /tmp/public-import [primer|utrecht|digdir ...]
+//
+// The folder holds the packages as `npm pack` gives them, untarred:
+//   <folder>/@primer+primitives@11.10.0/package   npm pack @primer/primitives@11.10.0
+//   <folder>/@utrecht+design-tokens/package       npm pack @utrecht/design-tokens@5.0.1
+//   <folder>/digdir-generated                     npx @digdir/designsystemet@1.15.0 tokens create --config
+//                                                 designsystemet.config.json (3 brands), then `tokens build -o built`
+// Primer's theme -> files table is its scripts/themes.config.ts (not in the tarball), written out below.
+//
+// Comparison: each value is split into CSS components (top-level spaces and commas; functions kept whole); colors
+// compare as 8-bit RGBA bytes (hex, rgb()/rgba(), hsl()/hsla() in comma or space syntax, a few named colors), lengths
+// numerically (px<->rem at 16px counted as "equal after px<->rem"), everything else as normalized text. `var(--x)` in
+// a CSS oracle is followed within the oracle's own file.
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const load = (path) => import(pathToFileURL(join(repo, path)).href);
+const { importDesignSystem } = await load('dist/import/import-design-system.js');
+const { verifyImport } = await load('dist/import/verify-import.js');
+const { formatCssValue } = await load('dist/views/css-values.js');
+
+const root = resolve(process.argv[2] ?? '/tmp/public-import');
+const only = process.argv.slice(3);
+const SHOW_DIFFERENCES = Number(process.env.SHOW_DIFFERENCES ?? 10);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Files, as the CLI reads them (src/cli/import.ts): a file, or every *.json / *.json5 below a folder, in path order.
+
+async function tokenFiles(path) {
+  const found = await stat(path);
+  if (found.isFile()) return [path];
+  const entries = await readdir(path, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && /\.json5?$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+}
+
+async function readInputs(cwd, paths) {
+  const inputs = [];
+  for (const path of paths) {
+    for (const file of await tokenFiles(resolve(cwd, path))) {
+      inputs.push({ path: relative(cwd, file) || file, text: await readFile(file, 'utf8') });
+    }
+  }
+  return inputs;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// CSS values -> components.
+
+const NAMED_COLORS = {
+  transparent: [0, 0, 0, 0],
+  black: [0, 0, 0, 255],
+  white: [255, 255, 255, 255],
+  red: [255, 0, 0, 255],
+  green: [0, 128, 0, 255],
+  blue: [0, 0, 255, 255],
+  yellow: [255, 255, 0, 255],
+  gray: [128, 128, 128, 255],
+  grey: [128, 128, 128, 255],
+  orange: [255, 165, 0, 255],
+  purple: [128, 0, 128, 255],
+};
+
+const byte = (value) => Math.max(0, Math.min(255, Math.round(value)));
+/** An alpha written as a number (0-1) or a percentage, as a byte. */
+const alphaByte = (text) => (text === undefined ? 255 : byte((text.endsWith('%') ? parseFloat(text) / 100 : parseFloat(text)) * 255));
+
+/** hsl (h in degrees, s and l in percent) -> [r, g, b] 0-255, CSS Color 4's algorithm. */
+export function hslToRgb(h, s, l) {
+  h = ((h % 360) + 360) % 360;
+  s = Math.max(0, Math.min(100, s)) / 100;
+  l = Math.max(0, Math.min(100, l)) / 100;
+  const f = (n) => {
+    const k = (n + h / 30) % 12;
+    const a = s * Math.min(l, 1 - l);
+    return l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+  };
+  return [f(0) * 255, f(8) * 255, f(4) * 255].map(byte);
+}
+
+const hueDegrees = (text) => {
+  const match = /^(-?[\d.]+)(deg|turn|rad|grad)?$/.exec(text);
+  if (!match) return NaN;
+  const value = parseFloat(match[1]);
+  return match[2] === 'turn' ? value * 360 : match[2] === 'rad' ? (value * 180) / Math.PI : match[2] === 'grad' ? value * 0.9 : value;
+};
+
+/** A CSS color as [r, g, b, a] bytes, or undefined. */
+export function parseCssColor(text) {
+  const t = text.trim().toLowerCase();
+  if (t in NAMED_COLORS) return NAMED_COLORS[t];
+  let match = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/.exec(t);
+  if (match) {
+    const digits = match[1].length <= 4 ? [...match[1]].map((d) => d + d).join('') : match[1];
+    const bytes = [0, 1, 2, 3].map((i) => (i * 2 < digits.length ? parseInt(digits.slice(i * 2, i * 2 + 2), 16) : 255));
+    return bytes;
+  }
+  match = /^(rgba?|hsla?)\((.*)\)$/.exec(t);
+  if (!match) return undefined;
+  const [body, slashAlpha] = match[2].split('/').map((part) => part.trim());
+  let parts = body.includes(',') ? body.split(',').map((part) => part.trim()) : body.split(/\s+/);
+  let alpha = slashAlpha;
+  if (parts.length === 4 && alpha === undefined) alpha = parts.pop();
+  if (parts.length !== 3) return undefined;
+  if (match[1].startsWith('rgb')) {
+    const channels = parts.map((part) => (part.endsWith('%') ? (parseFloat(part) * 255) / 100 : parseFloat(part)));
+    if (channels.some(Number.isNaN)) return undefined;
+    return [...channels.map(byte), alphaByte(alpha)];
+  }
+  const [h, s, l] = [hueDegrees(parts[0]), parseFloat(parts[1]), parseFloat(parts[2])];
+  if ([h, s, l].some(Number.isNaN)) return undefined;
+  return [...hslToRgb(h, s, l), alphaByte(alpha)];
+}
+
+/** Splits CSS text at top-level spaces and commas (a comma is kept as its own component); functions stay whole. */
+function splitComponents(text) {
+  const parts = [];
+  let current = '';
+  let depth = 0;
+  let quote = '';
+  const flush = () => {
+    if (current !== '') parts.push(current);
+    current = '';
+  };
+  for (const char of text.trim().replace(/;$/, '')) {
+    if (quote !== '') {
+      current += char;
+      if (char === quote) quote = '';
+    } else if (char === '"' || char === "'") {
+      quote = char;
+      current += char;
+    } else if (char === '(') {
+      depth += 1;
+      current += char;
+    } else if (char === ')') {
+      depth -= 1;
+      current += char;
+    } else if (depth === 0 && /\s/.test(char)) flush();
+    else if (depth === 0 && char === ',') {
+      flush();
+      parts.push(',');
+    } else current += char;
+  }
+  flush();
+  return parts;
+}
+
+const NUMBER = /^(-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?)([a-z%]*)$/i;
+
+function classify(part) {
+  const color = parseCssColor(part);
+  if (color !== undefined) return { kind: 'color', bytes: color };
+  const number = NUMBER.exec(part);
+  if (number) return { kind: 'number', value: parseFloat(number[1]), unit: number[2].toLowerCase() };
+  if (part === ',') return { kind: 'comma' };
+  return {
+    kind: 'text',
+    text: part
+      .replace(/^["']|["']$/g, '')
+      .replace(/\s+/g, ' ')
+      .toLowerCase(),
+  };
+}
+
+const close = (a, b) => Math.abs(a - b) <= 1e-4 * Math.max(1, Math.abs(a), Math.abs(b));
+const TIME = { ms: 1, s: 1000 };
+
+/** How two numbers with units compare: 'equal', 'px-rem' (equal at 16px per rem), or undefined. */
+function sameNumber(a, b) {
+  if (a.unit === b.unit) return close(a.value, b.value) ? 'equal' : undefined;
+  if (a.value === 0 && b.value === 0) return 'equal';
+  // An opacity written as a percentage (`30%`) is the number (`0.3`), in CSS as in the sources.
+  if ((a.unit === '%' && b.unit === '') || (a.unit === '' && b.unit === '%')) {
+    return close(a.unit === '%' ? a.value / 100 : a.value, b.unit === '%' ? b.value / 100 : b.value) ? 'equal' : undefined;
+  }
+  if (a.unit in TIME && b.unit in TIME) return close(a.value * TIME[a.unit], b.value * TIME[b.unit]) ? 'equal' : undefined;
+  const px = (n) => (n.unit === 'px' ? n.value : n.unit === 'rem' ? n.value * 16 : undefined);
+  if (px(a) !== undefined && px(b) !== undefined) return close(px(a), px(b)) ? 'px-rem' : undefined;
+  return undefined;
+}
+
+/**
+ * Compares the oracle's CSS text with ours: 'equal', 'px-rem' (equal once px and rem are taken at 16px) or
+ * 'different'.
+ */
+export function compareCss(oracle, ours) {
+  const a = splitComponents(oracle).map(classify);
+  const b = splitComponents(ours).map(classify);
+  if (a.length !== b.length) {
+    const textA = a.map((part) => part.text ?? '').join(' ');
+    const textB = b.map((part) => part.text ?? '').join(' ');
+    return textA === textB && a.every((part) => part.kind === 'text') ? 'equal' : 'different';
+  }
+  let result = 'equal';
+  for (let i = 0; i < a.length; i += 1) {
+    const [x, y] = [a[i], b[i]];
+    if (x.kind !== y.kind) return 'different';
+    if (x.kind === 'color' && x.bytes.some((value, index) => value !== y.bytes[index])) return 'different';
+    if (x.kind === 'text' && x.text !== y.text) return 'different';
+    if (x.kind === 'number') {
+      const same = sameNumber(x, y);
+      if (same === undefined) return 'different';
+      if (same === 'px-rem') result = 'px-rem';
+    }
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// CSS oracle files: custom properties per context, var() followed within the file.
+
+/** `selector { --name: value; ... }` blocks of a CSS file (at-rule wrappers unwrapped), in order, with their @media. */
+function cssBlocks(css) {
+  const text = css.replace(/\/\*[\s\S]*?\*\//g, ' ');
+  const blocks = [];
+  const stack = [];
+  let start = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    if (text[i] === '{') {
+      stack.push({ prelude: text.slice(start, i).trim(), start: i + 1 });
+      start = i + 1;
+    } else if (text[i] === '}') {
+      const open = stack.pop();
+      const body = text.slice(open.start, i);
+      if (!body.includes('{')) {
+        const media = stack.some((outer) => outer.prelude.startsWith('@media'));
+        const declarations = new Map();
+        for (const match of body.matchAll(/(--[A-Za-z0-9_-]+)\s*:([^;]*)(;|$)/g)) declarations.set(match[1], match[2].trim());
+        blocks.push({ selector: open.prelude, media, declarations });
+      }
+      start = i + 1;
+    }
+  }
+  return blocks;
+}
+
+/** `value` with every `var(--x[, fallback])` replaced by what the file's declarations give (recursively). */
+function followVars(value, declarations, depth = 0) {
+  if (depth > 32 || !value.includes('var(')) return value;
+  let out = '';
+  let i = 0;
+  while (i < value.length) {
+    const at = value.indexOf('var(', i);
+    if (at < 0) {
+      out += value.slice(i);
+      break;
+    }
+    out += value.slice(i, at);
+    let depthParen = 0;
+    let end = at + 3;
+    for (; end < value.length; end += 1) {
+      if (value[end] === '(') depthParen += 1;
+      else if (value[end] === ')' && --depthParen === 0) break;
+    }
+    const inner = value.slice(at + 4, end);
+    const comma = inner.indexOf(',');
+    const name = (comma < 0 ? inner : inner.slice(0, comma)).trim();
+    const fallback = comma < 0 ? undefined : inner.slice(comma + 1).trim();
+    const target = declarations.get(name);
+    const replacement = target !== undefined ? target : fallback;
+    out += replacement === undefined ? value.slice(at, end + 1) : followVars(replacement, declarations, depth + 1);
+    i = end + 1;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// One system: import, verify, compare with the oracle.
+
+function importReport(result) {
+  const lossy = new Set(result.issues.filter((issue) => issue.level === 'lossy').map((issue) => issue.source));
+  return {
+    imported: result.tokens.length,
+    exact: result.tokens.filter((token) => !lossy.has(token.source.source)).length,
+    lossy: result.tokens.filter((token) => lossy.has(token.source.source)).length,
+    skipped: result.issues.filter((issue) => issue.level === 'skipped').length,
+  };
+}
+
+const pad = (text, width) => String(text).padEnd(width);
+const padStart = (text, width) => String(text).padStart(width);
+
+/**
+ * system: { title, cwd, inputs: [paths], layers: [{ mode, paths }], from?, themes: [{ theme, mode, oracle: Map<name,
+ * value>, file }], keyOf(token) -> oracle name, transform?(name, oracleValue, ours) -> bool, notComparable?(value) -> bool }
+ */
+async function runSystem(system) {
+  console.log(`\n=== ${system.title} ===`);
+  const inputs = await readInputs(system.cwd, system.inputs);
+  const layers = [];
+  for (const layer of system.layers ?? []) layers.push({ mode: layer.mode, inputs: await readInputs(system.cwd, layer.paths) });
+  console.log(`command: ${system.command}`);
+  let result;
+  try {
+    result = importDesignSystem(inputs, { slug: system.slug, name: system.slug, format: system.from, layers });
+  } catch (error) {
+    console.log(`IMPORTER CRASHED: ${error.stack}`);
+    return;
+  }
+  const report = importReport(result);
+  console.log(
+    `import (read as ${result.format}): ${inputs.length} files, ${report.imported} tokens imported: ${report.exact} exactly, ` +
+      `${report.lossy} with loss; ${report.skipped} left out`,
+  );
+  const compiled = result.compiled.system;
+  if (compiled === undefined) {
+    console.log('the import did not compile; no comparison');
+    return;
+  }
+  const errors = result.compiled.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) console.log(`compile errors: ${errors.length} (first: ${errors[0].message})`);
+  const verified = verifyImport(result.sources, result.tokens, compiled);
+  console.log(
+    `--verify: ${verified.mismatches.length} mismatches; compared per mode: ` +
+      Object.entries(verified.compared)
+        .map(([mode, count]) => `${mode} ${count}`)
+        .join(', '),
+  );
+  for (const mismatch of verified.mismatches.slice(0, SHOW_DIFFERENCES)) {
+    console.log(`  verify mismatch ${mismatch.source} (${mismatch.mode}): source ${mismatch.expected}, imported ${mismatch.got}`);
+  }
+  const modes = new Set(compiled.modes.map((mode) => mode.name));
+  console.log(`modes: ${[...modes].join(', ')}`);
+
+  // Oracle name -> our compiled token; which source keys the importer left out.
+  const compiledByKey = new Map(compiled.tokens.map((token) => [token.key, token]));
+  const ours = new Map();
+  for (const token of result.tokens) {
+    const compiledToken = compiledByKey.get(token.key);
+    if (compiledToken !== undefined) ours.set(system.keyOf(token.source.key), { token: compiledToken, source: token.source });
+  }
+  const leftOut = new Set();
+  for (const issue of result.issues) {
+    if (issue.level !== 'skipped') continue;
+    const colon = issue.source.lastIndexOf(':');
+    if (colon > 0) leftOut.add(system.keyOf(issue.source.slice(colon + 1)));
+  }
+
+  const header = system.transform
+    ? [
+        'theme',
+        'mode',
+        'oracle',
+        'compared',
+        'equal',
+        '(px<->rem)',
+        'oracle-transform',
+        'different',
+        'not-comparable',
+        'missing:left-out',
+        'missing:not-in-input',
+        'ours-only',
+      ]
+    : [
+        'theme',
+        'mode',
+        'oracle',
+        'compared',
+        'equal',
+        '(px<->rem)',
+        'different',
+        'not-comparable',
+        'missing:left-out',
+        'missing:not-in-input',
+        'ours-only',
+      ];
+  const rows = [];
+  const differences = [];
+  const totals = {};
+  for (const theme of system.themes) {
+    const row = {
+      theme: theme.theme,
+      mode: theme.mode ?? '(none)',
+      oracle: theme.oracle.size,
+      compared: 0,
+      equal: 0,
+      pxrem: 0,
+      transform: 0,
+      different: 0,
+      notComparable: 0,
+      leftOut: 0,
+      notInInput: 0,
+      oursOnly: 0,
+    };
+    for (const [name, oracleValue] of theme.oracle) {
+      if (system.notComparable?.(oracleValue)) {
+        row.notComparable += 1;
+        continue;
+      }
+      const mine = ours.get(name);
+      if (mine === undefined) {
+        if (leftOut.has(name)) row.leftOut += 1;
+        else row.notInInput += 1;
+        continue;
+      }
+      if (theme.mode === undefined || !modes.has(theme.mode)) {
+        row.notInInput += 1;
+        continue;
+      }
+      const value = mine.token.resolved[theme.mode];
+      const text = value === undefined ? '(no value)' : formatCssValue(value);
+      row.compared += 1;
+      const outcome = value === undefined ? 'different' : compareCss(oracleValue, text);
+      if (outcome === 'equal') row.equal += 1;
+      else if (outcome === 'px-rem' && system.transform?.(name, oracleValue, text)) row.transform += 1;
+      else if (outcome === 'px-rem') {
+        row.equal += 1;
+        row.pxrem += 1;
+      } else {
+        row.different += 1;
+        differences.push({ name, theme: theme.theme, mode: theme.mode, oracle: oracleValue, ours: text, source: mine.source });
+      }
+    }
+    for (const name of ours.keys()) if (!theme.oracle.has(name)) row.oursOnly += 1;
+    rows.push(row);
+    for (const [field, value] of Object.entries(row)) if (typeof value === 'number') totals[field] = (totals[field] ?? 0) + value;
+  }
+  rows.push({ theme: 'TOTAL', mode: '', ...totals });
+  const cells = rows.map((row) => [
+    row.theme,
+    row.mode,
+    row.oracle,
+    row.compared,
+    row.equal,
+    row.pxrem,
+    ...(system.transform ? [row.transform] : []),
+    row.different,
+    row.notComparable,
+    row.leftOut,
+    row.notInInput,
+    row.oursOnly,
+  ]);
+  const widths = header.map((title, i) => Math.max(title.length, ...cells.map((cell) => String(cell[i]).length)));
+  console.log(header.map((title, i) => (i < 2 ? pad(title, widths[i]) : padStart(title, widths[i]))).join(' | '));
+  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+  for (const cell of cells) console.log(cell.map((value, i) => (i < 2 ? pad(value, widths[i]) : padStart(value, widths[i]))).join(' | '));
+  console.log(
+    'columns: oracle = tokens with a value in the oracle for that theme; compared = in both; equal includes (px<->rem);' +
+      ' missing:left-out = the importer reported it left out; missing:not-in-input = no imported token of that name' +
+      ' (not in the source files read, or no mode for the theme); ours-only = imported, not in that oracle',
+  );
+  if (differences.length > 0) {
+    console.log(`first ${Math.min(SHOW_DIFFERENCES, differences.length)} of ${differences.length} differences:`);
+    for (const d of differences.slice(0, SHOW_DIFFERENCES)) {
+      console.log(`  ${d.name} [${d.theme}]: oracle ${d.oracle} | ours ${d.ours}   (${d.source.source})`);
+    }
+    if (system.explain) {
+      const causes = new Map();
+      for (const d of differences) {
+        const cause = system.explain(d);
+        causes.set(cause, (causes.get(cause) ?? 0) + 1);
+      }
+      console.log('  differences by cause (first matching rule):');
+      for (const [cause, count] of [...causes].sort((x, y) => y[1] - x[1])) console.log(`    ${padStart(count, 5)}  ${cause}`);
+    }
+    const byToken = new Map();
+    for (const d of differences) byToken.set(d.name, (byToken.get(d.name) ?? 0) + 1);
+    console.log(`  (${byToken.size} distinct tokens differ)`);
+  }
+  return { report, verified, rows };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The systems.
+
+const PRIMER_THEMES = [
+  // file, override key (mode), base color files
+  ['light', 'light', ['light/light', 'light/display-light']],
+  ['light-tritanopia', 'light-tritanopia', ['light/light', 'light/display-light']],
+  ['light-tritanopia-high-contrast', 'light-tritanopia-high-contrast', ['light/light', 'light/light.high-contrast', 'light/display-light']],
+  ['light-colorblind', 'light-protanopia-deuteranopia', ['light/light', 'light/display-light']],
+  [
+    'light-colorblind-high-contrast',
+    'light-protanopia-deuteranopia-high-contrast',
+    ['light/light', 'light/light.high-contrast', 'light/display-light'],
+  ],
+  ['light-high-contrast', 'light-high-contrast', ['light/light', 'light/light.high-contrast', 'light/display-light']],
+  ['dark', 'dark', ['dark/dark', 'dark/display-dark']],
+  ['dark-dimmed', 'dark-dimmed', ['dark/dark', 'dark/dark.dimmed', 'dark/display-dark']],
+  [
+    'dark-dimmed-high-contrast',
+    'dark-dimmed-high-contrast',
+    ['dark/dark', 'dark/dark.high-contrast', 'dark/dark.dimmed', 'dark/display-dark'],
+  ],
+  ['dark-tritanopia', 'dark-tritanopia', ['dark/dark', 'dark/display-dark']],
+  ['dark-tritanopia-high-contrast', 'dark-tritanopia-high-contrast', ['dark/dark', 'dark/dark.high-contrast', 'dark/display-dark']],
+  ['dark-colorblind', 'dark-protanopia-deuteranopia', ['dark/dark', 'dark/display-dark']],
+  [
+    'dark-colorblind-high-contrast',
+    'dark-protanopia-deuteranopia-high-contrast',
+    ['dark/dark', 'dark/dark.high-contrast', 'dark/display-dark'],
+  ],
+  ['dark-high-contrast', 'dark-high-contrast', ['dark/dark', 'dark/dark.high-contrast', 'dark/display-dark']],
+];
+
+async function primer() {
+  const pkg = join(root, '@primer+primitives@11.10.0/package');
+  const cwd = join(pkg, 'src/tokens');
+  const baseFiles = (files) => files.map((file) => `base/color/${file}.json5`);
+  const inputs = [
+    'functional/color',
+    'functional/shadow',
+    'functional/border',
+    'component',
+    'functional/size/border.json5',
+    ...baseFiles(['light/light', 'light/display-light']),
+  ];
+  const layers = PRIMER_THEMES.filter(([, mode]) => mode !== 'light').map(([, mode, files]) => ({ mode, paths: baseFiles(files) }));
+  const themes = [];
+  for (const [file, mode] of PRIMER_THEMES) {
+    const docs = JSON.parse(await readFile(join(pkg, `dist/docs/functional/themes/${file}.json`), 'utf8'));
+    const oracle = new Map();
+    for (const entry of Object.values(docs)) if (entry.value !== undefined) oracle.set(entry.path.join('.'), String(entry.value));
+    themes.push({ theme: file, mode, oracle });
+  }
+  return runSystem({
+    title: '@primer/primitives 11.10.0 (DTCG json5; oracle dist/docs/functional/themes/<theme>.json `value`)',
+    slug: 'primer',
+    cwd,
+    inputs,
+    layers,
+    themes,
+    keyOf: (key) => key,
+    explain: ({ source, mode }) => {
+      const overrides = source.extensions?.['org.primer.overrides'] ?? {};
+      const written = mode in overrides ? overrides[mode] : source.value;
+      const layers = Array.isArray(written) ? written : Array.isArray(written?.$value) ? written.$value : [];
+      if (source.type === 'shadow' && layers.some((layer) => typeof layer?.alpha === 'number')) {
+        return 'shadow layer `alpha` dropped (map-token.ts shadowLayer)';
+      }
+      if (typeof overrides[mode] === 'string' && /^rgba\(/.test(String(source.value))) {
+        return "the token's own `alpha` is not applied to a plain-string override (read-dtcg.ts extensionModes)";
+      }
+      if (mode !== 'dark' && mode.startsWith('dark-') && 'dark' in overrides && !(mode in overrides)) {
+        return 'Primer applies the `dark` override first in every dark-* theme; the import does not (read-dtcg.ts extensionModes)';
+      }
+      return 'other: a reference to a token of the two kinds above, or another cause';
+    },
+    command:
+      `cd ${cwd} && node ${join(repo, 'dist/cli.js')} import ${inputs.join(' ')} --out /tmp/vpi/primer --verify ` +
+      layers.map((layer) => `--mode ${layer.mode}=${layer.paths.join(',')}`).join(' '),
+  });
+}
+
+/** The leaves of Style Dictionary's nested `json` output with a `value`, by dotted path. */
+function sdLeaves(node, path = [], out = new Map()) {
+  if (node !== null && typeof node === 'object' && !Array.isArray(node)) {
+    if ('value' in node) {
+      out.set(path.join('.'), typeof node.value === 'string' ? node.value : JSON.stringify(node.value));
+      return out;
+    }
+    for (const [name, child] of Object.entries(node)) if (!name.startsWith('$')) sdLeaves(child, [...path, name], out);
+  }
+  return out;
+}
+
+async function utrecht() {
+  const cwd = join(root, '@utrecht+design-tokens/package');
+  // style-dictionary-build.mjs reads src/{brand,common,component}/tokens.json and src/{brand,common,component}/**/*.tokens.json
+  // (plus ../../components/**, not in the package); src/component/opencatalogi/data-badge.json matches neither.
+  const inputs = [];
+  for (const folder of ['src/brand', 'src/common', 'src/component']) {
+    for (const file of await tokenFiles(join(cwd, folder))) {
+      const rel = relative(cwd, file);
+      if (rel === `${folder}/tokens.json` || rel.endsWith('.tokens.json')) inputs.push(rel);
+    }
+  }
+  // style-dictionary-build-dark.mjs adds src/dark/tokens.json, src/dark/*.tokens.json, src/dark/**/tokens.json.
+  const themes = [];
+  for (const [theme, mode, file] of [
+    ['light', 'light', 'dist/tokens.json'],
+    ['dark', 'dark', 'dist/dark/tokens.json'],
+  ]) {
+    themes.push({ theme, mode, oracle: sdLeaves(JSON.parse(await readFile(join(cwd, file), 'utf8'))) });
+  }
+  return runSystem({
+    title: '@utrecht/design-tokens 5.0.1 (Style Dictionary; oracle dist/tokens.json, dist/dark/tokens.json)',
+    slug: 'utrecht',
+    cwd,
+    inputs,
+    layers: [{ mode: 'dark', paths: ['src/dark'] }],
+    themes,
+    keyOf: (key) => key,
+    // Their `fontSize/pxToRem` transform: font-size and line-height in px are written as parseInt(px)/16 rem.
+    transform: (name) => /\.(font-size|line-height)$/.test(name),
+    command: `cd ${cwd} && node ${join(repo, 'dist/cli.js')} import <${inputs.length} files: src/{brand,common,component}/**/*.tokens.json> --out /tmp/vpi/utrecht --verify --mode dark=src/dark`,
+  });
+}
+
+async function digdir() {
+  const cwd = join(root, 'digdir-generated');
+  const themes = [];
+  // built/<brand>.css: `:root` blocks (and `[data-color-scheme="<scheme>"]` for the scheme); @media copies skipped.
+  // Mode of each (brand, scheme) as the importer names its modes (see its notes): the base `light` is the theme named
+  // Light with the other groups at their first theme (digdir); `dark` is digdir + Dark; `altinn`/`uutilsynet` are
+  // those brands + Light. A brand in Dark is a combination our list of modes does not hold.
+  const modeOf = { 'digdir/light': 'light', 'digdir/dark': 'dark', 'altinn/light': 'altinn', 'uutilsynet/light': 'uutilsynet' };
+  for (const brand of ['digdir', 'altinn', 'uutilsynet']) {
+    const blocks = cssBlocks(await readFile(join(cwd, `built/${brand}.css`), 'utf8'));
+    for (const scheme of ['light', 'dark']) {
+      const declarations = new Map();
+      for (const block of blocks) {
+        if (block.media) continue;
+        const schemeMatch = /\[data-color-scheme="(\w+)"\]/.exec(block.selector);
+        const applies = schemeMatch ? schemeMatch[1] === scheme : block.selector.split(',').some((s) => s.trim() === ':root');
+        if (applies) for (const [name, value] of block.declarations) declarations.set(name, value);
+      }
+      const oracle = new Map();
+      for (const [name, value] of declarations) oracle.set(name, followVars(value, declarations));
+      themes.push({ theme: `${brand}/${scheme}`, mode: modeOf[`${brand}/${scheme}`], oracle });
+    }
+  }
+  return runSystem({
+    title: 'Tokens Studio, @digdir/designsystemet 1.15.0 (oracle built/<brand>.css)',
+    slug: 'digdir',
+    cwd,
+    inputs: ['design-tokens'],
+    layers: [],
+    themes,
+    keyOf: (key) => `--ds-${key.replace(/\./g, '-')}`,
+    notComparable: (value) => /calc\(|min\(|max\(|var\(/.test(value),
+    command: `cd ${cwd} && node ${join(repo, 'dist/cli.js')} import design-tokens --out /tmp/vpi/digdir --verify`,
+  });
+}
+
+const SYSTEMS = { primer, utrecht, digdir };
+for (const [name, run] of Object.entries(SYSTEMS)) {
+  if (only.length > 0 && !only.includes(name)) continue;
+  try {
+    await run();
+  } catch (error) {
+    console.log(`\n=== ${name}: FAILED: ${error.stack}`);
+  }
+}
