@@ -15,8 +15,8 @@
 // compare as 8-bit RGBA bytes (hex, rgb()/rgba(), hsl()/hsla() in comma or space syntax, a few named colors), lengths
 // numerically (px<->rem at 16px counted as "equal after px<->rem"), everything else as normalized text. `var(--x)` in
 // a CSS oracle is followed within the oracle's own file.
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -24,31 +24,18 @@ const load = (path) => import(pathToFileURL(join(repo, path)).href);
 const { importDesignSystem } = await load('dist/import/import-design-system.js');
 const { verifyImport } = await load('dist/import/verify-import.js');
 const { formatCssValue } = await load('dist/views/css-values.js');
+const { readTokenFiles } = await load('dist/cli/import.js');
 
 const root = resolve(process.argv[2] ?? '/tmp/public-import');
 const only = process.argv.slice(3);
 const SHOW_DIFFERENCES = Number(process.env.SHOW_DIFFERENCES ?? 10);
 
 // ---------------------------------------------------------------------------------------------------------------
-// Files, as the CLI reads them (src/cli/import.ts): a file, or every *.json / *.json5 below a folder, in path order.
-
-async function tokenFiles(path) {
-  const found = await stat(path);
-  if (found.isFile()) return [path];
-  const entries = await readdir(path, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && /\.json5?$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .sort();
-}
+// Files, as the CLI reads them: a file, or every *.json / *.json5 below a folder, in path order.
 
 async function readInputs(cwd, paths) {
   const inputs = [];
-  for (const path of paths) {
-    for (const file of await tokenFiles(resolve(cwd, path))) {
-      inputs.push({ path: relative(cwd, file) || file, text: await readFile(file, 'utf8') });
-    }
-  }
+  for (const path of paths) inputs.push(...(await readTokenFiles(cwd, path)));
   return inputs;
 }
 
@@ -568,9 +555,8 @@ async function utrecht() {
   // (plus ../../components/**, not in the package); src/component/opencatalogi/data-badge.json matches neither.
   const inputs = [];
   for (const folder of ['src/brand', 'src/common', 'src/component']) {
-    for (const file of await tokenFiles(join(cwd, folder))) {
-      const rel = relative(cwd, file);
-      if (rel === `${folder}/tokens.json` || rel.endsWith('.tokens.json')) inputs.push(rel);
+    for (const { path } of await readTokenFiles(cwd, folder)) {
+      if (path === `${folder}/tokens.json` || path.endsWith('.tokens.json')) inputs.push(path);
     }
   }
   // style-dictionary-build-dark.mjs adds src/dark/tokens.json, src/dark/*.tokens.json, src/dark/**/tokens.json.

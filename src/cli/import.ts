@@ -102,7 +102,8 @@ export async function runImport(args: readonly string[], cwd: string): Promise<n
   return verified !== undefined && verified.mismatches.length > 0 ? EXIT_FAILED : EXIT_OK;
 }
 
-async function readTokenFiles(cwd: string, path: string): Promise<ImportInput[]> {
+/** Every token file of `path` (relative to `cwd`), read, with its path as the report names it. */
+export async function readTokenFiles(cwd: string, path: string): Promise<ImportInput[]> {
   const inputs = [];
   for (const file of await tokenFiles(resolve(cwd, path), path)) {
     inputs.push({ path: relative(cwd, file) || file, text: await readFile(file, 'utf8') });

@@ -140,7 +140,8 @@ export function modesOf(sources: StudioSources): { modes: StudioMode[]; notes: s
   const groups = groupThemes(themes);
   const isLight = (theme: Theme): boolean => theme.name.trim().toLowerCase() === 'light';
   // There is a theme, so there is a first group with a first theme.
-  const lightGroup = [...groups.values()].find((group) => group.some(isLight)) ?? ([...groups.values()][0] as Theme[]);
+  const groupList = [...groups.values()];
+  const lightGroup = groupList.find((group) => group.some(isLight)) ?? groupList[0] ?? [];
   const baseOfFirst: Theme = lightGroup.find(isLight) ?? (lightGroup[0] as Theme);
   const baseOf = (group: readonly Theme[]): Theme => (group === lightGroup ? baseOfFirst : (group[0] as Theme));
   const notes: string[] = [];

@@ -124,6 +124,8 @@ function canonicalSource(type: ImportedToken['type'], raw: unknown, extension: R
     case 'radius':
     case 'font.size':
     case 'dimension':
+      // A unitless 0 is a length of 0 (CSS's own rule).
+      return raw === 0 || raw === '0' ? '0px' : lengthOrNumber(raw);
     case 'font.lineHeight':
       return lengthOrNumber(raw);
     case 'opacity':

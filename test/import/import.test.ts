@@ -175,6 +175,8 @@ describe('import: the mapping, rule by rule', () => {
       ['button.margin-block', 'dimension'],
     ]);
     expect(result.issues.map((issue) => issue.source)).toEqual(['tokens.json:button.ratio']);
+    // A unitless 0 is a length of 0: `--verify` agrees.
+    expect(verifyImport(result.sources, result.tokens, result.compiled.system as CompiledDesignSystem).mismatches).toEqual([]);
   });
 
   it('reads an sRGB color written in hsl or hwb by its hex, with its alpha, exactly; another space by its hex with loss', () => {
