@@ -1,4 +1,4 @@
-import { deprecationOf, isRecord, modeNameOf } from './source-token.js';
+import { deprecationOf, isRecord, modeNameOf, valueAtPointer } from './source-token.js';
 import type { SourceDocument, SourceRead, SourceToken } from './source-token.js';
 
 /** The vendor key of our own exports' extensions: other modes' values, units, booleans. */
@@ -120,12 +120,7 @@ function withPointersResolved(value: unknown, document: unknown, depth = 0): unk
   if (!isRecord(value)) return value;
   const pointer = value['$ref'];
   if (typeof pointer === 'string' && pointer.startsWith('#/') && Object.keys(value).length === 1) {
-    let target: unknown = document;
-    for (const segment of pointer.slice(2).split('/')) {
-      const name = segment.replace(/~1/g, '/').replace(/~0/g, '~');
-      target = isRecord(target) || Array.isArray(target) ? (target as Record<string, unknown>)[name] : undefined;
-    }
-    return withPointersResolved(target, document, depth + 1);
+    return withPointersResolved(valueAtPointer(document, pointer.slice(1)), document, depth + 1);
   }
   return Object.fromEntries(Object.entries(value).map(([name, member]) => [name, withPointersResolved(member, document, depth + 1)]));
 }

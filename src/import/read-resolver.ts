@@ -1,5 +1,6 @@
 import { readDtcgDocument } from './read-dtcg.js';
-import { isRecord, modeNameOf, withModeLayer } from './source-token.js';
+import { posix } from 'node:path';
+import { isRecord, modeNameOf, valueAtPointer, withModeLayer } from './source-token.js';
 import type { ImportIssue, SourceDocument, SourceRead } from './source-token.js';
 
 /** One modifier of a resolver document: its name, its contexts' sources in order, its default context. */
@@ -12,28 +13,8 @@ interface Modifier {
 /** A step of the resolution order: a set's sources, or a modifier. */
 type Step = { readonly sources: readonly unknown[] } | { readonly modifier: Modifier };
 
-const directoryOf = (path: string): string => path.replace(/\\/g, '/').replace(/[^/]*$/, '');
-
-/** `a/./b/../c.json` -> `a/c.json`. */
-function normalizePath(path: string): string {
-  const parts: string[] = [];
-  for (const part of path.replace(/\\/g, '/').split('/')) {
-    if (part === '.' || part === '') continue;
-    if (part === '..') parts.pop();
-    else parts.push(part);
-  }
-  return parts.join('/');
-}
-
-/** What a JSON Pointer (`/sets/base`) names in `document`. */
-function pointedAt(document: unknown, pointer: string): unknown {
-  let target = document;
-  for (const segment of pointer.split('/').slice(1)) {
-    const name = decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');
-    target = isRecord(target) || Array.isArray(target) ? (target as Record<string, unknown>)[name] : undefined;
-  }
-  return target;
-}
+/** A path as the resolver's `$ref`s and the inputs are matched: `/` separators, `.` and `..` applied. */
+const normalizePath = (path: string): string => posix.normalize(path.replace(/\\/g, '/'));
 
 /**
  * A DTCG 2025.10 resolver document with the token files its `$ref`s name (given among `documents`): its sets and
@@ -53,13 +34,13 @@ export function readResolver(documents: readonly SourceDocument[]): SourceRead {
     issues.push({ source: other.path, level: 'skipped', reason: `a second resolver document; only ${resolver.path} is read` });
   }
   const root = resolver.document as Record<string, unknown>;
-  const base = directoryOf(resolver.path);
+  const base = posix.dirname(normalizePath(resolver.path));
 
   /** A source: an inline token tree, or a `$ref` to a file given (with an optional `#/pointer`) or into this document. */
   const sourceTree = (source: unknown, where: string): unknown => {
     if (!isRecord(source) || typeof source['$ref'] !== 'string') return source;
     const [file = '', pointer = ''] = source['$ref'].split('#', 2);
-    const document = file === '' ? root : byPath.get(normalizePath(`${base}${file}`));
+    const document = file === '' ? root : byPath.get(normalizePath(posix.join(base, file)));
     if (document === undefined) {
       issues.push({
         source: `${resolver.path}:${where}`,
@@ -68,7 +49,7 @@ export function readResolver(documents: readonly SourceDocument[]): SourceRead {
       });
       return undefined;
     }
-    return pointer === '' ? document : pointedAt(document, pointer);
+    return pointer === '' ? document : valueAtPointer(document, pointer);
   };
   const sourcesOf = (list: unknown, where: string): unknown[] =>
     Array.isArray(list) ? list.map((source, index) => sourceTree(source, `${where}[${index}]`)) : [];
@@ -78,7 +59,7 @@ export function readResolver(documents: readonly SourceDocument[]): SourceRead {
   (root['resolutionOrder'] as unknown[]).forEach((item, index) => {
     const where = `resolutionOrder[${index}]`;
     const ref = isRecord(item) && typeof item['$ref'] === 'string' ? item['$ref'] : undefined;
-    const entry = ref?.startsWith('#/') ? pointedAt(root, ref.slice(1)) : item;
+    const entry = ref?.startsWith('#/') ? valueAtPointer(root, ref.slice(1)) : item;
     const kind = ref?.startsWith('#/modifiers/') || (isRecord(entry) && entry['type'] === 'modifier') ? 'modifier' : 'set';
     if (!isRecord(entry)) {
       issues.push({ source: `${resolver.path}:${where}`, level: 'skipped', reason: `\`${ref ?? '?'}\` names nothing in the document` });

@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import JSON5 from 'json5';
 import { readDtcg } from './read-dtcg.js';
 import { readResolver } from './read-resolver.js';
@@ -112,7 +113,7 @@ function parseDocument(input: ImportInput): { document: unknown } | { error: str
   }
 }
 
-const fileName = (path: string): string => path.slice(path.replace(/\\/g, '/').lastIndexOf('/') + 1);
+const fileName = (path: string): string => posix.basename(path.replace(/\\/g, '/'));
 
 /**
  * The format of a set of documents: a resolver document (`resolutionOrder`) makes it a resolver; `$themes.json`,

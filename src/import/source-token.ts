@@ -62,6 +62,24 @@ export const isAlphaOver = (raw: unknown): raw is AlphaOver =>
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** What a JSON Pointer (`/sets/base`: a `$ref`'s part after `#`) names in `document`; undefined when nothing. */
+export function valueAtPointer(document: unknown, pointer: string): unknown {
+  let target = document;
+  for (const segment of pointer.split('/').slice(1)) {
+    const name = uriDecoded(segment).replace(/~1/g, '/').replace(/~0/g, '~');
+    target = isRecord(target) || Array.isArray(target) ? (target as Record<string, unknown>)[name] : undefined;
+  }
+  return target;
+}
+
+const uriDecoded = (segment: string): string => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
 /** A `deprecated` marker as written: `true` or a message; undefined when absent, `false` or empty. */
 export const deprecationOf = (raw: unknown): true | string | undefined =>
   raw === true || (typeof raw === 'string' && raw !== '') ? raw : undefined;
