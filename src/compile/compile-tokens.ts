@@ -28,6 +28,7 @@ export function compileTokens(
   report: Report,
 ): Token[] {
   const drafts = readDrafts(files, firstGroupPositions(files), modes, report);
+  if (exceedsValueLimit(drafts, modes, report)) return [];
   const resolved = resolveTokens(drafts, scales, primitives, modes, report);
   checkReplacements(drafts, report);
   return listInKeyOrder(drafts, resolved, report);
@@ -69,6 +70,26 @@ function readDrafts(
     }
   }
   return drafts;
+}
+
+/**
+ * The most values the tokens of one design system may have in all (tokens × modes): each export writes every value,
+ * so this bounds every body (about 25 MB for the largest export, the DTCG 2025.10 JSON of colors) and every render.
+ */
+export const MAX_TOKEN_VALUES = 100_000;
+
+/** Whether the drafts have more values than `MAX_TOKEN_VALUES` (reported at the first token past it, nothing resolved). */
+function exceedsValueLimit(drafts: ReadonlyMap<string, TokenDraft>, modes: readonly ModeDefinition[], report: Report): boolean {
+  const values = drafts.size * modes.length;
+  if (values <= MAX_TOKEN_VALUES) return false;
+  const first = [...drafts.values()][Math.floor(MAX_TOKEN_VALUES / modes.length)] as TokenDraft;
+  const count = (n: number): string => n.toLocaleString('en-US');
+  report(
+    first.entry.pos,
+    'design-system-too-large',
+    `${count(drafts.size)} tokens in ${modes.length} modes have ${count(values)} values, more than ${count(MAX_TOKEN_VALUES)} (the limit), from \`${first.entry.key}\` on: every export writes each of them; split the design system or use fewer modes`,
+  );
+  return true;
 }
 
 /** The `replacement` a deprecated token names is a token. */

@@ -24,11 +24,15 @@ export interface ResolvedToken {
 /** How many references a value may go through before the chain is refused (real chains are 2 to 4 long). */
 export const MAX_REFERENCE_DEPTH = 64;
 
-/** One value being resolved: its token, its mode, and where the reference it is following was written. */
+/**
+ * One value being resolved: its token, its mode, where the reference it is following was written, and the most
+ * references any of its references has gone through so far (its depth).
+ */
 interface Frame {
   readonly key: string;
   readonly mode: string;
   referencePos: SourcePosition | undefined;
+  depth: number;
 }
 
 /**
@@ -49,6 +53,12 @@ export function resolveTokens(
   /** Per token, its value in each mode resolved so far: the object that becomes its `values`. */
   const valuesByKey = new Map<string, Record<string, TypedValue>>();
   const referencesByKey = new Map<string, Record<string, TokenReferences>>();
+  /**
+   * Per token, per mode, how many references its value goes through at most (absent: none). Counted on the chain,
+   * not the recursion: a target resolved earlier pushes no frame, so only this keeps a chain whose keys sort tail
+   * first within the limit.
+   */
+  const depthsByKey = new Map<string, Record<string, number>>();
   /** `<key>\0<mode>` of each value that did not resolve, and the keys whose fields did not. */
   const failed = new Set<string>();
   const primitiveValues = new Map<string, TypedValue>();
@@ -92,7 +102,7 @@ export function resolveTokens(
       failed.add(key);
       return undefined;
     }
-    const frame: Frame = { key, mode, referencePos: undefined };
+    const frame: Frame = { key, mode, referencePos: undefined, depth: 0 };
     stack.push(frame);
     const value = computeValue(drafts.get(key) as TokenDraft, mode, fields.get(mode) as ValueFields, frame);
     stack.pop();
@@ -103,6 +113,14 @@ export function resolveTokens(
         valuesByKey.set(key, byMode);
       }
       byMode[mode] = value;
+      if (frame.depth > 0) {
+        let depths = depthsByKey.get(key);
+        if (depths === undefined) {
+          depths = {};
+          depthsByKey.set(key, depths);
+        }
+        depths[mode] = frame.depth;
+      }
     }
     return value;
   }
@@ -154,16 +172,25 @@ export function resolveTokens(
       return undefined;
     }
     if (stack.length > MAX_REFERENCE_DEPTH) {
-      // The token whose chain is too long is the one resolution started from; every token on the way fails with it.
+      // Deep recursion: the token whose chain is too long is the one resolution started from; every token on the way fails with it.
       const first = stack[0] as Frame;
-      reportOnce(
-        first.referencePos as SourcePosition,
-        'reference-depth',
-        `\`${first.key}\` resolves through more than ${MAX_REFERENCE_DEPTH} references; shorten the chain`,
-      );
+      reportTooDeep(first.key, first.referencePos as SourcePosition);
       return undefined;
     }
-    return valueIn(targetKey, frame.mode);
+    const value = valueIn(targetKey, frame.mode);
+    if (value === undefined) return undefined;
+    const depth = 1 + (depthsByKey.get(targetKey)?.[frame.mode] ?? 0);
+    if (depth > MAX_REFERENCE_DEPTH) {
+      // A target resolved before (its own chain just within the limit): this token is the first past it.
+      reportTooDeep(frame.key, pos);
+      return undefined;
+    }
+    if (depth > frame.depth) frame.depth = depth;
+    return value;
+  }
+
+  function reportTooDeep(key: string, pos: SourcePosition): void {
+    reportOnce(pos, 'reference-depth', `\`${key}\` resolves through more than ${MAX_REFERENCE_DEPTH} references; shorten the chain`);
   }
 
   /** Reports the cycle that closes at `key` once, at the reference of its first member in key order. */

@@ -1,5 +1,6 @@
-import type { CompiledDesignSystem, ModeDefinition } from '../compile/types.js';
+import type { CompiledDesignSystem, Token } from '../compile/types.js';
 import { buildStrictDtcgTree, buildStrictToken, DTCG_SPEC_VERSION } from './export-dtcg-strict.js';
+import type { StrictToken } from './export-dtcg-strict.js';
 import { furtherModes, valueInMode } from './mode-values.js';
 import { buildTokenTree } from './token-tree.js';
 import type { TokenTree } from './token-tree.js';
@@ -13,8 +14,10 @@ import type { TokenTree } from './token-tree.js';
  */
 export function buildDtcgResolver(system: CompiledDesignSystem): Record<string, unknown> {
   const modes = furtherModes(system);
-  const contexts: Record<string, unknown[]> = { light: [{}], dark: [contextOf(system, 'dark', modes)] };
-  for (const mode of modes) contexts[mode.name] = [contextOf(system, mode.name, modes)];
+  // Each token's strict form holds its value in every mode: built once, then read once per context (linear in tokens x modes).
+  const strictTokens = new Map(system.tokens.map((token) => [token, buildStrictToken(token, modes, 'literal')]));
+  const contexts: Record<string, unknown[]> = { light: [{}], dark: [contextOf(system, 'dark', strictTokens)] };
+  for (const mode of modes) contexts[mode.name] = [contextOf(system, mode.name, strictTokens)];
   return {
     name: system.meta.name,
     version: DTCG_SPEC_VERSION,
@@ -34,10 +37,10 @@ export function buildDtcgResolver(system: CompiledDesignSystem): Record<string, 
 }
 
 /** The tokens that have a value of their own in `mode`, with it, in the strict shape: one context of the modifier. */
-function contextOf(system: CompiledDesignSystem, mode: string, modes: readonly ModeDefinition[]): TokenTree {
+function contextOf(system: CompiledDesignSystem, mode: string, strictTokens: ReadonlyMap<Token, StrictToken | undefined>): TokenTree {
   const tokens = system.tokens.filter((token) => valueInMode(token, mode) !== undefined);
   return buildTokenTree(tokens, (token) => {
-    const strict = buildStrictToken(token, modes, 'literal');
+    const strict = strictTokens.get(token);
     return { $type: strict?.type, $value: mode === 'dark' ? strict?.dark : strict?.modes?.[mode] };
   });
 }

@@ -211,6 +211,45 @@ describe('ref: every mistake, with its position', () => {
       expect(found.message).toMatch(/^`spacing\.s0[01]` resolves through more than 64 references/);
     }
   });
+  /** `<type>.t000` has a value and each `<type>.t<n>` refers to the one before it: the keys sort tail first. */
+  const tailFirstChain = (length: number, type = 'spacing') =>
+    `  ${type}.t000: { type: ${type}, value: 1 }\n` +
+    Array.from(
+      { length },
+      (_, index) => `  ${type}.t${String(index + 1).padStart(3, '0')}: { type: ${type}, ref: ${type}.t${String(index).padStart(3, '0')} }\n`,
+    ).join('');
+
+  it('a chain of 64 references whose keys sort tail first is allowed', () => {
+    const { system, diagnostics } = compileTokens(tailFirstChain(64));
+    expect(diagnostics).toEqual([]);
+    expect(tokenOf(system, 'spacing.t064')?.references?.['light']?.chain).toHaveLength(64);
+  });
+
+  // Memoised targets push no frame: the limit must count the chain, not the recursion.
+  it('a chain of 65 references whose keys sort tail first is refused at the token past the limit', () => {
+    const { system, diagnostics } = compileTokens(tailFirstChain(65));
+    expect(system).toBeUndefined();
+    expect(diagnostics).toEqual([
+      error(67, 39, 'reference-depth', '`spacing.t065` resolves through more than 64 references; shorten the chain'),
+    ]);
+  });
+
+  it('a chain of 4,000 references whose keys sort tail first is refused with one diagnostic', () => {
+    const { system, diagnostics } = compileTokens(tailFirstChain(4000));
+    expect(system).toBeUndefined();
+    expect(diagnostics.map((found) => `${found.line} ${found.message}`)).toEqual([
+      '67 `spacing.t065` resolves through more than 64 references; shorten the chain',
+    ]);
+  });
+
+  it('a composite part counts as a reference in the chain', () => {
+    const typography = (ref: string) =>
+      `  typography.t: { type: typography, fontFamily: Inter, fontWeight: 400, fontSize: "{${ref}}", lineHeight: 1.5 }\n`;
+    expect(compileTokens(tailFirstChain(63, 'font.size') + typography('font.size.t063')).diagnostics).toEqual([]);
+    expect(compileTokens(tailFirstChain(64, 'font.size') + typography('font.size.t064')).diagnostics.map((found) => found.rule)).toEqual([
+      'reference-depth',
+    ]);
+  });
 });
 
 describe('deprecated: a token on its way out', () => {
