@@ -5,6 +5,7 @@ import type { Metrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerProtections } from './http/protections.js';
 import { DEFAULT_RENDER_CACHE_BYTES, RenderCache } from './http/render-cache.js';
+import { ExportRenderer } from './http/render-thread.js';
 import { registerAuthentication } from './http/request-auth.js';
 import { attachResponseSchemas } from './http/response-schemas.js';
 import type { RevisionProvider } from './state/revisions.js';
@@ -49,6 +50,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = createFastify(options);
   limitConnections(app.server, options);
   const cache = new RenderCache(options.renderCacheBytes ?? DEFAULT_RENDER_CACHE_BYTES);
+  const exports = new ExportRenderer();
+  app.addHook('onClose', () => exports.close());
   const metrics = options.metrics ?? createMetrics();
   metrics.trackState(() => options.store.current, cache);
 
@@ -72,7 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const readOnlyRoutes = collectReadOnlyRoutes(app);
   const { store, isReady, metricsToken, eventsHeartbeatMs, now } = options;
-  registerRoutes(app, createApiRuntime({ cache, revisions: options.revisions }), {
+  registerRoutes(app, createApiRuntime({ cache, exports, revisions: options.revisions }), {
     store,
     metrics,
     isReady,

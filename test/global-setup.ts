@@ -35,6 +35,7 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('cliPath', join(OUT_DIR, 'cli.js'));
   // Tests run the server from its TypeScript sources, but a worker thread needs JavaScript: the built compile worker.
   process.env.TOKEN_SERVER_COMPILE_WORKER = join(OUT_DIR, 'state', 'compile-worker.js');
+  process.env.TOKEN_SERVER_RENDER_WORKER = join(OUT_DIR, 'http', 'render-worker.js');
 }
 
 export async function teardown(): Promise<void> {

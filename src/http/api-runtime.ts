@@ -5,7 +5,9 @@ import type { Rendered } from '../views/rendered.js';
 import { ApiError } from './errors.js';
 import { selectDesignSystem } from './read-context.js';
 import type { DesignSystemContext } from './read-context.js';
+import { isCompressible, negotiateEncoding } from './compression.js';
 import type { RenderCache } from './render-cache.js';
+import type { ExportRenderer } from './render-thread.js';
 import { authOf } from './request-auth.js';
 import { checkRef, isCommitId, RevisionsBusyError } from '../state/revisions.js';
 import type { RevisionProvider } from '../state/revisions.js';
@@ -49,8 +51,19 @@ export interface ApiRuntime {
   snapshotAtRef(parameter: string, ref: string): Promise<{ snapshot: Snapshot; pin: Pin }>;
   /** As `authorizeAt`, and selects the design system. */
   readAt(request: ApiRequest): Promise<SystemRequest>;
-  /** Serves the body cached under `cacheKey`, rendering it on a miss, with the snapshot's headers. */
-  send(request: ApiRequest, reply: FastifyReply, from: AuthorizedRequest, cacheKey: string, render: () => Rendered): FastifyReply;
+  /**
+   * Serves the body cached under `cacheKey`, rendering it on a miss, with the snapshot's headers. Answers at once when
+   * the body (and the compressed form the client takes) is cached; else after rendering or compressing off the main thread.
+   */
+  send(
+    request: ApiRequest,
+    reply: FastifyReply,
+    from: AuthorizedRequest,
+    cacheKey: string,
+    render: () => Rendered | Promise<Rendered>,
+  ): FastifyReply | Promise<FastifyReply>;
+  /** Renders exports: on this thread for small design systems, in the render worker for large ones. */
+  readonly exports: ExportRenderer;
   /** `X-Design-System-Stale` when a live read of one design system is served from its last good version; else empty. */
   staleHeaders(from: AuthorizedRequest): Record<string, string>;
   readonly cache: RenderCache;
@@ -59,6 +72,7 @@ export interface ApiRuntime {
 
 export interface ApiRuntimeOptions {
   readonly cache: RenderCache;
+  readonly exports: ExportRenderer;
   readonly revisions?: RevisionProvider | undefined;
 }
 
@@ -86,8 +100,16 @@ export function createApiRuntime(options: ApiRuntimeOptions): ApiRuntime {
     if (ref === undefined) return live;
     return { ...(await snapshotAtRef('ref', ref)), key: live.key };
   };
+  /** Sends a body once the compressed form the client takes is ready (compressed off the main thread on first use). */
+  const sendEncoded = (request: ApiRequest, reply: FastifyReply, from: AuthorizedRequest, cacheKey: string, rendered: Rendered) => {
+    const encoding = isCompressible(rendered) ? negotiateEncoding(request.headers['accept-encoding']) : undefined;
+    const compressing = encoding === undefined ? undefined : options.cache.encode(cacheKey, rendered, encoding);
+    if (compressing === undefined) return sendRendered(request, reply, rendered, sendOptionsOf(from, rendered));
+    return compressing.then(() => sendRendered(request, reply, rendered, sendOptionsOf(from, rendered)));
+  };
   return {
     cache: options.cache,
+    exports: options.exports,
     revisions,
     authorizeLive,
     authorizeAt,
@@ -103,7 +125,8 @@ export function createApiRuntime(options: ApiRuntimeOptions): ApiRuntime {
     },
     send(request, reply, from, cacheKey, render) {
       const rendered = options.cache.get(cacheKey, render);
-      return sendRendered(request, reply, rendered, sendOptionsOf(from, rendered));
+      if (rendered instanceof Promise) return rendered.then((body) => sendEncoded(request, reply, from, cacheKey, body));
+      return sendEncoded(request, reply, from, cacheKey, rendered);
     },
   };
 }

@@ -18,7 +18,7 @@ describe('RenderCache', () => {
   });
 
   it('stays within its byte budget by evicting the least recently used bodies', () => {
-    const cache = new RenderCache(3 * (1000 + 256));
+    const cache = new RenderCache(3 * (1000 + 1024));
     for (const key of ['a', 'b', 'c', 'd']) cache.get(key, () => toRendered('x'.repeat(1000), TEXT_TYPE));
     expect(cache.size).toBe(3);
     let rendered = false;

@@ -339,7 +339,7 @@ describe('GitRevisions', () => {
 
   it('evicts built revisions beyond its memory bound and rebuilds them on demand', async () => {
     const { repo, c } = await createHistory();
-    // Room for one snapshot of the example (~34 KB of YAML, counted 12 times), not two.
+    // Room for one snapshot of the example (estimated from its texts, tokens, values and references), not two.
     const revisions = new GitRevisions({ repoDir: repo.root, sourcePrefix: 'design-systems/' }, { cacheBytes: 600_000 });
     fixtures.defer(() => revisions.close());
     await revisions.snapshotAt(c.c1);

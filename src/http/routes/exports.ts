@@ -1,14 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { MODE_NAME } from '../../compile/read-modes.js';
 import { CSS_PREFIX_PATTERN, NAMINGS } from '../../views/css-names.js';
-import { CSS_THEMES, DARK_SELECTOR_PATTERN, renderCss } from '../../views/export-css.js';
+import { CSS_THEMES, DARK_SELECTOR_PATTERN } from '../../views/export-css.js';
 import type { CssTheme } from '../../views/export-css.js';
-import { renderDtcgJson } from '../../views/export-dtcg-json.js';
-import { renderDtcgResolver } from '../../views/export-dtcg-resolver.js';
-import { DTCG_SPEC_VERSION, renderStrictDtcgJson } from '../../views/export-dtcg-strict.js';
-import { renderTailwind } from '../../views/export-tailwind.js';
-import { renderTypeScript } from '../../views/export-typescript.js';
-import { CSS_TYPE, JSON_TYPE, TEXT_TYPE, toRendered } from '../../views/rendered.js';
+import { DTCG_SPEC_VERSION } from '../../views/export-dtcg-strict.js';
 import { parametersKey } from '../api-runtime.js';
 import type { ApiRuntime } from '../api-runtime.js';
 import { ApiError } from '../errors.js';
@@ -88,7 +83,7 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
       }
       const cacheKey = `${system.compiled.contentHash}|css|${parametersKey({ prefix, naming, theme, darkSelector, mode, references })}`;
       return runtime.send(request, reply, read, cacheKey, () =>
-        toRendered(renderCss(system.compiled, { prefix, naming, theme, darkSelector, mode, references }), CSS_TYPE),
+        runtime.exports.render(system.compiled, { format: 'css', options: { prefix, naming, theme, darkSelector, mode, references } }),
       );
     },
   );
@@ -119,11 +114,11 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
       const { system } = read;
       if (spec === undefined) {
         return runtime.send(request, reply, read, `${system.compiled.contentHash}|json`, () =>
-          toRendered(renderDtcgJson(system.compiled), JSON_TYPE),
+          runtime.exports.render(system.compiled, { format: 'json' }),
         );
       }
       return runtime.send(request, reply, read, `${system.compiled.contentHash}|json|${spec}|${references}`, () =>
-        toRendered(renderStrictDtcgJson(system.compiled, references), JSON_TYPE),
+        runtime.exports.render(system.compiled, { format: 'json-2025.10', references }),
       );
     },
   );
@@ -132,7 +127,7 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
     const read = await runtime.readAt(request);
     const { system } = read;
     return runtime.send(request, reply, read, `${system.compiled.contentHash}|resolver`, () =>
-      toRendered(renderDtcgResolver(system.compiled), JSON_TYPE),
+      runtime.exports.render(system.compiled, { format: 'resolver' }),
     );
   });
 
@@ -142,7 +137,7 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
     const { system } = read;
     const cacheKey = `${system.compiled.contentHash}|tailwind|${parametersKey({ theme, darkSelector })}`;
     return runtime.send(request, reply, read, cacheKey, () =>
-      toRendered(renderTailwind(system.compiled, { theme, darkSelector }), CSS_TYPE),
+      runtime.exports.render(system.compiled, { format: 'tailwind', options: { theme, darkSelector } }),
     );
   });
 
@@ -150,7 +145,7 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
     const read = await runtime.readAt(request);
     const { system } = read;
     return runtime.send(request, reply, read, `${system.compiled.contentHash}|ts`, () =>
-      toRendered(renderTypeScript(system.compiled), TEXT_TYPE),
+      runtime.exports.render(system.compiled, { format: 'ts' }),
     );
   });
 }
