@@ -1,15 +1,19 @@
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { lstat, readdir, realpath, stat } from 'node:fs/promises';
+import { basename, join, relative, resolve } from 'node:path';
 import { SLUG } from '../compile/name-rules.js';
 import { MODE_NAME } from '../compile/read-modes.js';
 import { importDesignSystem } from '../import/import-design-system.js';
+import { MAX_IMPORT_FILE_BYTES } from '../import/import-limits.js';
+import type { ImportIssue } from '../import/source-token.js';
 import { SOURCE_FORMATS } from '../import/read-sources.js';
 import type { SourceFormat } from '../import/read-sources.js';
 import type { ImportInput, ImportResult } from '../import/import-design-system.js';
 import { verifyImport } from '../import/verify-import.js';
 import type { VerifyResult } from '../import/verify-import.js';
+import { readRegularFile } from '../source/read-regular-file.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_STATUS_HELP } from './exit-status.js';
 import { parseCommandArgs, UsageError } from './usage-error.js';
+import { writeDesignSystemFolder } from './write-design-system-folder.js';
 
 export const IMPORT_USAGE = `Usage: token-server import <file or folder>... --out <design-systems folder>/<slug> [options]
 
@@ -22,17 +26,20 @@ composites, descriptions, deprecations, and the source's themes as modes. Format
 A folder is read for its *.json and *.json5 files; .json5 files (and JSON that does not parse) are read as JSON5.
 
 Options:
-  --out <folder>     the design-system folder to write (its name is the slug); must not exist or be empty
+  --out <folder>     the design-system folder to write (its name is the slug); must not exist or be empty, and
+                     must not be a symbolic link
   --name <name>      the design system's name (default: the slug)
   --mode <m>=<paths> files (comma-separated files or folders) that give mode <m>'s values, laid over the others'
                      for that mode: a theme kept as its own files (repeat for each mode)
   --from <format>    read the files as this format instead of finding it: dtcg, resolver, tokens-studio, style-dictionary
   --verify           compile the result and compare every token's value in every mode with the source's
   --format <f>       text (default) or json, for CI
-  --force            write into a folder that is not empty (files of the same name are replaced)
+  --force            replace a folder that is not empty (once the new one is complete)
   -h, --help         show this help
 
 Prints what it imported per type and every token it could not carry exactly, with its source (file:key).
+Symbolic links in a folder are never followed (listed on stderr); files over 50 MiB, files nested more than 100 levels,
+keys over 200 characters and tokens whose YAML line would not fit in a 1 MiB source file are left out, and said so.
 
 ${EXIT_STATUS_HELP}
   import: 1 when nothing could be imported, or --verify found a difference`;
@@ -68,12 +75,29 @@ export async function runImport(args: readonly string[], cwd: string): Promise<n
   const out = resolve(cwd, values.out);
   const slug = basename(out);
   if (!SLUG.test(slug)) throw new UsageError(`the folder name \`${slug}\` is the slug: lowercase letters, digits and single hyphens`);
-  const existing = await readdir(out).catch(() => undefined);
-  if (existing !== undefined && existing.length > 0 && values.force !== true) {
+  const found = await lstat(out).catch(() => undefined);
+  if (found?.isSymbolicLink() === true) {
+    throw new UsageError(`${values.out} is a symbolic link: the import never writes through one; give the folder itself`);
+  }
+  if (found !== undefined && !found.isDirectory()) throw new UsageError(`${values.out} is not a folder`);
+  const existing = found === undefined ? [] : await readdir(out);
+  if (existing.length > 0 && values.force !== true) {
     throw new UsageError(`${values.out} is not empty; choose a new folder or pass --force`);
   }
-  const inputs = [];
-  for (const path of positionals) inputs.push(...(await readTokenFiles(cwd, path)));
+  const skipped: ImportIssue[] = [];
+  const onSkipped = (path: string, reason: string): void => {
+    process.stderr.write(`skipped ${path}: ${reason}\n`);
+    skipped.push({ source: path, level: 'skipped', reason });
+  };
+  const inputs: ImportInput[] = [];
+  const tooLarge: ImportIssue[] = [];
+  const read = async (path: string, into: ImportInput[]): Promise<void> => {
+    for (const input of await readTokenFiles(cwd, path, onSkipped)) {
+      if ('tooLarge' in input) tooLarge.push({ source: input.path, level: 'skipped', reason: input.tooLarge });
+      else into.push(input);
+    }
+  };
+  for (const path of positionals) await read(path, inputs);
   const layers = [];
   for (const written of values.mode ?? []) {
     const [mode = '', paths = ''] = written.split(/=(.*)/s, 2);
@@ -82,17 +106,13 @@ export async function runImport(args: readonly string[], cwd: string): Promise<n
         `--mode takes <mode>=<files or folders>, the mode in lowercase words joined by hyphens, not light: got \`${written}\``,
       );
     }
-    const files = [];
-    for (const path of paths.split(',')) files.push(...(await readTokenFiles(cwd, path)));
+    const files: ImportInput[] = [];
+    for (const path of paths.split(',')) await read(path, files);
     layers.push({ mode, inputs: files });
   }
-  const result = importDesignSystem(inputs, { slug, name: values.name ?? slug, format: from, layers });
-  if (result.tokens.length > 0) {
-    for (const [path, text] of result.files) {
-      await mkdir(dirname(join(out, path)), { recursive: true });
-      await writeFile(join(out, path), text);
-    }
-  }
+  const imported = importDesignSystem(inputs, { slug, name: values.name ?? slug, format: from, layers });
+  const result = { ...imported, issues: [...skipped, ...tooLarge, ...imported.issues] };
+  if (result.tokens.length > 0) await writeDesignSystemFolder(out, result.files, values.force === true);
   const verified =
     values.verify === true && result.compiled.system !== undefined
       ? verifyImport(result.sources, result.tokens, result.compiled.system)
@@ -102,25 +122,84 @@ export async function runImport(args: readonly string[], cwd: string): Promise<n
   return verified !== undefined && verified.mismatches.length > 0 ? EXIT_FAILED : EXIT_OK;
 }
 
-/** Every token file of `path` (relative to `cwd`), read, with its path as the report names it. */
-export async function readTokenFiles(cwd: string, path: string): Promise<ImportInput[]> {
+/** A token file left out for its size: its path as the report names it, and why. */
+interface TooLarge {
+  readonly path: string;
+  readonly tooLarge: string;
+}
+
+const TOO_LARGE = `file is larger than ${MAX_IMPORT_FILE_BYTES} bytes (50 MiB, the import's limit)`;
+
+/**
+ * Every token file of `path` (relative to `cwd`), read, with its path as the report names it; a file over
+ * {@link MAX_IMPORT_FILE_BYTES} is not read (at most one byte more ever is) and comes back as {@link TooLarge}. Below a
+ * folder, symbolic links (to files or folders) and `*.json` names that are not regular files are never followed nor
+ * read: each is told to `onSkipped`. `path` itself is the caller's choice, and is followed when it is a link.
+ */
+export async function readTokenFiles(
+  cwd: string,
+  path: string,
+  onSkipped: (path: string, reason: string) => void = () => undefined,
+): Promise<(ImportInput | TooLarge)[]> {
+  const absolute = resolve(cwd, path);
+  const found = await stat(absolute).catch(() => undefined);
+  if (found === undefined) throw new UsageError(`${path} does not exist`);
+  const shown = (file: string): string => relative(cwd, file) || file;
+  if (found.isFile()) return [await readTokenFile(absolute, shown(absolute), undefined, onSkipped)].filter((input) => input !== undefined);
+  if (!found.isDirectory()) throw new UsageError(`${path} is neither a file nor a folder`);
+  const within = await realpath(absolute);
   const inputs = [];
-  for (const file of await tokenFiles(resolve(cwd, path), path)) {
-    inputs.push({ path: relative(cwd, file) || file, text: await readFile(file, 'utf8') });
+  for (const file of await tokenFiles(absolute, (file, reason) => onSkipped(shown(file), reason))) {
+    const input = await readTokenFile(file, shown(file), within, onSkipped);
+    if (input !== undefined) inputs.push(input);
   }
   return inputs;
 }
 
-/** The token files of a path: the file itself, or every `*.json` and `*.json5` below a folder, in path order. */
-async function tokenFiles(path: string, shown: string): Promise<string[]> {
-  const found = await stat(path).catch(() => undefined);
-  if (found === undefined) throw new UsageError(`${shown} does not exist`);
-  if (found.isFile()) return [path];
-  const entries = await readdir(path, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && /\.json5?$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .sort();
+async function readTokenFile(
+  file: string,
+  shown: string,
+  within: string | undefined,
+  onSkipped: (path: string, reason: string) => void,
+): Promise<ImportInput | TooLarge | undefined> {
+  // Not read at all when its size says so; the read below stops one byte past the limit should it have grown since.
+  const size = await (within === undefined ? stat(file) : lstat(file)).then((info) => info.size).catch(() => 0);
+  if (size > MAX_IMPORT_FILE_BYTES) return { path: shown, tooLarge: TOO_LARGE };
+  const read = await readRegularFile(file, {
+    maxBytes: MAX_IMPORT_FILE_BYTES,
+    followSymlink: within === undefined,
+    deadlineMs: 60_000,
+    ...(within === undefined ? {} : { within }),
+  });
+  if (read.kind === 'gone') throw new UsageError(`${shown} does not exist`);
+  if (read.kind === 'skipped') {
+    onSkipped(shown, read.reason);
+    return undefined;
+  }
+  return Buffer.byteLength(read.text) > MAX_IMPORT_FILE_BYTES ? { path: shown, tooLarge: TOO_LARGE } : { path: shown, text: read.text };
+}
+
+/**
+ * The `*.json` and `*.json5` files below a folder, in path order, found without recursion into links: a symbolic link
+ * (to a file or a folder) and a JSON name that is not a regular file are told to `onSkipped`.
+ */
+async function tokenFiles(folder: string, onSkipped: (path: string, reason: string) => void): Promise<string[]> {
+  const files: string[] = [];
+  const skipped: [string, string][] = [];
+  const folders = [folder];
+  for (let next = folders.pop(); next !== undefined; next = folders.pop()) {
+    for (const entry of await readdir(next, { withFileTypes: true })) {
+      const path = join(next, entry.name);
+      if (entry.isSymbolicLink()) skipped.push([path, 'a symbolic link (never followed)']);
+      else if (entry.isDirectory()) folders.push(path);
+      else if (/\.json5?$/.test(entry.name)) {
+        if (entry.isFile()) files.push(path);
+        else skipped.push([path, 'not a regular file (a FIFO, socket, device or folder)']);
+      }
+    }
+  }
+  for (const [path, reason] of skipped.sort(([a], [b]) => (a < b ? -1 : 1))) onSkipped(path, reason);
+  return files.sort();
 }
 
 function countsByType(result: ImportResult): Record<string, number> {
@@ -142,6 +221,7 @@ function jsonReport(result: ImportResult, verified: VerifyResult | undefined, ou
     modes: result.notes,
     issues: result.issues,
     ...(verified === undefined ? {} : { verify: verified }),
+    ...(result.refused === undefined ? {} : { refused: result.refused }),
   };
 }
 
@@ -154,6 +234,7 @@ function textReport(result: ImportResult, verified: VerifyResult | undefined, ou
       .map(([type, count]) => `${type} ${count}`)
       .join(', ')}`,
     ...result.notes.map((note) => `  ${note}`),
+    ...(result.refused === undefined ? [] : [`nothing written: ${result.refused}`]),
   ];
   for (const issue of result.issues) lines.push(`${issue.source}  ${issue.level === 'lossy' ? 'with loss' : 'left out'}  ${issue.reason}`);
   if (verified !== undefined) {

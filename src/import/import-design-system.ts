@@ -1,4 +1,6 @@
 import { compileDesignSystemFolder } from '../compile/compile-design-system.js';
+import { MAX_TOKEN_VALUES } from '../compile/compile-tokens.js';
+import { MAX_DECLARED_MODES } from '../compile/read-modes.js';
 import { KEY_SEGMENT } from '../compile/name-rules.js';
 import type { CompileResult } from '../compile/compile-design-system.js';
 import { parseSourceFile } from '../compile/parse-source-file.js';
@@ -12,7 +14,8 @@ import type { ImportInput, ModeLayer, SourceFormat } from './read-sources.js';
 import { isAlphaOver } from './source-token.js';
 import type { ImportIssue, SourceToken } from './source-token.js';
 import { groupValues } from './group-values.js';
-import { writeDesignSystemFiles } from './write-yaml.js';
+import { MAX_IMPORT_KEY_LENGTH, MAX_IMPORT_TOKEN_LINE_BYTES } from './import-limits.js';
+import { tokenLine, writeDesignSystemFiles } from './write-yaml.js';
 
 export type { ImportInput } from './read-sources.js';
 
@@ -30,6 +33,11 @@ export interface ImportResult {
   readonly sources: readonly SourceToken[];
   /** The written folder compiled with our own compiler (no error, by construction). */
   readonly compiled: CompileResult;
+  /**
+   * Why nothing is written, when the server would refuse the design system as a whole (more values or modes than it
+   * takes): then `files` and `tokens` are empty.
+   */
+  readonly refused?: string | undefined;
 }
 
 /** A key segment as our format takes it: other characters become `-`. */
@@ -48,13 +56,6 @@ export function importDesignSystem(
 ): ImportResult {
   const read = readSources(inputs, options.format, options.layers);
   const issues: ImportIssue[] = [...read.issues];
-  const byKey = new Map<string, SourceToken>();
-  for (const token of read.tokens) {
-    const earlier = byKey.get(token.key);
-    if (earlier !== undefined)
-      issues.push({ source: token.source, level: 'lossy', reason: `replaces the token of the same key in ${earlier.source}` });
-    byKey.set(token.key, token);
-  }
   const renames = new Map<string, string>();
   const renamed = (key: string): string => {
     let name = renames.get(key);
@@ -64,6 +65,23 @@ export function importDesignSystem(
     }
     return name;
   };
+  const byKey = new Map<string, SourceToken>();
+  for (const token of read.tokens) {
+    // Refused before anything is written: a top-level group names a file, which the file system bounds.
+    const length = renamed(token.key).length;
+    if (length > MAX_IMPORT_KEY_LENGTH) {
+      issues.push({
+        source: shortSource(token),
+        level: 'skipped',
+        reason: `a key of ${length} characters: keys are at most ${MAX_IMPORT_KEY_LENGTH} (a top-level group names a file)`,
+      });
+      continue;
+    }
+    const earlier = byKey.get(token.key);
+    if (earlier !== undefined)
+      issues.push({ source: token.source, level: 'lossy', reason: `replaces the token of the same key in ${earlier.source}` });
+    byKey.set(token.key, token);
+  }
   const valueIn = (key: string, mode: string): unknown => {
     const token = byKey.get(key);
     return token !== undefined && mode in token.modes ? token.modes[mode] : token?.value;
@@ -95,19 +113,49 @@ export function importDesignSystem(
     } else types.set(key, type);
   }
   const refused: ImportIssue[] = [];
-  for (let round = 0; ; round += 1) {
+  for (let round = 0; ;) {
     const mapper = createTokenMapper(resolve, (key) => types.get(key), renamed, allModes);
     const tokens: ImportedToken[] = [];
     const roundIssues: ImportIssue[] = [];
+    const tooLarge: ImportIssue[] = [];
     for (const [key, type] of types) {
       const mapped = mapper.map(byKey.get(key) as SourceToken, type);
-      roundIssues.push(...mapped.issues);
+      for (const issue of mapped.issues) roundIssues.push(issue);
       if (mapped.token === undefined) types.delete(key);
-      else tokens.push(mapped.token);
+      else {
+        // A token no file can hold is refused by its key, not written where the server would refuse the whole file.
+        const bytes = Buffer.byteLength(tokenLine(mapped.token));
+        if (bytes <= MAX_IMPORT_TOKEN_LINE_BYTES) tokens.push(mapped.token);
+        else {
+          types.delete(key);
+          const reason = `its YAML line is ${bytes} bytes; a token takes at most ${MAX_IMPORT_TOKEN_LINE_BYTES} (a source file holds at most 1 MiB)`;
+          tooLarge.push({ source: mapped.token.source.source, level: 'skipped', reason });
+        }
+      }
     }
+    // Mapped again without them: a reference to one is then written as its value, which is measured in its turn.
+    if (tooLarge.length > 0) {
+      for (const issue of tooLarge) refused.push(issue);
+      continue;
+    }
+    const whole = (refusal: string): ImportResult => ({
+      format: read.format,
+      files: new Map(),
+      tokens: [],
+      issues: [...issues, ...refused, ...roundIssues],
+      notes: read.notes,
+      sources: [...byKey.values()],
+      compiled: { system: undefined, diagnostics: [] },
+      refused: refusal,
+    });
+    // Counted before compiling: the compiler refuses such a design system as a whole, however many tokens are left out.
+    const tooMany = countTooMany(tokens);
+    if (tooMany !== undefined) return whole(tooMany);
     const files = writeDesignSystemFiles(groupValues(tokens), options.name);
     const compiled = compileFiles(options.slug, files);
     const errors = compiled.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+    const wholeError = errors.find((error) => WHOLE_SYSTEM_RULES.has(error.rule));
+    if (wholeError !== undefined) return whole(wholeError.message);
     const failedKeys = keysAt(tokens, files, errors);
     if (errors.length === 0 || failedKeys.size === 0 || round >= 8) {
       return {
@@ -120,6 +168,7 @@ export function importDesignSystem(
         compiled,
       };
     }
+    round += 1;
     const sourceOf = new Map(tokens.map((token) => [token.key, token.source]));
     for (const [key, message] of failedKeys) {
       const token = sourceOf.get(key);
@@ -174,6 +223,33 @@ function withAlphaResolved(byKey: Map<string, SourceToken>, valueIn: (key: strin
   }
 }
 
+/** Compiler rules about a design system as a whole: leaving out the token they are reported at would not help. */
+const WHOLE_SYSTEM_RULES: ReadonlySet<string> = new Set(['design-system-too-large']);
+
+/**
+ * Why the server would refuse these tokens as a whole: more modes than a design system may declare, or more values
+ * (tokens × modes, light and dark included) than it may have; undefined when neither.
+ */
+function countTooMany(tokens: readonly ImportedToken[]): string | undefined {
+  const further = new Set<string>();
+  for (const token of tokens) for (const mode of Object.keys(token.modes ?? {})) if (mode !== 'light' && mode !== 'dark') further.add(mode);
+  const count = (n: number): string => n.toLocaleString('en-US');
+  const split = 'import the files in parts, as several design systems';
+  if (further.size > MAX_DECLARED_MODES) {
+    return `the tokens have ${count(further.size)} modes besides light and dark, more than a design system may declare (${MAX_DECLARED_MODES}): ${split}`;
+  }
+  const modes = 2 + further.size;
+  const values = tokens.length * modes;
+  if (values <= MAX_TOKEN_VALUES) return undefined;
+  return `${count(tokens.length)} tokens in ${modes} modes have ${count(values)} values, more than a design system may have (${count(MAX_TOKEN_VALUES)}): ${split}`;
+}
+
+/** A token's source with a key too long to print shortened to its first 40 characters. */
+function shortSource(token: SourceToken): string {
+  if (!token.source.endsWith(token.key)) return token.source;
+  return `${token.source.slice(0, token.source.length - token.key.length)}${token.key.slice(0, 40)}…`;
+}
+
 function compileFiles(slug: string, files: ReadonlyMap<string, string>): CompileResult {
   return compileDesignSystemFolder(
     slug,
@@ -188,14 +264,20 @@ function keysAt(
   errors: CompileResult['diagnostics'],
 ): Map<string, string> {
   const failed = new Map<string, string>();
+  const keys = new Set(tokens.map((token) => token.key));
+  const linesOf = new Map<string, string[]>();
   for (const error of errors) {
     const path = error.file.slice(error.file.indexOf('/') + 1);
-    const lines = (files.get(path) ?? '').split('\n');
+    let lines = linesOf.get(path);
+    if (lines === undefined) {
+      lines = (files.get(path) ?? '').split('\n');
+      linesOf.set(path, lines);
+    }
     for (let line = error.line - 1; line >= 0; line -= 1) {
       const match = /^ {2}([A-Za-z0-9_.-]+):/.exec(lines[line] ?? '');
       if (match === null) continue;
       const key = match[1] as string;
-      if (tokens.some((token) => token.key === key)) failed.set(key, error.message);
+      if (keys.has(key)) failed.set(key, error.message);
       break;
     }
   }

@@ -1,5 +1,7 @@
 import { posix } from 'node:path';
 import JSON5 from 'json5';
+import { MAX_IMPORT_NESTING_DEPTH } from './import-limits.js';
+import { findDeepNesting } from './json-nesting.js';
 import { readDtcg } from './read-dtcg.js';
 import { readResolver } from './read-resolver.js';
 import { readStyleDictionary } from './read-style-dictionary.js';
@@ -51,7 +53,8 @@ export interface ModeLayer {
 
 /**
  * Parses every input (JSON, or JSON5 for `.json5` files and for JSON that does not parse), finds their format (or
- * takes `format`), and reads their tokens. A file that does not parse is reported with the parser's line and column.
+ * takes `format`), and reads their tokens. A file that does not parse, or nests deeper than
+ * {@link MAX_IMPORT_NESTING_DEPTH} levels, is reported with its line and column.
  * Each mode layer's files are read the same way; a token they give a value differs from the base files' is that
  * token's value in the layer's mode (a value the token itself writes for that mode, in a mode extension, wins).
  */
@@ -73,7 +76,9 @@ export function readSources(
     const layered = READERS[found]([...base.documents, ...parsed.documents]);
     const ownFiles = new Set(parsed.documents.map((document) => document.path));
     const own = (source: string): boolean => ownFiles.has(source.slice(0, source.lastIndexOf(':')));
-    issues.push(...parsed.issues, ...layered.issues.filter((issue) => own(issue.source)));
+    // One by one, not `push(...list)`: a spread of 200,000 arguments overflows the stack.
+    for (const issue of parsed.issues) issues.push(issue);
+    for (const issue of layered.issues) if (own(issue.source)) issues.push(issue);
     tokens = withModeLayer(
       tokens,
       layer.mode,
@@ -97,6 +102,11 @@ function parseAll(inputs: readonly ImportInput[]): { documents: SourceDocument[]
 }
 
 function parseDocument(input: ImportInput): { document: unknown } | { error: string } {
+  // Checked before parsing: every walk of a document afterwards may then recurse as deep as it nests.
+  const deep = findDeepNesting(input.text);
+  if (deep !== undefined) {
+    return { error: `${deep.line}:${deep.column}: nests objects and arrays more than ${MAX_IMPORT_NESTING_DEPTH} levels deep (the limit)` };
+  }
   if (!input.path.endsWith('.json5')) {
     try {
       return { document: JSON.parse(input.text) as unknown };

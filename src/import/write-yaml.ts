@@ -1,4 +1,5 @@
 import type { WrittenValue } from '../compile/types.js';
+import { MAX_SOURCE_FILE_BYTES } from '../compile/parse-source-file.js';
 import { compareKeys } from '../compile/sort-order.js';
 import type { GroupedValues, ImportedPrimitive, ImportedScale } from './group-values.js';
 import type { ImportedToken } from './map-token.js';
@@ -25,11 +26,19 @@ const flowKey = (name: string): string =>
 const SCHEMA_LINE = '# yaml-language-server: $schema=../../../schemas/source.schema.json';
 const ROOT_SCHEMA_LINE = '# yaml-language-server: $schema=../../schemas/source.schema.json';
 
+/** A token's line as `tokens:` holds it: its key and its fields (its modes last) in flow style. */
+export const tokenLine = (token: ImportedToken): string => {
+  const fields: Record<string, WrittenValue> = { ...token.fields };
+  if (token.modes !== undefined) fields['modes'] = token.modes;
+  return `  ${token.key}: ${flowValue(fields)}`;
+};
+
 /**
  * The files of a design-system folder for grouped tokens: `system.yaml` (its name, and the modes the tokens and scale
  * steps have values in besides light and dark, each on light), `scales.yaml` and `primitives.yaml` when there are any,
  * and one file per top-level group under `tokens/`, one token per line in key order, each with the schema line for
- * editors.
+ * editors. A file that would pass the server's {@link MAX_SOURCE_FILE_BYTES} goes on in `<name>.2.yaml`, `<name>.3.yaml`,
+ * ... (no key segment holds a dot, so no group's file is called so).
  */
 export function writeDesignSystemFiles(values: GroupedValues, name: string): Map<string, string> {
   const files = new Map<string, string>();
@@ -37,8 +46,8 @@ export function writeDesignSystemFiles(values: GroupedValues, name: string): Map
   const system = [`# yaml-language-server: $schema=../../schemas/system.schema.json`, `name: ${flowValue(name)}`];
   if (modes.length > 0) system.push('modes:', ...modes.map((mode) => `  ${flowKey(mode)}: { base: light }`));
   files.set('system.yaml', `${system.join('\n')}\n`);
-  if (values.scales.length > 0) files.set('scales.yaml', writeScales(values.scales));
-  if (values.primitives.length > 0) files.set('primitives.yaml', writePrimitives(values.primitives));
+  if (values.scales.length > 0) writeSplit(files, 'scales', `${ROOT_SCHEMA_LINE}\nscales:`, scaleBlocks(values.scales));
+  if (values.primitives.length > 0) writeSplit(files, 'primitives', `${ROOT_SCHEMA_LINE}\nprimitives:`, primitiveLines(values.primitives));
   const groups = new Map<string, ImportedToken[]>();
   for (const token of [...values.tokens].sort((a, b) => compareKeys(a.key, b.key))) {
     const group = token.key.split('.', 1)[0] as string;
@@ -47,15 +56,51 @@ export function writeDesignSystemFiles(values: GroupedValues, name: string): Map
     groups.set(group, list);
   }
   for (const [group, list] of [...groups].sort(([a], [b]) => compareKeys(a, b))) {
-    const lines = [SCHEMA_LINE, 'tokens:'];
-    for (const token of list) {
-      const fields: Record<string, WrittenValue> = { ...token.fields };
-      if (token.modes !== undefined) fields['modes'] = token.modes;
-      lines.push(`  ${token.key}: ${flowValue(fields)}`);
-    }
-    files.set(`tokens/${group}.yaml`, `${lines.join('\n')}\n`);
+    writeSplit(
+      files,
+      `tokens/${group}`,
+      `${SCHEMA_LINE}\ntokens:`,
+      list.map((token) => ({ under: '', text: tokenLine(token) })),
+    );
   }
   return files;
+}
+
+/** One piece of a file: its text (one line or more), and the line it sits under (`  spacing:`), repeated in each file. */
+interface Piece {
+  readonly under: string;
+  readonly text: string;
+}
+
+/**
+ * `<name>.yaml` holding `header` and the pieces in order, going on in `<name>.2.yaml`, ... before a file would pass
+ * {@link MAX_SOURCE_FILE_BYTES}. A piece too large for any file has one of its own (the import refuses such tokens before).
+ */
+function writeSplit(files: Map<string, string>, name: string, header: string, pieces: readonly Piece[]): void {
+  let lines = [header];
+  let bytes = Buffer.byteLength(header) + 1;
+  let under = '';
+  let part = 1;
+  const flush = (): void => {
+    files.set(part === 1 ? `${name}.yaml` : `${name}.${part}.yaml`, `${lines.join('\n')}\n`);
+    part += 1;
+  };
+  const linesOf = (piece: Piece): string[] => (piece.under !== '' && piece.under !== under ? [piece.under, piece.text] : [piece.text]);
+  const sizeOf = (added: readonly string[]): number => added.reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
+  for (const piece of pieces) {
+    let added = linesOf(piece);
+    if (lines.length > 1 && bytes + sizeOf(added) > MAX_SOURCE_FILE_BYTES) {
+      flush();
+      lines = [header];
+      bytes = Buffer.byteLength(header) + 1;
+      under = '';
+      added = linesOf(piece);
+    }
+    lines.push(...added);
+    bytes += sizeOf(added);
+    under = piece.under;
+  }
+  flush();
 }
 
 /**
@@ -74,28 +119,26 @@ function furtherModesOf({ tokens, scales }: GroupedValues): string[] {
   return [...modes];
 }
 
-/** `scales.yaml`: each scale, one step per line, ascending. */
-function writeScales(scales: readonly ImportedScale[]): string {
-  const lines = [ROOT_SCHEMA_LINE, 'scales:'];
-  for (const scale of scales) {
-    lines.push(`  ${flowKey(scale.name)}:`);
-    for (const step of scale.steps) lines.push(`    ${step.step}: ${flowValue(step.colors)}`);
-  }
-  return `${lines.join('\n')}\n`;
+/** `scales:` pieces: each scale with its steps, one step per line, ascending (a scale is never split across files). */
+function scaleBlocks(scales: readonly ImportedScale[]): Piece[] {
+  return scales.map((scale) => ({
+    under: '',
+    text: [`  ${flowKey(scale.name)}:`, ...scale.steps.map((step) => `    ${step.step}: ${flowValue(step.colors)}`)].join('\n'),
+  }));
 }
 
-/** `primitives.yaml`: per type, one primitive per line. */
-function writePrimitives(primitives: readonly ImportedPrimitive[]): string {
+/** `primitives:` pieces: per type, one primitive per line under its type. */
+function primitiveLines(primitives: readonly ImportedPrimitive[]): Piece[] {
   const byType = new Map<string, ImportedPrimitive[]>();
   for (const primitive of primitives) {
     const ofType = byType.get(primitive.type);
     if (ofType === undefined) byType.set(primitive.type, [primitive]);
     else ofType.push(primitive);
   }
-  const lines = [ROOT_SCHEMA_LINE, 'primitives:'];
+  const pieces: Piece[] = [];
   for (const [type, ofType] of byType) {
-    lines.push(`  ${flowKey(type)}:`);
-    for (const primitive of ofType) lines.push(`    ${flowKey(primitive.name)}: ${flowValue(primitive.value)}`);
+    for (const primitive of ofType)
+      pieces.push({ under: `  ${flowKey(type)}:`, text: `    ${flowKey(primitive.name)}: ${flowValue(primitive.value)}` });
   }
-  return `${lines.join('\n')}\n`;
+  return pieces;
 }
