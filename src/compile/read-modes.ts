@@ -1,3 +1,4 @@
+import { findCssBreakout } from './css-text.js';
 import { describeValue } from './message-text.js';
 import type { Report } from './pending-diagnostic.js';
 import type { NamedFields, SystemEntry } from './source-entries.js';
@@ -8,10 +9,15 @@ import type { ModeDefinition } from './types.js';
 /** A mode name: lowercase letters and digits in words joined by single hyphens. */
 export const MODE_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 const MAX_MODE_NAME_LENGTH = 64;
-/** A media condition in parentheses that cannot close the rule it is written into. */
+/** A media condition in parentheses that cannot close the rule it is written into (then checked by `findCssBreakout`). */
 const MEDIA_CONDITION = /^\([^{};<>\\]*\)$/;
 const MAX_MEDIA_LENGTH = 200;
 const MODE_FIELDS = ['base', 'media'];
+/**
+ * The most modes `system.yaml` may declare besides light and dark: every export writes each token once per mode, and
+ * real systems have a few (Primer's 14 themes are the most we know of).
+ */
+export const MAX_DECLARED_MODES = 100;
 
 /** The modes of a design system, and whether `system.yaml` declares any. */
 export interface DeclaredModes {
@@ -29,6 +35,14 @@ export function readModes(system: SystemEntry | undefined, report: Report): Decl
   if (system === undefined || field === undefined) return { modes: BUILT_IN_MODES, declaresModes: false };
   if (field.value !== null && system.modes === undefined) {
     report(field.pos, 'invalid-mode', '`modes` must map mode names to `{ base, media }`, e.g. `dark-dimmed: { base: dark }`');
+    return { modes: BUILT_IN_MODES, declaresModes: true };
+  }
+  if ((system.modes?.length ?? 0) > MAX_DECLARED_MODES) {
+    report(
+      field.pos,
+      'design-system-too-large',
+      `\`modes\` declares ${system.modes?.length} modes, more than ${MAX_DECLARED_MODES} (the limit): every export writes each token once per mode; split the design system or combine modes`,
+    );
     return { modes: BUILT_IN_MODES, declaresModes: true };
   }
   const written = (system.modes ?? []).filter((entry) => isWellWritten(entry, report));
@@ -95,6 +109,16 @@ function isWellWritten(entry: NamedFields, report: Report): boolean {
       `\`media\` of mode \`${name}\` must be a media condition in parentheses, e.g. "(prefers-contrast: more)", got ${describeValue(media.value)}`,
     );
     ok = false;
+  } else if (media !== undefined) {
+    const breakout = findCssBreakout(media.value as string, 'media');
+    if (breakout !== undefined) {
+      report(
+        media.pos,
+        'invalid-mode',
+        `\`media\` of mode \`${name}\` must be one media condition: ${breakout}, got ${describeValue(media.value)}`,
+      );
+      ok = false;
+    }
   }
   return ok;
 }

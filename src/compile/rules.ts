@@ -23,6 +23,10 @@ export const RULES = {
     catches: 'two keys made of the same words (`font.lineHeight`, `font.line-height`) that get one CSS name',
   },
   'deprecated-reference': { severities: WARNING, catches: 'a reference (`ref`, a `{token}` part, a `colorToken`) to a deprecated token' },
+  'design-system-too-large': {
+    severities: ERROR,
+    catches: 'a design system that declares more than 100 modes, or whose tokens have more than 100,000 values in all (tokens × modes)',
+  },
   'duplicate-key': {
     severities: ERROR,
     catches:
@@ -46,13 +50,17 @@ export const RULES = {
   'invalid-mode': {
     severities: ERROR,
     catches:
-      'a mode declaration in `system.yaml` that is malformed, redeclares `light` or `dark`, or a token value for `light` under `modes`',
+      'a mode declaration in `system.yaml` that is malformed (a `media` that is not one media condition), redeclares `light` or `dark`, or a token value for `light` under `modes`',
   },
   'invalid-slug': { severities: ERROR, catches: 'a design system folder name that is not lowercase letters, digits and single hyphens' },
   'invalid-step': { severities: ERROR, catches: 'a scale step that is not an integer ≥ 0' },
   'invalid-type': { severities: ERROR, catches: 'a token `type` that is not a string' },
   'invalid-utf8': { severities: ERROR, catches: 'a file that is not valid UTF-8' },
-  'invalid-value': { severities: ERROR, catches: 'a field of the wrong kind or out of range, in any file' },
+  'invalid-value': {
+    severities: ERROR,
+    catches:
+      'a field of the wrong kind or out of range, in any file; CSS text that could leave its value (`/*`, an unclosed quote or bracket); `<` in a deprecation message',
+  },
   'key-expired': { severities: WARNING, catches: 'an API key whose `expiresAt` has passed (the server refuses it)' },
   'key-not-a-map': { severities: ERROR, catches: 'an entry of `keys` that is not a mapping' },
   'key-unknown-design-system': { severities: ERROR, catches: 'an API key whose `designSystem` or `access` names no design system' },

@@ -1,4 +1,5 @@
 import { COLOR_SYNTAX, parseColor } from './parse-color.js';
+import { findCssBreakout } from './css-text.js';
 import { EASING_KEYWORDS, parseDimension, parseDuration, parseFontWeight, referenceOf, STROKE_STYLES } from './parse-values.js';
 import type { DimensionUnit, PrimitiveType, TokenType } from './types.js';
 
@@ -7,23 +8,51 @@ export type ValueCheck = (value: unknown) => string | undefined;
 
 const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-const NUMBER: ValueCheck = (value) => (isFiniteNumber(value) ? undefined : 'a number');
-const NON_NEGATIVE: ValueCheck = (value) => (isFiniteNumber(value) && value >= 0 ? undefined : 'a number ≥ 0');
-const POSITIVE: ValueCheck = (value) => (isFiniteNumber(value) && value > 0 ? undefined : 'a number > 0');
-const INTEGER: ValueCheck = (value) => (Number.isInteger(value) ? undefined : 'an integer');
-const STEP_NUMBER: ValueCheck = (value) => (Number.isInteger(value) && (value as number) >= 0 ? undefined : 'an integer ≥ 0');
-const UNIT_INTERVAL: ValueCheck = (value) => (isFiniteNumber(value) && value >= 0 && value <= 1 ? undefined : 'a number from 0 to 1');
+/**
+ * The smallest size of a number other than 0 that the exports write: they write at most 20 decimals (never an
+ * exponent), so a smaller one (`1e-320`) would be written as 0.
+ */
+export const MIN_WRITTEN_NUMBER = 1e-20;
+const TOO_CLOSE_TO_ZERO = `a number at least ${MIN_WRITTEN_NUMBER} in size (exports write 20 decimals at most, so a smaller one would be written as 0)`;
+const isTooCloseToZero = (value: unknown): boolean => typeof value === 'number' && value !== 0 && Math.abs(value) < MIN_WRITTEN_NUMBER;
+
+/** `check`, refusing first a number the exports would write as 0. */
+const WRITTEN_AS_IS =
+  (check: ValueCheck): ValueCheck =>
+  (value) =>
+    isTooCloseToZero(value) ? TOO_CLOSE_TO_ZERO : check(value);
+
+const NUMBER: ValueCheck = WRITTEN_AS_IS((value) => (isFiniteNumber(value) ? undefined : 'a number'));
+const NON_NEGATIVE: ValueCheck = WRITTEN_AS_IS((value) => (isFiniteNumber(value) && value >= 0 ? undefined : 'a number ≥ 0'));
+const POSITIVE: ValueCheck = WRITTEN_AS_IS((value) => (isFiniteNumber(value) && value > 0 ? undefined : 'a number > 0'));
+const BEYOND_SAFE = `an integer from ${Number.MIN_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER} (a larger one cannot be kept exactly)`;
+/** An integer (a larger one than 2^53 - 1 has already lost digits when it is read). */
+const INTEGER: ValueCheck = (value) => (Number.isSafeInteger(value) ? undefined : Number.isInteger(value) ? BEYOND_SAFE : 'an integer');
+const STEP_NUMBER: ValueCheck = (value) =>
+  Number.isSafeInteger(value) && (value as number) >= 0
+    ? undefined
+    : Number.isInteger(value) && (value as number) >= 0
+      ? BEYOND_SAFE
+      : 'an integer ≥ 0';
+const UNIT_INTERVAL: ValueCheck = WRITTEN_AS_IS((value) =>
+  isFiniteNumber(value) && value >= 0 && value <= 1 ? undefined : 'a number from 0 to 1',
+);
 const FONT_WEIGHT: ValueCheck = (value) => (isFiniteNumber(value) && value >= 1 && value <= 1000 ? undefined : 'a number from 1 to 1000');
 const BOOLEAN: ValueCheck = (value) => (typeof value === 'boolean' ? undefined : 'true or false');
 const COLOR: ValueCheck = (value) => (parseColor(value) !== undefined ? undefined : `a color (${COLOR_SYNTAX})`);
 const STRING: ValueCheck = (value) => (typeof value === 'string' && value.length > 0 ? undefined : 'a non-empty string');
 
-/** Strings end up verbatim in CSS: refuse anything that could close a declaration or a rule. */
-const CSS_SAFE_STRING: ValueCheck = (value) =>
+/**
+ * Strings end up verbatim in CSS: refuse anything that could close a declaration or a rule, and anything that could
+ * open a comment, a string or a block the value does not close (see {@link findCssBreakout}).
+ */
+const CSS_SAFE_STRING: ValueCheck = (value) => {
   // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  typeof value === 'string' && value.trim().length > 0 && value.length <= 500 && !/[;{}<>\\\u0000-\u001f\u007f]/.test(value)
-    ? undefined
-    : 'a non-empty string without `;`, `{`, `}`, `<`, `>`, `\\` or control characters';
+  if (typeof value !== 'string' || value.trim().length === 0 || value.length > 500 || /[;{}<>\\\u0000-\u001f\u007f]/.test(value))
+    return 'a non-empty string without `;`, `{`, `}`, `<`, `>`, `\\` or control characters';
+  const breakout = findCssBreakout(value, 'value');
+  return breakout === undefined ? undefined : `a string that cannot break out of its CSS value: ${breakout}`;
+};
 
 const CUBIC_BEZIER = /^cubic-bezier\(\s*(-?\d*\.?\d+)\s*,\s*(-?\d*\.?\d+)\s*,\s*(-?\d*\.?\d+)\s*,\s*(-?\d*\.?\d+)\s*\)$/;
 
@@ -68,7 +97,11 @@ const LENGTH =
   (units: readonly DimensionUnit[], bareUnit: DimensionUnit | null, min?: 'non-negative' | 'positive'): ValueCheck =>
   (value) => {
     const length = parseDimension(value, units, bareUnit);
-    const inRange = length !== undefined && (min === undefined || (min === 'positive' ? length.value > 0 : length.value >= 0));
+    if (length !== undefined && isTooCloseToZero(length.value)) return TOO_CLOSE_TO_ZERO;
+    const inRange =
+      length !== undefined &&
+      Number.isFinite(length.value) &&
+      (min === undefined || (min === 'positive' ? length.value > 0 : length.value >= 0));
     if (inRange) return undefined;
     const bare = bareUnit === null ? '' : ` (a bare number is ${bareUnit})`;
     const range = min === undefined ? '' : min === 'positive' ? ' > 0' : ' ≥ 0';
@@ -84,14 +117,20 @@ const OR_REFERENCE =
     return problem === undefined ? undefined : `${problem}, or a reference like \`{group.token}\``;
   };
 
-const DURATION: ValueCheck = (value) =>
-  parseDuration(value) !== undefined ? undefined : 'a duration ≥ 0: a number of milliseconds, or text like `200ms` or `0.2s`';
+const DURATION: ValueCheck = (value) => {
+  const duration = parseDuration(value);
+  if (duration !== undefined && isTooCloseToZero(duration)) return TOO_CLOSE_TO_ZERO;
+  return duration !== undefined && Number.isFinite(duration)
+    ? undefined
+    : 'a duration ≥ 0: a number of milliseconds, or text like `200ms` or `0.2s`';
+};
 const FONT_WEIGHT_VALUE: ValueCheck = (value) =>
   parseFontWeight(value) !== undefined ? undefined : 'a number from 1 to 1000 or a weight keyword like `bold`';
-const LINE_HEIGHT: ValueCheck = (value) =>
+const LINE_HEIGHT: ValueCheck = WRITTEN_AS_IS((value) =>
   (isFiniteNumber(value) && value > 0) || LENGTH(LENGTH_UNITS['font.lineHeight'], null, 'positive')(value) === undefined
     ? undefined
-    : `a multiplier > 0 like \`1.5\`, or a length > 0 in ${unitList(LENGTH_UNITS['font.lineHeight'])}`;
+    : `a multiplier > 0 like \`1.5\`, or a length > 0 in ${unitList(LENGTH_UNITS['font.lineHeight'])}`,
+);
 const STROKE_STYLE: ValueCheck = (value) =>
   typeof value === 'string' && (STROKE_STYLES as readonly string[]).includes(value) ? undefined : `one of ${unitList(STROKE_STYLES)}`;
 

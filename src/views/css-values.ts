@@ -1,3 +1,4 @@
+import { findCssBreakout } from '../compile/css-text.js';
 import type { Dimension, GradientStop, Rgba, ShadowLayer, TypedValue } from '../compile/types.js';
 
 /**
@@ -48,7 +49,9 @@ const formatShadowLayer = (layer: ShadowLayer): string => `${formatShadowLengths
 
 /**
  * A typed value as CSS text: colors as hex, numbers with their unit, durations in `ms`, and what a designer wrote as
- * text (font stacks, easings, shadow primitives) as written.
+ * text (font stacks, easings, shadow primitives) as written when it cannot leave its value (the compiler refuses
+ * anything else; should something reach here anyway, a font stack is written as quoted, escaped names and a shadow
+ * as its layers or `none`).
  * @example formatCssValue({ kind: 'dimension', value: 16, unit: 'px' }) // '16px'
  */
 export function formatCssValue(value: TypedValue): string {
@@ -73,10 +76,12 @@ function formatUncached(value: TypedValue): string {
     case 'number':
       return formatCssNumber(value.value);
     case 'fontFamily':
+      return isCssSafe(value.text) ? value.text : value.families.map(quoteCssString).join(', ');
     case 'cubicBezier':
       return value.text;
     case 'shadow':
-      return value.text ?? (value.layers ?? []).map(formatShadowLayer).join(', ');
+      if (value.text !== null && isCssSafe(value.text)) return value.text;
+      return value.layers === null ? 'none' : value.layers.map(formatShadowLayer).join(', ');
     case 'boolean':
       return String(value.value);
     case 'strokeStyle':
@@ -91,6 +96,14 @@ function formatUncached(value: TypedValue): string {
       return `linear-gradient(${formatCssNumber(value.angle)}deg, ${value.stops.map((stop) => formatStop(stop)).join(', ')})`;
   }
 }
+
+// What a designer wrote is written as written when nothing in it can leave the value (the compiler refuses anything
+// else); whatever reaches a writer otherwise is written so that it cannot either.
+const isCssSafe = (text: string): boolean => findCssBreakout(text, 'value') === undefined;
+
+/** A CSS string of `text` with every character but letters, digits, spaces, `-`, `_` and non-ASCII escaped. */
+const quoteCssString = (text: string): string =>
+  `"${text.replace(/[^A-Za-z0-9 _\-\u0080-\uffff]/g, (char) => `\\${char.charCodeAt(0).toString(16)} `)}"`;
 
 /** A gradient stop as CSS, its color as hex or as `color` (a `var()`), its position in percent. */
 export const formatStop = (stop: GradientStop, color = formatHex(stop.color)): string =>

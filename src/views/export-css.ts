@@ -1,4 +1,6 @@
 import type { CompiledDesignSystem, ModeDefinition, ShadowLayer, Token, TypedValue } from '../compile/types.js';
+import { findCssBreakout } from '../compile/css-text.js';
+import { formatCommentText } from './css-comment.js';
 import { formatHex, formatShadowColor, formatShadowLengths } from './css-values.js';
 import { createCssWriter } from './css-writer.js';
 import type { CssWriter, ReferenceHandling } from './css-writer.js';
@@ -105,7 +107,7 @@ function overlayLines(redeclared: readonly Token[], writer: CssWriter, mode: str
 function deprecationComment(token: Token, writer: CssWriter): string {
   const { message, replacement } = token.deprecated as NonNullable<Token['deprecated']>;
   // The message is the designer's text: nothing in it may close the comment.
-  const why = message === null ? '' : ` ${message.replace(/\*\//g, '* /').replace(/\s*\n\s*/g, ' ')}`;
+  const why = message === null ? '' : ` ${formatCommentText(message)}`;
   const instead = replacement === null ? '' : ` Use ${writer.referenceName(replacement)} instead.`;
   return `  /* Deprecated.${why}${instead} */`;
 }
@@ -179,6 +181,8 @@ export function renderThemeBlocks(
  */
 export function modeMediaQuery(system: CompiledDesignSystem, mode: ModeDefinition, theme: CssTheme): string | undefined {
   if (mode.media === null || (theme !== 'media' && theme !== 'light-dark')) return undefined;
+  // The compiler refuses such a condition; a mode that had one anyway gets its `[data-theme]` rule, never a query of its own.
+  if (findCssBreakout(mode.media, 'media') !== undefined) return undefined;
   return `(prefers-color-scheme: ${schemeOf(system, mode.name)}) and ${mode.media}`;
 }
 

@@ -1,4 +1,5 @@
 import type { CompiledDesignSystem, TypedValue } from '../compile/types.js';
+import { formatCommentText } from './css-comment.js';
 import { formatCssValue, TYPOGRAPHY_PARTS } from './css-values.js';
 import { buildTokenTree } from './token-tree.js';
 import type { TokenTree } from './token-tree.js';
@@ -50,7 +51,7 @@ function deprecationComments(system: CompiledDesignSystem): Map<string, string> 
     const { message, replacement } = token.deprecated;
     const text = [message, replacement === null ? null : `Use \`${replacement}\`.`].filter((part) => part !== null).join(' ');
     // The text is the designer's: nothing in it may close the comment.
-    comments.set(token.key, `/** @deprecated${text === '' ? '' : ` ${text.replace(/\*\//g, '* /').replace(/\s*\n\s*/g, ' ')}`} */`);
+    comments.set(token.key, `/** @deprecated${text === '' ? '' : ` ${formatCommentText(text)}`} */`);
   }
   return comments;
 }

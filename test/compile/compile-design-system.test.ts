@@ -533,13 +533,13 @@ describe('compileDesignSystem: numbers in resolved values', () => {
       ['ds/system.yaml', 'name: DS\n'],
       [
         'ds/tokens.yaml',
-        'tokens:\n  spacing.hairline: { type: spacing, value: 0.0000001 }\n  z-index.top: { type: z-index, value: 1e21 }\n',
+        'tokens:\n  spacing.hairline: { type: spacing, value: 0.0000001 }\n  spacing.huge: { type: spacing, value: 1e21 }\n',
       ],
     ]);
     expect(diagnostics).toEqual([]);
     expect(system?.tokens.map((token) => [token.key, formatCssValue(token.resolved.light)])).toEqual([
       ['spacing.hairline', '0.0000001px'],
-      ['z-index.top', '1000000000000000000000'],
+      ['spacing.huge', '1000000000000000000000px'],
     ]);
   });
 });
