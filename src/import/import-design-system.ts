@@ -118,11 +118,15 @@ export function importDesignSystem(
     const tokens: ImportedToken[] = [];
     const roundIssues: ImportIssue[] = [];
     const tooLarge: ImportIssue[] = [];
+    // A token left out stays out in later rounds: what it was left out for must outlive this round.
+    const unmapped: ImportIssue[] = [];
     for (const [key, type] of types) {
       const mapped = mapper.map(byKey.get(key) as SourceToken, type);
       for (const issue of mapped.issues) roundIssues.push(issue);
-      if (mapped.token === undefined) types.delete(key);
-      else {
+      if (mapped.token === undefined) {
+        types.delete(key);
+        for (const issue of mapped.issues) unmapped.push(issue);
+      } else {
         // A token no file can hold is refused by its key, not written where the server would refuse the whole file.
         const bytes = Buffer.byteLength(tokenLine(mapped.token));
         if (bytes <= MAX_IMPORT_TOKEN_LINE_BYTES) tokens.push(mapped.token);
@@ -135,7 +139,7 @@ export function importDesignSystem(
     }
     // Mapped again without them: a reference to one is then written as its value, which is measured in its turn.
     if (tooLarge.length > 0) {
-      for (const issue of tooLarge) refused.push(issue);
+      for (const issue of [...unmapped, ...tooLarge]) refused.push(issue);
       continue;
     }
     const whole = (refusal: string): ImportResult => ({
@@ -169,6 +173,7 @@ export function importDesignSystem(
       };
     }
     round += 1;
+    for (const issue of unmapped) refused.push(issue);
     const sourceOf = new Map(tokens.map((token) => [token.key, token.source]));
     for (const [key, message] of failedKeys) {
       const token = sourceOf.get(key);

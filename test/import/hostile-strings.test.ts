@@ -64,4 +64,14 @@ describe('import: strings our compiler refuses for the CSS they would write', ()
     ]);
     expect(result.tokens).toEqual([]);
   });
+
+  // A second round (after the compiler refused the font stack) must not lose what the first round left out.
+  it('reports a token left out in the first round beside one the compiler refuses', () => {
+    const result = importOne({
+      font: { $type: 'fontFamily', evil: { $value: 'Inter /* x' } },
+      shadow: { $type: 'shadow', evil: { $value: '0px 1px 2px rgba(0, 0, 0, 0.1) /*' } },
+    });
+    expect(result.issues.map((issue) => issue.source)).toEqual(['tokens.json:shadow.evil', 'tokens.json:font.evil']);
+    expect(result.tokens).toEqual([]);
+  });
 });
