@@ -6,6 +6,7 @@ import type { ServeConfig } from './config.js';
 import { createMetrics } from './http/metrics.js';
 import type { Diagnostic } from './compile/types.js';
 import { checkKeyEntries } from './compile/check-key-references.js';
+import { describeUntrustedKeysFile } from './compile/parse-keys-file.js';
 import { registerSyncRoute } from './http/routes/sync.js';
 import type { RevisionProvider } from './state/revisions.js';
 import { withFetchOnMiss } from './source/fetch-on-miss.js';
@@ -137,7 +138,7 @@ export async function startServer(settings: Partial<ServeConfig>, options: Serve
     if (gitSource?.mirror !== undefined) {
       const mirror = gitSource.mirror;
       app.log.info({ remote: redactUrl(mirror.url), mirror: mirror.dir, keys: config.keys }, 'following a Git remote');
-      const keysWatcher = await watchKeysFile(config.keys, (event) => void applyBatch([event]));
+      const keysWatcher = await watchKeysFile(config.keys, (event) => void applyBatch([event]), { log: toWatchLogger(app.log) });
       app.addHook('onClose', async () => keysWatcher.close());
       await applyBatch([await readKeysFile(config.keys, Date.now())]);
       follower = await followRemote({
@@ -306,7 +307,10 @@ function logKeyWarnings(log: FastifyBaseLogger, keysPath: string, previous: Snap
   const { keys } = next;
   if (keys.staleSince !== previous.keys.staleSince) {
     if (keys.staleSince !== null)
-      log.error({ keys: keys.entries.length, since: keys.staleSince }, 'keys file is not valid YAML: the keys read before stay in force');
+      log.error(
+        { keys: keys.entries.length, since: keys.staleSince },
+        `${describeUntrustedKeysFile(keys.problems)}: the keys read before stay in force`,
+      );
     else log.info({ keys: keys.entries.length }, 'keys file is valid YAML again: its keys are in force');
   }
   const slugs = new Set(next.systems.keys());

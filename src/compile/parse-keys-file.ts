@@ -39,6 +39,16 @@ const FIELDS = ['name', 'sha256', 'designSystem', 'access', 'expiresAt'];
 export const MAX_KEYS_FILE_BYTES = 1024 * 1024;
 
 /**
+ * Why the keys in force are the last readable file's, given the current file's problems (its keys were not trusted):
+ * `keys file is larger than 1048576 bytes (the limit)` or `keys file is not valid YAML`.
+ */
+export function describeUntrustedKeysFile(problems: readonly Diagnostic[]): string {
+  return problems.some((problem) => problem.rule === 'file-too-large')
+    ? `keys file is larger than ${MAX_KEYS_FILE_BYTES} bytes (the limit)`
+    : 'keys file is not valid YAML';
+}
+
+/**
  * Parses and checks `keys.yaml`; returns its valid entries and a diagnostic for each problem. Fails closed: a file that
  * is YAML is always applied, so a key removed in the same edit as a mistake elsewhere is gone. An entry with any problem
  * is refused, and so are all entries that share a `name` or a `sha256` (which of them is meant cannot be known).
@@ -53,7 +63,8 @@ export function parseKeysFile(path: string, text: string): ParsedKeysFile {
   };
   // The reader stops one byte past the limit: a cut file could read as fewer or other entries, so none is trusted.
   if (Buffer.byteLength(text) > MAX_KEYS_FILE_BYTES) {
-    report(undefined, 'file-too-large', `the keys file is larger than ${MAX_KEYS_FILE_BYTES} bytes`);
+    const message = `the keys file is larger than ${MAX_KEYS_FILE_BYTES} bytes (the limit)`;
+    diagnostics.push({ file: path, line: 1, column: 1, rule: 'file-too-large', message, severity: 'error' });
     return { keys: undefined, diagnostics };
   }
   let doc: Document.Parsed;

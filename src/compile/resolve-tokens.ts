@@ -222,8 +222,7 @@ export function resolveTokens(
       const targetKey = ref.value as string;
       const value = follow(frame, targetKey, ref.pos, [draft.type], WHOLE_VALUE);
       if (value === undefined) return undefined;
-      const further = referencesByKey.get(targetKey)?.[mode]?.chain ?? [];
-      recordReference(draft.entry.key, mode, (current) => ({ ...current, chain: [targetKey, ...further] }));
+      recordReference(draft.entry.key, mode, (current) => ({ ...current, ref: targetKey }));
       return value;
     }
     const primitive = fields['primitive'];

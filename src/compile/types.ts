@@ -177,13 +177,14 @@ export const BUILT_IN_MODES: readonly ModeDefinition[] = [
 ];
 
 /**
- * The tokens a token's value refers to in one mode: `chain`, when the whole value is a reference, every token it
- * resolves through (the one it names first, the one that has the value last); `parts`, the parts of a composite (or of a
- * shadow's layers, a gradient's stops) written as a reference, by path (`fontSize`, `layers.0.color`), each to the
- * token it names; `adjusted`, the parts written as a reference whose value the part changes.
+ * The tokens a token's value refers to in one mode: `ref`, when the whole value is a reference, the token it names
+ * (the API's `chain` follows these one hop at a time, so a snapshot holds one key per reference, not every chain);
+ * `parts`, the parts of a composite (or of a shadow's layers, a gradient's stops) written as a reference, by path
+ * (`fontSize`, `layers.0.color`), each to the token it names; `adjusted`, the parts written as a reference whose value
+ * the part changes.
  */
 export interface TokenReferences {
-  readonly chain?: readonly string[];
+  readonly ref?: string;
   readonly parts?: Readonly<Record<string, string>>;
   /** Parts that take a token's value and change it (a shadow layer's `opacity` over its color): no alias can stand for them. */
   readonly adjusted?: Readonly<Record<string, string>>;

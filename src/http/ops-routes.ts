@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { describeUntrustedKeysFile } from '../compile/parse-keys-file.js';
 import type { Snapshot } from '../state/snapshot.js';
 import { isBearerToken, MAX_BEARER_TOKEN_LENGTH, readAuthorization } from './bearer-token.js';
 import { ApiError, sendError } from './errors.js';
@@ -52,13 +53,13 @@ export function registerOpsRoutes(app: FastifyInstance, options: OpsRouteOptions
       if (closing) return sendError(reply, 'service_unavailable', 'Not ready: the server is shutting down.');
       if (!options.isReady()) return sendError(reply, 'service_unavailable', 'Not ready: the source has not been loaded yet.');
       const { seq, keys } = options.currentSnapshot();
-      // Still ready while the keys file is not YAML (every replica reads the same file: 503 would take them all out),
+      // Still ready while the keys file is not YAML or too large (every replica reads the same file: 503 would take them all out),
       // but say so: the keys in force are the last readable ones, so a key removed since is still accepted.
       const stale =
         keys.staleSince === null
           ? {}
           : {
-              keys: `stale: the keys file is not valid YAML since ${keys.staleSince}; the ${keys.entries.length} keys read before stay in force`,
+              keys: `stale: the ${describeUntrustedKeysFile(keys.problems)} since ${keys.staleSince}; the ${keys.entries.length} keys read before stay in force`,
             };
       return reply.type('application/json; charset=utf-8').send(`${JSON.stringify({ status: 'ready', seq, ...stale })}\n`);
     },

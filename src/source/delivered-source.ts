@@ -18,6 +18,11 @@ export class DeliveredSource {
     return this.#files.keys();
   }
 
+  /** Whether `path` was delivered and not removed since. */
+  has(path: string): boolean {
+    return this.#files.has(path);
+  }
+
   /** True when `event` tells something not delivered yet: other text, a delivered file gone, another Git state. */
   changes(event: SourceEvent): boolean {
     switch (event.type) {

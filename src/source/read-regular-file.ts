@@ -1,9 +1,19 @@
 import { constants } from 'node:fs';
 import { lstat, open, readlink, stat } from 'node:fs/promises';
 import { sep } from 'node:path';
+import { limitConcurrency } from './limit-concurrency.js';
 
 /** How long one file may take to read before it is given up (a hung network mount, a device). */
 export const READ_DEADLINE_MS = 5_000;
+
+/**
+ * Most files read at once by the whole process (source files, the keys file, folder listings): the rest wait their
+ * turn. Unbounded, 100,000 files opened at once ran out of descriptors (EMFILE), for the server's sockets too.
+ */
+export const MAX_OPEN_FILES = 64;
+
+/** The one limiter of file reads and folder listings in the process (see `MAX_OPEN_FILES`). */
+export const limitFileAccess = limitConcurrency(MAX_OPEN_FILES);
 
 /** What reading one path found: its text, nothing (gone), or a reason it was not read. */
 export type RegularFileRead =
@@ -26,9 +36,14 @@ export interface ReadRegularFileOptions {
  * Reads a regular file as UTF-8, and nothing else: a symbolic link (unless `followSymlink`), a FIFO, a socket, a
  * device or a folder is never opened. The size is checked before reading and at most `maxBytes + 1` bytes are read,
  * with a deadline; a file swapped for something else between the check and the open is refused by the open itself
- * (`O_NOFOLLOW`, `O_NONBLOCK`) and by a second check on the open handle.
+ * (`O_NOFOLLOW`, `O_NONBLOCK`) and by a second check on the open handle. At most `MAX_OPEN_FILES` reads run at
+ * once; the deadline counts from a read's turn.
  */
-export async function readRegularFile(path: string, options: ReadRegularFileOptions): Promise<RegularFileRead> {
+export function readRegularFile(path: string, options: ReadRegularFileOptions): Promise<RegularFileRead> {
+  return limitFileAccess(() => readRegularFileNow(path, options));
+}
+
+async function readRegularFileNow(path: string, options: ReadRegularFileOptions): Promise<RegularFileRead> {
   let info;
   try {
     info = options.followSymlink === true ? await stat(path) : await lstat(path);

@@ -3,7 +3,16 @@ import type { SourceEvent } from '../state/events.js';
 import type { DeliveredSource } from './delivered-source.js';
 import { readCommitTimes, readDirtySlugs, readHeadCommit } from './git-repo.js';
 import type { GitRepo } from './git-repo.js';
-import { listSourcePaths, readKeysFile, readSourcePath, SKIPPED_FOLDERS } from './read-source-folder.js';
+import { slugOfPath } from '../compile/source-paths.js';
+import {
+  countFilesPerSystem,
+  listSourcePaths,
+  readKeysFile,
+  readSourcePath,
+  refuseOverLimit,
+  SKIPPED_FOLDERS,
+} from './read-source-folder.js';
+import type { SourceFileEvent } from './read-source-folder.js';
 import { ReportedProblems } from './reported-problems.js';
 import type { SourceBatch } from './source-batcher.js';
 import type { WatchLogger } from './watch-logger.js';
@@ -18,6 +27,8 @@ export interface SourceBatchReaderOptions {
   readonly log: WatchLogger;
   /** What was delivered so far: only what differs from it is read out. */
   readonly delivered: DeliveredSource;
+  /** The design systems not loaded for their number of files changed (their files need not be watched). */
+  readonly onRefusedChange?: (refused: ReadonlySet<string>) => void;
 }
 
 /** What one batch read: the events that change what was delivered, and whether the whole source was read. */
@@ -30,6 +41,10 @@ export interface BatchRead {
 export class SourceBatchReader {
   readonly #options: SourceBatchReaderOptions;
   readonly #reported = new ReportedProblems();
+  /** Each design system's number of YAML files, as last listed. */
+  #counts = new Map<string, number>();
+  /** The design systems not loaded for their number of files, with the reason. */
+  #refused = new Map<string, string>();
 
   constructor(options: SourceBatchReaderOptions) {
     this.#options = options;
@@ -41,7 +56,13 @@ export class SourceBatchReader {
     const at = this.#options.now();
     const previousGit = delivered.git;
     let rescan = batch.rescan;
-    const readFiles = (all: boolean): Promise<SourceEvent[]> => (all ? this.#readAll(at) : this.#readPaths(batch.paths, at));
+    // A batch that finds other design systems crossing the file limits reads the whole source instead.
+    const readFiles = async (all: boolean): Promise<SourceEvent[]> => {
+      const touched = all ? undefined : await this.#readTouched(batch.paths, at);
+      if (touched !== undefined) return touched;
+      rescan = true;
+      return this.#readAll(at);
+    };
     const readKeys = (all: boolean): Promise<SourceEvent | undefined> =>
       batch.keys || all ? this.#readKeys(at) : Promise.resolve(undefined);
     // HEAD and the touched files are read side by side; a moved HEAD then needs the whole tree (a checkout, a pull).
@@ -72,20 +93,128 @@ export class SourceBatchReader {
     return { events, rescanned: rescan };
   }
 
-  /** Every file on disk as `file/changed`, and every delivered file that is gone as `file/removed`. */
-  async #readAll(at: number): Promise<SourceEvent[]> {
+  /** The design systems not loaded for their number of files, as last listed. */
+  refusedSlugs(): ReadonlySet<string> {
+    return new Set(this.#refused.keys());
+  }
+
+  /**
+   * Every file on disk as `file/changed`, and every delivered file that is gone as `file/removed`; the files of a
+   * design system past the file limits are not read, and what was delivered of it stays (its last good version).
+   */
+  async #readAll(at: number): Promise<SourceFileEvent[]> {
     const paths = await listSourcePaths(this.#options.sourceDir, this.#onSkipped);
+    const counts = countFilesPerSystem(paths);
+    this.#setRefused(counts, refuseOverLimit(counts));
     const present = new Set(paths);
-    const events = await this.#readPaths(paths, at);
-    for (const path of this.#options.delivered.paths()) if (!present.has(path)) events.push({ type: 'file/removed', path, at });
+    const events = await this.#readPaths(
+      paths.filter((path) => !this.#isRefused(path)),
+      at,
+    );
+    for (const path of this.#options.delivered.paths())
+      if (!present.has(path) && !this.#isRefused(path)) events.push({ type: 'file/removed', path, at });
     return events;
+  }
+
+  /**
+   * The events of the paths a batch touched. When a file came or went (a rename, an editor's save by rename, files
+   * copied in), its design system's folder is listed and read in this same batch: chokidar reports the two halves of
+   * a rename apart (an unlink after 100 ms, an add when it re-reads the folder, at most once a second), and the
+   * tokens of a renamed file must never be missing in between. Undefined when other design systems crossed the file
+   * limits (the whole source must be read).
+   */
+  async #readTouched(paths: readonly string[], at: number): Promise<SourceFileEvent[] | undefined> {
+    const { delivered } = this.#options;
+    const events = await this.#readPaths(
+      paths.filter((path) => !this.#isRefused(path)),
+      at,
+    );
+    const relist = new Set(paths.filter((path) => this.#isRefused(path)).map(slugOf));
+    for (const event of events) {
+      if (event.type === 'file/removed' ? delivered.has(event.path) : !delivered.has(event.path)) relist.add(slugOf(event.path));
+    }
+    if (relist.size === 0) return events;
+
+    const listed = await this.#listSystems(relist);
+    const counts = new Map(this.#counts);
+    for (const [slug, slugPaths] of listed) {
+      if (slugPaths.length === 0) counts.delete(slug);
+      else counts.set(slug, slugPaths.length);
+    }
+    const refused = refuseOverLimit(counts);
+    for (const slug of new Set([...refused.keys(), ...this.#refused.keys()]))
+      if (!relist.has(slug) && refused.has(slug) !== this.#refused.has(slug)) return undefined;
+    const wasRefused = new Set(this.#refused.keys());
+    this.#setRefused(counts, refused);
+
+    const found = new Map(events.filter((event) => !refused.has(slugOf(event.path))).map((event) => [event.path, event]));
+    // A design system back within the limits is read whole: its files may have changed while they were not read.
+    const isNews = (path: string): boolean => {
+      const event = found.get(path);
+      return event === undefined ? wasRefused.has(slugOf(path)) || !delivered.has(path) : event.type === 'file/removed';
+    };
+    // Renames faster than the reads (a file read as gone is listed again): list again, a few times at most.
+    for (let round = 0; round < MAX_RELISTS && listed.size > 0; round++) {
+      const toRead: string[] = [];
+      for (const [slug, slugPaths] of listed) {
+        if (refused.has(slug)) continue;
+        toRead.push(...slugPaths.filter(isNews));
+        const present = new Set(slugPaths);
+        for (const path of delivered.paths())
+          if (slugOf(path) === slug && !present.has(path) && found.get(path)?.type !== 'file/changed')
+            found.set(path, { type: 'file/removed', path, at });
+      }
+      const again = new Set<string>();
+      for (const event of await this.#readPaths(toRead, at)) {
+        found.set(event.path, event);
+        if (event.type === 'file/removed') again.add(slugOf(event.path));
+      }
+      listed.clear();
+      if (again.size > 0 && round + 1 < MAX_RELISTS)
+        for (const [slug, slugPaths] of await this.#listSystems(again)) listed.set(slug, slugPaths);
+    }
+    return [...found.values()];
+  }
+
+  /** The YAML paths of each of these design systems, listed side by side. */
+  async #listSystems(slugs: ReadonlySet<string>): Promise<Map<string, string[]>> {
+    const listed = new Map<string, string[]>();
+    await Promise.all(
+      [...slugs].map(async (slug) => void listed.set(slug, await listSourcePaths(this.#options.sourceDir, this.#onSkipped, slug))),
+    );
+    return listed;
+  }
+
+  #isRefused(path: string): boolean {
+    return this.#refused.has(slugOf(path));
+  }
+
+  /** Takes the new file counts and refusals; says once when a design system stops or starts being loaded for them. */
+  #setRefused(counts: Map<string, number>, refused: Map<string, string>): void {
+    const { delivered, log } = this.#options;
+    const before = this.#refused;
+    this.#counts = counts;
+    this.#refused = refused;
+    for (const [slug, reason] of refused) {
+      if (before.has(slug)) continue;
+      const loaded = [...delivered.paths()].some((path) => slugOf(path) === slug);
+      log.error(
+        `design system \`${slug}\` is not loaded: ${reason}; ` +
+          (loaded ? 'its last good version stays served' : 'nothing is served for it'),
+      );
+    }
+    for (const slug of before.keys()) {
+      if (!refused.has(slug)) log.info(`design system \`${slug}\` is within the file limits again: loading it`);
+    }
+    const changed = refused.size !== before.size || [...refused.keys()].some((slug) => !before.has(slug));
+    if (changed) this.#options.onRefusedChange?.(new Set(refused.keys()));
   }
 
   /**
    * The events of these paths as they are now. A file that cannot be read (no permission, past the read deadline) is
    * logged once and left out, so it keeps what was last read of it and never holds up the other files.
    */
-  async #readPaths(paths: readonly string[], at: number): Promise<SourceEvent[]> {
+  async #readPaths(paths: readonly string[], at: number): Promise<SourceFileEvent[]> {
     const events = await Promise.all(
       paths.map((path) =>
         readSourcePath(this.#options.sourceDir, path, at, this.#onSkipped).then(
@@ -130,4 +259,11 @@ export class SourceBatchReader {
     this.#options.log.warn(`${(error as Error).message}; keeping the previous Git state`);
     return previous;
   }
+}
+
+/** How many times one batch lists a design system whose files keep being renamed while it reads them. */
+const MAX_RELISTS = 3;
+
+function slugOf(path: string): string {
+  return slugOfPath(path) as string;
 }

@@ -2,9 +2,9 @@ import { readdir, realpath } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { MAX_KEYS_FILE_BYTES } from '../compile/parse-keys-file.js';
 import { MAX_SOURCE_FILE_BYTES } from '../compile/parse-source-file.js';
-import { isSourceYamlPath } from '../compile/source-paths.js';
+import { isSourceYamlPath, slugOfPath } from '../compile/source-paths.js';
 import type { SourceEvent } from '../state/events.js';
-import { isGone, readRegularFile } from './read-regular-file.js';
+import { isGone, limitFileAccess, readRegularFile } from './read-regular-file.js';
 
 /** Told of each path below the source folder that is not read, and why (a symbolic link, a FIFO...). */
 export type OnSkipped = (path: string, reason: string) => void;
@@ -12,21 +12,31 @@ export type OnSkipped = (path: string, reason: string) => void;
 /** Folders never read nor watched below the source folder (besides dot-folders). */
 export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules']);
 
+/** Most YAML files one design system may hold: past it, none of them is read and the design system is not loaded. */
+export const MAX_FILES_PER_DESIGN_SYSTEM = 10_000;
+
+/** Most YAML files of all design systems together: the design systems that would pass it (in name order) are not loaded. */
+export const MAX_SOURCE_FILES = 50_000;
+
+/** A source file's event: its text as read, or its removal. */
+export type SourceFileEvent = Extract<SourceEvent, { readonly type: 'file/changed' | 'file/removed' }>;
+
 /** Relative `/`-separated path of a file below the source folder. */
 export function toSourcePath(sourceDir: string, absolutePath: string): string {
   return relative(sourceDir, absolutePath).split(sep).join('/');
 }
 
 /**
- * Every source YAML path below `sourceDir`, sorted; skips dot-folders and `node_modules`. Symbolic links (to files or
- * folders) and YAML names that are not regular files are never followed nor read: each is told to `onSkipped`.
+ * Every source YAML path below `sourceDir` (or below its design system `slug` only), sorted; skips dot-folders and
+ * `node_modules`. Symbolic links (to files or folders) and YAML names that are not regular files are never followed
+ * nor read: each is told to `onSkipped`. A design system folder that does not exist has no paths.
  */
-export async function listSourcePaths(sourceDir: string, onSkipped: OnSkipped = () => undefined): Promise<string[]> {
+export async function listSourcePaths(sourceDir: string, onSkipped: OnSkipped = () => undefined, slug?: string): Promise<string[]> {
   const paths: string[] = [];
   const walk = async (dir: string, isRoot: boolean): Promise<void> => {
     let entries;
     try {
-      entries = await readdir(dir, { withFileTypes: true });
+      entries = await limitFileAccess(() => readdir(dir, { withFileTypes: true }));
     } catch (error) {
       // The root must exist; a sub-folder that vanished mid-walk (a checkout, a delete) is simply gone.
       if (isRoot) throw new Error(`cannot read the source folder ${sourceDir}: ${(error as Error).message}`, { cause: error });
@@ -48,8 +58,42 @@ export async function listSourcePaths(sourceDir: string, onSkipped: OnSkipped = 
       }),
     );
   };
-  await walk(sourceDir, true);
+  if (slug === undefined) await walk(sourceDir, true);
+  else if (!slug.startsWith('.') && !SKIPPED_FOLDERS.has(slug)) await walk(join(sourceDir, slug), false);
   return paths.sort();
+}
+
+/** How many YAML files each design system of `paths` holds. */
+export function countFilesPerSystem(paths: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const path of paths) {
+    const slug = slugOfPath(path) as string;
+    counts.set(slug, (counts.get(slug) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * The design systems not loaded for their number of files, each with the reason: more than
+ * `MAX_FILES_PER_DESIGN_SYSTEM`, or more than what `MAX_SOURCE_FILES` leaves once the design systems before it (in
+ * name order) are counted.
+ */
+export function refuseOverLimit(counts: ReadonlyMap<string, number>): Map<string, string> {
+  const refused = new Map<string, string>();
+  let total = 0;
+  for (const slug of [...counts.keys()].sort()) {
+    const files = counts.get(slug) as number;
+    if (files > MAX_FILES_PER_DESIGN_SYSTEM)
+      refused.set(slug, `it has ${files} YAML files, more than ${MAX_FILES_PER_DESIGN_SYSTEM} (the limit per design system)`);
+    else if (total + files > MAX_SOURCE_FILES)
+      refused.set(
+        slug,
+        `its ${files} YAML files and the ${total} of the design systems before it would pass ${MAX_SOURCE_FILES} ` +
+          '(the limit for the whole source folder)',
+      );
+    else total += files;
+  }
+  return refused;
 }
 
 /**
@@ -62,7 +106,7 @@ export async function readSourcePath(
   path: string,
   at: number,
   onSkipped: OnSkipped = () => undefined,
-): Promise<SourceEvent> {
+): Promise<SourceFileEvent> {
   let read;
   try {
     read = await readRegularFile(join(sourceDir, path), { maxBytes: MAX_SOURCE_FILE_BYTES, within: await realSourceDir(sourceDir) });
@@ -86,10 +130,17 @@ function realSourceDir(sourceDir: string): Promise<string> {
   return real;
 }
 
-/** Every YAML file below `sourceDir` (skipping dot-folders, `node_modules`, symbolic links and non-regular files), as `file/changed` events. */
+/**
+ * Every YAML file below `sourceDir` (skipping dot-folders, `node_modules`, symbolic links and non-regular files), as
+ * `file/changed` events; a design system with too many files (see `refuseOverLimit`) is told to `onSkipped` as its
+ * folder and none of its files is read.
+ */
 export async function readSourceFolder(sourceDir: string, at: number, onSkipped: OnSkipped = () => undefined): Promise<SourceEvent[]> {
+  const paths = await listSourcePaths(sourceDir, onSkipped);
+  const refused = refuseOverLimit(countFilesPerSystem(paths));
+  for (const [slug, reason] of refused) onSkipped(slug, reason);
   const events = await Promise.all(
-    (await listSourcePaths(sourceDir, onSkipped)).map((path) => readSourcePath(sourceDir, path, at, onSkipped)),
+    paths.filter((path) => !refused.has(slugOfPath(path) as string)).map((path) => readSourcePath(sourceDir, path, at, onSkipped)),
   );
   // A file deleted between the listing and the read is not part of the folder.
   return events.filter((event) => event.type === 'file/changed');

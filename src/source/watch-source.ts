@@ -2,13 +2,13 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { watch } from 'chokidar';
 import type { FSWatcher } from 'chokidar';
-import { isSourceYamlPath } from '../compile/source-paths.js';
+import { isSourceYamlPath, slugOfPath } from '../compile/source-paths.js';
 import type { SourceEvent } from '../state/events.js';
 import { DEFAULT_LOCK_HOLD_MS, DEFAULT_MAX_WAIT_MS, DEFAULT_QUIET_MS } from './batch-timing.js';
 import { DeliveredSource } from './delivered-source.js';
 import type { GitRepo } from './git-repo.js';
 import { SourceBatchReader } from './read-source-batch.js';
-import { SKIPPED_FOLDERS, toSourcePath } from './read-source-folder.js';
+import { countFilesPerSystem, listSourcePaths, refuseOverLimit, SKIPPED_FOLDERS, toSourcePath } from './read-source-folder.js';
 import { SourceBatcher } from './source-batcher.js';
 import type { SourceBatch } from './source-batcher.js';
 import { SILENT_WATCH_LOGGER } from './watch-logger.js';
@@ -50,6 +50,8 @@ export interface SourceWatcher {
 export const DEFAULT_POLL_INTERVAL_MS = 1_000;
 /** Errors that mean "no more watches": fall back to polling instead of missing changes. */
 const WATCH_LIMIT_CODES = new Set(['ENOSPC', 'EMFILE', 'ENFILE']);
+/** chokidar's events that say a file or folder came, changed or went. */
+const WATCHED_EVENTS = ['add', 'change', 'unlink', 'addDir', 'unlinkDir'] as const;
 /** What the Git directory watch follows: enough to see commits, checkouts, resets and pulls, not the object store. */
 const GIT_WATCHED = /^(HEAD|ORIG_HEAD|index|index\.lock|packed-refs|refs|refs\/heads(\/.*)?)$/;
 
@@ -84,8 +86,11 @@ class ChokidarSourceWatcher implements SourceWatcher {
 
   #watchers: FSWatcher[] = [];
   #gitWatch: FSWatcher | undefined;
-  /** Set once the first watches are ready (a watch added later registers its own error handler). */
-  #started = false;
+  #sourceWatch: FSWatcher | undefined;
+  /** The design systems not loaded for their number of files: their YAML files are not watched, only counted again. */
+  #refused: ReadonlySet<string> = new Set();
+  /** The source watch being replaced (after `#refused` changed), if one is. */
+  #rewatching: Promise<void> = Promise.resolve();
 
   constructor(options: WatchSourceOptions) {
     this.#options = options;
@@ -103,6 +108,7 @@ class ChokidarSourceWatcher implements SourceWatcher {
       now,
       log: this.#log,
       delivered: this.#delivered,
+      onRefusedChange: (refused) => this.#onRefusedChange(refused),
     });
     this.#batcher = new SourceBatcher({
       timing: { quietMs: options.quietMs ?? DEFAULT_QUIET_MS, maxWaitMs: options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS, lockHoldMs },
@@ -117,6 +123,10 @@ class ChokidarSourceWatcher implements SourceWatcher {
 
   async start(): Promise<void> {
     if (this.mode === 'watch') {
+      // Count first, so a design system past the file limits never gets a watch per file (100,000 files took 7 s and
+      // 480 MB in chokidar alone, and inotify watches are shared by every process of the user).
+      const paths = await listSourcePaths(this.#sourceDir);
+      this.#refused = new Set(refuseOverLimit(countFilesPerSystem(paths)).keys());
       try {
         await this.#startWatching();
       } catch (error) {
@@ -135,6 +145,7 @@ class ChokidarSourceWatcher implements SourceWatcher {
 
   async close(): Promise<void> {
     const settled = this.#batcher.close();
+    await this.#rewatching;
     const watchers = this.#watchers;
     this.#watchers = [];
     await Promise.all(watchers.map((watcher) => watcher.close()));
@@ -159,33 +170,15 @@ class ChokidarSourceWatcher implements SourceWatcher {
   }
 
   async #startWatching(): Promise<void> {
-    const sourceDir = this.#sourceDir;
-    // Never ignore a directory (nothing below it would be watched), except dot-folders and node_modules.
-    const source = watch(sourceDir, {
-      ignoreInitial: true,
-      followSymlinks: false,
-      ignored: (path, stats) => {
-        if (path === sourceDir) return false;
-        const name = basename(path);
-        if (name.startsWith('.') || SKIPPED_FOLDERS.has(name)) return true;
-        return stats?.isFile() === true && !name.endsWith('.yaml');
-      },
-    });
+    this.#watchSourceFolder();
     const keysDir = dirname(this.#keysPath);
     const keys = watch(keysDir, {
       ignoreInitial: true,
       depth: 0,
       ignored: (path) => path !== keysDir && path !== this.#keysPath,
     });
-    this.#watchers.push(source, keys);
-    for (const [name, event] of [
-      ['add', 'file'],
-      ['change', 'file'],
-      ['unlink', 'file'],
-      ['unlinkDir', 'dir'],
-      ['addDir', 'dir'],
-    ] as const) {
-      source.on(name, (path: string) => this.#onSourceEvent(path, event === 'dir'));
+    this.#watch(keys);
+    for (const name of WATCHED_EVENTS) {
       keys.on(name, (path: string) => {
         if (resolve(path) === this.#keysPath) this.#batcher.touchKeys();
       });
@@ -198,7 +191,7 @@ class ChokidarSourceWatcher implements SourceWatcher {
       // with the folder it watched, and a commit that changes no file would otherwise go unseen.
       const parent = dirname(gitDir);
       const parentWatch = watch(parent, { ignoreInitial: true, depth: 0, ignored: (path) => path !== parent && path !== gitDir });
-      this.#watchers.push(parentWatch);
+      this.#watch(parentWatch);
       parentWatch.on('addDir', (path) => {
         if (resolve(path) !== resolve(gitDir) || this.#batcher.closed) return;
         const stale = this.#gitWatch;
@@ -210,9 +203,62 @@ class ChokidarSourceWatcher implements SourceWatcher {
         this.#batcher.touchGit();
       });
     }
-    for (const watcher of this.#watchers) watcher.on('error', (error) => void this.#onWatchError(error));
-    await Promise.all(this.#watchers.map((watcher) => new Promise<void>((done) => watcher.once('ready', () => done()))));
-    this.#started = true;
+    await Promise.all(this.#watchers.map(whenReady));
+  }
+
+  /** Watches the source folder: every folder, and the YAML files of the design systems within the file limits. */
+  #watchSourceFolder(): FSWatcher {
+    const sourceDir = this.#sourceDir;
+    // Never ignore a directory (nothing below it would be watched), except dot-folders and node_modules.
+    const source = watch(sourceDir, {
+      ignoreInitial: true,
+      followSymlinks: false,
+      ignored: (path, stats) => {
+        if (path === sourceDir) return false;
+        const name = basename(path);
+        if (name.startsWith('.') || SKIPPED_FOLDERS.has(name)) return true;
+        if (name.endsWith('.yaml') && this.#refused.has(slugOfPath(toSourcePath(sourceDir, path)) ?? '')) return true;
+        return stats?.isFile() === true && !name.endsWith('.yaml');
+      },
+    });
+    this.#sourceWatch = source;
+    this.#watch(source);
+    for (const name of WATCHED_EVENTS) source.on(name, (path: string) => this.#onSourceEvent(path, name.endsWith('Dir')));
+    // The files of a design system past the file limits are not watched; its folders are, and any change in them
+    // has it counted again (so it loads once enough files are gone).
+    source.on('raw', (_event, file: string | null, details) => {
+      const watchedPath = (details as { watchedPath?: unknown } | undefined)?.watchedPath;
+      if (this.#refused.size === 0 || typeof file !== 'string' || typeof watchedPath !== 'string') return;
+      const sourcePath = toSourcePath(sourceDir, resolve(watchedPath, file));
+      if (this.#refused.has(slugOfPath(sourcePath) ?? '') && isSourceYamlPath(sourcePath)) this.#batcher.touchPath(sourcePath);
+    });
+    return source;
+  }
+
+  /** Keeps `watcher` to close it, and handles its errors: an unhandled `error` event would end the process. */
+  #watch(watcher: FSWatcher): void {
+    this.#watchers.push(watcher);
+    watcher.on('error', (error) => void this.#onWatchError(error));
+  }
+
+  /** The design systems past the file limits changed: watch the source folder again, without their files. */
+  #onRefusedChange(refused: ReadonlySet<string>): void {
+    const same = refused.size === this.#refused.size && [...refused].every((slug) => this.#refused.has(slug));
+    this.#refused = refused;
+    if (same || this.mode !== 'watch' || this.#batcher.closed || this.#sourceWatch === undefined) return;
+    this.#rewatching = this.#rewatching.then(() => this.#rewatchSourceFolder());
+  }
+
+  async #rewatchSourceFolder(): Promise<void> {
+    const stale = this.#sourceWatch;
+    if (stale === undefined || this.mode !== 'watch' || this.#batcher.closed) return;
+    this.#watchers = this.#watchers.filter((watcher) => watcher !== stale);
+    this.#sourceWatch = undefined;
+    await stale.close().catch(() => undefined);
+    if (this.mode !== 'watch' || this.#batcher.closed) return;
+    await whenReady(this.#watchSourceFolder());
+    // What changed while no watch was in place is found by reading everything once.
+    this.#batcher.touchAll();
   }
 
   #watchGitDir(gitDir: string): void {
@@ -224,12 +270,11 @@ class ChokidarSourceWatcher implements SourceWatcher {
       },
     });
     this.#gitWatch = gitWatch;
-    this.#watchers.push(gitWatch);
+    this.#watch(gitWatch);
     gitWatch.on('all', (_event, path) => {
       if (basename(path) === 'index.lock') this.#batcher.noteGitLock();
       this.#batcher.touchGit();
     });
-    if (this.#started) gitWatch.on('error', (error) => void this.#onWatchError(error));
   }
 
   #onSourceEvent(path: string, isDir: boolean): void {
@@ -275,4 +320,8 @@ class ChokidarSourceWatcher implements SourceWatcher {
   #pollInterval(): number {
     return this.#options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
   }
+}
+
+function whenReady(watcher: FSWatcher): Promise<void> {
+  return new Promise((done) => watcher.once('ready', () => done()));
 }

@@ -34,6 +34,12 @@ export interface CompilerThreadOptions {
   readonly memoryMb?: number;
   /** The worker script; by default `compile-worker.js` next to this module. */
   readonly workerUrl?: URL;
+  /**
+   * Stop the worker once it has been idle this long (default: keep it). For compiles that come seldom and in bursts
+   * (pinned revisions): a stopped worker gives its whole heap back, where an idle one keeps the garbage of every
+   * compile until V8 needs the room; the next compile starts a fresh one (about 50 ms).
+   */
+  readonly idleStopMs?: number;
 }
 
 interface Running {
@@ -52,6 +58,8 @@ export class CompilerThread {
   readonly timeoutMs: number;
   readonly memoryMb: number;
   readonly #workerUrl: URL;
+  readonly #idleStopMs: number | undefined;
+  #idleTimer: NodeJS.Timeout | undefined;
   #worker: Worker | undefined;
   #workerReady = false;
   #running: Running | undefined;
@@ -61,6 +69,8 @@ export class CompilerThread {
   #closed = false;
   /** Workers started so far (the first, and one per replacement). */
   started = 0;
+  /** Workers stopped for being idle (`idleStopMs`). */
+  stoppedIdle = 0;
 
   /** Whether a compile is under way or waiting. */
   get busy(): boolean {
@@ -76,6 +86,7 @@ export class CompilerThread {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_COMPILE_TIMEOUT_MS;
     this.memoryMb = options.memoryMb ?? DEFAULT_COMPILE_MEMORY_MB;
     this.#workerUrl = options.workerUrl ?? defaultWorkerUrl();
+    this.#idleStopMs = options.idleStopMs;
   }
 
   /**
@@ -97,6 +108,7 @@ export class CompilerThread {
   /** Stops the worker; jobs not answered yet are rejected. */
   async close(): Promise<void> {
     this.#closed = true;
+    clearTimeout(this.#idleTimer);
     const pending = [...(this.#running === undefined ? [] : [this.#running]), ...this.#waiting.splice(0)];
     this.#running = undefined;
     clearTimeout(this.#timer);
@@ -111,13 +123,31 @@ export class CompilerThread {
     const entry = this.#waiting.shift();
     if (entry === undefined) {
       this.#worker?.unref();
+      this.#stopWhenIdle();
       return;
     }
+    clearTimeout(this.#idleTimer);
     this.#running = entry;
     const worker = this.#startWorker();
     worker.ref();
     if (this.#workerReady) this.#startClock(worker);
     worker.postMessage(entry.job);
+  }
+
+  /** With `idleStopMs`, stops the idle worker after that long (a job in the meantime cancels it). */
+  #stopWhenIdle(): void {
+    const worker = this.#worker;
+    if (this.#idleStopMs === undefined || worker === undefined) return;
+    clearTimeout(this.#idleTimer);
+    this.#idleTimer = setTimeout(() => {
+      if (this.#worker !== worker || this.busy) return;
+      this.#worker = undefined;
+      worker.removeAllListeners();
+      worker.on('error', () => undefined);
+      void worker.terminate();
+      this.stoppedIdle += 1;
+    }, this.#idleStopMs);
+    this.#idleTimer.unref();
   }
 
   #startClock(worker: Worker): void {

@@ -40,11 +40,29 @@ export function renderTokenList(system: CompiledDesignSystem, options: { type?: 
 
 /**
  * `GET /tokens/<a>/<b>`: one token; `references` says, per mode, what its value resolves through (`chain`, the
- * token it names first) and which parts refer to which token (`parts`), when it refers to any.
+ * token it names first, followed through `tokensByKey` to the one that has the value) and which parts refer to which
+ * token (`parts`, `adjusted`), when it refers to any.
  * @example { data: { key: 'spacing.md', type: 'spacing', value: { primitive: 'spacing.4' } } }
+ * @example { data: { key: 'color.link', ..., references: { light: { chain: ['color.button.bg', 'color.brand.primary'] } } } }
  */
-export function renderToken(token: Token) {
-  return { data: token.references === undefined ? toApiToken(token) : { ...toApiToken(token), references: token.references } };
+export function renderToken(token: Token, tokensByKey: ReadonlyMap<string, Token>) {
+  if (token.references === undefined) return { data: toApiToken(token) };
+  const references: Record<string, Record<string, unknown>> = {};
+  for (const [mode, { ref, ...parts }] of Object.entries(token.references)) {
+    references[mode] = ref === undefined ? parts : { chain: chainFrom(ref, mode, tokensByKey), ...parts };
+  }
+  return { data: { ...toApiToken(token), references } };
+}
+
+/** Every token a reference to `key` resolves through in `mode`: `key`, the token it names, and so on. */
+function chainFrom(key: string, mode: string, tokensByKey: ReadonlyMap<string, Token>): string[] {
+  const chain = [key];
+  // The compiler refuses chains past 64 references and cycles; the bound only keeps a walk finite by construction.
+  for (let next = tokensByKey.get(key)?.references?.[mode]?.ref; next !== undefined && chain.length <= 64; ) {
+    chain.push(next);
+    next = tokensByKey.get(next)?.references?.[mode]?.ref;
+  }
+  return chain;
 }
 
 /**

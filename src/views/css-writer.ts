@@ -70,12 +70,12 @@ export function createCssWriter(
       const value = valueOf(token, mode);
       if (value.kind !== 'typography') return lines;
       const parts = keep ? token.references?.[mode]?.parts : undefined;
-      const chain = keep ? token.references?.[mode]?.chain : undefined;
+      const whole = keep ? token.references?.[mode]?.ref : undefined;
       for (const part of TYPOGRAPHY_PARTS) {
         const target = parts?.[part];
         const written =
-          chain !== undefined
-            ? `var(${referenceName(`${chain[0] as string}.${part}`)})`
+          whole !== undefined
+            ? `var(${referenceName(`${whole}.${part}`)})`
             : target === undefined
               ? formatCssValue(value[part])
               : `var(${referenceName(target)})`;
@@ -86,7 +86,7 @@ export function createCssWriter(
     redeclares(token, mode) {
       if (!keep) return valueInMode(token, mode) !== undefined;
       if (token.resolved[mode] === undefined) return false;
-      const aliased = token.references?.[mode]?.chain !== undefined && token.references['light']?.chain !== undefined;
+      const aliased = token.references?.[mode]?.ref !== undefined && token.references['light']?.ref !== undefined;
       if (token.type === 'color' && !aliased) return true;
       return text(token, mode) !== text(token, 'light');
     },
@@ -99,7 +99,7 @@ const valueOf = (token: Token, mode: string): TypedValue => token.resolved[mode]
 function keptText(token: Token, mode: string, referenceName: (key: string) => string): string {
   const references = token.references?.[mode];
   const value = valueOf(token, mode);
-  if (references?.chain !== undefined) return `var(${referenceName(references.chain[0] as string)})`;
+  if (references?.ref !== undefined) return `var(${referenceName(references.ref)})`;
   const parts = references?.parts;
   if (parts === undefined) return formatCssValue(value);
   const part = (partValue: TypedValue, path: string): string => {

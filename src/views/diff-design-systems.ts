@@ -204,7 +204,7 @@ function referencedKeys(token: Token, mode?: string): string[] {
   const keys: string[] = [];
   const all = token.references ?? {};
   for (const references of mode === undefined ? Object.values(all) : [all[mode] ?? {}]) {
-    if (references.chain !== undefined) keys.push(references.chain[0] as string);
+    if (references.ref !== undefined) keys.push(references.ref);
     keys.push(...Object.values(references.parts ?? {}), ...Object.values(references.adjusted ?? {}));
   }
   return keys;

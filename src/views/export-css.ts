@@ -122,7 +122,7 @@ function aliasRule(system: CompiledDesignSystem, tokens: readonly Token[], write
   const modes = system.modes.slice(1).map((mode) => mode.name);
   for (const token of tokens) {
     const light = token.references?.['light'];
-    if ((light?.chain === undefined && light?.parts === undefined) || modes.some((mode) => writer.redeclares(token, mode))) continue;
+    if ((light?.ref === undefined && light?.parts === undefined) || modes.some((mode) => writer.redeclares(token, mode))) continue;
     pushLines(lines, writer, token, 'light', '  ');
   }
   if (lines.length === 0) return '';

@@ -284,7 +284,7 @@ export function renderStrictDtcgJson(system: CompiledDesignSystem, references: R
 function withAliases(token: Token, strict: StrictToken): StrictToken {
   const inMode = (mode: string, value: unknown): unknown => {
     const references = token.references?.[mode];
-    if (references?.chain !== undefined) return `{${references.chain[0] as string}}`;
+    if (references?.ref !== undefined) return `{${references.ref}}`;
     return references?.parts === undefined ? value : aliasParts(value, references.parts);
   };
   const modes =

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/serve.js';
+import { CompilerThread } from '../../src/state/compiler-thread.js';
 import {
   ALPHA_KEY,
   BETA_KEY,
@@ -217,6 +218,26 @@ describe('compiling off the main thread', () => {
     expect(performance.now() - closing).toBeLessThan(2_000);
     expect(server.compiler.alive).toBe(false);
     expect(process.getActiveResourcesInfo().filter((resource) => resource === 'Worker' || resource === 'MessagePort')).toEqual([]);
+  });
+
+  it('stop an idle worker after `idleStopMs` (its heap given back), and start a fresh one for the next compile', async () => {
+    const compiler = new CompilerThread({ idleStopMs: 100 });
+    fixtures.defer(() => compiler.close());
+    const files = [
+      { path: 'alpha/system.yaml', text: 'name: Alpha\nid: alpha\n' },
+      { path: 'alpha/tokens.yaml', text: manyTokens(10, false) },
+    ];
+    const first = await compiler.compile('alpha', files);
+    expect('result' in first && first.result.system?.tokens).toHaveLength(10);
+    expect(compiler.alive).toBe(true);
+    await waitFor(
+      async () => compiler.alive,
+      (alive) => !alive,
+    );
+    expect([compiler.started, compiler.stoppedIdle]).toEqual([1, 1]);
+    const second = await compiler.compile('alpha', files);
+    expect('result' in second && second.result.system?.tokens).toHaveLength(10);
+    expect(compiler.started).toBe(2);
   });
 
   it('log a design system that has errors and never loaded as answering 503, not as serving a last good version', async () => {

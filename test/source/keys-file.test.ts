@@ -113,6 +113,32 @@ describe('live keys file: revocations always take effect', () => {
   });
 });
 
+describe('live keys file: refused for its size', () => {
+  it('say in /readyz and the log that the keys file is too large, with the limit, not that it is not YAML', async () => {
+    const repo = fixtures.repo({ ...defaultFiles(), 'keys.yaml': keysYaml([ALPHA, BETA]) });
+    const logs = captureLogs();
+    const server = await fixtures.start(repo, { logStream: logs.stream }, 'info');
+    // Valid YAML, one byte past the limit: only its size is wrong.
+    const keys = keysYaml([ALPHA]);
+    repo.write('keys.yaml', `${keys}${'#'.repeat(1024 * 1024 - keys.length)}\n`);
+    await waitFor(
+      async () => server.store.current.keys.staleSince,
+      (since) => since !== null,
+    );
+    const { staleSince } = server.store.current.keys;
+    expect((await get(server, '/api/v1/tokens', BETA_KEY)).status).toBe(200);
+    expect(await readyz(server)).toEqual({
+      status: 'ready',
+      seq: server.store.current.seq,
+      keys: `stale: the keys file is larger than 1048576 bytes (the limit) since ${staleSince}; the 2 keys read before stay in force`,
+    });
+    expect(logs.lines.filter((line) => line.level === 50 && line.msg.includes('keys'))).toEqual([
+      expect.objectContaining({ msg: 'keys file is larger than 1048576 bytes (the limit): the keys read before stay in force', keys: 2 }),
+      expect.objectContaining({ msg: `${repo.keys}:1:1 the keys file is larger than 1048576 bytes (the limit) (file-too-large)` }),
+    ]);
+  });
+});
+
 describe('live keys file: load warnings', () => {
   it('warn once per change about expired keys and keys naming a design system that does not exist', async () => {
     const expired = `  - name: old\n    sha256: ${sha256('dts_old')}\n    designSystem: beta\n    expiresAt: 2020-01-31\n`;

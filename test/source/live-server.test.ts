@@ -1,3 +1,5 @@
+import { renameSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../src/serve.js';
 import type { RunningServer } from '../../src/serve.js';
@@ -98,6 +100,32 @@ describe('live source: file changes', () => {
       isAlpha(want),
     );
     expectOnlyStates(seen, [OLD_ALPHA, want]);
+  });
+
+  it('never answer 404 for the tokens of a file renamed again and again (an unlink is provisional until its batch settles)', async () => {
+    const { repo, server } = await start();
+    const statuses = new Map<number, number>();
+    let renaming = true;
+    const read = async (): Promise<void> => {
+      while (renaming) {
+        const response = await get(server, '/api/v1/tokens/space.a');
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      }
+    };
+    const readers = [read(), read()];
+    // Renames 200 ms apart: chokidar reports an unlink after its 100 ms `atomic` window, but an add only when it reads
+    // the folder again, at most once a second; a batch in between must not drop the tokens.
+    const names = ['a.yaml', 'renamed.yaml'];
+    for (let index = 0; index < 16; index++) {
+      const [from, to] = index % 2 === 0 ? names : [...names].reverse();
+      renameSync(join(repo.source, 'alpha', 'tokens', from as string), join(repo.source, 'alpha', 'tokens', to as string));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await server.idle();
+    renaming = false;
+    await Promise.all(readers);
+    expect([...statuses.keys()]).toEqual([200]);
+    expect(spacingOf((await get(server, '/api/v1/tokens')).body)).toEqual(OLD_ALPHA);
   });
 
   it('stop serving the tokens of a deleted file', async () => {

@@ -54,14 +54,14 @@ describe('references in the views', () => {
 
   it('records what each token resolves through, per mode', () => {
     expect(token('button.bg')?.references).toEqual({
-      light: { chain: ['action.primary'] },
-      dark: { chain: ['action.primary'] },
-      dim: { chain: ['action.primary'] },
+      light: { ref: 'action.primary' },
+      dark: { ref: 'action.primary' },
+      dim: { ref: 'action.primary' },
     });
-    expect(token('button.old-bg')?.references?.['dim']).toEqual({ chain: ['button.bg', 'action.primary'] });
-    expect(token('button.fg')?.references).toEqual({ dim: { chain: ['text.default'] } });
+    expect(token('button.old-bg')?.references?.['dim']).toEqual({ ref: 'button.bg' });
+    expect(token('button.fg')?.references).toEqual({ dim: { ref: 'text.default' } });
     expect(token('border.focus')?.references?.['light']).toEqual({ parts: { color: 'button.bg' } });
-    expect(renderToken(token('button.old-bg') as never).data).toMatchObject({
+    expect(renderToken(token('button.old-bg') as never, new Map(system.tokens.map((entry) => [entry.key, entry]))).data).toMatchObject({
       value: { ref: 'button.bg' },
       deprecated: { message: 'Renamed.', replacement: 'button.bg', since: '2026-10-01' },
       references: { light: { chain: ['button.bg', 'action.primary'] } },

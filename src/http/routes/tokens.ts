@@ -32,10 +32,12 @@ function tokenIndex(system: CompiledDesignSystem): ReadonlyMap<string, Token> {
   return index;
 }
 
+/** Segments of {@link KEY_SEGMENT} separated by `/` or `.`: one test per request instead of one per segment. */
+const KEY_PATH = new RegExp(`^${KEY_SEGMENT.source.slice(1, -1)}(?:[./]${KEY_SEGMENT.source.slice(1, -1)})*$`);
+
 /** The token key a `/tokens/<a>/<b>/<c>` path names (`a.b.c`); a single dotted segment works too. */
 export function tokenKeyOfPath(path: string): string | undefined {
-  const segments = path.split('/').flatMap((segment) => segment.split('.'));
-  return segments.every((segment) => KEY_SEGMENT.test(segment)) ? segments.join('.') : undefined;
+  return KEY_PATH.test(path) ? path.replaceAll('/', '.') : undefined;
 }
 
 export function registerTokenRoutes(app: FastifyInstance, runtime: ApiRuntime): void {
@@ -71,7 +73,9 @@ export function registerTokenRoutes(app: FastifyInstance, runtime: ApiRuntime): 
       throw new ApiError('token_not_found', `No token \`${key ?? path}\` in design system \`${system.slug}\`.`, runtime.staleHeaders(read));
     }
     if (token.deprecated !== undefined) void reply.headers(deprecationHeaders(token.deprecated));
-    return runtime.send(request, reply, read, `${system.compiled.contentHash}|token|${key}`, () => toRenderedJson(renderToken(token)));
+    return runtime.send(request, reply, read, `${system.compiled.contentHash}|token|${key}`, () =>
+      toRenderedJson(renderToken(token, tokenIndex(system.compiled))),
+    );
   });
 }
 

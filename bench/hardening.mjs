@@ -1,0 +1,152 @@
+// Hardening benchmark (not a test): what a committer's content costs the server (issue 22, findings 1-3), measured
+// from outside. A built server follows a Git work tree holding a 1,000-token design system; each scenario then
+// commits hostile content while a probe process times `/healthz` on new connections, and prints what the server
+// answered for the design system, the probe's p50/p99/max, and the server's resident memory (now and peak).
+//
+//   npm run build && node bench/hardening.mjs
+//   node bench/hardening.mjs --dist /tmp/orig/dist       (another build, e.g. a worktree of an older commit)
+//   SCENARIOS=pinned PINNED_READS=30 node bench/hardening.mjs
+//
+// Scenarios:
+//   chain      4,000 tokens in one chain of references, keys sorted tail first (refused: more than 64 references)
+//   modes      400 colors in 2,000 modes (refused: more than 100 modes)
+//   largest    980 colors in 102 modes (99,960 values, just under the limit): every export fetched cold, with brotli
+//   pinned     12 commits of 47 chains of 64 references (3,055 tokens), each read pinned by its sha (--revision-cache-mb 128)
+import { rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { BENCH_KEY, createSourceRepo, git, keysFile, writeFiles } from './generate.mjs';
+import { formatSummary, startProbe, startServer } from './healthz-probe.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const { values: args } = parseArgs({ options: { dist: { type: 'string', default: join(ROOT, 'dist') } } });
+const SLUGS = ['ds-000', 'chain', 'modes', 'largest', 'pinned'];
+const headers = { authorization: `Bearer ${BENCH_KEY}`, 'accept-encoding': 'br' };
+const PINNED_READS = Number(process.env.PINNED_READS ?? 12);
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+/** `chains` chains of `length` references, keys sorted tail first (`c<n>.t000` has the value). */
+function chainTokens(chains, length, seed = 0) {
+  let text = 'tokens:\n';
+  for (let chain = 0; chain < chains; chain++) {
+    const name = (hop) => `space.c${chain}.t${String(hop).padStart(4, '0')}`;
+    text += `  ${name(0)}: { type: spacing, value: ${chain + seed} }\n`;
+    for (let hop = 1; hop <= length; hop++) text += `  ${name(hop)}: { type: spacing, ref: ${name(hop - 1)} }\n`;
+  }
+  return text;
+}
+
+/** A system of `tokens` colors (several files) in `modes` further modes. */
+function colorSystem(slug, tokens, modes) {
+  const files = new Map([
+    [`${slug}/system.yaml`, `name: ${slug}\nmodes:\n${Array.from({ length: modes }, (_, index) => `  m${index}: { base: ${index % 2 ? 'dark' : 'light'} }\n`).join('')}`],
+    [`${slug}/scales.yaml`, 'scales:\n  gray:\n    100: { light: "#EEEEEE", dark: "#111111" }\n    200: { light: "#DDDDDD", dark: "#222222" }\n'],
+  ]);
+  for (let start = 0; start < tokens; start += 200) {
+    let text = 'tokens:\n';
+    for (let index = start; index < Math.min(tokens, start + 200); index++)
+      text += `  color.c${index}: { type: color, scale: gray, step: ${index % 2 ? 100 : 200}, description: Color ${index} }\n`;
+    files.set(`${slug}/tokens/${start}.yaml`, text);
+  }
+  return files;
+}
+
+/** GET with the bench key: status, bytes and the error message if any. */
+async function get(base, path) {
+  const response = await fetch(`${base}${path}`, { headers });
+  const body = Buffer.from(await response.arrayBuffer());
+  const message = response.status === 200 ? '' : (JSON.parse(body.toString()).error?.message ?? '');
+  return { status: response.status, bytes: body.length, message };
+}
+
+/** Waits until the design system answers other than "no folder" (it loaded, or was refused with its first error). */
+async function waitForSystem(base, slug) {
+  for (;;) {
+    const answer = await get(base, `/api/v1/design-system?designSystem=${slug}`);
+    if (!answer.message.includes('has no folder')) return answer;
+    await sleep(50);
+  }
+}
+
+function commit(repo, files, message) {
+  writeFiles(repo.source, files);
+  git(repo.root, 'add', '-A');
+  git(repo.root, 'commit', '-q', '-m', message);
+  return git(repo.root, 'rev-parse', 'HEAD');
+}
+
+const ONLY = process.env.SCENARIOS?.split(',');
+const SCENARIOS = {
+  async chain(repo, server) {
+    commit(repo, new Map([['chain/system.yaml', 'name: Chain\n'], ['chain/tokens.yaml', chainTokens(1, 4000)]]), 'chain');
+    const answer = await waitForSystem(server.base, 'chain');
+    return `${answer.status} ${answer.message.slice(0, 160)}`;
+  },
+  async modes(repo, server) {
+    commit(repo, colorSystem('modes', 400, 2000), 'modes');
+    const answer = await waitForSystem(server.base, 'modes');
+    return `${answer.status} ${answer.message.slice(0, 160)}`;
+  },
+  async largest(repo, server) {
+    commit(repo, colorSystem('largest', 980, 100), 'largest');
+    const loaded = await waitForSystem(server.base, 'largest');
+    const routes = ['css', 'json', 'json?spec=2025.10', 'resolver', 'tailwind', 'ts'];
+    const sizes = [];
+    const started = performance.now();
+    for (const route of routes) {
+      const answer = await get(server.base, `/api/v1/export/${route}${route.includes('?') ? '&' : '?'}designSystem=largest`);
+      sizes.push(`${route} ${answer.status} ${(answer.bytes / 1e6).toFixed(1)} MB`);
+    }
+    return `loaded ${loaded.status}; ${sizes.join(', ')}; all in ${Math.round(performance.now() - started)} ms`;
+  },
+  async pinned(repo, server) {
+    const shas = [];
+    for (let index = 0; index < PINNED_READS; index++) {
+      shas.push(commit(repo, new Map([['pinned/system.yaml', 'name: Pinned\n'], ['pinned/tokens.yaml', chainTokens(47, 64, index)]]), `pinned ${index}`));
+    }
+    await waitForSystem(server.base, 'pinned');
+    const rss = [];
+    for (const sha of shas) {
+      const answer = await get(server.base, `/api/v1/tokens?designSystem=pinned&ref=${sha}`);
+      if (answer.status !== 200) return `${answer.status} ${answer.message}`;
+      rss.push(server.rssMiB().now);
+    }
+    await sleep(6_000);
+    return `${PINNED_READS} pinned reads, RSS after each: ${rss.join(' ')} MiB; 6 s later (revision compiler stopped): ${server.rssMiB().now} MiB`;
+  },
+};
+
+console.log(
+  `hardening: node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), load ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}, server ${args.dist}`,
+);
+for (const [name, scenario] of Object.entries(SCENARIOS).filter(([name]) => ONLY === undefined || ONLY.includes(name))) {
+  const repo = createSourceRepo({ systems: [{ slug: 'ds-000', tokens: 1000 }], prefix: 'dts-bench-hardening-' });
+  writeFileSync(repo.keys, keysFile(SLUGS));
+  git(repo.root, 'commit', '-q', '-am', 'keys');
+  const server = await startServer(args.dist, ['--source', repo.source, '--keys', repo.keys, '--rate-limit', '0', '--revision-cache-mb', '128']);
+  try {
+    await waitForSystem(server.base, 'ds-000');
+    // The same probe with nothing happening first: what the machine itself adds (other processes, scheduling).
+    const idleProbe = startProbe(server.base);
+    await sleep(2_000);
+    const idle = await idleProbe.stop();
+    const probe = startProbe(server.base);
+    await sleep(300);
+    const outcome = await scenario(repo, server);
+    await sleep(300);
+    const latency = await probe.stop();
+    const rss = server.rssMiB();
+    console.log(
+      `${name.padEnd(8)} ${outcome}\n         during: ${formatSummary(latency)}; server RSS ${rss.now} MiB (peak ${rss.peak} MiB)\n         idle:   ${formatSummary(idle)}`,
+    );
+  } catch (error) {
+    console.log(`${name.padEnd(8)} failed: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    server.child.kill('SIGKILL');
+    rmSync(repo.root, { recursive: true, force: true });
+  }
+}
