@@ -6,23 +6,26 @@
 //   npm run build && node bench/hardening.mjs
 //   node bench/hardening.mjs --dist /tmp/orig/dist       (another build, e.g. a worktree of an older commit)
 //   SCENARIOS=pinned PINNED_READS=30 node bench/hardening.mjs
+//   node bench/hardening.mjs --cpu-prof /tmp/prof      (the server writes V8 CPU profiles there: main thread and workers)
 //
 // Scenarios:
 //   chain      4,000 tokens in one chain of references, keys sorted tail first (refused: more than 64 references)
 //   modes      400 colors in 2,000 modes (refused: more than 100 modes)
 //   largest    980 colors in 102 modes (99,960 values, just under the limit): every export fetched cold, with brotli
 //   pinned     12 commits of 47 chains of 64 references (3,055 tokens), each read pinned by its sha (--revision-cache-mb 128)
+//   prefixes   a 10,000-token system's CSS fetched with 200 distinct ?prefix= values, with brotli (the 64 MiB render cache)
 import { rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BENCH_KEY, createSourceRepo, git, keysFile, writeFiles } from './generate.mjs';
+import { BENCH_KEY, createSourceRepo, generateDesignSystem, git, keysFile, writeFiles } from './generate.mjs';
 import { formatSummary, startProbe, startServer } from './healthz-probe.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { values: args } = parseArgs({ options: { dist: { type: 'string', default: join(ROOT, 'dist') } } });
-const SLUGS = ['ds-000', 'chain', 'modes', 'largest', 'pinned'];
+const { values: args } = parseArgs({ options: { dist: { type: 'string', default: join(ROOT, 'dist') }, 'cpu-prof': { type: 'string' } } });
+const SLUGS = ['ds-000', 'chain', 'modes', 'largest', 'pinned', 'prefixes'];
+const PREFIXES = Number(process.env.PREFIXES ?? 200);
 const headers = { authorization: `Bearer ${BENCH_KEY}`, 'accept-encoding': 'br' };
 const PINNED_READS = Number(process.env.PINNED_READS ?? 12);
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
@@ -116,6 +119,18 @@ const SCENARIOS = {
     await sleep(6_000);
     return `${PINNED_READS} pinned reads, RSS after each: ${rss.join(' ')} MiB; 6 s later (revision compiler stopped): ${server.rssMiB().now} MiB`;
   },
+  async prefixes(repo, server) {
+    commit(repo, generateDesignSystem({ slug: 'prefixes', tokens: 10_000 }).files, 'prefixes');
+    await waitForSystem(server.base, 'prefixes');
+    const rss = [];
+    const started = performance.now();
+    for (let index = 0; index < PREFIXES; index++) {
+      const answer = await get(server.base, `/api/v1/export/css?designSystem=prefixes&prefix=p${index}`);
+      if (answer.status !== 200) return `${answer.status} ${answer.message}`;
+      if (index % 40 === 39) rss.push(server.rssMiB().now);
+    }
+    return `${PREFIXES} distinct prefixes in ${Math.round(performance.now() - started)} ms, RSS every 40: ${rss.join(' ')} MiB`;
+  },
 };
 
 console.log(
@@ -127,7 +142,12 @@ for (const [name, scenario] of Object.entries(SCENARIOS).filter(([name]) => ONLY
   const repo = createSourceRepo({ systems: [{ slug: 'ds-000', tokens: 1000 }], prefix: 'dts-bench-hardening-' });
   writeFileSync(repo.keys, keysFile(SLUGS));
   git(repo.root, 'commit', '-q', '-am', 'keys');
-  const server = await startServer(args.dist, ['--source', repo.source, '--keys', repo.keys, '--rate-limit', '0', '--revision-cache-mb', '128']);
+  const profile = args['cpu-prof'] === undefined ? {} : { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${resolve(args['cpu-prof'])} --cpu-prof-name=${name}-\${pid}-\${tid}.cpuprofile` };
+  const server = await startServer(
+    args.dist,
+    ['--source', repo.source, '--keys', repo.keys, '--rate-limit', '0', '--revision-cache-mb', '128'],
+    profile,
+  );
   try {
     await waitForSystem(server.base, 'ds-000');
     // The same probe with nothing happening first: what the machine itself adds (other processes, scheduling).
@@ -146,7 +166,13 @@ for (const [name, scenario] of Object.entries(SCENARIOS).filter(([name]) => ONLY
   } catch (error) {
     console.log(`${name.padEnd(8)} failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
-    server.child.kill('SIGKILL');
+    if (args['cpu-prof'] === undefined) server.child.kill('SIGKILL');
+    else {
+      // A profile is written when the process exits on its own: stop it as a signal does.
+      const exited = new Promise((done) => server.child.once('exit', done));
+      server.child.kill('SIGTERM');
+      await exited;
+    }
     rmSync(repo.root, { recursive: true, force: true });
   }
 }
