@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { serialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { CompiledDesignSystem } from '../compile/types.js';
 import { countTokenValues, renderExport } from '../views/export-jobs.js';
 import type { ExportJob } from '../views/export-jobs.js';
 import type { Rendered } from '../views/rendered.js';
+import { siblingWorkerUrl } from '../state/worker-url.js';
 
 /**
  * Design systems with more values than this (tokens × modes) have their exports rendered in the render worker: the
@@ -94,7 +93,9 @@ export class ExportRenderer {
 
   #startWorker(): Worker {
     if (this.#worker !== undefined) return this.#worker;
-    const worker = new Worker(this.#workerUrl ?? defaultWorkerUrl(), { resourceLimits: { maxOldGenerationSizeMb: RENDER_MEMORY_MB } });
+    const worker = new Worker(this.#workerUrl ?? siblingWorkerUrl(import.meta.url, 'render-worker.js', 'TOKEN_SERVER_RENDER_WORKER'), {
+      resourceLimits: { maxOldGenerationSizeMb: RENDER_MEMORY_MB },
+    });
     worker.unref();
     worker.on('message', (reply: RenderReply) => {
       const pending = this.#pending.get(reply.id);
@@ -129,16 +130,4 @@ export class ExportRenderer {
     }
     this.#pending.clear();
   }
-}
-
-/**
- * `render-worker.js` beside this module. Running from the TypeScript sources (the tests), Node cannot start a `.ts`
- * worker: `TOKEN_SERVER_RENDER_WORKER` then names a built `render-worker.js` (the test setup builds one).
- */
-function defaultWorkerUrl(): URL {
-  const sibling = new URL('./render-worker.js', import.meta.url);
-  if (!import.meta.url.endsWith('.ts') || existsSync(sibling)) return sibling;
-  const built = process.env.TOKEN_SERVER_RENDER_WORKER;
-  if (built === undefined) throw new Error('running from TypeScript sources: set TOKEN_SERVER_RENDER_WORKER to a built render-worker.js');
-  return pathToFileURL(built);
 }
