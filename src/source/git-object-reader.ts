@@ -1,104 +1,45 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { isCommitId } from '../state/revisions.js';
-import { GIT_ENV } from './run-git.js';
+import { GitCatFile } from './git-cat-file.js';
+import type { CatFileProtocol } from './git-cat-file.js';
 
-interface PendingRead {
-  readonly oid: string;
-  readonly resolve: (content: Buffer | undefined) => void;
-  readonly reject: (error: Error) => void;
-}
+/** `git cat-file --batch`: `<oid> missing`, or `<oid> <type> <size>`, the content and a newline. */
+const READ_OBJECTS: CatFileProtocol<Buffer | undefined> = {
+  args: ['cat-file', '--batch'],
+  readAnswer(output, oid) {
+    const newline = output.indexOf(0x0a);
+    if (newline < 0) return undefined;
+    const header = output.subarray(0, newline).toString('utf8');
+    if (header === `${oid} missing`) return { value: undefined, length: newline + 1 };
+    const [answered, , sizeText] = header.split(' ');
+    const size = Number(sizeText);
+    if (answered !== oid || !Number.isInteger(size) || size < 0) throw new Error(`unexpected git cat-file header: ${header}`);
+    const end = newline + 1 + size;
+    if (output.length < end + 1) return undefined;
+    return { value: Buffer.from(output.subarray(newline + 1, end)), length: end + 1 };
+  },
+};
 
 /**
  * One long-lived `git cat-file --batch` process: object ids go in on stdin (never on a command line), contents come
  * back in order. Reads are queued, so callers may ask for many objects at once.
  */
 export class GitObjectReader {
-  readonly #repoDir: string;
-  #process: ChildProcessWithoutNullStreams | undefined;
-  #pending: PendingRead[] = [];
-  #buffer: Buffer = Buffer.alloc(0);
+  readonly #process: GitCatFile<Buffer | undefined>;
   #closed = false;
 
   constructor(repoDir: string) {
-    this.#repoDir = repoDir;
+    this.#process = new GitCatFile(repoDir, READ_OBJECTS);
   }
 
   /** The raw content of an object (a blob, or a commit), or undefined when it does not exist. */
   read(oid: string): Promise<Buffer | undefined> {
     if (!isCommitId(oid)) return Promise.reject(new Error(`not an object id: ${oid}`));
     if (this.#closed) return Promise.reject(new Error('git object reader is closed'));
-    const child = this.#start();
-    return new Promise((resolve, reject) => {
-      this.#pending.push({ oid, resolve, reject });
-      child.stdin.write(`${oid}\n`);
-    });
+    return this.#process.ask(oid);
   }
 
   async close(): Promise<void> {
     this.#closed = true;
-    const child = this.#process;
-    this.#process = undefined;
-    if (child === undefined) return;
-    await new Promise<void>((resolve) => {
-      child.once('close', () => resolve());
-      child.stdin.end();
-    });
-  }
-
-  #start(): ChildProcessWithoutNullStreams {
-    if (this.#process !== undefined) return this.#process;
-    const child = spawn('git', ['cat-file', '--batch'], {
-      cwd: this.#repoDir,
-      env: GIT_ENV,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    child.stdout.on('data', (chunk: Buffer) => {
-      this.#buffer = this.#buffer.length === 0 ? chunk : Buffer.concat([this.#buffer, chunk]);
-      this.#drain();
-    });
-    child.stderr.resume();
-    // A write after the process died fails with EPIPE; the 'close' handler below rejects the pending reads.
-    child.stdin.on('error', () => undefined);
-    const fail = (error: Error): void => {
-      if (this.#process === child) this.#process = undefined;
-      this.#buffer = Buffer.alloc(0);
-      const pending = this.#pending;
-      this.#pending = [];
-      for (const read of pending) read.reject(new Error('git cat-file stopped', { cause: error }));
-    };
-    child.on('error', fail);
-    child.on('close', (code) => fail(new Error(`git cat-file exited with ${String(code)}`)));
-    this.#process = child;
-    return child;
-  }
-
-  #drain(): void {
-    for (;;) {
-      const read = this.#pending[0];
-      if (read === undefined) return;
-      const newline = this.#buffer.indexOf(0x0a);
-      if (newline < 0) return;
-      const header = this.#buffer.subarray(0, newline).toString('utf8');
-      if (header.endsWith(' missing')) {
-        this.#buffer = this.#buffer.subarray(newline + 1);
-        this.#pending.shift();
-        read.resolve(undefined);
-        continue;
-      }
-      const size = Number(header.split(' ')[2]);
-      if (!Number.isInteger(size)) {
-        this.#pending.shift();
-        read.reject(new Error(`unexpected git cat-file header: ${header}`));
-        this.#buffer = this.#buffer.subarray(newline + 1);
-        continue;
-      }
-      const end = newline + 1 + size;
-      if (this.#buffer.length < end + 1) return;
-      const content = Buffer.from(this.#buffer.subarray(newline + 1, end));
-      this.#buffer = this.#buffer.subarray(end + 1);
-      this.#pending.shift();
-      read.resolve(content);
-    }
+    await this.#process.close();
   }
 }

@@ -8,9 +8,10 @@ import { CompilerThread } from '../state/compiler-thread.js';
 import type { CompilerThreadOptions } from '../state/compiler-thread.js';
 import { reduce } from '../state/reduce.js';
 import { createEmptySnapshot } from '../state/snapshot.js';
+import { estimateSnapshotBytes } from '../state/snapshot-size.js';
 import type { Snapshot } from '../state/snapshot.js';
 import { GitObjectReader } from './git-object-reader.js';
-import { resolveRef } from './git-refs.js';
+import { GitRefReader } from './git-refs.js';
 import { GIT_ENV, readFolderCommitTimes, runGitOnPaths as runGit } from './run-git.js';
 import { isCommitId } from '../state/revisions.js';
 import type { RevisionEntry, RevisionProvider } from '../state/revisions.js';
@@ -24,6 +25,12 @@ export interface GitSourceLocation {
   readonly sourcePrefix: string;
 }
 
+/**
+ * The revisions' compile worker stops after this long without a build: pinned reads come in bursts, and a stopped
+ * worker gives back the heap its compiles left behind (hundreds of MB after a burst of large revisions).
+ */
+export const REVISION_COMPILER_IDLE_STOP_MS = 5_000;
+
 /** One commit that changed a design system. */
 export const DEFAULT_REVISION_CACHE_BYTES = SERVE_DEFAULTS.revisionCacheBytes;
 
@@ -34,13 +41,15 @@ export const DEFAULT_REVISION_CACHE_BYTES = SERVE_DEFAULTS.revisionCacheBytes;
 export class GitRevisions implements RevisionProvider {
   readonly location: GitSourceLocation;
   readonly #reader: GitObjectReader;
+  /** Refs are resolved by one long-lived `git cat-file --batch-check`: no process per lookup. */
+  readonly #refs: GitRefReader;
   /** Revisions are compiled off the main thread too, in a worker of their own (started on the first build). */
   readonly #compiler: CompilerThread;
   readonly #snapshots: LRUCache<string, Snapshot>;
   readonly #building = new Map<string, Promise<Snapshot>>();
-  /** Full shas `resolve` found to be commits: a commit stays one, so they need no `rev-parse` again. */
+  /** Full shas `resolve` found to be commits: a commit stays one, so they need no lookup again. */
   readonly #knownCommits = new LRUCache<string, true>({ max: 10_000 });
-  /** Resolutions running now: concurrent requests for the same ref share one `rev-parse`. */
+  /** Resolutions running now: concurrent requests for the same ref share one lookup. */
   readonly #resolving = new Map<string, Promise<string | undefined>>();
   /** Commit listings start from a full sha, so they never change: cache them. */
   readonly #commitPages = new LRUCache<string, Promise<{ entries: RevisionEntry[]; more: boolean }>>({ max: 500 });
@@ -48,21 +57,24 @@ export class GitRevisions implements RevisionProvider {
 
   constructor(location: GitSourceLocation, options: { cacheBytes?: number; compile?: CompilerThreadOptions } = {}) {
     this.location = location;
-    this.#compiler = new CompilerThread(options.compile);
+    this.#compiler = new CompilerThread({ ...options.compile, idleStopMs: options.compile?.idleStopMs ?? REVISION_COMPILER_IDLE_STOP_MS });
     this.#reader = new GitObjectReader(location.repoDir);
+    this.#refs = new GitRefReader(location.repoDir);
     const maxSize = options.cacheBytes ?? DEFAULT_REVISION_CACHE_BYTES;
     this.#snapshots = new LRUCache<string, Snapshot>({ maxSize, maxEntrySize: maxSize, sizeCalculation: estimateSnapshotBytes });
   }
 
   /**
    * The full sha a ref names, or undefined. The ref must have passed `checkRef`. A full sha already known to be a
-   * commit answers without a process; any other ref is resolved anew (branches and tags move), once per moment.
+   * commit answers without git; any other ref is looked up anew (branches and tags move), once per moment, by the
+   * long-lived lookup process (no process per lookup).
    */
   resolve(ref: string): Promise<string | undefined> {
     if (isCommitId(ref) && (this.#knownCommits.has(ref) || this.#snapshots.has(ref))) return Promise.resolve(ref);
     let resolving = this.#resolving.get(ref);
     if (resolving === undefined) {
-      resolving = resolveRef(this.location.repoDir, ref)
+      resolving = this.#refs
+        .resolve(ref)
         .then((sha) => {
           if (sha !== undefined) this.#knownCommits.set(sha, true);
           return sha;
@@ -167,8 +179,7 @@ export class GitRevisions implements RevisionProvider {
   }
 
   async close(): Promise<void> {
-    await this.#compiler.close();
-    await this.#reader.close();
+    await Promise.all([this.#compiler.close(), this.#reader.close(), this.#refs.close()]);
   }
 
   async #build(sha: string): Promise<Snapshot> {
@@ -186,13 +197,6 @@ function committerTime(commit: Buffer | undefined, sha: string): number {
   const match = /^committer .* (\d+) [+-]\d{4}$/m.exec(header);
   if (match === null) throw new Error(`commit ${sha} has no committer line`);
   return Number(match[1]) * 1000;
-}
-
-/** Rough memory of a snapshot: its source texts times the overhead of parsed and compiled forms. */
-function estimateSnapshotBytes(snapshot: Snapshot): number {
-  let bytes = 1024;
-  for (const file of snapshot.files.values()) bytes += file.text.length * 12;
-  return bytes;
 }
 
 /** The first `bytes` bytes of a blob (`oid` comes from `ls-tree`, never from a request), without reading the rest. */

@@ -30,20 +30,30 @@ export function gitIn(cwd: string, ...args: string[]): string {
 /**
  * A `git` that logs its argv and then runs the real one. Put `dir` first on a child's PATH; `calls()` reads every
  * call so far (argv without the program name). Arguments are logged raw, NUL-separated, each call one append.
+ * `lookups()` reads every line the ref lookup process (`cat-file --batch-check`) was given on its stdin.
  */
 export interface GitSpy {
   readonly dir: string;
   readonly env: { PATH: string };
   calls(): string[][];
+  lookups(): string[];
   cleanup(): void;
 }
 
 export function createGitSpy(): GitSpy {
   const { dir, cleanup } = makeTempDir('dts-git-spy-');
   const log = join(dir, 'calls.log');
+  const lookups = join(dir, 'lookups.log');
   writeFileSync(log, '');
-  // One printf per call: a single append, so concurrent git processes do not interleave their lines.
-  writeFileSync(join(dir, 'git'), `#!/bin/sh\nprintf '%s\\0' CALL "$@" >> '${log}'\nexec ${REAL_GIT} "$@"\n`);
+  writeFileSync(lookups, '');
+  // One printf per call: a single append, so concurrent git processes do not interleave their lines. `tee` copies
+  // what the lookup process reads as it reads it (it does not buffer).
+  writeFileSync(
+    join(dir, 'git'),
+    `#!/bin/sh\nprintf '%s\\0' CALL "$@" >> '${log}'\n` +
+      `case "$1 $2" in\n  "cat-file --batch-check"*) tee -a '${lookups}' | ${REAL_GIT} "$@"; exit $? ;;\nesac\n` +
+      `exec ${REAL_GIT} "$@"\n`,
+  );
   chmodSync(join(dir, 'git'), 0o755);
   return {
     dir,
@@ -57,6 +67,10 @@ export function createGitSpy(): GitSpy {
       }
       return calls;
     },
+    lookups: () =>
+      readFileSync(lookups, 'utf8')
+        .split('\n')
+        .filter((line) => line !== ''),
     cleanup,
   };
 }
