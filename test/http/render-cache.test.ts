@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { encodedVariant } from '../../src/http/compression.js';
 import { RenderCache } from '../../src/http/render-cache.js';
 import { toRendered, TEXT_TYPE } from '../../src/views/rendered.js';
 
@@ -19,14 +20,27 @@ describe('RenderCache', () => {
 
   it('stays within its byte budget by evicting the least recently used bodies', () => {
     const cache = new RenderCache(3 * (1000 + 1024));
-    for (const key of ['a', 'b', 'c', 'd']) cache.get(key, () => toRendered('x'.repeat(1000), TEXT_TYPE));
+    for (const key of ['a', 'b', 'c', 'd']) void cache.get(key, () => toRendered('x'.repeat(1000), TEXT_TYPE));
     expect(cache.size).toBe(3);
     let rendered = false;
-    cache.get('a', () => {
+    void cache.get('a', () => {
       rendered = true;
       return toRendered('x'.repeat(1000), TEXT_TYPE);
     });
     expect(rendered).toBe(true);
+  });
+
+  it('counts a body’s compressed variants once they are made (off the main thread), and makes each once', async () => {
+    const cache = new RenderCache(1024 * 1024);
+    const text = Array.from({ length: 2000 }, (_, index) => `--token-${index}: ${index}px;`).join('\n');
+    const rendered = await cache.get('k', () => toRendered(text, TEXT_TYPE));
+    const before = cache.bytes;
+    await cache.encode('k', rendered, 'br');
+    await cache.encode('k', rendered, 'gzip');
+    const variants = encodedVariant(rendered, 'br').body.byteLength + encodedVariant(rendered, 'gzip').body.byteLength;
+    expect(variants).toBeGreaterThan(0);
+    expect(cache.bytes).toBe(before + variants);
+    expect(cache.encode('k', rendered, 'br')).toBeUndefined();
   });
 
   it('derives a strong ETag and a Content-Digest from the bytes', () => {
