@@ -29,7 +29,9 @@ function timeOnNewConnection(base, path) {
     const started = performance.now();
     const req = request({ host: url.hostname, port: url.port, path: url.pathname, agent: false }, (res) => {
       res.resume();
-      res.on('end', () => (res.statusCode === 200 ? resolveTime(performance.now() - started) : reject(new Error(`${path}: ${res.statusCode}`))));
+      res.on('end', () =>
+        res.statusCode === 200 ? resolveTime(performance.now() - started) : reject(new Error(`${path}: ${res.statusCode}`)),
+      );
     });
     req.on('error', reject);
     req.end();

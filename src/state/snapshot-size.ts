@@ -59,7 +59,9 @@ export function estimateCompiledBytes(system: CompiledDesignSystem): number {
     for (const mode in token.references) {
       const references = token.references[mode];
       const entries =
-        (references?.ref === undefined ? 0 : 1) + Object.keys(references?.parts ?? {}).length + Object.keys(references?.adjusted ?? {}).length;
+        (references?.ref === undefined ? 0 : 1) +
+        Object.keys(references?.parts ?? {}).length +
+        Object.keys(references?.adjusted ?? {}).length;
       bytes += BYTES.references + entries * BYTES.referenceEntry;
     }
   }

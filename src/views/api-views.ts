@@ -58,7 +58,7 @@ export function renderToken(token: Token, tokensByKey: ReadonlyMap<string, Token
 function chainFrom(key: string, mode: string, tokensByKey: ReadonlyMap<string, Token>): string[] {
   const chain = [key];
   // The compiler refuses chains past 64 references and cycles; the bound only keeps a walk finite by construction.
-  for (let next = tokensByKey.get(key)?.references?.[mode]?.ref; next !== undefined && chain.length <= 64; ) {
+  for (let next = tokensByKey.get(key)?.references?.[mode]?.ref; next !== undefined && chain.length <= 64;) {
     chain.push(next);
     next = tokensByKey.get(next)?.references?.[mode]?.ref;
   }

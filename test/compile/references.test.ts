@@ -216,7 +216,8 @@ describe('ref: every mistake, with its position', () => {
     `  ${type}.t000: { type: ${type}, value: 1 }\n` +
     Array.from(
       { length },
-      (_, index) => `  ${type}.t${String(index + 1).padStart(3, '0')}: { type: ${type}, ref: ${type}.t${String(index).padStart(3, '0')} }\n`,
+      (_, index) =>
+        `  ${type}.t${String(index + 1).padStart(3, '0')}: { type: ${type}, ref: ${type}.t${String(index).padStart(3, '0')} }\n`,
     ).join('');
 
   it('a chain of 64 references whose keys sort tail first is allowed', () => {
