@@ -3,11 +3,14 @@
 // benchmark never rots; its figures mean nothing).
 //
 //   node bench/run.mjs [--quick | --smoke] [--dist <dir>] [--out <file.json>] [--keep]
+//                      [--routes-only] [--connections 10,32] [--only token,export-css]
 //   node bench/run.mjs --compare <a.json> <b.json>
 //
 // 1. Throughput and latency of every cached route of the real server (`token-server serve`, its own process, real
 //    socket, keep-alive) driven by autocannon from this process, next to a baseline in the same run: a bare Fastify
-//    process answering a precomputed Buffer with the same headers. The ratios are the figures that count.
+//    process answering a precomputed Buffer with the same headers, at 10 and at 32 connections (the fixed cost of a
+//    request shows at 32: the server is saturated). The ratios are the figures that count. `--routes-only` runs this
+//    section alone; `--connections` replaces the mode's connection counts, `--only` drives only the routes it names.
 // 2. Cold work: each export of 10,000 tokens rendered on a snapshot nothing was rendered from; Style Dictionary
 //    building the same CSS from the JSON export.
 // 3. Startup of 100 design systems of 1,000 tokens until /readyz answers 200; resident memory of that server after
@@ -34,6 +37,9 @@ const { values: args } = parseArgs({
     out: { type: 'string' },
     keep: { type: 'boolean', default: false },
     compare: { type: 'boolean', default: false },
+    'routes-only': { type: 'boolean', default: false },
+    connections: { type: 'string' },
+    only: { type: 'string' },
   },
   allowPositionals: true,
 });
@@ -51,7 +57,7 @@ const MODE = args.smoke ? 'smoke' : args.quick ? 'quick' : 'full';
 /** What each mode runs; `full` is the one the published figures come from (keep it as it is to compare runs). */
 const MODES = {
   full: {
-    connections: 10,
+    connections: [10, 32],
     durationS: 5,
     warmupS: 1,
     rounds: 2,
@@ -64,7 +70,7 @@ const MODES = {
     coldTokens: 10_000,
   },
   quick: {
-    connections: 10,
+    connections: [10, 32],
     amount: 3_000,
     warmupAmount: 300,
     rounds: 1,
@@ -79,7 +85,7 @@ const MODES = {
   // The least that still runs every step of every section: each route driven on both servers, each export rendered
   // cold, Style Dictionary, a startup, edits through the watcher, reloads in the leak check.
   smoke: {
-    connections: 4,
+    connections: [10, 32],
     amount: 100,
     warmupAmount: 10,
     rounds: 1,
@@ -93,7 +99,14 @@ const MODES = {
     sampleMs: 20,
   },
 };
-const SETTINGS = MODES[MODE];
+const SETTINGS = { ...MODES[MODE] };
+if (args.connections !== undefined) {
+  SETTINGS.connections = args.connections.split(',').map(Number);
+  if (SETTINGS.connections.some((count) => !Number.isInteger(count) || count < 1)) {
+    console.error(`bench: --connections takes counts separated by commas (10,32), not ${args.connections}`);
+    process.exit(1);
+  }
+}
 const TOKENS_PER_SYSTEM = 1_000;
 const DIST = resolve(args.dist);
 const CLI = join(DIST, 'cli.js');
@@ -164,19 +177,24 @@ async function benchRoutes() {
     try {
       for (let round = 0; round < SETTINGS.rounds; round++) {
         for (const route of usable) {
-          // Baseline and server take turns on each route, so a noisy neighbour hurts both alike.
-          const base = await drive(`${baseline.base}/baseline/${route.name}`, route.requestHeaders, route.status);
-          const real = await drive(`${server.base}${route.path}`, route.requestHeaders, route.status);
-          route.runs.push({ baseline: base, server: real });
-          log(
-            `${route.name.padEnd(16)} server ${fmtRps(real.rps)} p99 ${real.p99.toFixed(2)} ms | baseline ${fmtRps(base.rps)} p99 ${base.p99.toFixed(2)} ms`,
-          );
+          for (const connections of SETTINGS.connections) {
+            // Baseline and server take turns on each route, so a noisy neighbour hurts both alike.
+            const base = await drive(`${baseline.base}/baseline/${route.name}`, route.requestHeaders, route.status, connections);
+            const real = await drive(`${server.base}${route.path}`, route.requestHeaders, route.status, connections);
+            route.runs[connections].push({ baseline: base, server: real });
+            log(
+              `${route.name.padEnd(16)} ${String(connections).padStart(3)} conns: server ${fmtRps(real.rps)} p99 ${real.p99.toFixed(2)} ms | baseline ${fmtRps(base.rps)} p99 ${base.p99.toFixed(2)} ms`,
+            );
+          }
         }
       }
     } finally {
       await baseline.stop();
     }
-    return routes.map(({ body: _body, headers: _headers, runs, ...route }) => summarizeRoute(route, runs));
+    // One result per route and connection count, in the order the table prints them.
+    return routes.flatMap(({ body: _body, headers: _headers, runs, ...route }) =>
+      SETTINGS.connections.map((connections) => summarizeRoute({ ...route, connections }, runs[connections])),
+    );
   } finally {
     await server.stop();
   }
@@ -186,7 +204,7 @@ async function benchRoutes() {
 async function primeRoutes(base, repo) {
   const key = repo.systems[0].keys[Math.floor(repo.systems[0].keys.length / 2)];
   const exportPaths = await discoverExports(base);
-  const definitions = [
+  const all = [
     { name: 'tokens-flat', path: '/api/v1/tokens' },
     { name: 'tokens-nested', path: '/api/v1/tokens?format=nested' },
     { name: 'token', path: `/api/v1/tokens/${key.split('.').join('/')}` },
@@ -197,6 +215,9 @@ async function primeRoutes(base, repo) {
     { name: 'export-css-ref', path: `/api/v1/export/css?ref=${repo.sha}` },
     { name: 'tokens-304', path: '/api/v1/tokens', revalidate: true },
   ];
+  const only = args.only?.split(',');
+  const definitions = only === undefined ? all : all.filter((definition) => only.includes(definition.name));
+  if (definitions.length === 0) throw new Error(`--only ${args.only} names none of the routes: ${all.map(({ name }) => name).join(', ')}`);
   const routes = [];
   for (const definition of definitions) {
     let requestHeaders = { ...AUTH };
@@ -207,7 +228,8 @@ async function primeRoutes(base, repo) {
     const response = await fetch(`${base}${definition.path}`, { headers: requestHeaders });
     const body = Buffer.from(await response.arrayBuffer());
     const expected = definition.revalidate ? 304 : 200;
-    const route = { ...definition, requestHeaders, status: response.status, bytes: body.byteLength, headers: {}, body, runs: [] };
+    const runs = Object.fromEntries(SETTINGS.connections.map((connections) => [connections, []]));
+    const route = { ...definition, requestHeaders, status: response.status, bytes: body.byteLength, headers: {}, body, runs };
     if (response.status !== expected) {
       route.skipped = `answered ${response.status} instead of ${expected}: ${body.toString('utf8').slice(0, 160).trim()}`;
       log(`skipping ${definition.name}: ${route.skipped}`);
@@ -229,16 +251,16 @@ async function discoverExports(base) {
 }
 
 /** autocannon against one URL; latency percentiles from every response's own time (autocannon's are whole ms). */
-async function drive(url, headers, expectedStatus) {
+async function drive(url, headers, expectedStatus, connections) {
   const latencies = [];
   for (let request = 0; request < (SETTINGS.warmupAmount ?? 0); request++) await (await fetch(url, { headers })).arrayBuffer();
   const instance = autocannon({
     url,
     headers,
-    connections: SETTINGS.connections,
+    connections,
     // Quick and smoke modes count requests and warm up with plain fetches (autocannon's own warm-up lasts a second).
     ...(SETTINGS.amount === undefined
-      ? { duration: SETTINGS.durationS, warmup: { connections: SETTINGS.connections, duration: SETTINGS.warmupS } }
+      ? { duration: SETTINGS.durationS, warmup: { connections, duration: SETTINGS.warmupS } }
       : { amount: SETTINGS.amount }),
     // autocannon notices it is done only at its next sample (every second by default): the smoke mode samples
     // more often so its short runs end when their last response arrives.
@@ -278,6 +300,7 @@ async function drive(url, headers, expectedStatus) {
 
 function summarizeRoute(route, runs) {
   if (route.skipped !== undefined) return { ...route, requestHeaders: undefined };
+  const { connections } = route;
   // Best of the rounds on each side alike: the machine's noise only ever makes a run slower.
   const best = (side) => ({
     rps: Math.max(...runs.map((run) => run[side].rps)),
@@ -290,6 +313,7 @@ function summarizeRoute(route, runs) {
   const p99Ratio = server.p99 / baseline.p99;
   return {
     name: route.name,
+    connections,
     path: route.path,
     status: route.status,
     bytes: route.bytes,
@@ -505,12 +529,14 @@ function checkTargets(run) {
   const add = (name, value, limit, pass, unit) => targets.push({ name, value, limit, unit, pass });
   for (const route of run.routes) {
     if (route.skipped !== undefined) {
-      add(`route ${route.name}`, null, null, false, 'skipped');
+      add(`route ${route.name} at ${route.connections} connections`, null, null, false, 'skipped');
       continue;
     }
-    add(`${route.name}: req/s ratio`, route.rpsRatio, TARGETS.rpsRatio, route.rpsRatio >= TARGETS.rpsRatio, '>=');
-    add(`${route.name}: p99 ratio`, route.p99Ratio, TARGETS.p99Ratio, route.p99Ratio <= TARGETS.p99Ratio, '<=');
+    const name = `${route.name} at ${route.connections} connections`;
+    add(`${name}: req/s ratio`, route.rpsRatio, TARGETS.rpsRatio, route.rpsRatio >= TARGETS.rpsRatio, '>=');
+    add(`${name}: p99 ratio`, route.p99Ratio, TARGETS.p99Ratio, route.p99Ratio <= TARGETS.p99Ratio, '<=');
   }
+  if (run.cold === undefined) return targets; // --routes-only
   for (const [format, figures] of Object.entries(run.cold.exports)) {
     add(
       `cold export ${format} (${run.cold.tokens} tokens), ms`,
@@ -570,17 +596,18 @@ function printTable(run) {
       ? `${run.settings.warmupS} s warm-up + ${run.settings.durationS} s`
       : `${run.settings.warmupAmount} requests warm-up + ${run.settings.amount}`;
   lines.push(
-    `load: autocannon, ${run.settings.connections} connections, keep-alive, ${length}, best of ${run.settings.rounds}; ${run.settings.loadTokens} tokens; baseline = bare Fastify, same bytes and headers`,
+    `load: autocannon, ${run.settings.connections.join(' and ')} connections, keep-alive, ${length}, best of ${run.settings.rounds}; ${run.settings.loadTokens} tokens; baseline = bare Fastify, same bytes and headers`,
   );
   lines.push('');
-  const header = ['route', 'status', 'bytes', 'server req/s', 'base req/s', 'ratio', 'server p99', 'base p99', 'ratio', ''];
+  const header = ['route', 'status', 'bytes', 'conns', 'server req/s', 'base req/s', 'ratio', 'server p99', 'base p99', 'ratio', ''];
   const rows = run.routes.map((route) =>
     route.skipped !== undefined
-      ? [route.name, String(route.status), '', 'skipped', '', '', '', '', '', route.skipped.slice(0, 60)]
+      ? [route.name, String(route.status), '', String(route.connections), 'skipped', '', '', '', '', '', route.skipped.slice(0, 60)]
       : [
           route.name,
           String(route.status),
           route.bytes.toLocaleString('en'),
+          String(route.connections),
           Math.round(route.server.rps).toLocaleString('en'),
           Math.round(route.baseline.rps).toLocaleString('en'),
           route.rpsRatio.toFixed(2),
@@ -599,6 +626,20 @@ function printTable(run) {
   lines.push(format(header));
   lines.push(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of rows) lines.push(format(row));
+  if (run.cold !== undefined) printOtherSections(run, lines);
+  const missed = run.targets.filter((target) => !target.pass);
+  lines.push('');
+  lines.push(
+    missed.length === 0
+      ? `all ${run.targets.length} targets met`
+      : `${missed.length} of ${run.targets.length} targets missed: ${missed.map((target) => target.name).join('; ')}`,
+  );
+  lines.push(`total ${run.totalSeconds.toFixed(0)} s`);
+  console.log(lines.join('\n'));
+}
+
+/** Cold work, startup, memory and the leak check (every mode but `--routes-only`). */
+function printOtherSections(run, lines) {
   lines.push('');
   lines.push(`cold work (${run.cold.tokens.toLocaleString('en')} tokens): initial parse + compile ${fmtMs(run.cold.compileMs)}`);
   for (const [format, figures] of Object.entries(run.cold.exports)) {
@@ -621,15 +662,6 @@ function printTable(run) {
   lines.push(
     `leak check, ${run.leak.reloads.toLocaleString('en')} reloads of one file (${run.leak.systems} x ${TOKENS_PER_SYSTEM} tokens loaded, ${run.leak.msPerReload.toFixed(1)} ms each): RSS ${fmtMb(run.leak.before.rss)} -> ${fmtMb(run.leak.after.rss)} (growth ${fmtMb(run.leak.rssGrowth)}), heap ${fmtMb(run.leak.before.heapUsed)} -> ${fmtMb(run.leak.after.heapUsed)}  ${mark(run.leak.rssGrowth < TARGETS.leakBytes)}`,
   );
-  const missed = run.targets.filter((target) => !target.pass);
-  lines.push('');
-  lines.push(
-    missed.length === 0
-      ? `all ${run.targets.length} targets met`
-      : `${missed.length} of ${run.targets.length} targets missed: ${missed.map((target) => target.name).join('; ')}`,
-  );
-  lines.push(`total ${run.totalSeconds.toFixed(0)} s`);
-  console.log(lines.join('\n'));
 }
 
 /** Prints two result files side by side: every figure of `a`, of `b`, and b / a. */
@@ -642,7 +674,13 @@ function compareRuns(aPath, bPath) {
   const b = JSON.parse(readFileSync(bPath, 'utf8'));
   const rows = [];
   const add = (name, x, y) => rows.push([name, x, y]);
-  const routesOf = (run) => new Map(run.routes.filter((route) => route.skipped === undefined).map((route) => [route.name, route]));
+  // Runs from before connection counts were recorded per route ran every route at the one count of their settings.
+  const routesOf = (run) =>
+    new Map(
+      run.routes
+        .filter((route) => route.skipped === undefined)
+        .map((route) => [`${route.name} at ${route.connections ?? run.settings.connections} connections`, route]),
+    );
   const [ra, rb] = [routesOf(a), routesOf(b)];
   for (const [name, route] of ra) {
     const other = rb.get(name);
@@ -650,6 +688,7 @@ function compareRuns(aPath, bPath) {
     add(`${name} req/s ratio`, route.rpsRatio, other.rpsRatio);
     add(`${name} p99 ratio`, route.p99Ratio, other.p99Ratio);
   }
+  if (a.cold === undefined || b.cold === undefined) return printComparison(aPath, bPath, a, b, rows);
   for (const [format, figures] of Object.entries(a.cold.exports))
     add(`cold export ${format} ms`, figures.medianMs, b.cold.exports[format]?.medianMs);
   add('cold compile ms', a.cold.compileMs, b.cold.compileMs);
@@ -657,6 +696,10 @@ function compareRuns(aPath, bPath) {
   add(`startup ms (${a.startup.systems} / ${b.startup.systems} systems)`, a.startup.medianMs, b.startup.medianMs);
   add('RSS MB', a.memory.rss / 2 ** 20, b.memory.rss / 2 ** 20);
   add(`leak MB (${a.leak.reloads} / ${b.leak.reloads} reloads)`, a.leak.rssGrowth / 2 ** 20, b.leak.rssGrowth / 2 ** 20);
+  printComparison(aPath, bPath, a, b, rows);
+}
+
+function printComparison(aPath, bPath, a, b, rows) {
   const width = Math.max(...rows.map(([name]) => name.length));
   console.log(
     `a: ${aPath} (${a.mode}, ${a.startedAt}, ${a.machine.cpus} CPUs)\nb: ${bPath} (${b.mode}, ${b.startedAt}, ${b.machine.cpus} CPUs)\n`,
@@ -673,9 +716,11 @@ async function main() {
   try {
     log(`mode ${results.mode}, node ${process.version}, ${cpus().length} CPUs; server ${CLI}`);
     results.routes = await benchRoutes();
-    results.cold = await benchColdWork();
-    Object.assign(results, await benchStartupAndMemory());
-    results.leak = await benchReloadLeak();
+    if (!args['routes-only']) {
+      results.cold = await benchColdWork();
+      Object.assign(results, await benchStartupAndMemory());
+      results.leak = await benchReloadLeak();
+    }
     results.targets = checkTargets(results);
     results.finishedAt = new Date().toISOString();
     results.totalSeconds = (performance.now() - STARTED) / 1000;

@@ -138,10 +138,9 @@ export function createApiRuntime(options: ApiRuntimeOptions): ApiRuntime {
 function sendOptionsOf(from: AuthorizedRequest, rendered: Rendered): SendOptions {
   const { snapshot, pin } = from;
   if (pin === undefined) {
-    return {
-      headers: { ...staleHeaders(from), 'cache-control': LIVE_CACHE_CONTROL, ...liveSnapshotHeaders(snapshot) },
-      contentDigest: true,
-    };
+    const stale = staleHeaders(from);
+    if (stale[STALE_HEADER] === undefined) return liveSendOptionsOf(snapshot);
+    return { headers: { ...stale, 'cache-control': LIVE_CACHE_CONTROL, ...liveSnapshotHeaders(snapshot) }, contentDigest: true };
   }
   return {
     etag: pin.immutable ? `"${pin.sha}.${rendered.etag.slice(1)}` : undefined,
@@ -152,6 +151,21 @@ function sendOptionsOf(from: AuthorizedRequest, rendered: Rendered): SendOptions
     vary: ['Authorization'],
     contentDigest: true,
   };
+}
+
+const liveSendOptions = new WeakMap<Snapshot, SendOptions>();
+
+/** The send options of a live read that is not stale: the same for every request on a snapshot, so built once per snapshot. */
+function liveSendOptionsOf(snapshot: Snapshot): SendOptions {
+  let options = liveSendOptions.get(snapshot);
+  if (options === undefined) {
+    options = Object.freeze({
+      headers: Object.freeze({ 'cache-control': LIVE_CACHE_CONTROL, ...liveSnapshotHeaders(snapshot) }),
+      contentDigest: true,
+    });
+    liveSendOptions.set(snapshot, options);
+  }
+  return options;
 }
 
 /** `X-Design-System-Stale` when a live read of one design system is served from its last good version; else empty. */

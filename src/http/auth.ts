@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ApiKeyEntry } from '../compile/parse-keys-file.js';
 import type { KeysState } from '../state/snapshot.js';
 import { readAuthorization } from './bearer-token.js';
@@ -31,10 +31,11 @@ export function parseBearer(header: string | undefined): string {
  * expired, or one of `refused` (SHA-256 hex: the published example keys, when the examples are not what is served).
  */
 export function authenticate(header: string | undefined, keys: KeysState, now: number, refused?: ReadonlySet<string>): ApiKeyEntry {
-  const hash = createHash('sha256').update(parseBearer(header)).digest('hex');
-  const entry = keys.bySha256.get(hash);
+  // The one-shot hash: no Hash object per request (createHash costs about three times as much).
+  const sha256 = hash('sha256', parseBearer(header), 'hex');
+  const entry = keys.bySha256.get(sha256);
   if (entry === undefined) throw new ApiError('unauthorized', 'Invalid API key.', INVALID_CHALLENGE);
-  if (refused?.has(hash) === true) {
+  if (refused?.has(sha256) === true) {
     throw new ApiError(
       'unauthorized',
       'This is a published example key: it only opens the bundled example design systems. Use a key of your own.',

@@ -18,11 +18,21 @@ export function createMetrics(options: { readonly defaultMetrics?: boolean } = {
   const registry = new Registry();
   if (options.defaultMetrics !== false) collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status'] as const;
-  const requests = new Counter({
+  // Requests are counted here, in a plain map, and handed to the counter when it is read (a scrape): prom-client's
+  // `inc` validates and hashes the labels on every call. One entry per method, route pattern and status (bounded).
+  const answered = new Map<string, { labels: Record<(typeof labelNames)[number], string>; count: number; counted: number }>();
+  new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status.',
     labelNames,
     registers: [registry],
+    collect() {
+      // In the order the label sets were first seen, as if each request had been counted as it was answered.
+      for (const entry of answered.values()) {
+        if (entry.count > entry.counted) this.inc(entry.labels, entry.count - entry.counted);
+        entry.counted = entry.count;
+      }
+    },
   });
   const durations = new Histogram({
     name: 'http_request_duration_seconds',
@@ -46,9 +56,14 @@ export function createMetrics(options: { readonly defaultMetrics?: boolean } = {
   return {
     registry,
     observeRequest(method, route, status, seconds) {
-      const labels = { method, route, status: String(status) };
-      requests.inc(labels);
-      durations.observe(labels, seconds);
+      const id = `${method} ${status} ${route}`;
+      let entry = answered.get(id);
+      if (entry === undefined) {
+        entry = { labels: { method, route, status: String(status) }, count: 0, counted: 0 };
+        answered.set(id, entry);
+      }
+      entry.count += 1;
+      durations.observe(entry.labels, seconds);
     },
     observeReload(seconds, at = Date.now()) {
       reloads.observe(seconds);

@@ -3,7 +3,6 @@ import type { Server } from 'node:http';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import type { Socket } from 'node:net';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { ApiError, ERRORS, errorBody, sendError } from './errors.js';
@@ -14,6 +13,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A health or readiness probe: answered even to an address blocked for failed authentications. */
     probe?: boolean;
+    /** `false`: the per-key rate limit does not count this route's requests. */
+    rateLimit?: boolean;
   }
 }
 
@@ -159,21 +160,52 @@ export async function registerProtections(app: FastifyInstance, options: Protect
   }
 
   const perMinute = options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE;
-  if (perMinute > 0) {
-    await app.register(rateLimit, {
-      global: true,
-      max: perMinute,
-      timeWindow: WINDOW_MS,
-      cache: MAX_TRACKED_CLIENTS,
-      enableDraftSpec: true,
-      keyGenerator: rateLimitKeyOf,
-      errorResponseBuilder: (_request, context) =>
-        new ApiError(
-          'rate_limited',
-          `Too many requests: at most ${context.max} per minute for this API key. Retry in ${Math.ceil(context.ttl / 1000)} seconds.`,
-        ),
-    });
-  }
+  if (perMinute > 0) registerRateLimit(app, perMinute);
+}
+
+/** One client's window: requests counted since it started. */
+interface RateWindow {
+  count: number;
+  startedAt: number;
+}
+
+/**
+ * At most `max` requests per minute per bucket (`rateLimitKeyOf`), in fixed windows that start at a bucket's first
+ * request; every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds left), and
+ * the one past the limit gets `429` with `Retry-After` as well. A route opts out with `config: { rateLimit: false }`.
+ * The same rules, headers and bytes as `@fastify/rate-limit` (draft-spec headers, in-memory store), as one callback
+ * hook: the plugin's async hook costs several promises per request.
+ */
+function registerRateLimit(app: FastifyInstance, max: number): void {
+  const windows = new LRUCache<string, RateWindow>({ max: MAX_TRACKED_CLIENTS });
+  const limit = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
+    const bucket = rateLimitKeyOf(request);
+    const now = Date.now();
+    let window = windows.get(bucket);
+    if (window === undefined || window.startedAt + WINDOW_MS <= now) {
+      window = { count: 0, startedAt: now };
+      windows.set(bucket, window);
+    }
+    window.count += 1;
+    const seconds = Math.ceil((WINDOW_MS - (now - window.startedAt)) / 1000);
+    reply.header('ratelimit-limit', max);
+    if (window.count <= max) {
+      reply.header('ratelimit-remaining', max - window.count);
+      reply.header('ratelimit-reset', seconds);
+      done();
+      return;
+    }
+    reply.header('ratelimit-remaining', 0);
+    reply.header('ratelimit-reset', seconds);
+    reply.header('retry-after', seconds);
+    done(new ApiError('rate_limited', `Too many requests: at most ${max} per minute for this API key. Retry in ${seconds} seconds.`));
+  };
+  // A route hook, after every app-wide `onRequest` hook (authentication among them); a new array each time, so a
+  // route's automatic HEAD twin, which copies the GET route's options, gets the hook once.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.rateLimit === false) return;
+    route.onRequest = [...[route.onRequest ?? []].flat(), limit];
+  });
 }
 
 /**
@@ -246,6 +278,11 @@ function trustedPeers(trustProxy: boolean | number | string | readonly string[])
 function registerAuthFailureLimit(app: FastifyInstance, limit: number, now: () => number): void {
   const failures = new LRUCache<string, { count: number; resetAt: number }>({ max: MAX_TRACKED_CLIENTS });
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    // No address has failed lately (the usual case): nothing to look up for this request.
+    if (failures.size === 0) {
+      done();
+      return;
+    }
     // Health and readiness probes stay reachable from a blocked address (the orchestrator may share it).
     const entry = request.routeOptions.config.probe === true ? undefined : failures.get(request.ip);
     if (entry === undefined || entry.count < limit) {

@@ -52,8 +52,9 @@ export function registerAuthentication(
 
 function needsKey(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const url = request.routeOptions.url;
-  return url !== undefined && url.startsWith('/api/v1/') && request.routeOptions.config.public !== true;
+  // `routeOptions` builds a new object on every read: read it once.
+  const route = request.routeOptions;
+  return route.url !== undefined && route.url.startsWith('/api/v1/') && route.config.public !== true;
 }
 
 /** The authentication of an API read; a route outside the hook's reach asking for it is a programming error. */

@@ -29,6 +29,7 @@ interface Side {
 
 interface BenchRoute {
   readonly name: string;
+  readonly connections: number;
   readonly status: number;
   readonly bytes: number;
   readonly skipped?: string;
@@ -45,6 +46,7 @@ interface BenchResults {
   settings: {
     amount: number;
     rounds: number;
+    connections: number[];
     coldTokens: number;
     startupSystems: number;
     startupRuns: number;
@@ -102,14 +104,18 @@ describe('npm run bench -- --smoke', () => {
       const out = join(dir, 'smoke.json');
       const { code, stdout, stderr } = await runBench(['--smoke', '--dist', dirname(inject('cliPath')), '--out', out]);
       expect({ code, stderr: code === 0 ? '' : stderr }).toEqual({ code: 0, stderr: '' });
-      expect(stdout).toMatch(/^route +status +bytes +server req\/s +base req\/s +ratio +server p99 +base p99 +ratio$/m);
+      expect(stdout).toMatch(/^route +status +bytes +conns +server req\/s +base req\/s +ratio +server p99 +base p99 +ratio$/m);
       expect(stdout).toContain(`Results written to ${out}`);
       const results = JSON.parse(readFileSync(out, 'utf8')) as BenchResults;
       const { settings } = results;
       expect(results.mode).toBe('smoke');
 
-      // Routes: each driven on both servers for the full count of requests, with measured, finite figures.
-      expect(results.routes.map((route) => route.name)).toEqual(expect.arrayContaining(ROUTES));
+      // Routes: each driven on both servers at 10 and at 32 connections for the full count of requests, with measured,
+      // finite figures.
+      expect(settings.connections).toEqual([10, 32]);
+      expect(results.routes.map((route) => `${route.name} ${route.connections}`)).toEqual(
+        expect.arrayContaining(ROUTES.flatMap((name) => [`${name} 10`, `${name} 32`])),
+      );
       for (const route of results.routes) {
         expect(route.skipped, route.name).toBeUndefined();
         expect(route.status, route.name).toBe(route.name === 'tokens-304' ? 304 : 200);
@@ -122,23 +128,25 @@ describe('npm run bench -- --smoke', () => {
         expect(figures.every(isPositive), `${route.name}: ${figures.join(', ')}`).toBe(true);
       }
       // Every export the OpenAPI document lists is both driven and rendered cold.
-      const exportRoutes = results.routes
-        .map((route) => route.name)
-        .filter((name) => name.startsWith('export-') && name !== 'export-css-ref');
+      const exportRoutes = [...new Set(results.routes.map((route) => route.name))].filter(
+        (name) => name.startsWith('export-') && name !== 'export-css-ref',
+      );
       expect(Object.keys(results.cold.exports).map((format) => `export-${format}`)).toEqual(exportRoutes);
 
-      // The table prints the JSON's figures, row by row.
+      // The table prints the JSON's figures, row by row (one row per route and connection count).
       for (const route of results.routes) {
-        const row = new RegExp(`^${route.name} .*$`, 'm').exec(stdout)?.[0].split(/ {2,}/) ?? [];
-        expect(row.slice(0, 2), route.name).toEqual([route.name, String(route.status)]);
-        expectPrinted(row[2], route.bytes, `${route.name} bytes`);
-        expectPrinted(row[3], route.server.rps, `${route.name} server req/s`);
-        expectPrinted(row[4], route.baseline.rps, `${route.name} base req/s`);
-        expectPrinted(row[5], route.rpsRatio, `${route.name} req/s ratio`);
-        expectPrinted(row[6], route.server.p99, `${route.name} server p99`);
-        expectPrinted(row[7], route.baseline.p99, `${route.name} base p99`);
-        expectPrinted(row[8], route.p99Ratio, `${route.name} p99 ratio`);
-        expect(row[9], route.name).toBe(route.pass ? 'ok' : 'MISS');
+        const row = new RegExp(`^${route.name} +\\d+ +[\\d,]+ +${route.connections} .*$`, 'm').exec(stdout)?.[0].split(/ {2,}/) ?? [];
+        const what = `${route.name} at ${route.connections}`;
+        expect(row.slice(0, 2), what).toEqual([route.name, String(route.status)]);
+        expectPrinted(row[2], route.bytes, `${what} bytes`);
+        expect(row[3], what).toBe(String(route.connections));
+        expectPrinted(row[4], route.server.rps, `${what} server req/s`);
+        expectPrinted(row[5], route.baseline.rps, `${what} base req/s`);
+        expectPrinted(row[6], route.rpsRatio, `${what} req/s ratio`);
+        expectPrinted(row[7], route.server.p99, `${what} server p99`);
+        expectPrinted(row[8], route.baseline.p99, `${what} base p99`);
+        expectPrinted(row[9], route.p99Ratio, `${what} p99 ratio`);
+        expect(row[10], what).toBe(route.pass ? 'ok' : 'MISS');
       }
 
       // Cold work: every export rendered, Style Dictionary built one declaration per token.
