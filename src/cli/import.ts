@@ -3,11 +3,14 @@ import { basename, join, relative, resolve } from 'node:path';
 import { SLUG } from '../compile/name-rules.js';
 import { MODE_NAME } from '../compile/read-modes.js';
 import { importDesignSystem } from '../import/import-design-system.js';
+import { TYPE_CHOICES } from '../import/infer-types.js';
+import type { TypeChoice } from '../import/infer-types.js';
 import { MAX_IMPORT_FILE_BYTES } from '../import/import-limits.js';
 import type { ImportIssue } from '../import/source-token.js';
 import { SOURCE_FORMATS } from '../import/read-sources.js';
 import type { SourceFormat } from '../import/read-sources.js';
 import type { ImportInput, ImportResult } from '../import/import-design-system.js';
+import { verdictLines, verdictsOf } from '../import/verdicts.js';
 import { verifyImport } from '../import/verify-import.js';
 import type { VerifyResult } from '../import/verify-import.js';
 import { readRegularFile } from '../source/read-regular-file.js';
@@ -32,6 +35,8 @@ Options:
   --mode <m>=<paths> files (comma-separated files or folders) that give mode <m>'s values, laid over the others'
                      for that mode: a theme kept as its own files (repeat for each mode)
   --from <format>    read the files as this format instead of finding it: dtcg, resolver, tokens-studio, style-dictionary
+  --type <t>=<ours>  read the source's type <t> as our type <ours>, or auto to type its tokens from their values
+                     (a missing or unknown type always is); repeat for each type (--type semantic=auto)
   --verify           compile the result and compare every token's value in every mode with the source's
   --format <f>       text (default) or json, for CI
   --force            replace a folder that is not empty (once the new one is complete)
@@ -53,6 +58,7 @@ export async function runImport(args: readonly string[], cwd: string): Promise<n
       name: { type: 'string' },
       from: { type: 'string' },
       mode: { type: 'string', multiple: true },
+      type: { type: 'string', multiple: true },
       verify: { type: 'boolean' },
       format: { type: 'string' },
       force: { type: 'boolean' },
@@ -71,6 +77,16 @@ export async function runImport(args: readonly string[], cwd: string): Promise<n
   const from = values.from as SourceFormat | undefined;
   if (from !== undefined && !SOURCE_FORMATS.includes(from)) {
     throw new UsageError(`--from must be one of ${SOURCE_FORMATS.join(', ')}, got \`${from}\``);
+  }
+  const types: Record<string, TypeChoice> = {};
+  for (const written of values.type ?? []) {
+    const [name = '', choice = ''] = written.split(/=(.*)/s, 2);
+    if (name === '' || !(TYPE_CHOICES as readonly string[]).includes(choice)) {
+      throw new UsageError(
+        `--type takes <source type>=<our type or auto> (our types: ${TYPE_CHOICES.filter((type) => type !== 'auto').join(', ')}): got \`${written}\``,
+      );
+    }
+    types[name] = choice as TypeChoice;
   }
   const out = resolve(cwd, values.out);
   const slug = basename(out);
@@ -110,7 +126,7 @@ export async function runImport(args: readonly string[], cwd: string): Promise<n
     for (const path of paths.split(',')) await read(path, files);
     layers.push({ mode, inputs: files });
   }
-  const imported = importDesignSystem(inputs, { slug, name: values.name ?? slug, format: from, layers });
+  const imported = importDesignSystem(inputs, { slug, name: values.name ?? slug, format: from, layers, types });
   const result = { ...imported, issues: [...skipped, ...tooLarge, ...imported.issues] };
   if (result.tokens.length > 0) await writeDesignSystemFolder(out, result.files, values.force === true);
   const verified =
@@ -208,17 +224,24 @@ function countsByType(result: ImportResult): Record<string, number> {
   return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
+/**
+ * The report: counts that equal the verdicts (one per token or file not carried exactly), the verdicts, and every
+ * issue as found.
+ */
 function jsonReport(result: ImportResult, verified: VerifyResult | undefined, out: string) {
-  const lossy = new Set(result.issues.filter((issue) => issue.level === 'lossy').map((issue) => issue.source));
+  const verdicts = verdictsOf(result.issues);
+  const lossy = verdicts.filter((verdict) => verdict.level === 'lossy');
+  const written = new Set(result.tokens.map((token) => token.source.source));
   return {
     out,
     format: result.format ?? null,
     imported: result.tokens.length,
-    exact: result.tokens.filter((token) => !lossy.has(token.source.source)).length,
-    lossy: result.tokens.filter((token) => lossy.has(token.source.source)).length,
-    skipped: result.issues.filter((issue) => issue.level === 'skipped').length,
+    exact: result.tokens.length - lossy.filter((verdict) => written.has(verdict.source)).length,
+    lossy: lossy.length,
+    skipped: verdicts.length - lossy.length,
     byType: countsByType(result),
     modes: result.notes,
+    verdicts,
     issues: result.issues,
     ...(verified === undefined ? {} : { verify: verified }),
     ...(result.refused === undefined ? {} : { refused: result.refused }),
@@ -236,7 +259,7 @@ function textReport(result: ImportResult, verified: VerifyResult | undefined, ou
     ...result.notes.map((note) => `  ${note}`),
     ...(result.refused === undefined ? [] : [`nothing written: ${result.refused}`]),
   ];
-  for (const issue of result.issues) lines.push(`${issue.source}  ${issue.level === 'lossy' ? 'with loss' : 'left out'}  ${issue.reason}`);
+  for (const line of verdictLines(report.verdicts)) lines.push(line);
   if (verified !== undefined) {
     const modes = Object.entries(verified.compared).map(([mode, count]) => `${mode} ${count}`);
     lines.push(

@@ -9,11 +9,14 @@ import type { TokenType } from '../compile/types.js';
 import { parseColor } from '../compile/parse-color.js';
 import { createTokenMapper, hexOf, ourTypeOf } from './map-token.js';
 import type { ImportedToken } from './map-token.js';
-import { readSources } from './read-sources.js';
+import { untypedReason, isKnownType } from './infer-types.js';
+import type { TypeChoices } from './infer-types.js';
+import { readSources, typeFieldOf } from './read-sources.js';
 import type { ImportInput, ModeLayer, SourceFormat } from './read-sources.js';
 import { isAlphaOver } from './source-token.js';
 import type { ImportIssue, SourceToken } from './source-token.js';
 import { groupValues } from './group-values.js';
+import { modeFileHints } from './mode-hints.js';
 import { MAX_IMPORT_KEY_LENGTH, MAX_IMPORT_TOKEN_LINE_BYTES } from './import-limits.js';
 import { tokenLine, writeDesignSystemFiles } from './write-yaml.js';
 
@@ -52,9 +55,9 @@ const segmentOf = (segment: string): string => (KEY_SEGMENT.test(segment) ? segm
  */
 export function importDesignSystem(
   inputs: readonly ImportInput[],
-  options: { slug: string; name: string; format?: SourceFormat | undefined; layers?: readonly ModeLayer[] },
+  options: { slug: string; name: string; format?: SourceFormat | undefined; layers?: readonly ModeLayer[]; types?: TypeChoices },
 ): ImportResult {
-  const read = readSources(inputs, options.format, options.layers);
+  const read = readSources(inputs, options.format, options.layers, options.types);
   const issues: ImportIssue[] = [...read.issues];
   const renames = new Map<string, string>();
   const renamed = (key: string): string => {
@@ -66,6 +69,8 @@ export function importDesignSystem(
     return name;
   };
   const byKey = new Map<string, SourceToken>();
+  /** Per file, how many of its tokens replace another file's: a file that looks like a mode's is then hinted at. */
+  const replacing = new Map<string, number>();
   for (const token of read.tokens) {
     // Refused before anything is written: a top-level group names a file, which the file system bounds.
     const length = renamed(token.key).length;
@@ -78,8 +83,11 @@ export function importDesignSystem(
       continue;
     }
     const earlier = byKey.get(token.key);
-    if (earlier !== undefined)
+    if (earlier !== undefined) {
       issues.push({ source: token.source, level: 'lossy', reason: `replaces the token of the same key in ${earlier.source}` });
+      const file = fileOf(token);
+      if (file !== fileOf(earlier)) replacing.set(file, (replacing.get(file) ?? 0) + 1);
+    }
     byKey.set(token.key, token);
   }
   const valueIn = (key: string, mode: string): unknown => {
@@ -96,6 +104,8 @@ export function importDesignSystem(
     return undefined;
   };
 
+  const notes = [...read.notes];
+  if (read.format === 'dtcg' || read.format === 'style-dictionary') for (const hint of modeFileHints(replacing)) notes.push(hint);
   withAlphaResolved(byKey, valueIn, issues);
   const allModes = [...new Set([...byKey.values()].flatMap((token) => Object.keys(token.modes)))];
 
@@ -108,7 +118,9 @@ export function importDesignSystem(
       const reason =
         token.type === 'number'
           ? 'a number without a unit whose name does not say what it is (`opacity`, `z-index`, `line-height`, `font-weight`, or a length named `0`)'
-          : `type \`${String(token.type)}\` has no counterpart`;
+          : isKnownType(token.type)
+            ? `type \`${String(token.type)}\` has no counterpart`
+            : untypedReason(token, typeFieldOf(read.format));
       issues.push({ source: token.source, level: 'skipped', reason });
     } else types.set(key, type);
   }
@@ -147,7 +159,7 @@ export function importDesignSystem(
       files: new Map(),
       tokens: [],
       issues: [...issues, ...refused, ...roundIssues],
-      notes: read.notes,
+      notes,
       sources: [...byKey.values()],
       compiled: { system: undefined, diagnostics: [] },
       refused: refusal,
@@ -167,7 +179,7 @@ export function importDesignSystem(
         files,
         tokens,
         issues: [...issues, ...refused, ...roundIssues],
-        notes: read.notes,
+        notes,
         sources: [...byKey.values()],
         compiled,
       };
@@ -248,6 +260,10 @@ function countTooMany(tokens: readonly ImportedToken[]): string | undefined {
   if (values <= MAX_TOKEN_VALUES) return undefined;
   return `${count(tokens.length)} tokens in ${modes} modes have ${count(values)} values, more than a design system may have (${count(MAX_TOKEN_VALUES)}): ${split}`;
 }
+
+/** The file a token comes from: its source without `:<key>`. */
+const fileOf = (token: SourceToken): string =>
+  token.source.endsWith(`:${token.key}`) ? token.source.slice(0, -token.key.length - 1) : token.source;
 
 /** A token's source with a key too long to print shortened to its first 40 characters. */
 function shortSource(token: SourceToken): string {

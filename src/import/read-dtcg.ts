@@ -1,5 +1,6 @@
+import { droppedReason, isModeMap, ModeOrigins, treeOfModeMap, valuesByMode } from './per-token-modes.js';
 import { deprecationOf, isRecord, modeNameOf, valueAtPointer } from './source-token.js';
-import type { SourceDocument, SourceRead, SourceToken } from './source-token.js';
+import type { ImportIssue, SourceDocument, SourceRead, SourceToken } from './source-token.js';
 
 /** The vendor key of our own exports' extensions: other modes' values, units, booleans. */
 export const OUR_EXTENSION = 'com.service';
@@ -20,9 +21,11 @@ const MODE_EXTENSIONS = ['mode', PRIMER_OVERRIDES];
  */
 export function readDtcg(documents: readonly SourceDocument[]): SourceRead {
   const tokens: SourceToken[] = [];
+  const issues: ImportIssue[] = [];
+  const origins = new ModeOrigins();
   // One by one, not `push(...list)`: a spread of 200,000 arguments overflows the stack.
-  for (const { path, document } of documents) for (const token of readDtcgDocument(path, document)) tokens.push(token);
-  return { tokens: withPrimerFallbacks(tokens), issues: [], notes: [] };
+  for (const { path, document } of documents) for (const token of readDtcgDocument(path, document, { origins, issues })) tokens.push(token);
+  return { tokens: withPrimerFallbacks(tokens), issues, notes: origins.notes() };
 }
 
 /**
@@ -43,8 +46,15 @@ function withPrimerFallbacks(tokens: readonly SourceToken[]): SourceToken[] {
   });
 }
 
-/** The tokens of one DTCG document; `file` names their source. */
-export function readDtcgDocument(file: string, document: unknown): SourceToken[] {
+/**
+ * The tokens of one DTCG document; `file` names their source. A `$value` keyed by mode (`{ "light": ..., "dark": ... }`)
+ * gives the token's modes (counted in `modes.origins`; values of two axes at once reported in `modes.issues`).
+ */
+export function readDtcgDocument(
+  file: string,
+  document: unknown,
+  modes: { origins: ModeOrigins; issues: ImportIssue[] } = { origins: new ModeOrigins(), issues: [] },
+): SourceToken[] {
   const tokens: SourceToken[] = [];
   const pointed = (value: unknown): unknown => withPointersResolved(value, document);
   const walk = (node: Record<string, unknown>, path: readonly string[], inheritedType: string | undefined): void => {
@@ -53,13 +63,30 @@ export function readDtcgDocument(file: string, document: unknown): SourceToken[]
     const ours = isRecord(extensions?.[OUR_EXTENSION]) ? extensions[OUR_EXTENSION] : undefined;
     if ('$value' in node || (ours?.['type'] !== undefined && ours['value'] !== undefined && path.length > 0)) {
       const key = path.join('.');
-      const written = pointed('$value' in node ? node['$value'] : ours?.['value']);
-      const { light, ...modes } = { ...ourModes(ours), ...extensionModes(extensions, written, node['alpha']) };
+      let written = pointed('$value' in node ? node['$value'] : ours?.['value']);
+      let ownModes: Record<string, unknown> = {};
+      if (isModeMap(written)) {
+        const values = valuesByMode(treeOfModeMap(written, (value) => value));
+        modes.origins.add(values, '`$value` keyed by mode', `${file}:${key}`);
+        for (const dropped of values.dropped)
+          modes.issues.push({ source: `${file}:${key}`, level: 'lossy', reason: droppedReason(dropped) });
+        written = values.value;
+        ownModes = Object.fromEntries(Object.entries(values.modes).map(([mode, value]) => [mode, withAlpha(value, node['alpha'])]));
+      }
+      const fromOurs = ourModes(ours);
+      const fromExtensions = extensionModes(extensions, written, node['alpha']);
+      modes.origins.count(Object.keys(fromOurs), `\`$extensions["${OUR_EXTENSION}"]\``);
+      for (const name of MODE_EXTENSIONS) {
+        const perMode = extensions?.[name];
+        if (isRecord(perMode))
+          modes.origins.count(Object.keys(perMode).map(modeNameOf), `\`$extensions${name === 'mode' ? '.mode' : `["${name}"]`}\``);
+      }
+      const { light, ...perMode } = { ...fromOurs, ...ownModes, ...fromExtensions };
       tokens.push({
         key,
         type: '$value' in node ? type : String(ours?.['type']),
         value: light ?? withAlpha(written, node['alpha']),
-        modes,
+        modes: perMode,
         description: typeof node['$description'] === 'string' ? node['$description'] : undefined,
         deprecated: deprecationOf(node['$deprecated']),
         extensions,

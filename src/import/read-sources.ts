@@ -1,6 +1,8 @@
 import { posix } from 'node:path';
 import JSON5 from 'json5';
 import { MAX_IMPORT_NESTING_DEPTH } from './import-limits.js';
+import { withTypesFromValues } from './infer-types.js';
+import type { TypeChoices } from './infer-types.js';
 import { findDeepNesting } from './json-nesting.js';
 import { readDtcg } from './read-dtcg.js';
 import { readResolver } from './read-resolver.js';
@@ -19,7 +21,7 @@ export interface ImportInput {
 export const SOURCE_FORMATS = ['dtcg', 'resolver', 'tokens-studio', 'style-dictionary'] as const;
 export type SourceFormat = (typeof SOURCE_FORMATS)[number];
 
-const READERS: Readonly<Record<SourceFormat, (documents: readonly SourceDocument[]) => SourceRead>> = {
+const READERS: Readonly<Record<SourceFormat, (documents: readonly SourceDocument[], types: TypeChoices) => SourceRead>> = {
   dtcg: readDtcg,
   resolver: readResolver,
   'tokens-studio': readTokensStudio,
@@ -57,23 +59,25 @@ export interface ModeLayer {
  * {@link MAX_IMPORT_NESTING_DEPTH} levels, is reported with its line and column.
  * Each mode layer's files are read the same way; a token they give a value differs from the base files' is that
  * token's value in the layer's mode (a value the token itself writes for that mode, in a mode extension, wins).
+ * A type missing, unknown or chosen `auto` in `types` (`--type`) is then read from the token's value.
  */
 export function readSources(
   inputs: readonly ImportInput[],
   format?: SourceFormat,
   layers: readonly ModeLayer[] = [],
+  types: TypeChoices = {},
 ): SourceRead & { format: SourceFormat | undefined } {
   const base = parseAll(inputs);
   if (base.documents.length === 0) return { tokens: [], issues: base.issues, notes: [], format };
   const found = format ?? formatOf(base.documents);
-  const read = READERS[found](base.documents);
+  const read = READERS[found](base.documents, types);
   const issues = [...base.issues, ...read.issues];
   let tokens = read.tokens;
   const notes = [...read.notes];
   for (const layer of layers) {
     const parsed = parseAll(layer.inputs);
     // Read with the other files, so that a layer's alias is typed by its target there; its own tokens come last and win.
-    const layered = READERS[found]([...base.documents, ...parsed.documents]);
+    const layered = READERS[found]([...base.documents, ...parsed.documents], types);
     const ownFiles = new Set(parsed.documents.map((document) => document.path));
     const own = (source: string): boolean => ownFiles.has(source.slice(0, source.lastIndexOf(':')));
     // One by one, not `push(...list)`: a spread of 200,000 arguments overflows the stack.
@@ -87,8 +91,15 @@ export function readSources(
     );
     notes.push(`mode \`${layer.mode}\` is ${layer.inputs.map((input) => input.path).join(', ')} over the other files`);
   }
-  return { tokens, issues, notes, format: found };
+  // A type missing, unknown or chosen `auto` is read from the value, in every format (after the layers: an alias there
+  // takes its target's type too).
+  const typed = withTypesFromValues(tokens, types, typeFieldOf(found));
+  return { tokens: typed.tokens, issues, notes: [...notes, ...typed.notes], format: found };
 }
+
+/** How a format names its type field, as the report quotes it. */
+export const typeFieldOf = (format: SourceFormat | undefined): '$type' | 'type' =>
+  format === 'style-dictionary' || format === 'tokens-studio' ? 'type' : '$type';
 
 function parseAll(inputs: readonly ImportInput[]): { documents: SourceDocument[]; issues: ImportIssue[] } {
   const issues: ImportIssue[] = [];

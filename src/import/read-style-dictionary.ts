@@ -1,6 +1,7 @@
-import { parseColor } from '../compile/parse-color.js';
 import type { TokenType } from '../compile/types.js';
-import { srgbText } from './css-color.js';
+import { CSS_BORDER } from './infer-types.js';
+import { droppedReason, isModeMap, ModeOrigins, treeOfModeMap, treeOfSets, valuesByMode } from './per-token-modes.js';
+import type { ModeTree } from './per-token-modes.js';
 import { deprecationOf, isRecord } from './source-token.js';
 import type { ImportIssue, SourceDocument, SourceRead, SourceToken } from './source-token.js';
 
@@ -22,112 +23,124 @@ const STYLE_DICTIONARY_TYPES: Readonly<Record<string, { type: string; ourType?: 
 /** Types whose unitless numbers Style Dictionary's `size/rem` transform (css, scss, js groups) writes in rem. */
 const REM_WHEN_UNITLESS = new Set(['dimension', 'fontSize']);
 
-const LENGTH = /^-?(?:\d+\.?\d*|\.\d+)(px|rem|em|%)$/;
-const DURATION = /^(?:\d+\.?\d*|\.\d+)(ms|s)$/;
 const ALIAS = /\{([^{}]+)\}/g;
 const HAS_ALIAS = /\{[^{}]+\}/;
 
 /** `{color.red.value}` (Style Dictionary 3) is `{color.red}`. */
 const withoutValueSuffix = (text: string): string => text.replace(ALIAS, (_, path: string) => `{${path.replace(/\.value$/, '')}}`);
 
-/** A token node as written, its value with `{a.b.value}` aliases shortened. */
+/** A token node as written, its values (in `light` and each mode it writes) with `{a.b.value}` aliases shortened. */
 interface WrittenToken {
   readonly key: string;
   readonly file: string;
   readonly node: Record<string, unknown>;
   readonly value: unknown;
+  readonly modes: Readonly<Record<string, unknown>>;
 }
 
-const BORDER = /^(-?(?:\d+\.?\d*|\.\d+)(?:px|rem|em)|0) (solid|dashed|dotted|double|groove|ridge|outset|inset) (.+)$/;
+const shortened = (raw: unknown): unknown => (typeof raw === 'string' ? withoutValueSuffix(raw) : raw);
+
 const WHOLE_ALIAS = /^\{[^{}]+\}$/;
 const UNITLESS = /^-?(?:\d+\.?\d*|\.\d+)$/;
 
 /**
  * Style Dictionary JSON (`value`, `type`, `comment`; aliases `{a.b}` or `{a.b.value}`): every node with `value` is a
  * token. A reference inside text (`"1px solid {color.border}"`) is first replaced by the value it names (with loss).
- * The type is the one written (Style Dictionary's names mapped to DTCG's), else read from the value: a color, a
+ * The type is the one written (Style Dictionary's names mapped to DTCG's); a missing or unknown one is typed from the
+ * value afterwards, for every format (see `withTypesFromValues`): a color, a
  * length, a duration, a number, a CSS border; a whole alias takes its target's. A unitless `dimension`/`fontSize` is
  * in rem, as Style Dictionary's `size/rem` transform (css, scss, js groups) writes it.
  */
 export function readStyleDictionary(documents: readonly SourceDocument[]): SourceRead {
   const written: WrittenToken[] = [];
+  const issues: ImportIssue[] = [];
+  const origins = new ModeOrigins();
   for (const { path: file, document } of documents) {
     const walk = (node: Record<string, unknown>, path: readonly string[]): void => {
-      if ('value' in node && path.length > 0) {
-        const raw = node['value'];
-        written.push({ key: path.join('.'), file, node, value: typeof raw === 'string' ? withoutValueSuffix(raw) : raw });
+      const tree: ModeTree | undefined =
+        path.length === 0
+          ? undefined
+          : 'value' in node
+            ? isModeMap(node['value'])
+              ? treeOfModeMap(node['value'], shortened)
+              : undefined
+            : treeOfSets(node['sets'], shortened);
+      if (path.length > 0 && ('value' in node || tree !== undefined)) {
+        const key = path.join('.');
+        if (tree === undefined) {
+          written.push({ key, file, node, value: shortened(node['value']), modes: {} });
+          return;
+        }
+        // Modes written inside the token: `value: { light, dark }` or `sets: { light: { value }, dark: { value } }`.
+        const values = valuesByMode(tree);
+        origins.add(values, 'value' in node ? '`value` keyed by mode' : '`sets`', `${file}:${key}`);
+        for (const dropped of values.dropped) issues.push({ source: `${file}:${key}`, level: 'lossy', reason: droppedReason(dropped) });
+        written.push({ key, file, node, value: values.value, modes: values.modes });
         return;
       }
       for (const [name, child] of Object.entries(node)) if (!name.startsWith('$') && isRecord(child)) walk(child, [...path, name]);
     };
     if (isRecord(document)) walk(document, []);
   }
-  const issues: ImportIssue[] = [];
   const byKey = new Map(written.map((token) => [token.key, token]));
-  const textOf = (text: string, depth: number): string =>
+  const valueIn = (token: WrittenToken, mode: string): unknown => (mode in token.modes ? token.modes[mode] : token.value);
+  const textOf = (text: string, mode: string, depth: number): string =>
     text.replace(ALIAS, (whole, path: string) => {
       const target = byKey.get(path);
       if (target === undefined || depth > 64) return whole;
-      return typeof target.value === 'string' ? textOf(target.value, depth + 1) : String(target.value);
+      const value = valueIn(target, mode);
+      return typeof value === 'string' ? textOf(value, mode, depth + 1) : String(value);
     });
-  const typeOf = (token: WrittenToken, depth = 0): { type: string; ourType?: TokenType } | undefined => {
+  /** The written type (Style Dictionary's names as DTCG's); an unknown or missing one is typed from its value later. */
+  const typeOf = (token: WrittenToken): { type: string; ourType?: TokenType } | undefined => {
     const type = writtenType(token.node);
-    if (type !== undefined) return STYLE_DICTIONARY_TYPES[type] ?? { type };
-    if (typeof token.value === 'string' && WHOLE_ALIAS.test(token.value)) {
-      const target = byKey.get(token.value.slice(1, -1));
-      return target === undefined || depth > 64 ? undefined : typeOf(target, depth + 1);
-    }
-    return inferredType(token.value);
+    return type === undefined ? undefined : (STYLE_DICTIONARY_TYPES[type] ?? { type });
   };
 
+  const allModes = [...new Set(written.flatMap((token) => Object.keys(token.modes)))];
   const tokens: SourceToken[] = [];
   for (const token of written) {
     const source = `${token.file}:${token.key}`;
-    let value = token.value;
-    if (typeof value === 'string' && HAS_ALIAS.test(value) && !WHOLE_ALIAS.test(value)) {
-      value = textOf(value, 0);
-      issues.push({ source, level: 'lossy', reason: `references inside \`${String(token.value)}\` are written as their values` });
-    }
-    const mapped = typeOf({ ...token, value });
-    if (mapped === undefined) {
-      issues.push({
-        source,
-        level: 'skipped',
-        reason: `no \`type\`, and \`${JSON.stringify(token.value)}\` is not a color, length, duration, number or border`,
-      });
-      continue;
-    }
-    const border = mapped.type === 'border' && typeof value === 'string' ? BORDER.exec(value.trim()) : null;
-    if (border !== null) value = { width: border[1], style: border[2], color: border[3] };
     const type = writtenType(token.node);
-    const inRem = type !== undefined && REM_WHEN_UNITLESS.has(type) && UNITLESS.test(String(value)) && Number(value) !== 0;
+    /** A value with references inside text written as their values (in `mode`), once reported. */
+    let textReported = false;
+    const withTextResolved = (raw: unknown, mode: string): unknown => {
+      if (typeof raw !== 'string' || !HAS_ALIAS.test(raw) || WHOLE_ALIAS.test(raw)) return raw;
+      if (!textReported) issues.push({ source, level: 'lossy', reason: `references inside \`${raw}\` are written as their values` });
+      textReported = true;
+      return textOf(raw, mode, 0);
+    };
+    const value = withTextResolved(token.value, 'light');
+    const mapped = typeOf(token);
+    /** A value as DTCG writes it: a CSS border as its parts, a unitless `dimension`/`fontSize` in rem. */
+    const converted = (raw: unknown): unknown => {
+      const border = mapped?.type === 'border' && typeof raw === 'string' ? CSS_BORDER.exec(raw.trim()) : null;
+      if (border !== null) return { width: border[1], style: border[2], color: border[3] };
+      const inRem = type !== undefined && REM_WHEN_UNITLESS.has(type) && UNITLESS.test(String(raw)) && Number(raw) !== 0;
+      return inRem ? `${Number(raw)}rem` : raw;
+    };
+    const modes: Record<string, unknown> = {};
+    for (const mode of allModes) {
+      // A reference inside text follows the mode too: the text is that mode's values.
+      const raw = valueIn(token, mode);
+      const inMode = converted(withTextResolved(raw, mode));
+      if (mode in token.modes || JSON.stringify(inMode) !== JSON.stringify(converted(value))) modes[mode] = inMode;
+    }
     const comment = token.node['comment'] ?? token.node['description'];
     tokens.push({
       key: token.key,
-      type: mapped.type,
-      ourType: mapped.ourType,
-      value: inRem ? `${Number(value)}rem` : value,
-      modes: {},
+      type: mapped?.type,
+      ourType: mapped?.ourType,
+      value: converted(value),
+      modes,
       description: typeof comment === 'string' ? comment : undefined,
       deprecated: deprecationOf(token.node['deprecated']),
       extensions: undefined,
       source,
     });
   }
-  return { tokens, issues, notes: [] };
+  return { tokens, issues, notes: origins.notes() };
 }
 
 const writtenType = (node: Record<string, unknown>): string | undefined =>
   typeof node['type'] === 'string' ? node['type'] : typeof node['$type'] === 'string' ? node['$type'] : undefined;
-
-/** The DTCG type a value without `type` is read as, or undefined when it says nothing. */
-function inferredType(value: unknown): { type: string; ourType?: TokenType } | undefined {
-  if (typeof value === 'number') return { type: 'number' };
-  if (typeof value !== 'string') return undefined;
-  const text = value.trim();
-  if (LENGTH.test(text)) return { type: 'dimension' };
-  if (DURATION.test(text)) return { type: 'duration' };
-  if (parseColor(text) !== undefined || (/^[a-z-]+\(|^[a-z]+$/i.test(text) && srgbText(text) !== undefined)) return { type: 'color' };
-  if (BORDER.test(text)) return { type: 'border' };
-  return UNITLESS.test(text) ? { type: 'number' } : undefined;
-}

@@ -1,4 +1,6 @@
+import type { TypeChoices } from './infer-types.js';
 import type { ImportIssue, SourceDocument, SourceRead, SourceToken } from './source-token.js';
+import { withStudioTypesFromValues } from './tokens-studio-infer.js';
 import { modesOf, readStudioSources } from './tokens-studio-sets.js';
 import type { StudioMode, StudioToken, TokenSet } from './tokens-studio-sets.js';
 import { STUDIO_TYPES, unreadTypeReason } from './tokens-studio-types.js';
@@ -16,11 +18,14 @@ interface MergedMode {
  * every theme becomes a mode (see {@link modesOf}), each mode's value of a token the one of the last of its sets that
  * has it, converted as sd-transforms outputs it for CSS: Tokens Studio's types made DTCG's (and ours), unitless sizes in
  * px, percentages of line heights, letter spacings and opacities read, font weight names as numbers, math computed,
- * color modifiers applied. Whole aliases stay aliases. Tokens of `source` sets are read like the others.
+ * color modifiers applied. Whole aliases stay aliases. Tokens of `source` sets are read like the others. A token of
+ * type `other`, without a type or of a type chosen with `--type` is typed from its value first.
  */
-export function readTokensStudio(documents: readonly SourceDocument[]): SourceRead {
-  const sources = readStudioSources(documents);
-  const { modes, notes } = modesOf(sources);
+export function readTokensStudio(documents: readonly SourceDocument[], types: TypeChoices = {}): SourceRead {
+  const typed = withStudioTypesFromValues(readStudioSources(documents), types);
+  const sources = typed.sources;
+  const { modes, notes: modeNotes } = modesOf(sources);
+  const notes = [...(sources.notes ?? []), ...modeNotes, ...typed.notes];
   const merged = modes.map(mergeMode);
   const tokens: SourceToken[] = [];
   const issues: ImportIssue[] = [];

@@ -22,7 +22,16 @@ export interface TokenSet {
 export interface StudioSources {
   readonly sets: readonly TokenSet[];
   readonly themes: readonly unknown[];
+  /** How the files were read where it is not plain: a lone set name that is not a key segment. */
+  readonly notes?: readonly string[];
 }
+
+/**
+ * Names Tokens Studio gives a file's only token set (`Tokens` in its single-file export, `global` by default), and any
+ * name with a `/` (a set path): a file whose one top-level key is such a name, without `$themes` or `$metadata`, is a
+ * single-file export of that set, and the name is not a key segment.
+ */
+const LONE_SET_NAME = /^(?:tokens|global)$|\//i;
 
 /** A mode: its name, the theme(s) it is made of, and its sets in merge order (a later set's token wins). */
 export interface StudioMode {
@@ -43,9 +52,11 @@ const isMetadataFile = (path: string): boolean => baseName(path) === '$metadata.
 export function readStudioSources(documents: readonly SourceDocument[]): StudioSources {
   const folder = commonFolder(documents.map((document) => document.path));
   const sets: TokenSet[] = [];
+  const notes: string[] = [];
   let themes: unknown[] = [];
   let order: unknown;
   for (const { path, document } of documents) {
+    const lone = loneSetName(document);
     if (isThemesFile(path)) themes = Array.isArray(document) ? document : [];
     else if (isMetadataFile(path)) order = isRecord(document) ? document['tokenSetOrder'] : undefined;
     else if (isRecord(document) && ('$themes' in document || '$metadata' in document)) {
@@ -53,6 +64,9 @@ export function readStudioSources(documents: readonly SourceDocument[]): StudioS
       if (isRecord(document['$metadata'])) order = document['$metadata']['tokenSetOrder'];
       for (const [name, set] of Object.entries(document))
         if (!name.startsWith('$') && isRecord(set)) sets.push({ name, tokens: tokensOf(set, `${path}#${name}`) });
+    } else if (lone !== undefined && isRecord(document)) {
+      sets.push({ name: lone, tokens: tokensOf(document[lone] as Record<string, unknown>, `${path}#${lone}`) });
+      notes.push(`\`${lone}\` in ${path} is read as the name of its only token set, not as a key segment`);
     } else if (isRecord(document)) {
       const relative = normalPath(path)
         .slice(folder.length)
@@ -60,7 +74,17 @@ export function readStudioSources(documents: readonly SourceDocument[]): StudioS
       sets.push({ name: relative, tokens: tokensOf(document, path) });
     }
   }
-  return { sets: inSetOrder(sets, Array.isArray(order) ? order.filter((name) => typeof name === 'string') : []), themes };
+  return { sets: inSetOrder(sets, Array.isArray(order) ? order.filter((name) => typeof name === 'string') : []), themes, notes };
+}
+
+/** The one top-level key of a document when it names a token set ({@link LONE_SET_NAME}) rather than a group. */
+function loneSetName(document: unknown): string | undefined {
+  if (!isRecord(document)) return undefined;
+  const keys = Object.keys(document).filter((key) => !key.startsWith('$'));
+  const [only] = keys;
+  if (keys.length !== 1 || only === undefined || Object.keys(document).length !== 1) return undefined;
+  const set = document[only];
+  return LONE_SET_NAME.test(only) && isRecord(set) && !('value' in set) && !('$value' in set) ? only : undefined;
 }
 
 /** The folder every path is in (with its trailing `/`), `''` when they share none. */

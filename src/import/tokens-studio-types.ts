@@ -11,6 +11,7 @@ export type ValueKind =
   | 'opacity'
   | 'number'
   | 'duration'
+  | 'easing'
   | 'shadow'
   | 'typography'
   | 'border';
@@ -46,6 +47,9 @@ export const STUDIO_TYPES: Readonly<Record<string, StudioType>> = {
   border: { type: 'border', kind: 'border' },
   duration: { type: 'duration', kind: 'duration' },
   number: { type: 'number', kind: 'number' },
+  // The W3C option's DTCG name, and the older drafts' (four numbers or `cubic-bezier()` text, kept as written).
+  cubicBezier: { type: 'cubicBezier', ourType: 'easing', kind: 'easing' },
+  'cubic-bezier': { type: 'cubicBezier', ourType: 'easing', kind: 'easing' },
 };
 
 /** Tokens Studio's types that have no counterpart here, with what they hold. */

@@ -69,7 +69,8 @@ export function createValueConverter(tokens: ReadonlyMap<string, StudioToken>) {
     if (alias !== undefined) return keepAlias ? raw : scalarOf(kind, resolvedValue(alias), false);
     if (typeof raw !== 'string') return convertScalar(kind, raw);
     const replaced = raw.includes('{') ? withAliasesReplaced(raw) : raw;
-    if (kind === 'color' || kind === 'fontFamily' || !isMath(replaced)) {
+    // `cubic-bezier(...)` is a function, not math.
+    if (kind === 'color' || kind === 'fontFamily' || kind === 'easing' || !isMath(replaced)) {
       if (replaced !== raw) lossy.push(`references inside \`${raw}\` are written as their values`);
       return convertScalar(kind, replaced);
     }

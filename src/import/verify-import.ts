@@ -36,7 +36,8 @@ const layerColor = (layer: Record<string, unknown>): string => {
 };
 
 /**
- * Compares every imported token's value in every mode with what our compiler resolved from the written YAML: the
+ * Compares every imported token's value in every mode the source has (light, and each mode a token has a value in)
+ * with what our compiler resolved from the written YAML: the
  * source side follows its own aliases (`{a.b}`,
  * whole or in parts) to literal values and writes them canonically, without our mapping of fields; our side writes the
  * compiled typed value the same way.
@@ -50,12 +51,15 @@ export function verifyImport(
   const compiledByKey = new Map(system.tokens.map((token) => [token.key, token]));
   const compared: Record<string, number> = {};
   const mismatches: VerifyMismatch[] = [];
+  // Only the modes the source has values in: a mode every design system has (dark) is not compared when it has none.
+  const sourceModes = new Set(['light', ...sources.flatMap((source) => Object.keys(source.modes))]);
+  const modes = system.modes.map((definition) => definition.name).filter((mode) => sourceModes.has(mode));
   for (const token of tokens) {
     const compiled = compiledByKey.get(token.key);
     if (compiled === undefined) continue;
     const source = token.source;
     const extension = isRecord(source.extensions?.[OUR_EXTENSION]) ? source.extensions[OUR_EXTENSION] : {};
-    for (const mode of system.modes.map((definition) => definition.name)) {
+    for (const mode of modes) {
       const ours = compiled.resolved[mode];
       if (ours === undefined) continue;
       const raw = mode in source.modes ? source.modes[mode] : source.value;

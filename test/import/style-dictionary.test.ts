@@ -87,7 +87,7 @@ describe('import: Style Dictionary JSON', () => {
       {
         source: 'tokens.json:misc.label',
         level: 'skipped',
-        reason: 'no `type`, and `"Hello"` is not a color, length, duration, number or border',
+        reason: 'no `type`, and `"Hello"` is not a color, length, duration, number, font stack, cubic-bezier or border',
       },
     ]);
   });

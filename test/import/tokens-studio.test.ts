@@ -266,8 +266,8 @@ describe('Tokens Studio: types and values', () => {
     });
   });
 
-  it('skips a token without a type', () => {
-    expect(readOne({ t: { value: '4' } }).issues).toEqual([{ source: 'ts/tokens.json:t', level: 'skipped', reason: 'no `type`' }]);
+  it('skips a token without a type whose value says nothing (a length, color, number is typed from its value)', () => {
+    expect(readOne({ t: { value: 'Hello' } }).issues).toEqual([{ source: 'ts/tokens.json:t', level: 'skipped', reason: 'no `type`' }]);
   });
 
   it.each([

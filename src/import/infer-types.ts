@@ -1,0 +1,276 @@
+import { parseColor } from '../compile/parse-color.js';
+import { referenceOf } from '../compile/parse-values.js';
+import { TOKEN_TYPES } from '../compile/types.js';
+import type { TokenType } from '../compile/types.js';
+import { srgbText } from './css-color.js';
+import type { SourceToken } from './source-token.js';
+
+/** `--type <source type>=<ours>`: a source's own type name read as one of our types, or typed from its values (`auto`). */
+export type TypeChoice = TokenType | 'auto';
+export type TypeChoices = Readonly<Record<string, TypeChoice>>;
+
+/** Every choice `--type` takes: our types and `auto`. */
+export const TYPE_CHOICES: readonly TypeChoice[] = [...TOKEN_TYPES, 'auto'];
+
+/** The DTCG types (and our own exports' names) the mapping reads: any other `type` is typed from its value. */
+const KNOWN_TYPES: ReadonlySet<string> = new Set([
+  'color',
+  'dimension',
+  'number',
+  'fontWeight',
+  'fontFamily',
+  'duration',
+  'cubicBezier',
+  'shadow',
+  'typography',
+  'border',
+  'transition',
+  'gradient',
+  'strokeStyle',
+  'boolean',
+  'font.lineHeight',
+]);
+
+/** Types whose tokens hold content, not a style value: left out as they are, never typed from their value. */
+const CONTENT_TYPES: ReadonlySet<string> = new Set(['asset', 'content', 'file', 'text', 'string', 'html', 'url', 'image', 'icon']);
+
+/** Type names other tools write for a DTCG type (older drafts, Terrazzo, Tokens Studio's W3C option). */
+const RENAMED_TYPES: Readonly<Record<string, string>> = { 'cubic-bezier': 'cubicBezier', font: 'fontFamily' };
+
+/** The DTCG type each of our types is written as (for `--type`). */
+const DTCG_TYPE_OF: Readonly<Record<TokenType, string>> = {
+  boolean: 'boolean',
+  border: 'border',
+  color: 'color',
+  dimension: 'dimension',
+  duration: 'duration',
+  easing: 'cubicBezier',
+  'font.family': 'fontFamily',
+  'font.letterSpacing': 'dimension',
+  'font.lineHeight': 'number',
+  'font.size': 'dimension',
+  'font.weight': 'fontWeight',
+  gradient: 'gradient',
+  opacity: 'number',
+  radius: 'dimension',
+  shadow: 'shadow',
+  spacing: 'dimension',
+  strokeStyle: 'strokeStyle',
+  transition: 'transition',
+  typography: 'typography',
+  'z-index': 'number',
+};
+
+const LENGTH = /^-?(?:\d+\.?\d*|\.\d+)(?:px|rem|em|%|vw|vh|dvh|svh|lvh|ch|ex|pt)$/;
+const DURATION = /^(?:\d+\.?\d*|\.\d+)(?:ms|s)$/;
+const UNITLESS = /^-?(?:\d+\.?\d*|\.\d+)$/;
+const CUBIC_BEZIER = /^cubic-bezier\(\s*([^,()]+),\s*([^,()]+),\s*([^,()]+),\s*([^,()]+)\)$/;
+/** A CSS border: width, style, color. */
+export const CSS_BORDER = /^(-?(?:\d+\.?\d*|\.\d+)(?:px|rem|em)|0) (solid|dashed|dotted|double|groove|ridge|outset|inset) (.+)$/;
+const GENERIC_FAMILIES = new Set([
+  'serif',
+  'sans-serif',
+  'monospace',
+  'cursive',
+  'fantasy',
+  'system-ui',
+  'ui-serif',
+  'ui-sans-serif',
+  'ui-monospace',
+  'ui-rounded',
+  'math',
+  'emoji',
+  '-apple-system',
+  'blinkmacsystemfont',
+]);
+/** A key segment (lowercase, without `-` and `_`) that names a font family or weight. */
+const FAMILY_NAME = /^fontfamil(?:y|ies)$/;
+const WEIGHT_NAME = /^fontweights?$/;
+
+/** A font stack: names (quoted or plain words) separated by commas, at least two, or one generic family. */
+function isFontStack(text: string): boolean {
+  const names = text.split(',').map((name) => name.trim());
+  const isName = (name: string): boolean => /^(['"]).+\1$/.test(name) || /^-?[A-Za-z][A-Za-z0-9 -]*$/.test(name);
+  if (!names.every(isName)) return false;
+  return names.length >= 2 || GENERIC_FAMILIES.has((names[0] as string).toLowerCase());
+}
+
+/** The DTCG type a literal value is, or undefined when it says nothing; `key` decides a font family or weight by name. */
+export function typeOfValue(value: unknown, key: string): string | undefined {
+  const segments = key.split('.').map((segment) => segment.toLowerCase().replace(/[-_]/g, ''));
+  const named = (name: RegExp): boolean => segments.some((segment) => name.test(segment));
+  if (typeof value === 'number') return named(WEIGHT_NAME) ? 'fontWeight' : 'number';
+  if (Array.isArray(value)) {
+    if (value.length === 4 && value.every((item) => typeof item === 'number')) return 'cubicBezier';
+    return value.length > 0 && value.every((item) => typeof item === 'string') ? 'fontFamily' : undefined;
+  }
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  if (LENGTH.test(text)) return 'dimension';
+  if (DURATION.test(text)) return 'duration';
+  if (UNITLESS.test(text)) return named(WEIGHT_NAME) ? 'fontWeight' : 'number';
+  if (CUBIC_BEZIER.test(text)) return 'cubicBezier';
+  if (parseColor(text) !== undefined || (/^[a-z-]+\(|^[a-z]+$/i.test(text) && srgbText(text) !== undefined)) return 'color';
+  if (CSS_BORDER.test(text)) return 'border';
+  if (named(FAMILY_NAME) && text !== '') return 'fontFamily';
+  if (named(WEIGHT_NAME) && /^[a-z ]+$/i.test(text)) return 'fontWeight';
+  return isFontStack(text) ? 'fontFamily' : undefined;
+}
+
+/** A value in the DTCG shape of `type` where text wrote it otherwise: a CSS border as its parts, `cubic-bezier()` as its numbers. */
+function inShapeOf(type: string, raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  if (type === 'border') {
+    const border = CSS_BORDER.exec(raw.trim());
+    return border === null ? raw : { width: border[1], style: border[2], color: border[3] };
+  }
+  if (type === 'cubicBezier') {
+    const bezier = CUBIC_BEZIER.exec(raw.trim());
+    return bezier === null ? raw : bezier.slice(1).map(Number);
+  }
+  return raw;
+}
+
+/** What the source called a type the import does not know: `type \`semantic\``, or `no \`type\``. */
+const writtenAs = (token: SourceToken, field: string): string =>
+  token.type === undefined ? `no \`${field}\`` : `type \`${token.type}\` is not a token type we know`;
+
+/**
+ * Tokens whose type is missing, not one we know (a category such as `semantic`), or chosen `auto` with `--type`, typed
+ * from their values: a whole alias takes its target's type (DTCG 2025.10), through chains; a literal is a color, a
+ * length, a duration, a number, a font stack, a cubic-bezier or a CSS border. `--type <name>=<ours>` gives tokens of a
+ * source type ours. Types other tools name otherwise (`cubic-bezier`, `font`, `percentage`) are read as DTCG's. A token
+ * that cannot be typed keeps its type and is left out later, with {@link untypedReason}. Notes say what was done, per
+ * source type.
+ */
+export function withTypesFromValues(
+  tokens: readonly SourceToken[],
+  choices: TypeChoices,
+  field: '$type' | 'type',
+): { tokens: SourceToken[]; notes: string[] } {
+  const byKey = new Map(tokens.map((token) => [token.key, token]));
+  const typed = new Map<string, { type: string; ourType?: TokenType | undefined } | null>();
+  const counts = new Map<string, Map<string, number>>();
+  const renamed = new Set<string>();
+  const count = (group: string, type: string): void => {
+    const byType = counts.get(group) ?? new Map<string, number>();
+    byType.set(type, (byType.get(type) ?? 0) + 1);
+    counts.set(group, byType);
+  };
+
+  /** The type `token` is read as, or null when it cannot be told. */
+  const typeOf = (token: SourceToken, seen: Set<string>): { type: string; ourType?: TokenType | undefined } | null => {
+    const known = typed.get(token.key);
+    if (known !== undefined) return known;
+    const choice = token.type === undefined ? undefined : choices[token.type];
+    let result: { type: string; ourType?: TokenType | undefined } | null;
+    if (choice !== undefined && choice !== 'auto') result = { type: DTCG_TYPE_OF[choice], ourType: choice };
+    else if (choice === undefined && token.type !== undefined && (KNOWN_TYPES.has(token.type) || token.ourType !== undefined))
+      result = { type: token.type, ourType: token.ourType };
+    else if (choice === undefined && token.type !== undefined && CONTENT_TYPES.has(token.type)) result = null;
+    else if (choice === undefined && token.type !== undefined && token.type in RENAMED_TYPES) {
+      renamed.add(token.type);
+      result = { type: RENAMED_TYPES[token.type] as string };
+    } else if (choice === undefined && token.type === 'percentage') {
+      renamed.add('percentage');
+      result = { type: 'percentage' };
+    } else {
+      const target = referenceOf(token.value);
+      const targetToken = target === undefined ? undefined : byKey.get(target);
+      if (target !== undefined) {
+        result = targetToken === undefined || seen.has(target) ? null : typeOf(targetToken, new Set([...seen, token.key]));
+      } else {
+        const type = typeOfValue(token.value, token.key);
+        result = type === undefined ? null : { type };
+      }
+    }
+    typed.set(token.key, result);
+    return result;
+  };
+
+  const result = tokens.map((token) => {
+    const found = typeOf(token, new Set([token.key]));
+    if (found?.type === 'percentage') return percentageToken(token);
+    if (found === null || (found.type === token.type && found.ourType === token.ourType)) return token;
+    const choice = token.type === undefined ? undefined : choices[token.type];
+    if (token.type === undefined || choice !== undefined || !(token.type in RENAMED_TYPES || token.type === 'percentage')) {
+      const group = choice !== undefined ? `\`--type ${token.type}=${choice}\`` : writtenAs(token, field);
+      count(group, choice !== undefined && choice !== 'auto' ? '' : found.type);
+    }
+    const shaped = (raw: unknown): unknown => (referenceOf(raw) === undefined ? inShapeOf(found.type, raw) : raw);
+    return {
+      ...token,
+      type: found.type,
+      ourType: found.ourType,
+      value: shaped(token.value),
+      modes: Object.fromEntries(Object.entries(token.modes).map(([mode, raw]) => [mode, shaped(raw)])),
+    };
+  });
+
+  const notes: string[] = [];
+  if (renamed.size > 0) {
+    const reads: Record<string, string> = {
+      'cubic-bezier': '`cubic-bezier` is read as `cubicBezier`',
+      font: '`font` as `fontFamily`',
+      percentage: '`percentage` as a number (an opacity or line height by its name, `50%` is 0.5) or a length in `%`',
+    };
+    notes.push(
+      `type ${[...renamed]
+        .sort()
+        .map((name) => reads[name])
+        .join(', ')}`,
+    );
+  }
+  for (const [group, byType] of counts) {
+    const choose = group.startsWith('type `') ? `; \`--type ${/`([^`]+)`/.exec(group)?.[1] ?? ''}=<our type>\` chooses instead` : '';
+    notes.push(`${typedNote(group, byType)}${choose}`);
+  }
+  return { tokens: result, notes };
+}
+
+/**
+ * A note on tokens typed from their values: the source type, how many, per type read (most first): `no \`type\`: 3
+ * tokens typed from their values (color 2, dimension 1)`; a type chosen with `--type` (counted under `''`) just counts.
+ */
+export function typedNote(group: string, byType: ReadonlyMap<string, number>): string {
+  const total = [...byType.values()].reduce((sum, each) => sum + each, 0);
+  const tokensText = `${total} ${total === 1 ? 'token' : 'tokens'}`;
+  if (byType.has('')) return `${group}: ${tokensText}`;
+  const types = [...byType]
+    .sort(([a, countA], [b, countB]) => countB - countA || (a < b ? -1 : 1))
+    .map(([type, each]) => `${type} ${each}`)
+    .join(', ');
+  return `${group}: ${tokensText} typed from their values (${types})`;
+}
+
+/** A `percentage` token: a number (`50%` is 0.5) when its name says opacity or line height, else a length in `%`. */
+function percentageToken(token: SourceToken): SourceToken {
+  const byName = /(^|\.)(opacity|alpha|line-?height)/i.test(token.key);
+  const read = (raw: unknown): unknown => {
+    if (referenceOf(raw) !== undefined) return raw;
+    const number = typeof raw === 'number' ? raw : Number.parseFloat(String(raw));
+    if (!Number.isFinite(number)) return raw;
+    return byName ? Math.round((number / 100) * 1e6) / 1e6 : `${number}%`;
+  };
+  return {
+    ...token,
+    type: byName ? 'number' : 'dimension',
+    value: read(token.value),
+    modes: Object.fromEntries(Object.entries(token.modes).map(([mode, raw]) => [mode, read(raw)])),
+  };
+}
+
+/** Why a token with a type the import does not know (after {@link withTypesFromValues}) is left out. */
+export function untypedReason(token: SourceToken, field: '$type' | 'type'): string {
+  if (token.type !== undefined && CONTENT_TYPES.has(token.type)) return `type \`${token.type}\` has no counterpart`;
+  const what =
+    referenceOf(token.value) !== undefined
+      ? `\`${String(token.value)}\` names no token we could type`
+      : `\`${JSON.stringify(token.value)}\` is not a color, length, duration, number, font stack, cubic-bezier or border`;
+  return token.type === undefined
+    ? `${writtenAs(token, field)}, and ${what}`
+    : `${writtenAs(token, field)}, and ${what}: pass \`--type ${token.type}=<our type>\``;
+}
+
+/** Whether the mapping reads `type` as written (a DTCG type or one of our exports' names). */
+export const isKnownType = (type: string | undefined): boolean => type !== undefined && KNOWN_TYPES.has(type);
