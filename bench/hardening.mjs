@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BENCH_KEY, createSourceRepo, generateDesignSystem, git, keysFile, writeFiles } from './generate.mjs';
 import { formatSummary, startProbe, startServer } from './healthz-probe.mjs';
+import { chainTokens, colorSystem } from './hostile-shapes.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({ options: { dist: { type: 'string', default: join(ROOT, 'dist') }, 'cpu-prof': { type: 'string' } } });
@@ -29,32 +30,6 @@ const PREFIXES = Number(process.env.PREFIXES ?? 200);
 const headers = { authorization: `Bearer ${BENCH_KEY}`, 'accept-encoding': 'br' };
 const PINNED_READS = Number(process.env.PINNED_READS ?? 12);
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-
-/** `chains` chains of `length` references, keys sorted tail first (`c<n>.t000` has the value). */
-function chainTokens(chains, length, seed = 0) {
-  let text = 'tokens:\n';
-  for (let chain = 0; chain < chains; chain++) {
-    const name = (hop) => `space.c${chain}.t${String(hop).padStart(4, '0')}`;
-    text += `  ${name(0)}: { type: spacing, value: ${chain + seed} }\n`;
-    for (let hop = 1; hop <= length; hop++) text += `  ${name(hop)}: { type: spacing, ref: ${name(hop - 1)} }\n`;
-  }
-  return text;
-}
-
-/** A system of `tokens` colors (several files) in `modes` further modes. */
-function colorSystem(slug, tokens, modes) {
-  const files = new Map([
-    [`${slug}/system.yaml`, `name: ${slug}\nmodes:\n${Array.from({ length: modes }, (_, index) => `  m${index}: { base: ${index % 2 ? 'dark' : 'light'} }\n`).join('')}`],
-    [`${slug}/scales.yaml`, 'scales:\n  gray:\n    100: { light: "#EEEEEE", dark: "#111111" }\n    200: { light: "#DDDDDD", dark: "#222222" }\n'],
-  ]);
-  for (let start = 0; start < tokens; start += 200) {
-    let text = 'tokens:\n';
-    for (let index = start; index < Math.min(tokens, start + 200); index++)
-      text += `  color.c${index}: { type: color, scale: gray, step: ${index % 2 ? 100 : 200}, description: Color ${index} }\n`;
-    files.set(`${slug}/tokens/${start}.yaml`, text);
-  }
-  return files;
-}
 
 /** GET with the bench key: status, bytes and the error message if any. */
 async function get(base, path) {
@@ -83,7 +58,14 @@ function commit(repo, files, message) {
 const ONLY = process.env.SCENARIOS?.split(',');
 const SCENARIOS = {
   async chain(repo, server) {
-    commit(repo, new Map([['chain/system.yaml', 'name: Chain\n'], ['chain/tokens.yaml', chainTokens(1, 4000)]]), 'chain');
+    commit(
+      repo,
+      new Map([
+        ['chain/system.yaml', 'name: Chain\n'],
+        ['chain/tokens.yaml', chainTokens(1, 4000)],
+      ]),
+      'chain',
+    );
     const answer = await waitForSystem(server.base, 'chain');
     return `${answer.status} ${answer.message.slice(0, 160)}`;
   },
@@ -107,7 +89,16 @@ const SCENARIOS = {
   async pinned(repo, server) {
     const shas = [];
     for (let index = 0; index < PINNED_READS; index++) {
-      shas.push(commit(repo, new Map([['pinned/system.yaml', 'name: Pinned\n'], ['pinned/tokens.yaml', chainTokens(47, 64, index)]]), `pinned ${index}`));
+      shas.push(
+        commit(
+          repo,
+          new Map([
+            ['pinned/system.yaml', 'name: Pinned\n'],
+            ['pinned/tokens.yaml', chainTokens(47, 64, index)],
+          ]),
+          `pinned ${index}`,
+        ),
+      );
     }
     await waitForSystem(server.base, 'pinned');
     const rss = [];
@@ -142,7 +133,8 @@ for (const [name, scenario] of Object.entries(SCENARIOS).filter(([name]) => ONLY
   const repo = createSourceRepo({ systems: [{ slug: 'ds-000', tokens: 1000 }], prefix: 'dts-bench-hardening-' });
   writeFileSync(repo.keys, keysFile(SLUGS));
   git(repo.root, 'commit', '-q', '-am', 'keys');
-  const profile = args['cpu-prof'] === undefined ? {} : { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${resolve(args['cpu-prof'])} --cpu-prof-name=${name}-\${pid}-\${tid}.cpuprofile` };
+  const profile =
+    args['cpu-prof'] === undefined ? {} : { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${join(resolve(args['cpu-prof']), name)}` };
   const server = await startServer(
     args.dist,
     ['--source', repo.source, '--keys', repo.keys, '--rate-limit', '0', '--revision-cache-mb', '128'],

@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CompileResult } from '../compile/compile-design-system.js';
 import type { CompiledDesignSystem } from '../compile/types.js';
 import { unpackCompileResult } from './compile-handoff.js';
 import type { PackedCompileResult } from './compile-handoff.js';
+import { siblingWorkerUrl } from './worker-url.js';
 
 /** How long one design system may take to parse and compile before it is stopped and reported instead. */
 export const DEFAULT_COMPILE_TIMEOUT_MS = 10_000;
@@ -85,7 +84,7 @@ export class CompilerThread {
   constructor(options: CompilerThreadOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_COMPILE_TIMEOUT_MS;
     this.memoryMb = options.memoryMb ?? DEFAULT_COMPILE_MEMORY_MB;
-    this.#workerUrl = options.workerUrl ?? defaultWorkerUrl();
+    this.#workerUrl = options.workerUrl ?? siblingWorkerUrl(import.meta.url, 'compile-worker.js', 'TOKEN_SERVER_COMPILE_WORKER');
     this.#idleStopMs = options.idleStopMs;
   }
 
@@ -169,13 +168,16 @@ export class CompilerThread {
       const running = this.#running;
       if (running?.job.id !== reply.id) return;
       if ('error' in reply) return this.#finish(worker, new Error(`compiling ${running.job.slug} failed: ${reply.error}`));
-      let outcome: CompileOutcome | Error;
-      try {
-        outcome = { result: unpackCompileResult(reply.packed, running.base) };
-      } catch (error) {
-        outcome = error as Error;
-      }
-      this.#finish(worker, outcome);
+      // The compile is done: its clock stops while the result is read, a slice per turn of the event loop.
+      clearTimeout(this.#timer);
+      void unpackCompileResult(reply.packed, running.base).then(
+        (result) => {
+          if (this.#running === running) this.#finish(worker, { result });
+        },
+        (error: unknown) => {
+          if (this.#running === running) this.#finish(worker, error as Error);
+        },
+      );
     });
     worker.on('error', (error: Error & { code?: string }) => {
       this.#finish(
@@ -205,16 +207,4 @@ export class CompilerThread {
     else running.resolve(outcome);
     this.#next();
   }
-}
-
-/**
- * `compile-worker.js` beside this module. Running from the TypeScript sources (the tests), Node cannot start a `.ts`
- * worker: `TOKEN_SERVER_COMPILE_WORKER` then names a built `compile-worker.js` (the test setup builds one).
- */
-function defaultWorkerUrl(): URL {
-  const sibling = new URL('./compile-worker.js', import.meta.url);
-  if (!import.meta.url.endsWith('.ts') || existsSync(sibling)) return sibling;
-  const built = process.env.TOKEN_SERVER_COMPILE_WORKER;
-  if (built === undefined) throw new Error('running from TypeScript sources: set TOKEN_SERVER_COMPILE_WORKER to a built compile-worker.js');
-  return pathToFileURL(built);
 }

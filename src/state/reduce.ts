@@ -2,6 +2,7 @@ import { enableMapSet, freeze, produce } from 'immer';
 import type { Draft } from 'immer';
 import { compileDesignSystemFolder } from '../compile/compile-design-system.js';
 import type { CompileResult } from '../compile/compile-design-system.js';
+import { deepFreeze } from '../compile/deep-freeze.js';
 import { parseKeysFile } from '../compile/parse-keys-file.js';
 import { slugOfPath } from '../compile/source-paths.js';
 import { parseSourceText } from './compile-batch.js';
@@ -137,7 +138,8 @@ function recompile(
   const contentChanged = result.system !== undefined && result.system.contentHash !== previous?.compiled?.contentHash;
   if (!problemsChanged && !contentChanged && previous !== undefined) return previous;
 
-  const compiled = contentChanged ? freeze(result.system, true) : previous?.compiled;
+  // Tokens come frozen (by the compiler, or as the worker's result is unpacked): only the rest is walked here.
+  const compiled = contentChanged ? deepFreeze(result.system) : previous?.compiled;
   let lastUpdated = previous?.lastUpdated ?? null;
   if (contentChanged) {
     // Committed content dates from its newest commit (at first load, and when a commit, pull or checkout brought it),

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApplyQueue } from '../../src/state/apply-queue.js';
-import { compileBatch } from '../../src/state/compile-batch.js';
+import { compileBatch, compileSourceTexts } from '../../src/state/compile-batch.js';
+import { HANDOFF_SLICE_TOKENS, packCompileResult, unpackCompileResult } from '../../src/state/compile-handoff.js';
 import { CompilerThread } from '../../src/state/compiler-thread.js';
 import type { SourceEvent } from '../../src/state/events.js';
 import { reduce } from '../../src/state/reduce.js';
@@ -89,6 +90,42 @@ describe('compile stage (compileBatch and the compile worker)', () => {
     expect(same.systems.get('alpha')).toBe(next.systems.get('alpha'));
     // And what the reducer computes in place is the same.
     expect(reduce(loaded, [save('alpha/a.yaml', three(4), 2)]).systems.get('alpha')).toEqual(next.systems.get('alpha'));
+  });
+
+  it('unpack a large result in slices of tokens, giving the event loop a turn between slices', async () => {
+    const count = HANDOFF_SLICE_TOKENS * 3 + 1;
+    let text = 'tokens:\n';
+    for (let index = 0; index < count; index++) text += `  space.s${index}: { type: spacing, value: ${index} }\n`;
+    const files = [
+      { path: 'alpha/system.yaml', text: SYSTEM },
+      { path: 'alpha/tokens.yaml', text },
+    ];
+    const result = compileSourceTexts('alpha', files);
+    const packed = packCompileResult(result, undefined);
+    expect(packed.kind === 'sliced' && packed.slices.length).toBe(4);
+    // Turns the event loop takes while the result is unpacked: one between each two slices.
+    let turns = 0;
+    let ticking = true;
+    const tick = (): void => {
+      turns += 1;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const unpacked = await unpackCompileResult(packed, undefined);
+    ticking = false;
+    expect(turns).toBeGreaterThanOrEqual(3);
+    expect(unpacked).toEqual(result);
+    expect(unpacked.system?.tokens.every((token) => Object.isFrozen(token) && Object.isFrozen(token.resolved))).toBe(true);
+    // Against the version served, unchanged tokens come back as the very objects served.
+    const edited = compileSourceTexts('alpha', [
+      files[0] as (typeof files)[0],
+      { path: 'alpha/tokens.yaml', text: text.replace('value: 5 }', 'value: 6 }') },
+    ]);
+    const patch = await unpackCompileResult(packCompileResult(edited, unpacked.system), unpacked.system);
+    expect(patch.system?.tokens.filter((token, index) => token !== unpacked.system?.tokens[index]).map((token) => token.key)).toEqual([
+      'space.s5',
+    ]);
+    expect(patch).toEqual(edited);
   });
 
   it('turn a design system past the time limit into one compile-budget error, keep its last good version, then recover', async () => {

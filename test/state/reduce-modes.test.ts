@@ -1,4 +1,6 @@
+import { deserialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
+import type { Token } from '../../src/compile/types.js';
 import { packCompileResult } from '../../src/state/compile-handoff.js';
 import type { SourceEvent } from '../../src/state/events.js';
 import { reduce } from '../../src/state/reduce.js';
@@ -60,8 +62,9 @@ describe('reduce: design systems with modes', () => {
     expect(after?.contentHash).not.toBe(before?.contentHash);
     // The worker sends unchanged tokens as indexes: only color.bg (and color.fg, dark step 0 of gray) changed in dark-dimmed.
     const packed = packCompileResult({ system: after, diagnostics: [] }, before);
-    expect(packed.kind).toBe('patch');
-    const sent = packed.kind === 'patch' ? packed.tokens.map((token) => (typeof token === 'number' ? 'same' : token.key)) : [];
+    expect(packed.kind).toBe('sliced');
+    const tokens = packed.kind === 'sliced' ? packed.slices.flatMap((slice) => deserialize(slice) as (number | Token)[]) : [];
+    const sent = tokens.map((token) => (typeof token === 'number' ? 'same' : token.key));
     expect(sent).toEqual(['color.bg', 'color.fg', 'same', 'same']);
   });
 
