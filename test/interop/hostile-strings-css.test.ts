@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { bearer, buildLoadedApp } from '../helpers/app.js';
+import { BROWSER_AVAILABLE, launchBrowser } from '../helpers/browser.js';
 import { outlineCss } from '../helpers/css-outline.js';
 import { createFixtureRepo, keysYaml } from '../source/fixture-repo.js';
 import type { FixtureRepo } from '../source/fixture-repo.js';
@@ -120,6 +122,44 @@ describe('a served stylesheet with strings as hostile as the rules allow', () =>
     for (const queries of outline.mediaQueries) expect(queries).toHaveLength(1);
     expect(css).toContain(`  --font-family-odd: "a ) ] ' , * / b", 'x " ( [', serif;\n`);
     expect(css).toContain('  --shadow-odd: 0px 0px 0px 1px var(--x, "a)(");\n');
+  });
+
+  // Chromium itself, with the stylesheet inlined in a page as server-rendered critical CSS would be: the rules after
+  // the hostile strings and every mode block still apply, and nothing in a comment reaches the page.
+  describe.skipIf(!BROWSER_AVAILABLE)('in Chromium', () => {
+    let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+    let page: Page;
+    beforeAll(async () => {
+      browser = await launchBrowser();
+      page = await browser.browser.newPage();
+    }, 30_000);
+    afterAll(() => browser?.close());
+
+    const computed = async (css: string, theme: string | null) => {
+      await page.setContent(`<!doctype html><html><head><style>${css}</style></head><body><p id="p">x</p></body></html>`);
+      return page.evaluate((mode) => {
+        if (mode !== null) document.documentElement.setAttribute('data-theme', mode);
+        const style = getComputedStyle(document.documentElement);
+        const read = (name: string): string => style.getPropertyValue(name).trim();
+        return {
+          fg: read('--color-fg'),
+          after: read('--spacing-after'),
+          opacity: read('--opacity-old'),
+          font: read('--font-family-odd'),
+          elements: document.querySelectorAll('script, style').length,
+        };
+      }, theme);
+    };
+
+    it.each([
+      [null, { fg: '#000000', after: '4px', opacity: '0.5' }],
+      ['dark', { fg: '#FFFFFF', after: '4px', opacity: '0.4' }],
+      ['contrast', { fg: '#111111', after: '4px', opacity: '0.5' }],
+      ['wide', { fg: '#EEEEEE', after: '4px', opacity: '0.4' }],
+    ])('data-theme=%s: every later rule and the mode block apply', async (theme, want) => {
+      const values = await computed(await served(''), theme);
+      expect(values).toEqual({ ...want, font: `"a ) ] ' , * / b", 'x " ( [', serif`, elements: 1 });
+    });
   });
 
   it('refuses the reproduction: that design system is not served, the first problem named with its place and rule', async () => {
