@@ -206,11 +206,15 @@ function answeringBusyWith503(provider: RevisionProvider): RevisionProvider {
   };
 }
 
-/** A cache key part for query parameters: stable whatever their order in the URL. */
+/**
+ * A cache key part for query parameters, in the order the route lists them (a literal in its code), so it is the same
+ * whatever their order in the URL; parameters not given are left out.
+ */
 export function parametersKey(parameters: Readonly<Record<string, string | undefined>>): string {
-  return Object.keys(parameters)
-    .sort()
-    .filter((name) => parameters[name] !== undefined)
-    .map((name) => `${name}=${parameters[name] as string}`)
-    .join('&');
+  let key = '';
+  for (const name in parameters) {
+    const value = parameters[name];
+    if (value !== undefined) key += key === '' ? `${name}=${value}` : `&${name}=${value}`;
+  }
+  return key;
 }

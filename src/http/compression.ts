@@ -47,6 +47,19 @@ const GZIP_OPTIONS: ZlibOptions = { level: GZIP_LEVEL };
  */
 export function negotiateEncoding(header: string | undefined): ContentEncoding | undefined {
   if (header === undefined || header === '') return undefined;
+  // Clients send a handful of distinct headers: each is parsed once.
+  const known = negotiated.get(header);
+  if (known !== undefined) return known === 'identity' ? undefined : known;
+  const chosen = parseAcceptEncoding(header);
+  if (negotiated.size >= MAX_NEGOTIATED_HEADERS) negotiated.clear();
+  negotiated.set(header, chosen ?? 'identity');
+  return chosen;
+}
+
+const MAX_NEGOTIATED_HEADERS = 256;
+const negotiated = new Map<string, ContentEncoding | 'identity'>();
+
+function parseAcceptEncoding(header: string): ContentEncoding | undefined {
   const weights = new Map<string, number>();
   for (const part of header.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');

@@ -65,7 +65,8 @@ export function sendRendered(
   const encoding = compressible ? negotiateEncoding(request.headers['accept-encoding']) : undefined;
   const etag = etagOfEncoding(options.etag ?? rendered.etag, encoding);
   reply.header('etag', etag);
-  for (const field of compressible ? ['Accept-Encoding', ...(options.vary ?? [])] : (options.vary ?? [])) appendVary(reply, field);
+  if (compressible) appendVary(reply, 'Accept-Encoding');
+  if (options.vary !== undefined) for (const field of options.vary) appendVary(reply, field);
   reply.headers(options.headers);
   if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
   reply.header('content-type', rendered.contentType);
@@ -78,6 +79,11 @@ export function sendRendered(
 /** Adds a field to `Vary`, keeping what CORS or another part already put there. */
 function appendVary(reply: FastifyReply, field: string): void {
   const current = reply.getHeader('vary');
+  if (current === undefined) {
+    // The usual case (no CORS): nothing to merge with.
+    reply.header('vary', field);
+    return;
+  }
   const fields =
     current === undefined
       ? []
