@@ -207,6 +207,22 @@ function answeringBusyWith503(provider: RevisionProvider): RevisionProvider {
 }
 
 /**
+ * Runs `serve` with the request's read of one design system: at once for a live read (no promise, no turn of the event
+ * loop: the common case, and a fixed cost of every request), once the revision is built for `?ref=`. For a route
+ * handler that is not `async`: undefined when the answer went out at once (Fastify must not send it again), else the
+ * promise of it.
+ */
+export function serveRead(
+  runtime: ApiRuntime,
+  request: ApiRequest,
+  serve: (read: SystemRequest) => FastifyReply | Promise<FastifyReply>,
+): Promise<FastifyReply> | undefined {
+  if (request.query.ref !== undefined) return runtime.readAt(request).then(serve);
+  const sent = serve(runtime.read(request));
+  return sent instanceof Promise ? sent : undefined;
+}
+
+/**
  * A cache key part for query parameters, in the order the route lists them (a literal in its code), so it is the same
  * whatever their order in the URL; parameters not given are left out.
  */

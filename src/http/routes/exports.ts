@@ -4,7 +4,7 @@ import { CSS_PREFIX_PATTERN, NAMINGS } from '../../views/css-names.js';
 import { CSS_THEMES, DARK_SELECTOR_PATTERN } from '../../views/export-css.js';
 import type { CssTheme } from '../../views/export-css.js';
 import { DTCG_SPEC_VERSION } from '../../views/export-dtcg-strict.js';
-import { parametersKey } from '../api-runtime.js';
+import { parametersKey, serveRead } from '../api-runtime.js';
 import type { ApiRuntime } from '../api-runtime.js';
 import { ApiError } from '../errors.js';
 import { querySchema } from '../query-schema.js';
@@ -71,21 +71,21 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
         }),
       },
     },
-    async (request, reply) => {
-      const { query } = request;
-      const read = await runtime.readAt(request);
-      const { theme, darkSelector } = readTheme(query);
-      const { system } = read;
-      const { prefix, naming, mode, references } = query;
-      if (mode !== undefined && !system.compiled.modes.some((known) => known.name === mode)) {
-        const names = system.compiled.modes.map((known) => `\`${known.name}\``).join(', ');
-        throw new ApiError('invalid_parameter', `Unknown mode \`${mode}\`; this design system has ${names}.`);
-      }
-      const cacheKey = `${system.compiled.contentHash}|css|${parametersKey({ prefix, naming, theme, darkSelector, mode, references })}`;
-      return runtime.send(request, reply, read, cacheKey, () =>
-        runtime.exports.render(system.compiled, { format: 'css', options: { prefix, naming, theme, darkSelector, mode, references } }),
-      );
-    },
+    (request, reply) =>
+      serveRead(runtime, request, (read) => {
+        const { query } = request;
+        const { theme, darkSelector } = readTheme(query);
+        const { system } = read;
+        const { prefix, naming, mode, references } = query;
+        if (mode !== undefined && !system.compiled.modes.some((known) => known.name === mode)) {
+          const names = system.compiled.modes.map((known) => `\`${known.name}\``).join(', ');
+          throw new ApiError('invalid_parameter', `Unknown mode \`${mode}\`; this design system has ${names}.`);
+        }
+        const cacheKey = `${system.compiled.contentHash}|css|${parametersKey({ prefix, naming, theme, darkSelector, mode, references })}`;
+        return runtime.send(request, reply, read, cacheKey, () =>
+          runtime.exports.render(system.compiled, { format: 'css', options: { prefix, naming, theme, darkSelector, mode, references } }),
+        );
+      }),
   );
 
   api.get(
@@ -102,7 +102,7 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
         }),
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { spec, references } = request.query;
       if (spec === undefined && references === 'keep') {
         throw new ApiError(
@@ -110,42 +110,46 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
           '`references=keep` goes with `spec=2025.10` (the string-valued export writes resolved values only).',
         );
       }
-      const read = await runtime.readAt(request);
-      const { system } = read;
-      if (spec === undefined) {
-        return runtime.send(request, reply, read, `${system.compiled.contentHash}|json`, () =>
-          runtime.exports.render(system.compiled, { format: 'json' }),
+      return serveRead(runtime, request, (read) => {
+        const { system } = read;
+        if (spec === undefined) {
+          return runtime.send(request, reply, read, `${system.compiled.contentHash}|json`, () =>
+            runtime.exports.render(system.compiled, { format: 'json' }),
+          );
+        }
+        return runtime.send(request, reply, read, `${system.compiled.contentHash}|json|${spec}|${references}`, () =>
+          runtime.exports.render(system.compiled, { format: 'json-2025.10', references }),
         );
-      }
-      return runtime.send(request, reply, read, `${system.compiled.contentHash}|json|${spec}|${references}`, () =>
-        runtime.exports.render(system.compiled, { format: 'json-2025.10', references }),
-      );
+      });
     },
   );
 
-  api.get('/api/v1/export/resolver', { schema: { querystring: querySchema() } }, async (request, reply) => {
-    const read = await runtime.readAt(request);
-    const { system } = read;
-    return runtime.send(request, reply, read, `${system.compiled.contentHash}|resolver`, () =>
-      runtime.exports.render(system.compiled, { format: 'resolver' }),
-    );
-  });
+  api.get('/api/v1/export/resolver', { schema: { querystring: querySchema() } }, (request, reply) =>
+    serveRead(runtime, request, (read) => {
+      const { system } = read;
+      return runtime.send(request, reply, read, `${system.compiled.contentHash}|resolver`, () =>
+        runtime.exports.render(system.compiled, { format: 'resolver' }),
+      );
+    }),
+  );
 
-  api.get('/api/v1/export/tailwind', { schema: { querystring: querySchema(THEME_PARAMETERS) } }, async (request, reply) => {
-    const read = await runtime.readAt(request);
-    const { theme, darkSelector } = readTheme(request.query);
-    const { system } = read;
-    const cacheKey = `${system.compiled.contentHash}|tailwind|${parametersKey({ theme, darkSelector })}`;
-    return runtime.send(request, reply, read, cacheKey, () =>
-      runtime.exports.render(system.compiled, { format: 'tailwind', options: { theme, darkSelector } }),
-    );
-  });
+  api.get('/api/v1/export/tailwind', { schema: { querystring: querySchema(THEME_PARAMETERS) } }, (request, reply) =>
+    serveRead(runtime, request, (read) => {
+      const { theme, darkSelector } = readTheme(request.query);
+      const { system } = read;
+      const cacheKey = `${system.compiled.contentHash}|tailwind|${parametersKey({ theme, darkSelector })}`;
+      return runtime.send(request, reply, read, cacheKey, () =>
+        runtime.exports.render(system.compiled, { format: 'tailwind', options: { theme, darkSelector } }),
+      );
+    }),
+  );
 
-  api.get('/api/v1/export/ts', { schema: { querystring: querySchema() } }, async (request, reply) => {
-    const read = await runtime.readAt(request);
-    const { system } = read;
-    return runtime.send(request, reply, read, `${system.compiled.contentHash}|ts`, () =>
-      runtime.exports.render(system.compiled, { format: 'ts' }),
-    );
-  });
+  api.get('/api/v1/export/ts', { schema: { querystring: querySchema() } }, (request, reply) =>
+    serveRead(runtime, request, (read) => {
+      const { system } = read;
+      return runtime.send(request, reply, read, `${system.compiled.contentHash}|ts`, () =>
+        runtime.exports.render(system.compiled, { format: 'ts' }),
+      );
+    }),
+  );
 }

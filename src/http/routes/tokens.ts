@@ -5,7 +5,7 @@ import { parseIsoDate } from '../../compile/iso-date.js';
 import type { CompiledDesignSystem, Deprecation, Token } from '../../compile/types.js';
 import { renderToken, renderTokenList } from '../../views/api-views.js';
 import { toRenderedJson } from '../../views/rendered.js';
-import { parametersKey } from '../api-runtime.js';
+import { parametersKey, serveRead } from '../api-runtime.js';
 import type { ApiRuntime } from '../api-runtime.js';
 import { ApiError } from '../errors.js';
 import { querySchema } from '../query-schema.js';
@@ -52,30 +52,35 @@ export function registerTokenRoutes(app: FastifyInstance, runtime: ApiRuntime): 
         }),
       },
     },
-    async (request, reply) => {
-      const read = await runtime.readAt(request);
-      const { system } = read;
-      const { type, format } = request.query;
-      const cacheKey = `${system.compiled.contentHash}|tokens|${parametersKey({ type, format })}`;
-      return runtime.send(request, reply, read, cacheKey, () => toRenderedJson(renderTokenList(system.compiled, { type, format })));
-    },
+    (request, reply) =>
+      serveRead(runtime, request, (read) => {
+        const { system } = read;
+        const { type, format } = request.query;
+        const cacheKey = `${system.compiled.contentHash}|tokens|${parametersKey({ type, format })}`;
+        return runtime.send(request, reply, read, cacheKey, () => toRenderedJson(renderTokenList(system.compiled, { type, format })));
+      }),
   );
 
-  api.get<TokenPathRoute>('/api/v1/tokens/*', { schema: { querystring: querySchema() } }, async (request, reply) => {
+  api.get<TokenPathRoute>('/api/v1/tokens/*', { schema: { querystring: querySchema() } }, (request, reply) => {
     const path = request.params['*'];
     // `/tokens/` names no token at all: say what the route wants (before any `?ref=` reaches Git).
     if (path === '') throw new ApiError('not_found', EMPTY_TOKEN_PATH);
-    const read = await runtime.readAt(request);
-    const { system } = read;
-    const key = tokenKeyOfPath(path);
-    const token = key === undefined ? undefined : tokenIndex(system.compiled).get(key);
-    if (token === undefined || key === undefined) {
-      throw new ApiError('token_not_found', `No token \`${key ?? path}\` in design system \`${system.slug}\`.`, runtime.staleHeaders(read));
-    }
-    if (token.deprecated !== undefined) void reply.headers(deprecationHeaders(token.deprecated));
-    return runtime.send(request, reply, read, `${system.compiled.contentHash}|token|${key}`, () =>
-      toRenderedJson(renderToken(token, tokenIndex(system.compiled))),
-    );
+    return serveRead(runtime, request, (read) => {
+      const { system } = read;
+      const key = tokenKeyOfPath(path);
+      const token = key === undefined ? undefined : tokenIndex(system.compiled).get(key);
+      if (token === undefined || key === undefined) {
+        throw new ApiError(
+          'token_not_found',
+          `No token \`${key ?? path}\` in design system \`${system.slug}\`.`,
+          runtime.staleHeaders(read),
+        );
+      }
+      if (token.deprecated !== undefined) void reply.headers(deprecationHeaders(token.deprecated));
+      return runtime.send(request, reply, read, `${system.compiled.contentHash}|token|${key}`, () =>
+        toRenderedJson(renderToken(token, tokenIndex(system.compiled))),
+      );
+    });
   });
 }
 
