@@ -4,6 +4,7 @@ import { TOKEN_TYPES } from '../compile/types.js';
 import type { TokenType } from '../compile/types.js';
 import { srgbText } from './css-color.js';
 import type { SourceToken } from './source-token.js';
+import { DTCG_TYPES } from '../views/export-dtcg-json.js';
 
 /** `--type <source type>=<ours>`: a source's own type name read as one of our types, or typed from its values (`auto`). */
 export type TypeChoice = TokenType | 'auto';
@@ -36,30 +37,6 @@ const CONTENT_TYPES: ReadonlySet<string> = new Set(['asset', 'content', 'file', 
 
 /** Type names other tools write for a DTCG type (older drafts, Terrazzo, Tokens Studio's W3C option). */
 const RENAMED_TYPES: Readonly<Record<string, string>> = { 'cubic-bezier': 'cubicBezier', font: 'fontFamily' };
-
-/** The DTCG type each of our types is written as (for `--type`). */
-const DTCG_TYPE_OF: Readonly<Record<TokenType, string>> = {
-  boolean: 'boolean',
-  border: 'border',
-  color: 'color',
-  dimension: 'dimension',
-  duration: 'duration',
-  easing: 'cubicBezier',
-  'font.family': 'fontFamily',
-  'font.letterSpacing': 'dimension',
-  'font.lineHeight': 'number',
-  'font.size': 'dimension',
-  'font.weight': 'fontWeight',
-  gradient: 'gradient',
-  opacity: 'number',
-  radius: 'dimension',
-  shadow: 'shadow',
-  spacing: 'dimension',
-  strokeStyle: 'strokeStyle',
-  transition: 'transition',
-  typography: 'typography',
-  'z-index': 'number',
-};
 
 const LENGTH = /^-?(?:\d+\.?\d*|\.\d+)(?:px|rem|em|%|vw|vh|dvh|svh|lvh|ch|ex|pt)$/;
 const DURATION = /^(?:\d+\.?\d*|\.\d+)(?:ms|s)$/;
@@ -164,7 +141,7 @@ export function withTypesFromValues(
     if (known !== undefined) return known;
     const choice = token.type === undefined ? undefined : choices[token.type];
     let result: { type: string; ourType?: TokenType | undefined } | null;
-    if (choice !== undefined && choice !== 'auto') result = { type: DTCG_TYPE_OF[choice], ourType: choice };
+    if (choice !== undefined && choice !== 'auto') result = { type: DTCG_TYPES[choice], ourType: choice };
     else if (choice === undefined && token.type !== undefined && (KNOWN_TYPES.has(token.type) || token.ourType !== undefined))
       result = { type: token.type, ourType: token.ourType };
     else if (choice === undefined && token.type !== undefined && CONTENT_TYPES.has(token.type)) result = null;

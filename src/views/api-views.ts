@@ -1,3 +1,4 @@
+import { MAX_REFERENCE_DEPTH } from '../compile/resolve-tokens.js';
 import type { CompiledDesignSystem, DesignSystemMeta, Rgba, Token } from '../compile/types.js';
 import { formatHex } from './css-values.js';
 import { furtherModes } from './mode-values.js';
@@ -57,8 +58,8 @@ export function renderToken(token: Token, tokensByKey: ReadonlyMap<string, Token
 /** Every token a reference to `key` resolves through in `mode`: `key`, the token it names, and so on. */
 function chainFrom(key: string, mode: string, tokensByKey: ReadonlyMap<string, Token>): string[] {
   const chain = [key];
-  // The compiler refuses chains past 64 references and cycles; the bound only keeps a walk finite by construction.
-  for (let next = tokensByKey.get(key)?.references?.[mode]?.ref; next !== undefined && chain.length <= 64;) {
+  // The compiler refuses longer chains and cycles; the bound only keeps a walk finite by construction.
+  for (let next = tokensByKey.get(key)?.references?.[mode]?.ref; next !== undefined && chain.length <= MAX_REFERENCE_DEPTH;) {
     chain.push(next);
     next = tokensByKey.get(next)?.references?.[mode]?.ref;
   }
