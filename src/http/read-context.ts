@@ -32,7 +32,9 @@ export function selectDesignSystem(snapshot: Snapshot, key: ApiKeyEntry, request
   }
   const state = snapshot.systems.get(slug);
   if (state === undefined) {
-    throw new ApiError('design_system_unavailable', `Design system \`${slug}\` is not available: the source has no folder \`${slug}/\`.`);
+    const refusal = snapshot.refused.get(slug);
+    const why = refusal === undefined ? `the source has no folder \`${slug}/\`` : `the source does not load it: ${refusal}`;
+    throw new ApiError('design_system_unavailable', `Design system \`${slug}\` is not available: ${why}.`);
   }
   if (state.compiled === undefined) {
     const errors = state.problems.filter((problem) => problem.severity === 'error');

@@ -7,6 +7,7 @@ export class DeliveredSource {
   readonly #files = new Map<string, string>();
   #keys: string | null | undefined;
   #git: GitState | undefined;
+  #refused: Readonly<Record<string, string>> = {};
 
   /** The Git state last delivered; undefined before the first. */
   get git(): GitState | undefined {
@@ -34,6 +35,8 @@ export class DeliveredSource {
         return event.text !== this.#keys;
       case 'git/head-moved':
         return this.#git === undefined || !sameGitState(this.#git, event);
+      case 'source/refused':
+        return !sameReasons(this.#refused, event.refused);
     }
   }
 
@@ -53,7 +56,15 @@ export class DeliveredSource {
         case 'git/head-moved':
           this.#git = { commit: event.commit, dirtySlugs: event.dirtySlugs, commitTimes: event.commitTimes };
           break;
+        case 'source/refused':
+          this.#refused = event.refused;
+          break;
       }
     }
   }
+}
+
+function sameReasons(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }

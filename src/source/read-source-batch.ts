@@ -6,7 +6,9 @@ import type { GitRepo } from './git-repo.js';
 import { slugOfPath } from '../compile/source-paths.js';
 import {
   countFilesPerSystem,
+  countSourceFiles,
   listSourcePaths,
+  MAX_FILES_PER_DESIGN_SYSTEM,
   readKeysFile,
   readSourcePath,
   refuseOverLimit,
@@ -81,6 +83,8 @@ export class SourceBatchReader {
     // Only what differs from what was last delivered goes on: rescans and re-reads stay cheap for the reducer.
     const events = fileEvents.filter((event) => delivered.changes(event));
     if (keysEvent !== undefined && delivered.changes(keysEvent)) events.push(keysEvent);
+    const refusedEvent: SourceEvent = { type: 'source/refused', refused: Object.fromEntries(this.#refused), at };
+    if (delivered.changes(refusedEvent)) events.push(refusedEvent);
 
     if (git !== null && (initial || headMoved || batch.git || events.length > 0)) {
       const [dirtySlugs, commitTimes] = await Promise.all([
@@ -103,8 +107,18 @@ export class SourceBatchReader {
    * design system past the file limits are not read, and what was delivered of it stays (its last good version).
    */
   async #readAll(at: number): Promise<SourceFileEvent[]> {
-    const paths = await listSourcePaths(this.#options.sourceDir, this.#onSkipped);
+    const { sourceDir } = this.#options;
+    // Design systems refused for their number of files are counted first and not listed while still past the limit.
+    const stillRefused = new Map<string, number>();
+    await Promise.all(
+      [...this.#refused.keys()].map(async (slug) => {
+        const count = await countSourceFiles(sourceDir, slug);
+        if (count > MAX_FILES_PER_DESIGN_SYSTEM) stillRefused.set(slug, count);
+      }),
+    );
+    const paths = await listSourcePaths(sourceDir, this.#onSkipped, undefined, new Set(stillRefused.keys()));
     const counts = countFilesPerSystem(paths);
+    for (const [slug, count] of stillRefused) counts.set(slug, count);
     this.#setRefused(counts, refuseOverLimit(counts));
     const present = new Set(paths);
     const events = await this.#readPaths(
@@ -137,9 +151,9 @@ export class SourceBatchReader {
 
     const listed = await this.#listSystems(relist);
     const counts = new Map(this.#counts);
-    for (const [slug, slugPaths] of listed) {
-      if (slugPaths.length === 0) counts.delete(slug);
-      else counts.set(slug, slugPaths.length);
+    for (const [slug, { count }] of listed) {
+      if (count === 0) counts.delete(slug);
+      else counts.set(slug, count);
     }
     const refused = refuseOverLimit(counts);
     for (const slug of new Set([...refused.keys(), ...this.#refused.keys()]))
@@ -156,7 +170,7 @@ export class SourceBatchReader {
     // Renames faster than the reads (a file read as gone is listed again): list again, a few times at most.
     for (let round = 0; round < MAX_RELISTS && listed.size > 0; round++) {
       const toRead: string[] = [];
-      for (const [slug, slugPaths] of listed) {
+      for (const [slug, { paths: slugPaths }] of listed) {
         if (refused.has(slug)) continue;
         toRead.push(...slugPaths.filter(isNews));
         const present = new Set(slugPaths);
@@ -170,17 +184,28 @@ export class SourceBatchReader {
         if (event.type === 'file/removed') again.add(slugOf(event.path));
       }
       listed.clear();
-      if (again.size > 0 && round + 1 < MAX_RELISTS)
-        for (const [slug, slugPaths] of await this.#listSystems(again)) listed.set(slug, slugPaths);
+      if (again.size > 0 && round + 1 < MAX_RELISTS) for (const [slug, system] of await this.#listSystems(again)) listed.set(slug, system);
     }
     return [...found.values()];
   }
 
-  /** The YAML paths of each of these design systems, listed side by side. */
-  async #listSystems(slugs: ReadonlySet<string>): Promise<Map<string, string[]>> {
-    const listed = new Map<string, string[]>();
+  /**
+   * The YAML paths of each of these design systems, listed side by side. One refused for its number of files is
+   * counted first, and stays unlisted (no paths) while it is past the limit per design system: paths and sorting of
+   * 100,000 files on every change held the event loop for a tenth of a second.
+   */
+  async #listSystems(slugs: ReadonlySet<string>): Promise<Map<string, ListedSystem>> {
+    const { sourceDir } = this.#options;
+    const listed = new Map<string, ListedSystem>();
     await Promise.all(
-      [...slugs].map(async (slug) => void listed.set(slug, await listSourcePaths(this.#options.sourceDir, this.#onSkipped, slug))),
+      [...slugs].map(async (slug) => {
+        if (this.#refused.has(slug)) {
+          const count = await countSourceFiles(sourceDir, slug);
+          if (count > MAX_FILES_PER_DESIGN_SYSTEM) return void listed.set(slug, { count, paths: [] });
+        }
+        const paths = await listSourcePaths(sourceDir, this.#onSkipped, slug);
+        listed.set(slug, { count: paths.length, paths });
+      }),
     );
     return listed;
   }
@@ -259,6 +284,12 @@ export class SourceBatchReader {
     this.#options.log.warn(`${(error as Error).message}; keeping the previous Git state`);
     return previous;
   }
+}
+
+/** A design system's YAML files as listed: their number, and their paths (none when it was only counted). */
+interface ListedSystem {
+  readonly count: number;
+  readonly paths: readonly string[];
 }
 
 /** How many times one batch lists a design system whose files keep being renamed while it reads them. */

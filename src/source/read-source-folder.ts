@@ -1,8 +1,8 @@
-import { readdir, realpath } from 'node:fs/promises';
+import { opendir, realpath } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { MAX_KEYS_FILE_BYTES } from '../compile/parse-keys-file.js';
 import { MAX_SOURCE_FILE_BYTES } from '../compile/parse-source-file.js';
-import { isSourceYamlPath, slugOfPath } from '../compile/source-paths.js';
+import { slugOfPath } from '../compile/source-paths.js';
 import type { SourceEvent } from '../state/events.js';
 import { isGone, limitFileAccess, readRegularFile } from './read-regular-file.js';
 
@@ -26,41 +26,79 @@ export function toSourcePath(sourceDir: string, absolutePath: string): string {
   return relative(sourceDir, absolutePath).split(sep).join('/');
 }
 
+/** Entries of a folder listing taken at a time: a 100,000-entry folder is listed in many short turns of the event loop. */
+const LISTING_CHUNK = 256;
+
 /**
  * Every source YAML path below `sourceDir` (or below its design system `slug` only), sorted; skips dot-folders and
  * `node_modules`. Symbolic links (to files or folders) and YAML names that are not regular files are never followed
- * nor read: each is told to `onSkipped`. A design system folder that does not exist has no paths.
+ * nor read: each is told to `onSkipped`. A design system folder that does not exist has no paths. The design systems in
+ * `unlisted` are left out.
  */
-export async function listSourcePaths(sourceDir: string, onSkipped: OnSkipped = () => undefined, slug?: string): Promise<string[]> {
+export async function listSourcePaths(
+  sourceDir: string,
+  onSkipped: OnSkipped = () => undefined,
+  slug?: string,
+  unlisted: ReadonlySet<string> = new Set(),
+): Promise<string[]> {
   const paths: string[] = [];
-  const walk = async (dir: string, isRoot: boolean): Promise<void> => {
-    let entries;
+  await walkSourceYaml(sourceDir, slug, unlisted, onSkipped, (sourcePath, isFile) => {
+    if (isFile) paths.push(sourcePath);
+    else onSkipped(sourcePath, 'not a regular file (a FIFO, socket, device or folder)');
+  });
+  return paths.sort();
+}
+
+/** How many YAML files the design system `slug` holds, as `listSourcePaths` would list them, without making their paths. */
+export async function countSourceFiles(sourceDir: string, slug: string): Promise<number> {
+  let count = 0;
+  await walkSourceYaml(
+    sourceDir,
+    slug,
+    new Set(),
+    () => undefined,
+    (_sourcePath, isFile) => {
+      if (isFile) count += 1;
+    },
+  );
+  return count;
+}
+
+/**
+ * Calls `onYaml` with each YAML name below `sourceDir` (or its design system `slug`) as a source path, and whether it
+ * is a regular file; dot-names, `node_modules` and the design systems in `unlisted` are skipped, symbolic links told
+ * to `onSkipped`. Folders are read `LISTING_CHUNK` entries at a time, so a huge one never holds the event loop.
+ */
+async function walkSourceYaml(
+  sourceDir: string,
+  slug: string | undefined,
+  unlisted: ReadonlySet<string>,
+  onSkipped: OnSkipped,
+  onYaml: (sourcePath: string, isFile: boolean) => void,
+): Promise<void> {
+  const walk = async (dir: string, sourcePath: string): Promise<void> => {
+    const isRoot = sourcePath === '';
+    const folders: [string, string][] = [];
     try {
-      entries = await limitFileAccess(() => readdir(dir, { withFileTypes: true }));
+      const handle = await limitFileAccess(() => opendir(dir, { bufferSize: LISTING_CHUNK }));
+      for await (const entry of handle) {
+        if (entry.name.startsWith('.')) continue;
+        const entryPath = isRoot ? entry.name : `${sourcePath}/${entry.name}`;
+        if (entry.isSymbolicLink()) onSkipped(entryPath, 'a symbolic link (never followed)');
+        else if (entry.isDirectory()) {
+          if (!SKIPPED_FOLDERS.has(entry.name) && !(isRoot && unlisted.has(entry.name))) folders.push([join(dir, entry.name), entryPath]);
+        } else if (!isRoot && entry.name.endsWith('.yaml')) onYaml(entryPath, entry.isFile());
+      }
     } catch (error) {
       // The root must exist; a sub-folder that vanished mid-walk (a checkout, a delete) is simply gone.
       if (isRoot) throw new Error(`cannot read the source folder ${sourceDir}: ${(error as Error).message}`, { cause: error });
       if (!isGone(error)) throw error;
       return;
     }
-    await Promise.all(
-      entries.map(async (entry) => {
-        if (entry.name.startsWith('.')) return;
-        const path = join(dir, entry.name);
-        const sourcePath = toSourcePath(sourceDir, path);
-        if (entry.isSymbolicLink()) onSkipped(sourcePath, 'a symbolic link (never followed)');
-        else if (entry.isDirectory()) {
-          if (!SKIPPED_FOLDERS.has(entry.name)) await walk(path, false);
-        } else if (isSourceYamlPath(sourcePath)) {
-          if (entry.isFile()) paths.push(sourcePath);
-          else onSkipped(sourcePath, 'not a regular file (a FIFO, socket, device or folder)');
-        }
-      }),
-    );
+    await Promise.all(folders.map(([folder, folderPath]) => walk(folder, folderPath)));
   };
-  if (slug === undefined) await walk(sourceDir, true);
-  else if (!slug.startsWith('.') && !SKIPPED_FOLDERS.has(slug)) await walk(join(sourceDir, slug), false);
-  return paths.sort();
+  if (slug === undefined) await walk(sourceDir, '');
+  else if (!slug.startsWith('.') && !SKIPPED_FOLDERS.has(slug)) await walk(join(sourceDir, slug), slug);
 }
 
 /** How many YAML files each design system of `paths` holds. */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { watch } from 'chokidar';
 import type { FSWatcher } from 'chokidar';
-import { isSourceYamlPath, slugOfPath } from '../compile/source-paths.js';
+import { isSourceYamlPath } from '../compile/source-paths.js';
 import type { SourceEvent } from '../state/events.js';
 import { DEFAULT_LOCK_HOLD_MS, DEFAULT_MAX_WAIT_MS, DEFAULT_QUIET_MS } from './batch-timing.js';
 import { DeliveredSource } from './delivered-source.js';
@@ -12,6 +12,7 @@ import { countFilesPerSystem, listSourcePaths, refuseOverLimit, SKIPPED_FOLDERS,
 import { SourceBatcher } from './source-batcher.js';
 import type { SourceBatch } from './source-batcher.js';
 import { SILENT_WATCH_LOGGER } from './watch-logger.js';
+import { RefusedFolderWatch } from './watch-refused-folders.js';
 import type { WatchLogger } from './watch-logger.js';
 
 export interface WatchSourceOptions {
@@ -87,8 +88,9 @@ class ChokidarSourceWatcher implements SourceWatcher {
   #watchers: FSWatcher[] = [];
   #gitWatch: FSWatcher | undefined;
   #sourceWatch: FSWatcher | undefined;
-  /** The design systems not loaded for their number of files: their YAML files are not watched, only counted again. */
+  /** The design systems not loaded for their number of files: chokidar does not watch them, `#refusedWatch` does. */
   #refused: ReadonlySet<string> = new Set();
+  readonly #refusedWatch: RefusedFolderWatch;
   /** The source watch being replaced (after `#refused` changed), if one is. */
   #rewatching: Promise<void> = Promise.resolve();
 
@@ -119,6 +121,12 @@ class ChokidarSourceWatcher implements SourceWatcher {
         this.#log.warn(`${lockPath ?? 'index.lock'} has existed for ${lockHoldMs} ms; applying changes without waiting for Git`),
       onSettleFailed: (error) => this.#log.error(`cannot read the source: ${(error as Error).message}; retrying with a rescan`),
     });
+    // Touching any path of a refused design system has the reader count its files again.
+    this.#refusedWatch = new RefusedFolderWatch({
+      sourceDir: this.#sourceDir,
+      onChange: (slug) => this.#batcher.touchPath(`${slug}/system.yaml`),
+      log: this.#log,
+    });
   }
 
   async start(): Promise<void> {
@@ -129,6 +137,7 @@ class ChokidarSourceWatcher implements SourceWatcher {
       this.#refused = new Set(refuseOverLimit(countFilesPerSystem(paths)).keys());
       try {
         await this.#startWatching();
+        this.#refusedWatch.follow(this.#refused);
       } catch (error) {
         await this.#fallBackToPolling(error);
       }
@@ -145,6 +154,7 @@ class ChokidarSourceWatcher implements SourceWatcher {
 
   async close(): Promise<void> {
     const settled = this.#batcher.close();
+    this.#refusedWatch.close();
     await this.#rewatching;
     const watchers = this.#watchers;
     this.#watchers = [];
@@ -206,7 +216,7 @@ class ChokidarSourceWatcher implements SourceWatcher {
     await Promise.all(this.#watchers.map(whenReady));
   }
 
-  /** Watches the source folder: every folder, and the YAML files of the design systems within the file limits. */
+  /** Watches the source folder: the folders and YAML files of the design systems within the file limits. */
   #watchSourceFolder(): FSWatcher {
     const sourceDir = this.#sourceDir;
     // Never ignore a directory (nothing below it would be watched), except dot-folders and node_modules.
@@ -217,21 +227,13 @@ class ChokidarSourceWatcher implements SourceWatcher {
         if (path === sourceDir) return false;
         const name = basename(path);
         if (name.startsWith('.') || SKIPPED_FOLDERS.has(name)) return true;
-        if (name.endsWith('.yaml') && this.#refused.has(slugOfPath(toSourcePath(sourceDir, path)) ?? '')) return true;
+        if (this.#refused.has(topFolderOf(toSourcePath(sourceDir, path)))) return true;
         return stats?.isFile() === true && !name.endsWith('.yaml');
       },
     });
     this.#sourceWatch = source;
     this.#watch(source);
     for (const name of WATCHED_EVENTS) source.on(name, (path: string) => this.#onSourceEvent(path, name.endsWith('Dir')));
-    // The files of a design system past the file limits are not watched; its folders are, and any change in them
-    // has it counted again (so it loads once enough files are gone).
-    source.on('raw', (_event, file: string | null, details) => {
-      const watchedPath = (details as { watchedPath?: unknown } | undefined)?.watchedPath;
-      if (this.#refused.size === 0 || typeof file !== 'string' || typeof watchedPath !== 'string') return;
-      const sourcePath = toSourcePath(sourceDir, resolve(watchedPath, file));
-      if (this.#refused.has(slugOfPath(sourcePath) ?? '') && isSourceYamlPath(sourcePath)) this.#batcher.touchPath(sourcePath);
-    });
     return source;
   }
 
@@ -245,7 +247,9 @@ class ChokidarSourceWatcher implements SourceWatcher {
   #onRefusedChange(refused: ReadonlySet<string>): void {
     const same = refused.size === this.#refused.size && [...refused].every((slug) => this.#refused.has(slug));
     this.#refused = refused;
-    if (same || this.mode !== 'watch' || this.#batcher.closed || this.#sourceWatch === undefined) return;
+    if (same || this.mode !== 'watch' || this.#batcher.closed) return;
+    this.#refusedWatch.follow(refused);
+    if (this.#sourceWatch === undefined) return;
     this.#rewatching = this.#rewatching.then(() => this.#rewatchSourceFolder());
   }
 
@@ -313,6 +317,7 @@ class ChokidarSourceWatcher implements SourceWatcher {
     );
     const watchers = this.#watchers;
     this.#watchers = [];
+    this.#refusedWatch.close();
     await Promise.all(watchers.map((watcher) => watcher.close().catch(() => undefined)));
     this.#batcher.startPolling(this.#pollInterval());
   }
@@ -320,6 +325,12 @@ class ChokidarSourceWatcher implements SourceWatcher {
   #pollInterval(): number {
     return this.#options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
   }
+}
+
+/** The first segment of a source path: the design system's folder. */
+function topFolderOf(sourcePath: string): string {
+  const slash = sourcePath.indexOf('/');
+  return slash === -1 ? sourcePath : sourcePath.slice(0, slash);
 }
 
 function whenReady(watcher: FSWatcher): Promise<void> {

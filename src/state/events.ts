@@ -9,7 +9,9 @@ export type SourceEvent =
   /** The keys file changed; `text` is null when it is missing. */
   | { readonly type: 'keys/changed'; readonly path: string; readonly text: string | null; readonly at: number }
   /** Git's HEAD moved, or the work tree's state relative to it was re-read: the new Git state. */
-  | ({ readonly type: 'git/head-moved'; readonly at: number } & GitState);
+  | ({ readonly type: 'git/head-moved'; readonly at: number } & GitState)
+  /** The design systems the source does not load for their number of files, each with the reason (all of them, each time). */
+  | { readonly type: 'source/refused'; readonly refused: Readonly<Record<string, string>>; readonly at: number };
 
 /**
  * One design system compiled ahead of the reducer (off the main thread) from its files as they are after the batch it

@@ -41,6 +41,7 @@ export function reduce(state: Snapshot, batch: readonly BatchEvent[]): Snapshot 
   const touched = new Set([...changed.touched, ...precompiled.keys()]);
   let keys: KeysState = state.keys;
   let git: GitState = state.git;
+  let refused = state.refused;
   for (const event of batch) {
     switch (event.type) {
       case 'keys/changed': {
@@ -76,6 +77,12 @@ export function reduce(state: Snapshot, batch: readonly BatchEvent[]): Snapshot 
         );
         break;
       }
+      case 'source/refused': {
+        const reasons = Object.entries(event.refused);
+        const same = reasons.length === refused.size && reasons.every(([slug, reason]) => refused.get(slug) === reason);
+        if (!same) refused = freeze(new Map(reasons));
+        break;
+      }
       case 'file/changed':
       case 'file/removed':
       case 'system/compiled':
@@ -96,7 +103,8 @@ export function reduce(state: Snapshot, batch: readonly BatchEvent[]): Snapshot 
     );
     if (next !== state.systems.get(slug)) systemChanges.set(slug, next ?? null);
   }
-  if (fileChanges.size === 0 && keys === state.keys && git === state.git && systemChanges.size === 0) return state;
+  if (fileChanges.size === 0 && keys === state.keys && git === state.git && refused === state.refused && systemChanges.size === 0)
+    return state;
 
   return produce(state, (draft) => {
     for (const [path, file] of fileChanges) {
@@ -109,6 +117,7 @@ export function reduce(state: Snapshot, batch: readonly BatchEvent[]): Snapshot 
     }
     if (keys !== state.keys) draft.keys = keys as Draft<KeysState>;
     if (git !== state.git) draft.git = git as Draft<GitState>;
+    if (refused !== state.refused) draft.refused = refused as Draft<ReadonlyMap<string, string>>;
     draft.seq = state.seq + 1;
     draft.createdAt = batchTime;
   });

@@ -40,6 +40,8 @@ export interface Snapshot {
   readonly files: ReadonlyMap<string, SourceFileState>;
   readonly systems: ReadonlyMap<string, DesignSystemState>;
   readonly keys: KeysState;
+  /** The design systems the source does not load for their number of files, with the reason (their last good version, if any, stays in `systems`). */
+  readonly refused: ReadonlyMap<string, string>;
 }
 
 /** The snapshot before any event: nothing loaded, sequence 0. */
@@ -51,5 +53,6 @@ export function createEmptySnapshot(at = 0): Snapshot {
     files: new Map(),
     systems: new Map(),
     keys: { entries: [], bySha256: new Map(), problems: [], staleSince: null },
+    refused: new Map(),
   };
 }

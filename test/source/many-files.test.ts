@@ -66,11 +66,17 @@ describe('many files', () => {
     const wide = (await (await tokens('wide')).json()) as { data: { tokens: unknown[] } };
     expect(wide.data.tokens).toHaveLength(1_000);
     expect(server.lines.filter((line) => /EMFILE|cannot read/.test(line.msg))).toEqual([]);
-    // The API cannot tell why yet (the source sends no event for it): the log line above does.
+    // The API says why, as the log line does.
     const big = await tokens('big');
     expect([big.status, await big.json()]).toEqual([
       503,
-      { error: { code: 'design_system_unavailable', message: 'Design system `big` is not available: the source has no folder `big/`.' } },
+      {
+        error: {
+          code: 'design_system_unavailable',
+          message:
+            'Design system `big` is not available: the source does not load it: it has 10001 YAML files, more than 10000 (the limit per design system).',
+        },
+      },
     ]);
     expect(server.lines.filter((line) => line.msg.startsWith('design system `big`'))).toEqual([
       expect.objectContaining({

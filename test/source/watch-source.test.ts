@@ -35,7 +35,9 @@ const summary = (events: readonly SourceEvent[]): string[] =>
       ? `${event.type} ${event.dirtySlugs.join(',')}`
       : event.type === 'keys/changed'
         ? event.type
-        : `${event.type} ${event.path}`,
+        : event.type === 'source/refused'
+          ? `${event.type} ${Object.keys(event.refused).join(',')}`
+          : `${event.type} ${event.path}`,
   );
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
