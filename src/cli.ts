@@ -4,6 +4,9 @@ import type { ServeConfig } from './config.js';
 import { renderServeOptionsHelp } from './config/render-serve-options.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_STATUS_HELP, EXIT_USAGE } from './cli/exit-status.js';
 import { requireFolder, UsageError } from './cli/usage-error.js';
+import { didYouMean } from './compile/suggest.js';
+
+const COMMANDS = ['serve', 'validate', 'keys', 'import'];
 
 const USAGE = `Usage: token-server <command> [options]
 
@@ -60,7 +63,9 @@ async function main(argv: readonly string[]): Promise<number> {
       console.log(USAGE);
       return EXIT_OK;
     default:
-      console.error(`token-server: unknown command \`${command}\` (expected serve, validate, keys or import)\n\n${USAGE}`);
+      console.error(
+        `token-server: unknown command \`${command}\`${didYouMean(command, COMMANDS)} (expected serve, validate, keys or import)\n\n${USAGE}`,
+      );
       return EXIT_USAGE;
   }
 }

@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util';
 import type { OptionValue, ServeOption } from './config/serve-option.js';
 import { readOption } from './config/serve-option.js';
 import { SERVE_OPTIONS } from './config/serve-options.js';
+import { parseCommandLine } from './config/parse-command-line.js';
 
 /** Server settings: each from a flag, else an environment variable, else its default (`SERVE_OPTIONS` says which). */
 export type ServeConfig = { readonly [Key in keyof typeof SERVE_OPTIONS]: OptionValue<(typeof SERVE_OPTIONS)[Key]> };
@@ -9,12 +9,12 @@ export type ServeConfig = { readonly [Key in keyof typeof SERVE_OPTIONS]: Option
 /** Parses `serve` flags and the environment; throws an Error with a plain message on a bad value. */
 export function parseServeConfig(args: readonly string[], env: NodeJS.ProcessEnv): ServeConfig {
   const flagNames = Object.values(SERVE_OPTIONS).flatMap((option) => (option.flag === undefined ? [] : [option.flag.name]));
-  const { values } = parseArgs({
-    args: [...args],
-    options: Object.fromEntries(flagNames.map((name) => [name, { type: 'string' as const }])),
-    strict: true,
-    allowPositionals: false,
-  });
+  const { values } = parseCommandLine(
+    'serve',
+    args,
+    Object.fromEntries(flagNames.map((name) => [name, { type: 'string' as const }])),
+    false,
+  );
   const entries = Object.entries<ServeOption<unknown>>(SERVE_OPTIONS).map(([key, option]) => {
     const flagText = option.flag === undefined ? undefined : values[option.flag.name];
     return [key, readOption(option, typeof flagText === 'string' ? flagText : undefined, env)];

@@ -133,8 +133,8 @@ describe('parseServeConfig', () => {
   });
 
   it('takes secrets from the environment only, never from a flag', () => {
-    expect(() => parseServeConfig(['--metrics-token', 'x'], {})).toThrow(/^Unknown option '--metrics-token'/);
-    expect(() => parseServeConfig(['--webhook-secret', 'x'], {})).toThrow(/^Unknown option '--webhook-secret'/);
+    expect(() => parseServeConfig(['--metrics-token', 'x'], {})).toThrow(/^unknown option `--metrics-token` for serve/);
+    expect(() => parseServeConfig(['--webhook-secret', 'x'], {})).toThrow(/^unknown option `--webhook-secret` for serve/);
   });
 });
 

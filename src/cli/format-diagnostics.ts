@@ -1,4 +1,7 @@
 import type { Diagnostic } from '../compile/types.js';
+import { codeFrame } from './code-frame.js';
+import { PLAIN } from './terminal-style.js';
+import type { Paint } from './terminal-style.js';
 
 /** A validation result as the `validate` command reports it. */
 export interface ValidationReport {
@@ -11,8 +14,16 @@ export interface ValidationReport {
 }
 
 /** `path:line:column  severity  message  (rule)`, the shape ESLint's unix formatter and tsc use. */
-export function formatDiagnosticLine(diagnostic: Diagnostic): string {
-  return `${diagnostic.file}:${diagnostic.line}:${diagnostic.column}  ${diagnostic.severity}  ${diagnostic.message}  (${diagnostic.rule})`;
+export function formatDiagnosticLine(diagnostic: Diagnostic, paint: Paint = PLAIN): string {
+  const severity = paint(diagnostic.severity === 'error' ? ['red', 'bold'] : ['yellow', 'bold'], diagnostic.severity);
+  const place = paint('bold', `${diagnostic.file}:${diagnostic.line}:${diagnostic.column}`);
+  return `${place}  ${severity}  ${diagnostic.message}  ${paint('dim', `(${diagnostic.rule})`)}`;
+}
+
+/** How the text report looks: colours, and the source texts (by the path the report shows) to quote under each problem. */
+export interface TextReportStyle {
+  readonly paint?: Paint;
+  readonly sources?: ReadonlyMap<string, string>;
 }
 
 /** The last line of the text report: `✖ 3 problems (2 errors, 1 warning)` or `✔ 2 design systems, 211 tokens, no problems`. */
@@ -26,9 +37,40 @@ export function formatSummary(report: ValidationReport): string {
   return `${errors > 0 ? '✖' : '⚠'} ${count(report.diagnostics.length, 'problem')} (${count(errors, 'error')}, ${count(warnings, 'warning')})`;
 }
 
-/** The whole text report: one line per problem, then the summary. */
-export function formatTextReport(report: ValidationReport): string {
-  return [...report.diagnostics.map(formatDiagnosticLine), formatSummary(report)].join('\n') + '\n';
+/** The whole text report: one line per problem (with its source lines under it when `sources` has them), then the summary. */
+export function formatTextReport(report: ValidationReport, style: TextReportStyle = {}): string {
+  const paint = style.paint ?? PLAIN;
+  const lines = report.diagnostics.map((diagnostic) => {
+    const line = formatDiagnosticLine(diagnostic, paint);
+    const text = style.sources?.get(diagnostic.file);
+    const frame = text === undefined ? '' : codeFrame(text, diagnostic.line, diagnostic.column, (caret) => paint('red', caret));
+    return frame === '' ? line : `${line}\n${frame}\n`;
+  });
+  const summary = formatSummary(report);
+  const errors = report.diagnostics.some((diagnostic) => diagnostic.severity === 'error');
+  return [...lines, paint(report.diagnostics.length === 0 ? 'green' : errors ? 'red' : 'yellow', summary)].join('\n') + '\n';
+}
+
+/**
+ * GitHub Actions workflow commands, one per problem (`::error file=...,line=...,col=...,title=<rule>::<message>`), so
+ * a workflow step shows each problem on the pull request's lines; then the summary as a plain line.
+ */
+export function formatGithubReport(report: ValidationReport): string {
+  const lines = report.diagnostics.map(({ file, line, column, severity, rule, message }) => {
+    const properties = `file=${githubProperty(file)},line=${line},col=${column},title=${githubProperty(rule)}`;
+    return `::${severity === 'error' ? 'error' : 'warning'} ${properties}::${githubData(message)}`;
+  });
+  return [...lines, formatSummary(report)].join('\n') + '\n';
+}
+
+/** A workflow command's message: `%`, CR and LF escaped (GitHub's toolkit `escapeData`). */
+function githubData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** A workflow command's property value: as a message, plus `:` and `,` (GitHub's toolkit `escapeProperty`). */
+function githubProperty(text: string): string {
+  return githubData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
 /** The JSON report: an array of `{ file, line, column, severity, rule, message }`, nothing else. */

@@ -15,8 +15,9 @@ import { writeFileAtomic } from './write-file-atomic.js';
 
 export const KEYS_USAGE = `Usage: token-server keys <create|list|revoke> [options]
 
-  keys create --name <label> --design-system <slug> [--access a,b] [--expires-at 2027-01-31] [--source <dir>] [--force]
+  keys create <label> --design-system <slug> [--access a,b] [--expires-at 2027-01-31] [--source <dir>] [--force]
       Generates a new key, prints it once on stdout and appends its SHA-256 to the keys file.
+      The label may also be given as --name <label>.
       The design systems must be folders (with a system.yaml) of --source [TOKENS_SOURCE] (default
       ./design-systems); --force adds the key without that check (e.g. when the server follows a remote).
   keys list
@@ -48,14 +49,18 @@ export async function runKeys(args: readonly string[], cwd: string, env: NodeJS.
     case '-h':
       return printUsage();
     default:
-      throw new UsageError(`unknown keys subcommand \`${subcommand}\` (expected create, list or revoke)`);
+      throw new UsageError(
+        `unknown keys subcommand \`${subcommand}\`${didYouMean(subcommand, KEYS_SUBCOMMANDS)} (expected create, list or revoke)`,
+      );
   }
 }
+
+const KEYS_SUBCOMMANDS = ['create', 'list', 'revoke'];
 
 const COMMON = { keys: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
 
 async function createKey(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, now: number): Promise<number> {
-  const { values } = parseCommandArgs(
+  const { values, positionals } = parseCommandArgs(
     args,
     {
       ...COMMON,
@@ -66,10 +71,15 @@ async function createKey(args: readonly string[], cwd: string, env: NodeJS.Proce
       source: { type: 'string' },
       force: { type: 'boolean' },
     },
-    false,
+    true,
+    'keys create',
   );
   if (values.help) return printUsage();
-  const name = values.name;
+  if (positionals.length > 1) throw new UsageError(`keys create takes one label, got ${positionals.length}: ${positionals.join(' ')}`);
+  const [label] = positionals;
+  if (label !== undefined && values.name !== undefined && label !== values.name)
+    throw new UsageError(`the label is given twice, as \`${label}\` and as --name ${values.name}: give one`);
+  const name = label ?? values.name;
   const designSystem = values['design-system'];
   if (name === undefined || !KEY_LABEL.test(name))
     throw new UsageError('--name must be a label of letters, digits, `.`, `_`, `@` and `-` (at most 100)');
@@ -115,7 +125,7 @@ async function createKey(args: readonly string[], cwd: string, env: NodeJS.Proce
 }
 
 async function listKeys(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, now: number): Promise<number> {
-  const { values } = parseCommandArgs(args, COMMON, false);
+  const { values } = parseCommandArgs(args, COMMON, false, 'keys list');
   if (values.help) return printUsage();
   const path = keysPath(values.keys, cwd, env);
   const { entries } = await readKeys(path, cwd);
@@ -142,7 +152,7 @@ async function listKeys(args: readonly string[], cwd: string, env: NodeJS.Proces
 }
 
 async function revokeKey(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, COMMON, true);
+  const { values, positionals } = parseCommandArgs(args, COMMON, true, 'keys revoke');
   if (values.help) return printUsage();
   if (positionals.length !== 1) throw new UsageError('keys revoke takes exactly one label, e.g. `token-server keys revoke ci`');
   const name = positionals[0] as string;
@@ -217,7 +227,7 @@ async function readKeys(path: string, cwd: string): Promise<{ text: string | und
   }
   const parsed = parseKeysFile(displayPath(cwd, path), text);
   if (hasErrors(parsed) || parsed.keys === undefined) {
-    const lines = parsed.diagnostics.map(formatDiagnosticLine).join('\n');
+    const lines = parsed.diagnostics.map((diagnostic) => formatDiagnosticLine(diagnostic)).join('\n');
     throw new Error(`${displayPath(cwd, path)} has errors; fix them first:\n${lines}`);
   }
   return { text, entries: parsed.keys };

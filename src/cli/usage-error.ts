@@ -1,20 +1,21 @@
 import { stat } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
-import type { ParseArgsConfig } from 'node:util';
+import { parseCommandLine } from '../config/parse-command-line.js';
+import type { CommandLine, CommandOptions } from '../config/parse-command-line.js';
 
 /** A mistake in how a command was called (unknown flag, missing or bad value, a path that does not exist): exit status 2 (`EXIT_USAGE`). */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-/** `parseArgs` (strict) whose failures become a UsageError with Node's plain message. */
-export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(
+/** The command line of `command` (`validate`, `keys create`), strictly; a mistake is a UsageError saying what to type. */
+export function parseCommandArgs<Options extends CommandOptions>(
   args: readonly string[],
-  options: T,
+  options: Options,
   allowPositionals: boolean,
-) {
+  command = 'this command',
+): CommandLine<Options> {
   try {
-    return parseArgs({ args: [...args], options, strict: true, allowPositionals });
+    return parseCommandLine(command, args, options, allowPositionals);
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error), { cause: error });
   }

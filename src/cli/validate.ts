@@ -8,13 +8,15 @@ import type { ParsedSourceFile } from '../compile/parse-source-file.js';
 import type { Diagnostic } from '../compile/types.js';
 import { readKeysFile, readSourceFolder } from '../source/read-source-folder.js';
 import { isSourceYamlPath, isSystemFilePath, slugOfPath } from '../compile/source-paths.js';
-import { formatJsonReport, formatTextReport } from './format-diagnostics.js';
+import { didYouMean } from '../compile/suggest.js';
+import { formatGithubReport, formatJsonReport, formatTextReport } from './format-diagnostics.js';
+import { paintFor } from './terminal-style.js';
 import { parseSourceFiles } from './parse-source-files.js';
 import type { ValidationReport } from './format-diagnostics.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_STATUS_HELP } from './exit-status.js';
 import { parseCommandArgs, requireFolder, UsageError } from './usage-error.js';
 
-export const VALIDATE_USAGE = `Usage: token-server validate [source folder] [--keys <keys.yaml>] [--format text|json]
+export const VALIDATE_USAGE = `Usage: token-server validate [source folder] [--keys <keys.yaml>] [--format text|json|github]
 
 Checks every design system below the source folder (default: design-systems) with the
 compiler the server uses, and prints each problem as
@@ -22,27 +24,38 @@ compiler the server uses, and prints each problem as
 followed by a summary line.
 
 Options:
-  --keys <file>     also check this keys file (entries, design systems, expiry)
-  --format <name>   text (default) or json (an array of problems, no summary)
-  -h, --help        show this help
+  --keys <file>         also check this keys file (entries, design systems, expiry)
+  --format <name>       text (default); json (an array of problems, no summary); github (GitHub Actions
+                        annotations: each problem shows on the pull request's lines)
+  --code-frame <when>   quote the source lines under each problem in the text report: auto (default: when the
+                        output is a terminal), always or never
+  -h, --help            show this help
+
+Colours follow the terminal: none in a file or a pipe, or with NO_COLOR set; FORCE_COLOR=1 forces them.
 
 ${EXIT_STATUS_HELP}`;
 
 const OPTIONS = {
   keys: { type: 'string' },
   format: { type: 'string', default: 'text' },
+  'code-frame': { type: 'string', default: 'auto' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** Runs `token-server validate`; returns the exit status. */
 export async function runValidate(args: readonly string[], cwd: string, now: number): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, OPTIONS, true);
+  const { values, positionals } = parseCommandArgs(args, OPTIONS, true, 'validate');
   if (values.help) {
     process.stdout.write(`${VALIDATE_USAGE}\n`);
     return EXIT_OK;
   }
   if (positionals.length > 1) throw new UsageError(`validate takes one source folder, got ${positionals.length}: ${positionals.join(' ')}`);
-  if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, got ${values.format}`);
+  const format = values.format;
+  if (format !== 'text' && format !== 'json' && format !== 'github')
+    throw new UsageError(`--format must be text, json or github, got ${format}${didYouMean(format ?? '', ['text', 'json', 'github'])}`);
+  const codeFrame = values['code-frame'];
+  if (codeFrame !== 'auto' && codeFrame !== 'always' && codeFrame !== 'never')
+    throw new UsageError(`--code-frame must be auto, always or never, got ${codeFrame}`);
 
   const sourceDir = resolve(cwd, positionals[0] ?? 'design-systems');
   await requireFolder(sourceDir, displayPath(cwd, sourceDir), 'source folder');
@@ -68,7 +81,20 @@ export async function runValidate(args: readonly string[], cwd: string, now: num
       `no design system found in ${displayPath(cwd, sourceDir)} (expected ${displayPath(cwd, sourceDir)}/<slug>/system.yaml)`,
     );
   }
-  process.stdout.write(values.format === 'json' ? formatJsonReport(report) : formatTextReport(report));
+  const frames = codeFrame === 'always' || (codeFrame === 'auto' && process.stdout.isTTY);
+  const sources = new Map<string, string>();
+  if (frames) {
+    const prefix = displayPath(cwd, sourceDir);
+    for (const file of files) sources.set(prefix === '.' ? file.path : `${prefix}/${file.path}`, file.text);
+    if (keys !== undefined) sources.set(keys.path, keys.text);
+  }
+  process.stdout.write(
+    format === 'json'
+      ? formatJsonReport(report)
+      : format === 'github'
+        ? formatGithubReport(report)
+        : formatTextReport(report, { paint: paintFor(process.stdout), sources }),
+  );
   return report.diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? EXIT_FAILED : EXIT_OK;
 }
 

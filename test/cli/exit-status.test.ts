@@ -20,7 +20,11 @@ describe('token-server exit statuses', () => {
       {},
       /^token-server: unknown command `deploy` \(expected serve, validate, keys or import\)\n\nUsage: token-server <command>/,
     ],
-    [['serve', '--prot', '3000'], {}, /^token-server: Unknown option '--prot'/],
+    [
+      ['serve', '--prot', '3000'],
+      {},
+      /^token-server: unknown option `--prot` for serve \(did you mean `--port`\?\); its options are --source, --keys, --port, /,
+    ],
     [['serve', '--port', 'http'], {}, /^token-server: --port must be an integer from 0 to 65535, got http\n$/],
     [['serve'], { PORT: '70000' }, /^token-server: --port must be an integer from 0 to 65535, got 70000\n$/],
     [
@@ -29,15 +33,19 @@ describe('token-server exit statuses', () => {
       /^token-server: --log-level must be one of fatal, error, warn, info, debug, trace, silent, got loud\n$/,
     ],
     [['serve', '--source', 'nowhere', '--port', '0'], {}, /^token-server: source folder .*nowhere does not exist or is not a folder\n$/],
-    [['serve', 'extra'], {}, /^token-server: Unexpected argument 'extra'/],
-    [['validate', '--fix'], {}, /^token-server: Unknown option '--fix'/],
+    [['serve', 'extra'], {}, /^token-server: unexpected argument `extra`: serve takes no arguments, only options\n$/],
+    [
+      ['validate', '--fix'],
+      {},
+      /^token-server: unknown option `--fix` for validate; its options are --keys, --format, --code-frame, --help\n$/,
+    ],
     [['validate', 'nowhere'], {}, /^token-server: source folder nowhere does not exist or is not a folder\n$/],
     [['keys'], {}, /^Usage: token-server keys <create\|list\|revoke>/],
     [['keys', 'rotate'], {}, /^token-server: unknown keys subcommand `rotate`/],
-    [['keys', 'create', '--label', 'ci'], {}, /^token-server: Unknown option '--label'/],
+    [['keys', 'create', '--label', 'ci'], {}, /^token-server: unknown option `--label` for keys create; its options are --keys, /],
     [['keys', 'create', '--name', 'ci'], {}, /^token-server: --design-system must be the slug of a design system/],
-    [['keys', 'list', 'all'], {}, /^token-server: Unexpected argument 'all'/],
-    [['keys', 'list', '--all'], {}, /^token-server: Unknown option '--all'/],
+    [['keys', 'list', 'all'], {}, /^token-server: unexpected argument `all`: keys list takes no arguments, only options\n$/],
+    [['keys', 'list', '--all'], {}, /^token-server: unknown option `--all` for keys list; its options are --keys, --help\n$/],
     [['keys', 'revoke', 'a', 'b'], {}, /^token-server: keys revoke takes exactly one label/],
   ])('exit 2 on a wrong call, with the reason on stderr: %j %j', async (args, env, stderr) => {
     const result = await runCli(args, { cwd: dir, env });

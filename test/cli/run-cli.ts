@@ -12,7 +12,9 @@ export function runCli(args: readonly string[], options: { cwd: string; env?: No
   return new Promise((resolve, reject) => {
     // Only what the test sets: a TOKENS_KEYS of the developer's shell must not leak in.
     const { TOKENS_KEYS: _ignored, ...inherited } = process.env;
-    const child = spawn(process.execPath, [inject('cliPath'), ...args], { cwd: options.cwd, env: { ...inherited, ...options.env } });
+    // A variable set to undefined is left out (FORCE_COLOR='' would force colours).
+    const env = Object.fromEntries(Object.entries({ ...inherited, ...options.env }).filter(([, value]) => value !== undefined));
+    const child = spawn(process.execPath, [inject('cliPath'), ...args], { cwd: options.cwd, env });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
