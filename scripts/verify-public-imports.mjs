@@ -2,19 +2,37 @@
 // Imports public design systems' SOURCE tokens with our importer and compares every token's served value
 // (formatCssValue(token.resolved[mode])) with the system's OWN BUILT OUTPUT (the oracle), per theme.
 //
-//   npm run build && node scripts/verify-public-imports.mjs /tmp/public-import [primer|utrecht|digdir ...]
+//   npm run build && node scripts/verify-public-imports.mjs /tmp/public-import [primer|utrecht|digdir|telekom|rhc|gestalt|italia|auro|spectrum ...]
 //
-// The folder holds the packages as `npm pack` gives them, untarred:
+// The folder holds the packages as `npm pack` gives them, untarred (`mkdir <dir> && tar xzf <tgz> -C <dir>`):
 //   <folder>/@primer+primitives@11.10.0/package   npm pack @primer/primitives@11.10.0
 //   <folder>/@utrecht+design-tokens/package       npm pack @utrecht/design-tokens@5.0.1
 //   <folder>/digdir-generated                     npx @digdir/designsystemet@1.15.0 tokens create --config
 //                                                 designsystemet.config.json (3 brands), then `tokens build -o built`
-// Primer's theme -> files table is its scripts/themes.config.ts (not in the tarball), written out below.
+//   <folder>/telekom/package                      npm pack @telekom/design-tokens@1.0.0-beta.12
+//                                                 (Style Dictionary json5, `value: { light, dark }` per token)
+//   <folder>/rhc/package                          npm pack @rijkshuisstijl-community/design-tokens@11.1.0
+//                                                 (Tokens Studio single file figma/figma.tokens.json, 7 `$themes`)
+//   <folder>/gestalt/package                      npm pack gestalt-design-tokens@177.0.12
+//                                                 (untyped Style Dictionary tokens/classic, *-dark.json per mode)
+//   <folder>/italia/package                       npm pack design-tokens-italia@1.3.3
+//                                                 (Tokens Studio W3C export: `$value`/`$type`, 3 files, no themes)
+//   <folder>/auro/package                         npm pack @aurodesignsystem/design-tokens@8.16.0
+//                                                 (Style Dictionary, every token `type: "semantic"`)
+//   <folder>/spectrum/package                     npm pack @adobe/spectrum-tokens@15.4.1
+//                                                 (Style Dictionary, `sets: { light, dark, wireframe }` and
+//                                                 `sets: { desktop, mobile }` per token)
+// Primer's theme -> files table is its scripts/themes.config.ts (not in the tarball), written out below; the other
+// systems' build configurations are not in their tarballs either: each case says what it reads and why.
 //
 // Comparison: each value is split into CSS components (top-level spaces and commas; functions kept whole); colors
 // compare as 8-bit RGBA bytes (hex, rgb()/rgba(), hsl()/hsla() in comma or space syntax, a few named colors), lengths
-// numerically (px<->rem at 16px counted as "equal after px<->rem"), everything else as normalized text. `var(--x)` in
+// numerically (px<->rem at 16px counted as "equal after px<->rem"), everything else as normalized text (a font list
+// whose family names are quoted on one side only counts as equal). `var(--x)` in
 // a CSS oracle is followed within the oracle's own file.
+//
+// Besides the table, each system prints its report's counts as the CLI computes them (one verdict per token), and
+// every verdict "left out" / "with loss" grouped by reason (quoted values and keys replaced by `…`), with counts.
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -25,6 +43,7 @@ const { importDesignSystem } = await load('dist/import/import-design-system.js')
 const { verifyImport } = await load('dist/import/verify-import.js');
 const { formatCssValue } = await load('dist/views/css-values.js');
 const { readTokenFiles } = await load('dist/cli/import.js');
+const { verdictsOf } = await load('dist/import/verdicts.js');
 
 const root = resolve(process.argv[2] ?? '/tmp/public-import');
 const only = process.argv.slice(3);
@@ -153,6 +172,8 @@ function classify(part) {
     text: part
       .replace(/^["']|["']$/g, '')
       .replace(/\s+/g, ' ')
+      // Inside a function (`cubic-bezier(0.4,0,1,1)`), spaces around commas and parentheses do not count.
+      .replace(/\s*([(),/])\s*/g, '$1')
       .toLowerCase(),
   };
 }
@@ -182,6 +203,15 @@ export function compareCss(oracle, ours) {
   const a = splitComponents(oracle).map(classify);
   const b = splitComponents(ours).map(classify);
   if (a.length !== b.length) {
+    // A font list whose family names are quoted on one side only (`"AS Circular", Arial` / `AS Circular, Arial`).
+    const unquoted = (text) =>
+      text
+        .replace(/["']/g, '')
+        .replace(/\s*,\s*/g, ',')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .toLowerCase();
+    if (unquoted(oracle) === unquoted(ours)) return 'equal';
     const textA = a.map((part) => part.text ?? '').join(' ');
     const textB = b.map((part) => part.text ?? '').join(' ');
     return textA === textB && a.every((part) => part.kind === 'text') ? 'equal' : 'different';
@@ -262,14 +292,45 @@ function followVars(value, declarations, depth = 0) {
 // ---------------------------------------------------------------------------------------------------------------
 // One system: import, verify, compare with the oracle.
 
+/** The CLI's counts (src/cli/import.ts jsonReport): one verdict per token or file not carried exactly. */
 function importReport(result) {
-  const lossy = new Set(result.issues.filter((issue) => issue.level === 'lossy').map((issue) => issue.source));
+  const verdicts = verdictsOf(result.issues);
+  const lossy = verdicts.filter((verdict) => verdict.level === 'lossy');
+  const written = new Set(result.tokens.map((token) => token.source.source));
   return {
     imported: result.tokens.length,
-    exact: result.tokens.filter((token) => !lossy.has(token.source.source)).length,
-    lossy: result.tokens.filter((token) => lossy.has(token.source.source)).length,
-    skipped: result.issues.filter((issue) => issue.level === 'skipped').length,
+    exact: result.tokens.length - lossy.filter((verdict) => written.has(verdict.source)).length,
+    lossy: lossy.length,
+    skipped: verdicts.length - lossy.length,
+    verdicts,
   };
+}
+
+/** A verdict's reason with its particulars (quoted values, keys, numbers) blanked, so that reasons group. */
+export function reasonClass(reason) {
+  return reason
+    .replace(/`[^`]*`/g, '`…`')
+    .replace(/"[^"]*"/g, '"…"')
+    .replace(/\b\d+(\.\d+)?\b/g, 'N')
+    .slice(0, 160);
+}
+
+function printReasons(verdicts) {
+  for (const level of ['lossy', 'skipped']) {
+    const counts = new Map();
+    for (const verdict of verdicts) {
+      if (verdict.level !== level) continue;
+      const reason = reasonClass(verdict.reason);
+      const entry = counts.get(reason) ?? { count: 0, first: verdict.source };
+      entry.count += 1;
+      counts.set(reason, entry);
+    }
+    if (counts.size === 0) continue;
+    console.log(`${level === 'lossy' ? 'with loss' : 'left out'} by reason:`);
+    for (const [reason, { count, first }] of [...counts].sort((x, y) => y[1].count - x[1].count)) {
+      console.log(`  ${padStart(count, 5)}  ${reason}   (e.g. ${first})`);
+    }
+  }
 }
 
 const pad = (text, width) => String(text).padEnd(width);
@@ -287,7 +348,7 @@ async function runSystem(system) {
   console.log(`command: ${system.command}`);
   let result;
   try {
-    result = importDesignSystem(inputs, { slug: system.slug, name: system.slug, format: system.from, layers });
+    result = importDesignSystem(inputs, { slug: system.slug, name: system.slug, format: system.from, layers, types: system.types });
   } catch (error) {
     console.log(`IMPORTER CRASHED: ${error.stack}`);
     return;
@@ -297,6 +358,8 @@ async function runSystem(system) {
     `import (read as ${result.format}): ${inputs.length} files, ${report.imported} tokens imported: ${report.exact} exactly, ` +
       `${report.lossy} with loss; ${report.skipped} left out`,
   );
+  for (const note of result.notes) console.log(`  note: ${note.length > 300 ? `${note.slice(0, 300)}…` : note}`);
+  printReasons(report.verdicts);
   const compiled = result.compiled.system;
   if (compiled === undefined) {
     console.log('the import did not compile; no comparison');
@@ -617,7 +680,171 @@ async function digdir() {
   });
 }
 
-const SYSTEMS = { primer, utrecht, digdir };
+/** Style Dictionary's `name/kebab` (change-case paramCase): camelCase split, lowercased, other characters to `-`. */
+const kebab = (text) =>
+  text
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1-$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** `--name: value` declarations of the CSS blocks `selects(selector)` picks (not inside @media), var() followed. */
+async function cssOracle(file, selects) {
+  const declarations = new Map();
+  for (const block of cssBlocks(await readFile(file, 'utf8'))) {
+    if (!block.media && selects(block.selector)) for (const [name, value] of block.declarations) declarations.set(name, value);
+  }
+  const oracle = new Map();
+  for (const [name, value] of declarations) oracle.set(name, followVars(value, declarations));
+  return oracle;
+}
+
+async function telekom() {
+  // Its build (not in the tarball) reads src/core and src/semantic (dist/css/design-tokens.*), or src/telekom/core
+  // over them (dist/telekom/..., the same names). Tokens write `value: { light, dark }`; the outputs are the semantic
+  // tokens only, named `telekom-<path>` with `&` as `and`.
+  const cwd = join(root, 'telekom/package');
+  const themes = [];
+  for (const mode of ['light', 'dark']) {
+    const flat = JSON.parse(await readFile(join(cwd, `dist/css/design-tokens.${mode}.json`), 'utf8'));
+    themes.push({ theme: mode, mode, oracle: new Map(Object.entries(flat).map(([name, value]) => [name, String(value)])) });
+  }
+  return runSystem({
+    title: '@telekom/design-tokens 1.0.0-beta.12 (Style Dictionary json5, per-token modes; oracle dist/css/design-tokens.<mode>.json)',
+    slug: 'telekom',
+    cwd,
+    inputs: ['src/core', 'src/semantic'],
+    layers: [],
+    themes,
+    keyOf: (key) => `telekom-${kebab(key.replace(/&/g, 'and'))}`,
+    command: `cd ${cwd} && node ${join(repo, 'dist/cli.js')} import src/core src/semantic --out /tmp/vpi/telekom --verify`,
+  });
+}
+
+async function rhc() {
+  // figma/figma.tokens.json is the Tokens Studio single file (every set, `$themes`, `$metadata`); its build
+  // (token-transformer.mjs + Style Dictionary, not all in the tarball) writes dist/<theme>/index.css per theme,
+  // `.<theme> { --<kebab path>: ... }`. The themes are one group: the first is our base mode `light`.
+  const cwd = join(root, 'rhc/package');
+  const THEMES = [
+    ['kern-lintblauw', 'light'],
+    ['uitvoerend-lintblauw', 'uitvoerend-lintblauw'],
+    ['uitvoerend-groen', 'uitvoerend-groen'],
+    ['uitvoerend-hemelblauw', 'uitvoerend-hemelblauw'],
+    ['uitvoerend-oranje', 'uitvoerend-oranje'],
+    ['uitvoerend-paars', 'uitvoerend-paars'],
+    ['uitvoerend-robijnrood', 'uitvoerend-robijn-rood'],
+  ];
+  const themes = [];
+  for (const [folder, mode] of THEMES) {
+    const oracle = await cssOracle(join(cwd, `dist/${folder}/index.css`), (selector) => selector === `.${folder}`);
+    themes.push({ theme: folder, mode, oracle });
+  }
+  return runSystem({
+    title: '@rijkshuisstijl-community/design-tokens 11.1.0 (Tokens Studio single file; oracle dist/<theme>/index.css)',
+    slug: 'rhc',
+    cwd,
+    inputs: ['figma/figma.tokens.json'],
+    layers: [],
+    themes,
+    keyOf: (key) => `--${kebab(key)}`,
+    command: `cd ${cwd} && node ${join(repo, 'dist/cli.js')} import figma/figma.tokens.json --out /tmp/vpi/rhc --verify`,
+  });
+}
+
+async function gestalt() {
+  // tokens/classic is untyped Style Dictionary (aliases `{x.value}`); its build (not in the tarball) makes
+  // dist/css/classic/variables.css from the files without `-dark` and variables-dark.css with the `*-dark.json` files
+  // in place of the `*-light.json` ones. So: the light files as input, the dark files as `--mode dark`.
+  const cwd = join(root, 'gestalt/package');
+  const files = (await readTokenFiles(cwd, 'tokens/classic')).map(({ path }) => path);
+  const inputs = files.filter((path) => !path.endsWith('-dark.json'));
+  const dark = files.filter((path) => path.endsWith('-dark.json'));
+  const themes = [];
+  for (const [theme, file] of [
+    ['light', 'variables.css'],
+    ['dark', 'variables-dark.css'],
+  ]) {
+    themes.push({ theme, mode: theme, oracle: await cssOracle(join(cwd, `dist/css/classic/${file}`), (selector) => selector === ':root') });
+  }
+  return runSystem({
+    title: 'gestalt-design-tokens 177.0.12 classic (untyped Style Dictionary; oracle dist/css/classic/variables[-dark].css)',
+    slug: 'gestalt',
+    cwd,
+    inputs,
+    layers: [{ mode: 'dark', paths: dark }],
+    themes,
+    keyOf: (key) => `--${kebab(key)}`,
+    command: `cd ${cwd} && node ${join(repo, 'dist/cli.js')} import ${inputs.join(' ')} --out /tmp/vpi/gestalt --verify --mode dark=${dark.join(',')}`,
+  });
+}
+
+async function italia() {
+  // tokens/{global,semantic,specific}.json, Tokens Studio's W3C export (`$value`/`$type`); dist/css/variables.css,
+  // `--it-<kebab path>` (no themes).
+  const cwd = join(root, 'italia/package');
+  const oracle = await cssOracle(join(cwd, 'dist/css/variables.css'), (selector) => selector === ':root');
+  return runSystem({
+    title: 'design-tokens-italia 1.3.3 (Tokens Studio W3C export; oracle dist/css/variables.css)',
+    slug: 'italia',
+    cwd,
+    inputs: ['tokens'],
+    layers: [],
+    themes: [{ theme: 'light', mode: 'light', oracle }],
+    keyOf: (key) => `--it-${kebab(key)}`,
+    command: `cd ${cwd} && node ${join(repo, 'dist/cli.js')} import tokens --out /tmp/vpi/italia --verify`,
+  });
+}
+
+async function auro() {
+  // src/themes/auro-classic is Style Dictionary 3 whose every token says `type: "semantic"` (a category, not a type;
+  // 2 comment tokens have none); its build (scripts/, not in the tarball) writes dist/legacy/auro-classic/
+  // CSSCustomProperties.css, `:root { --ds-<kebab path>: ... }`. The other themes' sources are in another package
+  // (@aurodesignsystem/auro-tokendefinitions), so only auro-classic is compared. No modes.
+  const cwd = join(root, 'auro/package');
+  const oracle = await cssOracle(join(cwd, 'dist/legacy/auro-classic/CSSCustomProperties.css'), (selector) => selector === ':root');
+  return runSystem({
+    title:
+      '@aurodesignsystem/design-tokens 8.16.0 auro-classic (Style Dictionary, `type: "semantic"`; oracle dist/legacy/auro-classic/CSSCustomProperties.css)',
+    slug: 'auro',
+    cwd,
+    inputs: ['src/themes/auro-classic'],
+    layers: [],
+    themes: [{ theme: 'light', mode: 'light', oracle }],
+    keyOf: (key) => `--ds-${kebab(key)}`,
+    command: `cd ${cwd} && node ${join(repo, 'dist/cli.js')} import src/themes/auro-classic --out /tmp/vpi/auro --verify`,
+  });
+}
+
+async function spectrum() {
+  // src/*.json: flat kebab names, no `type` (each token's `$schema` URL names its kind), per-token modes written
+  // `sets: { light, dark, wireframe }` (colors) or `sets: { desktop, mobile }` (sizes), sets nested in sets. Its own
+  // build (tasks/buildSpectrumTokens.js, Style Dictionary 3 + style-dictionary-sets) writes dist/json/drover.json with
+  // the resolved values of `colorThemes.light`, `.dark`, `.darkest` (a theme the sources no longer have) and
+  // `dimensions` (the desktop set). dist/json/variables.json keeps the references, so it is no oracle.
+  const cwd = join(root, 'spectrum/package');
+  const drover = JSON.parse(await readFile(join(cwd, 'dist/json/drover.json'), 'utf8'));
+  const flat = (object) => new Map(Object.entries(object).map(([name, value]) => [name, String(value)]));
+  const themes = [
+    { theme: 'colorThemes.light', mode: 'light', oracle: flat(drover.colorThemes.light) },
+    { theme: 'colorThemes.dark', mode: 'dark', oracle: flat(drover.colorThemes.dark) },
+    { theme: 'colorThemes.darkest', mode: undefined, oracle: flat(drover.colorThemes.darkest) },
+    { theme: 'dimensions', mode: 'desktop', oracle: flat(drover.dimensions) },
+  ];
+  return runSystem({
+    title: '@adobe/spectrum-tokens 15.4.1 (Style Dictionary, `sets` per token, two axes; oracle dist/json/drover.json)',
+    slug: 'spectrum',
+    cwd,
+    inputs: ['src'],
+    layers: [],
+    themes,
+    keyOf: (key) => key,
+    command: `cd ${cwd} && node ${join(repo, 'dist/cli.js')} import src --out /tmp/vpi/spectrum --verify`,
+  });
+}
+
+const SYSTEMS = { primer, utrecht, digdir, telekom, rhc, gestalt, italia, auro, spectrum };
 for (const [name, run] of Object.entries(SYSTEMS)) {
   if (only.length > 0 && !only.includes(name)) continue;
   try {

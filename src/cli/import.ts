@@ -10,15 +10,21 @@ import type { ImportIssue } from '../import/source-token.js';
 import { SOURCE_FORMATS } from '../import/read-sources.js';
 import type { SourceFormat } from '../import/read-sources.js';
 import type { ImportInput, ImportResult } from '../import/import-design-system.js';
+import { diffImports, importChangeLines } from '../import/import-changes.js';
+import type { ImportChanges } from '../import/import-changes.js';
+import { IMPORT_RECORD_FILE, renderImportRecord } from '../import/import-record.js';
 import { verdictLines, verdictsOf } from '../import/verdicts.js';
 import { verifyImport } from '../import/verify-import.js';
 import type { VerifyResult } from '../import/verify-import.js';
 import { readRegularFile } from '../source/read-regular-file.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_STATUS_HELP } from './exit-status.js';
+import { readUpdateTarget, recordArgs, recordedRanIn } from './import-update.js';
+import type { UpdateTarget } from './import-update.js';
 import { parseCommandArgs, UsageError } from './usage-error.js';
 import { writeDesignSystemFolder } from './write-design-system-folder.js';
 
 export const IMPORT_USAGE = `Usage: token-server import <file or folder>... --out <design-systems folder>/<slug> [options]
+       token-server import --update <design-systems folder>/<slug> [--verify] [--format json] [--force]
 
 Reads design tokens and writes a design-system folder in our YAML: every token with its type, references kept,
 composites, descriptions, deprecations, and the source's themes as modes. Formats (found from the files, or --from):
@@ -40,6 +46,8 @@ Options:
   --verify           compile the result and compare every token's value in every mode with the source's
   --format <f>       text (default) or json, for CI
   --force            replace a folder that is not empty (once the new one is complete)
+  --update <folder>  run the import that wrote <folder> again (recorded in its ${IMPORT_RECORD_FILE}), from the
+                     folder it ran in, and say what changed; refuses a folder edited since, unless --force
   -h, --help         show this help
 
 Prints what it imported per type and every token it could not carry exactly, with its source (file:key).
@@ -49,29 +57,60 @@ keys over 200 characters and tokens whose YAML line would not fit in a 1 MiB sou
 ${EXIT_STATUS_HELP}
   import: 1 when nothing could be imported, or --verify found a difference`;
 
+const IMPORT_OPTIONS = {
+  out: { type: 'string' },
+  name: { type: 'string' },
+  from: { type: 'string' },
+  mode: { type: 'string', multiple: true },
+  type: { type: 'string', multiple: true },
+  verify: { type: 'boolean' },
+  format: { type: 'string' },
+  force: { type: 'boolean' },
+  update: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type ImportValues = ReturnType<typeof parseImportArgs>['values'];
+
+const parseImportArgs = (args: readonly string[]) => parseCommandArgs(args, IMPORT_OPTIONS, true);
+
 /** Runs `token-server import ...`; returns the exit status. */
 export async function runImport(args: readonly string[], cwd: string): Promise<number> {
-  const { values, positionals } = parseCommandArgs(
-    args,
-    {
-      out: { type: 'string' },
-      name: { type: 'string' },
-      from: { type: 'string' },
-      mode: { type: 'string', multiple: true },
-      type: { type: 'string', multiple: true },
-      verify: { type: 'boolean' },
-      format: { type: 'string' },
-      force: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    true,
-  );
+  const { values, positionals } = parseImportArgs(args);
   if (values.help === true) {
     console.log(IMPORT_USAGE);
     return EXIT_OK;
   }
+  if (values.update !== undefined) return runUpdate(values.update, values, positionals, cwd);
+  return importFiles(values, positionals, cwd, undefined);
+}
+
+/** `--update <folder>`: the folder's recorded import, run again where it ran, over the folder. */
+async function runUpdate(shown: string, values: ImportValues, positionals: readonly string[], cwd: string): Promise<number> {
+  const beside = (['out', 'name', 'from', 'mode', 'type'] as const).some((option) => values[option] !== undefined);
+  if (positionals.length > 0 || beside) {
+    throw new UsageError(
+      '--update runs the recorded import again: only --verify, --format and --force go with it; to change what is ' +
+        'imported, run the import with its files and options, and --force',
+    );
+  }
+  const folder = resolve(cwd, shown);
+  const target = await readUpdateTarget(folder, shown, values.force === true);
+  const recorded = parseImportArgs(target.record.args);
+  const options = { ...recorded.values, out: folder, verify: values.verify, format: values.format, force: true };
+  return importFiles(options, recorded.positionals, target.ranIn, { target, shown });
+}
+
+/** The import as called (or as recorded, for `--update`), run in `cwd`. */
+async function importFiles(
+  values: ImportValues,
+  positionals: readonly string[],
+  cwd: string,
+  update: { readonly target: UpdateTarget; readonly shown: string } | undefined,
+): Promise<number> {
   if (values.out === undefined) throw new UsageError('`--out <design-systems folder>/<slug>` is needed');
   if (positionals.length === 0) throw new UsageError('give at least one file or folder to import');
+  const shownOut = update?.shown ?? values.out;
   const format = values.format ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, got \`${format}\``);
   const from = values.from as SourceFormat | undefined;
@@ -128,14 +167,37 @@ export async function runImport(args: readonly string[], cwd: string): Promise<n
   }
   const imported = importDesignSystem(inputs, { slug, name: values.name ?? slug, format: from, layers, types });
   const result = { ...imported, issues: [...skipped, ...tooLarge, ...imported.issues] };
-  if (result.tokens.length > 0) await writeDesignSystemFolder(out, result.files, values.force === true);
+  const sources = result.sources.map((token) => token.source);
+  const verdicts = verdictsOf(result.issues);
+  const args = recordArgs(cwd, {
+    inputs: positionals,
+    name: values.name,
+    from: values.from,
+    modes: values.mode ?? [],
+    types: values.type ?? [],
+  });
+  const record = renderImportRecord({ ranIn: recordedRanIn(out, cwd), args, sources, verdicts }, result.files);
+  const files = new Map([...result.files, [IMPORT_RECORD_FILE, record]]);
+  const rewritten = update === undefined || !sameFiles(update.target.files, files);
+  if (result.tokens.length > 0 && rewritten) await writeDesignSystemFolder(out, files, values.force === true);
   const verified =
     values.verify === true && result.compiled.system !== undefined
       ? verifyImport(result.sources, result.tokens, result.compiled.system)
       : undefined;
-  console.log(format === 'json' ? JSON.stringify(jsonReport(result, verified, values.out)) : textReport(result, verified, values.out));
+  const changes =
+    update === undefined || result.tokens.length === 0
+      ? undefined
+      : diffImports(update.target.before, { system: result.compiled.system, sources, verdicts }, rewritten);
+  console.log(
+    format === 'json' ? JSON.stringify(jsonReport(result, verified, shownOut, changes)) : textReport(result, verified, shownOut, changes),
+  );
   if (result.tokens.length === 0) return EXIT_FAILED;
   return verified !== undefined && verified.mismatches.length > 0 ? EXIT_FAILED : EXIT_OK;
+}
+
+/** Whether a folder's files are exactly these (the same paths, the same texts). */
+function sameFiles(found: ReadonlyMap<string, string>, files: ReadonlyMap<string, string>): boolean {
+  return found.size === files.size && [...files].every(([path, text]) => found.get(path) === text);
 }
 
 /** A token file left out for its size: its path as the report names it, and why. */
@@ -228,7 +290,7 @@ function countsByType(result: ImportResult): Record<string, number> {
  * The report: counts that equal the verdicts (one per token or file not carried exactly), the verdicts, and every
  * issue as found.
  */
-function jsonReport(result: ImportResult, verified: VerifyResult | undefined, out: string) {
+function jsonReport(result: ImportResult, verified: VerifyResult | undefined, out: string, changes?: ImportChanges) {
   const verdicts = verdictsOf(result.issues);
   const lossy = verdicts.filter((verdict) => verdict.level === 'lossy');
   const written = new Set(result.tokens.map((token) => token.source.source));
@@ -245,10 +307,11 @@ function jsonReport(result: ImportResult, verified: VerifyResult | undefined, ou
     issues: result.issues,
     ...(verified === undefined ? {} : { verify: verified }),
     ...(result.refused === undefined ? {} : { refused: result.refused }),
+    ...(changes === undefined ? {} : { changes }),
   };
 }
 
-function textReport(result: ImportResult, verified: VerifyResult | undefined, out: string): string {
+function textReport(result: ImportResult, verified: VerifyResult | undefined, out: string, changes?: ImportChanges): string {
   const report = jsonReport(result, verified, out);
   const lines = [
     `${report.imported} tokens written to ${out} (${report.exact} exactly, ${report.lossy} with loss), ${report.skipped} left out` +
@@ -269,5 +332,6 @@ function textReport(result: ImportResult, verified: VerifyResult | undefined, ou
       lines.push(`  ${mismatch.source} (${mismatch.mode}): source ${mismatch.expected}, imported ${mismatch.got}`);
     }
   }
+  if (changes !== undefined) lines.push(...importChangeLines(changes));
   return lines.join('\n');
 }

@@ -161,7 +161,11 @@ function listInKeyOrder(drafts: ReadonlyMap<string, TokenDraft>, resolved: Reado
 function apiValue(draft: TokenDraft, fields: ReadonlyMap<string, ValueFields>): TokenValue {
   const light = fields.get('light') as ValueFields;
   if (light['primitive'] !== undefined) return { primitive: light['primitive'].value as string };
-  if (light['ref'] !== undefined) return { ref: light['ref'].value as string };
+  if (light['ref'] !== undefined) {
+    const alpha = light['alpha'];
+    const ref = light['ref'].value as string;
+    return alpha === undefined ? { ref } : { ref, alpha: alpha.value as number };
+  }
   const value: Record<string, WrittenValue> = {};
   // The light fields are in their type's order already; `darkStep` goes after `step`.
   for (const name in light) {

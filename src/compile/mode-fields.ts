@@ -1,5 +1,5 @@
 import type { Report } from './pending-diagnostic.js';
-import { hasReference, withDefaults } from './read-token-draft.js';
+import { standsAlone, withDefaults } from './read-token-draft.js';
 import { ALTERNATIVE_FIELDS } from './value-rules.js';
 import type { TokenDraft, ValueFields } from './read-token-draft.js';
 import type { ModeDefinition, TokenType } from './types.js';
@@ -49,11 +49,16 @@ export function fieldsPerMode(
 }
 
 /**
- * `override` laid over `base`: a reference (`primitive`, `ref`) replaces everything, and a field that stands for others
- * (a literal `color` with its alpha, a shadow's `layers`) replaces what it stands for, and the other way round.
+ * `override` laid over `base`: a reference (`primitive`, `ref`) or `none` replaces everything (an `alpha` alone over a
+ * color's `ref` replaces only its alpha), and a field that stands for others (a literal `color` with its alpha, a
+ * shadow's `layers`) replaces what it stands for, and the other way round.
  */
 function overlay(type: TokenType, base: ValueFields, override: ValueFields): ValueFields {
-  if (hasReference(override) || hasReference(base)) return override;
+  if (standsAlone(type, override)) return override;
+  if (standsAlone(type, base)) {
+    const alphaOverRef = base['ref'] !== undefined && Object.keys(override).every((name) => name === 'alpha');
+    return alphaOverRef ? { ...base, ...override } : override;
+  }
   const merged: Record<string, ValueFields[string]> = { ...base };
   const alternative = ALTERNATIVE_FIELDS[type];
   if (alternative !== undefined) {

@@ -1,7 +1,8 @@
 import { TOKEN_KEY } from './name-rules.js';
+import { DIMENSION_UNITS } from './types.js';
 import type { DimensionUnit } from './types.js';
 
-const DIMENSION = /^(-?(?:\d+\.?\d*|\.\d+))(px|rem|em|%)$/;
+const DIMENSION = new RegExp(`^(-?(?:\\d+\\.?\\d*|\\.\\d+))(${DIMENSION_UNITS.join('|')})$`);
 const DURATION = /^((?:\d+\.?\d*|\.\d+))(ms|s)$/;
 const REFERENCE = new RegExp(`^\\{(${TOKEN_KEY.source.slice(1, -1)})\\}$`);
 
@@ -14,7 +15,7 @@ export function referenceOf(value: unknown): string | undefined {
 }
 
 /**
- * A length written as text (`16px`, `1.5rem`, `-0.01em`, `50%`), or a bare number in `bareUnit` (`0` always reads as
+ * A length written as text (`16px`, `1.5rem`, `-0.01em`, `50%`, `100dvh`), or a bare number in `bareUnit` (`0` always reads as
  * one); undefined when it is neither or its unit is not in `units`.
  * @example parseDimension('1.5rem', ['px', 'rem']) // { value: 1.5, unit: 'rem' }
  */

@@ -6,7 +6,7 @@ import { TOKEN_KEY } from './name-rules.js';
 import { readDeprecation } from './read-deprecation.js';
 import { isPrimitiveType, isTokenType, TOKEN_TYPES } from './types.js';
 import type { Deprecation, SourcePosition, TokenType, TokenValue, WrittenValue } from './types.js';
-import { ALTERNATIVE_FIELDS, OPTIONAL_FIELDS, TOKEN_FIELD_RULES } from './value-rules.js';
+import { ALTERNATIVE_FIELDS, keywordOf, OPTIONAL_FIELDS, TOKEN_FIELD_RULES } from './value-rules.js';
 import type { FieldRule } from './value-rules.js';
 
 /** Value fields by name, each with the place it was written (defaults sit at their token). */
@@ -65,7 +65,9 @@ export function readTokenDraft(entry: TokenEntry, modeNames: readonly string[], 
   for (const name in entry.fields) if (!NOT_VALUE_FIELDS.has(name)) valueFields[name] = entry.fields[name] as Located;
   const fields = hasReference(valueFields)
     ? readReference(entry, type, valueFields, 'token', report)
-    : readInlineFields(entry, type, valueFields, report);
+    : isNone(type, valueFields)
+      ? readNone(entry, type, valueFields, 'token', report)
+      : readInlineFields(entry, type, valueFields, report);
   const overrides = readOverrides(entry, type, modeNames, report);
   if (!description.valid || !deprecated.valid || fields === undefined || overrides === undefined) return undefined;
   const darkStep = valueFields['darkStep'];
@@ -83,6 +85,18 @@ export function readTokenDraft(entry: TokenEntry, modeNames: readonly string[], 
 
 /** Whether a token's (or a mode's) fields refer to a primitive or another token instead of giving a value. */
 export const hasReference = (fields: ValueFields): boolean => fields['primitive'] !== undefined || fields['ref'] !== undefined;
+
+/** The types whose value may be `none` (`value: none`): no shadow, no border, no gradient. */
+export const NONE_TYPES: readonly TokenType[] = ['border', 'gradient', 'shadow'];
+
+/** Whether a token's (or a mode's) fields write its value as `none` rather than its parts (`value` is checked to be `none`). */
+export const isNone = (type: TokenType, fields: ValueFields): boolean => fields['value'] !== undefined && NONE_TYPES.includes(type);
+
+/** Whether fields stand for the whole value, so that a mode's fields replace them rather than lie over them: a reference or `none`. */
+export const standsAlone = (type: TokenType, fields: ValueFields): boolean => hasReference(fields) || isNone(type, fields);
+
+/** Fields that may sit beside `ref`, by type: a color's `alpha` replaces the alpha of the color it names. */
+const BESIDE_REF: Readonly<Partial<Record<TokenType, readonly string[]>>> = { color: ['alpha'] };
 
 function readDescription(entry: TokenEntry, report: Report): { valid: boolean; text: string | undefined } {
   const field = entry.fields['description'];
@@ -110,8 +124,22 @@ function readReference(entry: TokenEntry, type: TokenType, fields: ValueFields, 
     return undefined;
   }
   let ok = true;
+  const beside: Record<string, Located> = {};
   for (const [fieldName, located] of Object.entries(fields)) {
     if (fieldName === name) continue;
+    if (name === 'ref' && other === undefined && BESIDE_REF[type]?.includes(fieldName)) {
+      const problem = (TOKEN_FIELD_RULES[type][fieldName] as FieldRule).check(located.value);
+      if (problem === undefined) beside[fieldName] = located;
+      else {
+        report(
+          located.pos,
+          'invalid-value',
+          `\`${fieldName}\` of \`${entry.key}\` must be ${problem}, got ${describeValue(located.value)}`,
+        );
+        ok = false;
+      }
+      continue;
+    }
     const refersTo = name === 'primitive' ? 'a primitive' : 'another token';
     report(
       located.pos,
@@ -127,7 +155,40 @@ function readReference(entry: TokenEntry, type: TokenType, fields: ValueFields, 
     report(field.pos, 'invalid-value', `\`${name}\` of \`${entry.key}\` must be a name like ${example}, got ${describeValue(field.value)}`);
     return undefined;
   }
-  return ok ? { [name]: field } : undefined;
+  return ok ? { [name]: field, ...beside } : undefined;
+}
+
+/**
+ * `{ value: none }` of a shadow, border or gradient that is none (in `where`, `token` or a mode): it then takes no
+ * part; undefined, reported, when `value` is anything but `none` or a part is written beside it.
+ */
+function readNone(entry: TokenEntry, type: TokenType, fields: ValueFields, where: string, report: Report): ValueFields | undefined {
+  const field = fields['value'] as Located;
+  if (field.value !== 'none') {
+    const alternative = ALTERNATIVE_FIELDS[type];
+    const names = (list: readonly string[]): string => list.map((name) => `\`${name}\``).join(', ');
+    const parts =
+      alternative === undefined
+        ? names(Object.keys(TOKEN_FIELD_RULES[type]))
+        : `\`${alternative.field}\`, or ${names(alternative.replaces)}`;
+    report(
+      field.pos,
+      'invalid-value',
+      `\`value\` of \`${entry.key}\` must be \`none\` (a ${type} is otherwise written with its parts: ${parts}), got ${describeValue(field.value)}`,
+    );
+    return undefined;
+  }
+  let ok = true;
+  for (const [name, located] of Object.entries(fields)) {
+    if (name === 'value') continue;
+    report(
+      located.pos,
+      'extra-field',
+      `\`${entry.key}\` is \`none\`${where === 'token' ? '' : ` in ${where}`}, so it takes no \`${name}\``,
+    );
+    ok = false;
+  }
+  return ok ? { value: field } : undefined;
 }
 
 /** Every field of `fields` is one the type takes, with a valid value; undefined, reported, when one is not. */
@@ -151,6 +212,12 @@ function checkFieldValues(entry: TokenEntry, type: TokenType, fields: ValueField
       report(field.pos, 'invalid-value', `\`${name}\` of \`${entry.key}\` must be ${problem}, got ${describeValue(field.value)}`);
       ok = false;
     }
+  }
+  const keyword = keywordOf(type, fields['value']?.value);
+  const unit = fields['unit'];
+  if (keyword !== undefined && unit !== undefined) {
+    report(unit.pos, 'extra-field', `\`value\` of \`${entry.key}\` is the keyword \`${keyword}\`, so it takes no \`unit\``);
+    ok = false;
   }
   return ok;
 }
@@ -209,15 +276,17 @@ export function withDefaults(
   report: Report,
   where = '',
 ): ValueFields | undefined {
-  if (hasReference(fields)) return fields;
+  if (standsAlone(type, fields)) return fields;
   const complete: Record<string, Located> = {};
   const alternative = ALTERNATIVE_FIELDS[type];
   const replaced = alternative !== undefined && fields[alternative.field] !== undefined ? alternative.replaces : [];
   let ok = true;
+  // A keyword (`auto`, `normal`) has no unit: none is filled in beside it.
+  const keyword = keywordOf(type, fields['value']?.value) !== undefined;
   for (const [name, rule] of RULE_ENTRIES[type]) {
     const field = fields[name];
     if (field !== undefined) complete[name] = field;
-    else if (replaced.includes(name)) continue;
+    else if (replaced.includes(name) || (keyword && name === 'unit')) continue;
     else if (rule.default !== undefined) complete[name] = { value: rule.default, pos };
     else if (!OPTIONAL_FIELDS.has(`${type}.${name}`)) {
       report(pos, 'missing-field', `${type} token \`${entry.key}\` is missing \`${name}\`${where}`);
@@ -281,10 +350,12 @@ function readOverride(
     return false;
   }
   const where = `modes.${mode.name}`;
-  if (hasReference(fields)) {
-    const reference = readReference(entry, type, fields, `\`${where}\``, report);
-    if (reference !== undefined) overrides.set(mode.name, reference);
-    return reference !== undefined;
+  if (hasReference(fields) || isNone(type, fields)) {
+    const whole = hasReference(fields)
+      ? readReference(entry, type, fields, `\`${where}\``, report)
+      : readNone(entry, type, fields, `\`${where}\``, report);
+    if (whole !== undefined) overrides.set(mode.name, whole);
+    return whole !== undefined;
   }
   if (!checkFieldValues(entry, type, fields, allowed, report)) return false;
   if (!checkAlternatives(entry, type, fields, where, report)) return false;

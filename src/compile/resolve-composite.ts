@@ -3,6 +3,7 @@ import { parseDimension, parseDuration, parseFontWeight, referenceOf } from './p
 import type { ValueFields } from './read-token-draft.js';
 import type { Located } from './source-entries.js';
 import { cubicBezierOf, fontFamilyOf } from './typed-values.js';
+import { OPTIONAL_TYPOGRAPHY_PARTS } from './types.js';
 import type {
   ColorValue,
   CubicBezierValue,
@@ -12,6 +13,7 @@ import type {
   FontFamilyValue,
   GradientStop,
   NumberValue,
+  OptionalTypographyPart,
   ShadowLayer,
   SourcePosition,
   StrokeStyleValue,
@@ -76,15 +78,19 @@ export function buildComposite(
   };
   switch (type) {
     case 'typography': {
-      const fontFamily = part<FontFamilyValue>('fontFamily', (raw) => fontFamilyOf(raw as string));
+      const omitted = OPTIONAL_TYPOGRAPHY_PARTS.filter((name) => fields[name] === undefined);
+      const optional = <Value extends TypedValue>(name: OptionalTypographyPart, literal: (raw: unknown) => Value): Value | undefined =>
+        fields[name] === undefined ? (TYPOGRAPHY_DEFAULTS[name] as Value) : part(name, literal);
+      const fontFamily = optional<FontFamilyValue>('fontFamily', (raw) => fontFamilyOf(raw as string));
       const fontSize = part<DimensionValue>('fontSize', (raw) => dimensionOf(raw, ['px', 'rem', 'em', '%'], 'px'));
-      const fontWeight = part<NumberValue>('fontWeight', (raw) => ({ kind: 'number', value: parseFontWeight(raw) as number }));
-      const lineHeight = part<NumberValue | DimensionValue>('lineHeight', (raw) =>
+      const fontWeight = optional<NumberValue>('fontWeight', (raw) => ({ kind: 'number', value: parseFontWeight(raw) as number }));
+      const lineHeight = optional<NumberValue | DimensionValue>('lineHeight', (raw) =>
         typeof raw === 'number' ? { kind: 'number', value: raw } : dimensionOf(raw, ['px', 'rem', 'em', '%'], null),
       );
       const letterSpacing = part<DimensionValue>('letterSpacing', (raw) => dimensionOf(raw, ['px', 'em', 'rem'], null));
       if (!fontFamily || !fontSize || !fontWeight || !lineHeight || !letterSpacing) return undefined;
-      return { kind: 'typography', fontFamily, fontSize, fontWeight, lineHeight, letterSpacing };
+      const value = { kind: 'typography', fontFamily, fontSize, fontWeight, lineHeight, letterSpacing } as const;
+      return omitted.length === 0 ? value : { ...value, omitted };
     }
     case 'border': {
       const width = part<DimensionValue>('width', (raw) => dimensionOf(raw, ['px', 'rem', 'em'], 'px'));
@@ -142,6 +148,17 @@ export function buildComposite(
       return 'not-composite';
   }
 }
+
+/**
+ * What a typography holds for a part it leaves out: the values DTCG's composite needs (it requires every part). The CSS
+ * views write `normal` instead for the weight and line height (`sans-serif` is what Style Dictionary's `font` shorthand
+ * writes for a missing family); 1.2 is the line height `normal` gives most fonts.
+ */
+export const TYPOGRAPHY_DEFAULTS: { readonly [Part in OptionalTypographyPart]: TypedValue } = {
+  fontFamily: fontFamilyOf('sans-serif'),
+  fontWeight: { kind: 'number', value: 400 },
+  lineHeight: { kind: 'number', value: 1.2 },
+};
 
 interface WrittenLayer {
   readonly x: unknown;

@@ -4,10 +4,12 @@ import type { ScaleSteps } from './merge-scales.js';
 import { fieldsPerMode } from './mode-fields.js';
 import type { Report } from './pending-diagnostic.js';
 import { reportingOnce } from './pending-diagnostic.js';
+import { isNone } from './read-token-draft.js';
 import type { TokenDraft, ValueFields } from './read-token-draft.js';
 import { buildComposite } from './resolve-composite.js';
 import type { PartResolver } from './resolve-composite.js';
 import { colorOf, warnOfRedundantDarkStep } from './resolve-color.js';
+import { withAlpha } from './parse-color.js';
 import type { Located } from './source-entries.js';
 import { referenceOf } from './parse-values.js';
 import { didYouMean } from './suggest.js';
@@ -20,6 +22,9 @@ export interface ResolvedToken {
   readonly values: ModeValues<TypedValue>;
   readonly references: Readonly<Record<string, TokenReferences>> | undefined;
 }
+
+/** A shadow, border or gradient written `value: none`. */
+const NONE: TypedValue = Object.freeze({ kind: 'keyword', keyword: 'none' });
 
 /** How many references a value may go through before the chain is refused (real chains are 2 to 4 long). */
 export const MAX_REFERENCE_DEPTH = 64;
@@ -222,9 +227,12 @@ export function resolveTokens(
       const targetKey = ref.value as string;
       const value = follow(frame, targetKey, ref.pos, [draft.type], WHOLE_VALUE);
       if (value === undefined) return undefined;
-      recordReference(draft.entry.key, mode, (current) => ({ ...current, ref: targetKey }));
-      return value;
+      // A color's `alpha` beside `ref` replaces the alpha of the color it names, as on a scale step.
+      const alpha = fields['alpha']?.value as number | undefined;
+      recordReference(draft.entry.key, mode, (current) => ({ ...current, ref: targetKey, ...(alpha === undefined ? {} : { alpha }) }));
+      return alpha === undefined || value.kind !== 'color' ? value : colorValue(withAlpha(value.color, alpha));
     }
+    if (isNone(draft.type, fields)) return NONE;
     const primitive = fields['primitive'];
     if (primitive !== undefined) return primitiveValue(draft, primitive, reportOnce);
     if (draft.type === 'color') {

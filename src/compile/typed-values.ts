@@ -1,10 +1,13 @@
 import { parseCssShadow, parseFontFamilies } from './parse-css-shadow.js';
 import { sameRgba } from './parse-color.js';
+import { DIMENSION_UNITS } from './types.js';
 import type {
   CubicBezierValue,
   Dimension,
   DimensionUnit,
+  DimensionValue,
   FontFamilyValue,
+  KeywordValue,
   GradientStop,
   Primitive,
   PrimitiveType,
@@ -12,11 +15,12 @@ import type {
   TokenType,
   TypedValue,
 } from './types.js';
+import { parseDimension } from './parse-values.js';
 import { parseCubicBezier } from './value-rules.js';
 
-const LENGTH_UNITS: ReadonlySet<string> = new Set(['px', 'rem', 'em', '%']);
+const LENGTH_UNITS: ReadonlySet<string> = new Set(DIMENSION_UNITS);
 
-/** A number in `unit`: a length when the unit is one (`px`, `rem`, `em`, `%`), a bare number otherwise (a multiplier). */
+/** A number in `unit`: a length when the unit is one (`px`, `rem`, `vw`, ...), a bare number otherwise (a multiplier). */
 const numberIn = (value: number, unit: unknown): TypedValue =>
   typeof unit === 'string' && LENGTH_UNITS.has(unit)
     ? { kind: 'dimension', value, unit: unit as DimensionUnit }
@@ -65,8 +69,18 @@ export function typedValueOfFields(type: TokenType, fields: Readonly<Record<stri
     case 'strokeStyle':
       return { kind: 'strokeStyle', style: raw as string };
     default:
+      // A checked length `value`: a number in `unit`, a keyword (`auto`), or a spacing's list of values.
+      if (typeof raw === 'string') return { kind: 'keyword', keyword: raw };
+      if (Array.isArray(raw)) return { kind: 'lengths', values: raw.map((item: unknown) => lengthItemOf(item, fields['unit'])) };
       return numberIn(raw as number, fields['unit']);
   }
+}
+
+/** One checked value of a spacing list: a number in `unit`, a length as text, or `auto`. */
+function lengthItemOf(item: unknown, unit: unknown): DimensionValue | KeywordValue {
+  if (typeof item === 'number') return { kind: 'dimension', value: item, unit: unit as DimensionUnit };
+  const length = parseDimension(item, DIMENSION_UNITS, null);
+  return length === undefined ? { kind: 'keyword', keyword: item as string } : { kind: 'dimension', ...length };
 }
 
 /** Whether two typed values are the same value (the content hash, `/diff` and the store compare with this). */
@@ -88,6 +102,14 @@ export function sameTypedValue(a: TypedValue, b: TypedValue): boolean {
       return b.kind === 'shadow' && a.text === b.text && sameLayers(a.layers, b.layers);
     case 'strokeStyle':
       return b.kind === 'strokeStyle' && a.style === b.style;
+    case 'keyword':
+      return b.kind === 'keyword' && a.keyword === b.keyword;
+    case 'lengths':
+      return (
+        b.kind === 'lengths' &&
+        a.values.length === b.values.length &&
+        a.values.every((item, index) => sameTypedValue(item, b.values[index] as TypedValue))
+      );
     case 'typography':
       return (
         b.kind === 'typography' &&
@@ -95,7 +117,8 @@ export function sameTypedValue(a: TypedValue, b: TypedValue): boolean {
         sameTypedValue(a.fontSize, b.fontSize) &&
         sameTypedValue(a.fontWeight, b.fontWeight) &&
         sameTypedValue(a.lineHeight, b.lineHeight) &&
-        sameTypedValue(a.letterSpacing, b.letterSpacing)
+        sameTypedValue(a.letterSpacing, b.letterSpacing) &&
+        (a.omitted ?? []).join() === (b.omitted ?? []).join()
       );
     case 'border':
       return (

@@ -81,8 +81,10 @@ export interface Rgba {
   readonly alpha: number;
 }
 
+/** Every unit a length may have: `px`, `rem`, `em`, `%`, then the viewport and font-relative units. */
+export const DIMENSION_UNITS = ['px', 'rem', 'em', '%', 'ch', 'ex', 'vw', 'vh', 'dvh', 'svh', 'lvh'] as const;
 /** The units a length may have; which ones a type takes is in `value-rules.ts`. */
-export type DimensionUnit = 'px' | 'rem' | 'em' | '%';
+export type DimensionUnit = (typeof DIMENSION_UNITS)[number];
 
 /** A number with its unit. */
 export interface Dimension {
@@ -110,6 +112,13 @@ export type CubicBezierValue = {
   readonly points: readonly [number, number, number, number];
   readonly text: string;
 };
+/**
+ * A CSS keyword a length type takes instead of a length (`auto`, `none`, `normal`, `fit-content`): see `LENGTH_KEYWORDS`;
+ * also `none` for a shadow, border or gradient written `value: none`.
+ */
+export type KeywordValue = { readonly kind: 'keyword'; readonly keyword: string };
+/** A spacing written as 1 to 4 values, as the CSS `margin` and `padding` shorthands take them (`8px 16px`, `0 auto`). */
+export type LengthsValue = { readonly kind: 'lengths'; readonly values: readonly (DimensionValue | KeywordValue)[] };
 /** A `border-style` keyword (DTCG `strokeStyle`). */
 export type StrokeStyleValue = { readonly kind: 'strokeStyle'; readonly style: string };
 
@@ -131,6 +140,8 @@ export type TypedValue =
   | FontFamilyValue
   | CubicBezierValue
   | StrokeStyleValue
+  | KeywordValue
+  | LengthsValue
   /** `layers` is null when a shadow primitive's text is not a shadow we can read; `text` is a primitive's text as written. */
   | { readonly kind: 'shadow'; readonly layers: readonly ShadowLayer[] | null; readonly text: string | null }
   | { readonly kind: 'boolean'; readonly value: boolean }
@@ -142,6 +153,11 @@ export type TypedValue =
       /** A multiplier (`number`) or a length. */
       readonly lineHeight: NumberValue | DimensionValue;
       readonly letterSpacing: DimensionValue;
+      /**
+       * The parts the token leaves out, in part order (absent when none is): they hold the defaults DTCG needs
+       * (`sans-serif`, 400, 1.2), and the CSS views write `normal` or leave them out of the `font` shorthand instead.
+       */
+      readonly omitted?: readonly OptionalTypographyPart[];
     }
   | { readonly kind: 'border'; readonly width: DimensionValue; readonly style: StrokeStyleValue; readonly color: ColorValue }
   | {
@@ -152,6 +168,11 @@ export type TypedValue =
     }
   /** A linear gradient: its angle in degrees (180 is top to bottom, CSS's default) and its stops. */
   | { readonly kind: 'gradient'; readonly angle: number; readonly stops: readonly GradientStop[] };
+
+/** The parts of a typography a token may leave out. */
+export const OPTIONAL_TYPOGRAPHY_PARTS = ['fontFamily', 'fontWeight', 'lineHeight'] as const;
+/** One of {@link OPTIONAL_TYPOGRAPHY_PARTS}. */
+export type OptionalTypographyPart = (typeof OPTIONAL_TYPOGRAPHY_PARTS)[number];
 
 /** The kind of each typed value. */
 export type ValueKind = TypedValue['kind'];
@@ -188,6 +209,8 @@ export interface TokenReferences {
   readonly parts?: Readonly<Record<string, string>>;
   /** Parts that take a token's value and change it (a shadow layer's `opacity` over its color): no alias can stand for them. */
   readonly adjusted?: Readonly<Record<string, string>>;
+  /** The alpha a color `ref` written with `alpha` gives its target's color: no alias can stand for the whole value then. */
+  readonly alpha?: number;
 }
 
 /** A token on its way out: why, what to use instead, and since when (an ISO date), each null when not said. */

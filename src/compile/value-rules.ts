@@ -1,6 +1,8 @@
 import { COLOR_SYNTAX, parseColor } from './parse-color.js';
 import { findCssBreakout } from './css-text.js';
+import { describeValue } from './message-text.js';
 import { EASING_KEYWORDS, parseDimension, parseDuration, parseFontWeight, referenceOf, STROKE_STYLES } from './parse-values.js';
+import { DIMENSION_UNITS, OPTIONAL_TYPOGRAPHY_PARTS } from './types.js';
 import type { DimensionUnit, PrimitiveType, TokenType } from './types.js';
 
 /** A check of one YAML value: undefined when fine, otherwise what it should have been. */
@@ -80,15 +82,42 @@ const EASING_TEXT =
   'a `cubic-bezier(x1, y1, x2, y2)` expression with x1 and x2 from 0 to 1, four such numbers, or `ease`, `linear`, `ease-in`, `ease-out`, `ease-in-out`';
 const CUBIC_BEZIER_STRING: ValueCheck = (value) => (parseCubicBezier(value) !== undefined ? undefined : EASING_TEXT);
 
-/** The units a length of each type may have (the first is what a bare number means; `font.lineHeight`'s bare number is a multiplier). */
+/**
+ * The units a length of each type may have (the first is what a bare number means; `font.lineHeight`'s bare number is
+ * a multiplier): a spacing or dimension also in the font-relative `ch`, `ex` and the viewport units, a font size in the
+ * viewport units (fluid type).
+ */
 export const LENGTH_UNITS = {
-  spacing: ['px', 'rem', 'em'],
+  spacing: ['px', 'rem', 'em', 'ch', 'ex', 'vw', 'vh', 'dvh', 'svh', 'lvh'],
   radius: ['px', 'rem', 'em', '%'],
-  'font.size': ['px', 'rem', 'em', '%'],
+  'font.size': ['px', 'rem', 'em', '%', 'vw', 'vh', 'dvh', 'svh', 'lvh'],
   'font.lineHeight': ['px', 'rem', 'em', '%'],
   'font.letterSpacing': ['em', 'px', 'rem'],
-  dimension: ['px', 'rem', 'em', '%'],
+  dimension: ['px', 'rem', 'em', '%', 'ch', 'ex', 'vw', 'vh', 'dvh', 'svh', 'lvh'],
 } as const satisfies Partial<Record<TokenType, readonly DimensionUnit[]>>;
+
+/**
+ * The CSS keywords a token of each length type may hold in `value` instead of a length, as the properties it is meant
+ * for take them: `auto` for a margin, `auto`, `none` (a max size) and the intrinsic sizes for a dimension, `normal` for
+ * a line height or letter spacing. The CSS-wide keywords (`inherit`, `initial`, `unset`, `revert`) are no token's value.
+ */
+export const LENGTH_KEYWORDS = {
+  spacing: ['auto'],
+  dimension: ['auto', 'none', 'fit-content', 'min-content', 'max-content'],
+  'font.lineHeight': ['normal'],
+  'font.letterSpacing': ['normal'],
+} as const satisfies Partial<Record<TokenType, readonly string[]>>;
+
+const CSS_WIDE_KEYWORDS: ReadonlySet<unknown> = new Set(['inherit', 'initial', 'unset', 'revert', 'revert-layer']);
+
+/** The keyword a token of `type` holds in `value`, or undefined when `value` is not one of its keywords. */
+export function keywordOf(type: TokenType, value: unknown): string | undefined {
+  const keywords: readonly string[] = (LENGTH_KEYWORDS as Partial<Record<TokenType, readonly string[]>>)[type] ?? [];
+  return typeof value === 'string' && keywords.includes(value) ? value : undefined;
+}
+
+/** The most values a spacing list holds, as the CSS `margin` and `padding` shorthands take them. */
+export const MAX_LENGTH_LIST = 4;
 
 const unitList = (units: readonly string[]): string => units.map((unit) => `\`${unit}\``).join(', ');
 
@@ -131,6 +160,53 @@ const LINE_HEIGHT: ValueCheck = WRITTEN_AS_IS((value) =>
     ? undefined
     : `a multiplier > 0 like \`1.5\`, or a length > 0 in ${unitList(LENGTH_UNITS['font.lineHeight'])}`,
 );
+const LENGTH_LIST_TEXT = `a list of 1 to ${MAX_LENGTH_LIST} lengths like \`[8, 16]\` or \`[0, auto]\` (each a number in \`unit\`, a length in ${unitList(LENGTH_UNITS.spacing)}, or \`auto\`)`;
+
+/** One value of a spacing list: a number (in the token's `unit`), a length as text, or `auto`. */
+function isLengthListItem(item: unknown): boolean {
+  if (typeof item === 'number') return NUMBER(item) === undefined;
+  const length = parseDimension(item, LENGTH_UNITS.spacing, null);
+  return item === 'auto' || (length !== undefined && !isTooCloseToZero(length.value));
+}
+
+/**
+ * The `value` of a length token: a number checked by `number` (its message kept), one of the type's keywords, and for a
+ * spacing a list of 1 to 4 values; otherwise what the type takes, with a hint for what was probably meant.
+ */
+const LENGTH_VALUE =
+  (type: keyof typeof LENGTH_UNITS, number: ValueCheck, numberText: string): ValueCheck =>
+  (value) => {
+    if (typeof value === 'number') return number(value);
+    if (keywordOf(type, value) !== undefined) return undefined;
+    const list = type === 'spacing';
+    const keywords: readonly string[] = (LENGTH_KEYWORDS as Partial<Record<TokenType, readonly string[]>>)[type] ?? [];
+    const bad = Array.isArray(value) ? value.findIndex((item) => !isLengthListItem(item)) : -1;
+    if (list && Array.isArray(value) && value.length >= 1 && value.length <= MAX_LENGTH_LIST && bad < 0) return undefined;
+    const takes = [numberText, ...(list ? [LENGTH_LIST_TEXT] : [])];
+    if (keywords.length > 0)
+      takes.push(keywords.length === 1 ? `the keyword ${unitList(keywords)}` : `one of the keywords ${unitList(keywords)}`);
+    const text = takes.length === 1 ? numberText : `${takes.slice(0, -1).join(', ')}, or ${takes.at(-1) as string}`;
+    return `${text}${lengthHint(type, value, list, bad)}`;
+  };
+
+/** Why a value a length type does not take was probably written, in parentheses; empty when nothing is clear. */
+function lengthHint(type: keyof typeof LENGTH_UNITS, value: unknown, list: boolean, bad: number): string {
+  if (CSS_WIDE_KEYWORDS.has(value))
+    return ` (a CSS-wide keyword like \`${String(value)}\` says where the value comes from, not what it is)`;
+  if (Array.isArray(value)) {
+    if (!list) return ' (only a spacing holds a list of lengths)';
+    return bad >= 0 && value.length >= 1 && value.length <= MAX_LENGTH_LIST ? ` (item ${bad + 1} is ${describeValue(value[bad])})` : '';
+  }
+  if (typeof value !== 'string') return '';
+  const parts = value.trim().split(/\s+/);
+  if (list && parts.length > 1 && parts.length <= MAX_LENGTH_LIST)
+    return ` (a CSS shorthand is written as a list: \`[${parts.join(', ')}]\`)`;
+  const length = parseDimension(value, DIMENSION_UNITS, null);
+  const units: readonly string[] = LENGTH_UNITS[type];
+  if (length === undefined || !units.includes(length.unit)) return '';
+  return ` (write a length as \`value: ${length.value}\` and \`unit: ${length.unit}\`)`;
+}
+
 const STROKE_STYLE: ValueCheck = (value) =>
   typeof value === 'string' && (STROKE_STYLES as readonly string[]).includes(value) ? undefined : `one of ${unitList(STROKE_STYLES)}`;
 
@@ -222,17 +298,32 @@ export const TOKEN_FIELD_RULES: Readonly<Record<TokenType, Readonly<Record<strin
     color: { check: COLOR },
     alpha: { check: UNIT_INTERVAL },
   },
-  spacing: { value: { check: NUMBER }, unit: { check: unitOneOf(...LENGTH_UNITS.spacing), default: 'px' } },
-  radius: { value: { check: NON_NEGATIVE }, unit: { check: unitOneOf(...LENGTH_UNITS.radius), default: 'px' } },
-  dimension: { value: { check: NUMBER }, unit: { check: unitOneOf(...LENGTH_UNITS.dimension), default: 'px' } },
-  'font.size': { value: { check: POSITIVE }, unit: { check: unitOneOf(...LENGTH_UNITS['font.size']), default: 'px' } },
+  spacing: {
+    value: { check: LENGTH_VALUE('spacing', NUMBER, 'a number') },
+    unit: { check: unitOneOf(...LENGTH_UNITS.spacing), default: 'px' },
+  },
+  radius: {
+    value: { check: LENGTH_VALUE('radius', NON_NEGATIVE, 'a number ≥ 0') },
+    unit: { check: unitOneOf(...LENGTH_UNITS.radius), default: 'px' },
+  },
+  dimension: {
+    value: { check: LENGTH_VALUE('dimension', NUMBER, 'a number') },
+    unit: { check: unitOneOf(...LENGTH_UNITS.dimension), default: 'px' },
+  },
+  'font.size': {
+    value: { check: LENGTH_VALUE('font.size', POSITIVE, 'a number > 0') },
+    unit: { check: unitOneOf(...LENGTH_UNITS['font.size']), default: 'px' },
+  },
   'font.weight': { value: { check: FONT_WEIGHT } },
   'font.family': { value: { check: CSS_SAFE_STRING } },
   'font.lineHeight': {
-    value: { check: POSITIVE },
+    value: { check: LENGTH_VALUE('font.lineHeight', POSITIVE, 'a number > 0') },
     unit: { check: unitOneOf('multiplier', ...LENGTH_UNITS['font.lineHeight']), default: 'multiplier' },
   },
-  'font.letterSpacing': { value: { check: NUMBER }, unit: { check: unitOneOf(...LENGTH_UNITS['font.letterSpacing']), default: 'em' } },
+  'font.letterSpacing': {
+    value: { check: LENGTH_VALUE('font.letterSpacing', NUMBER, 'a number') },
+    unit: { check: unitOneOf(...LENGTH_UNITS['font.letterSpacing']), default: 'em' },
+  },
   shadow: {
     x: { check: NUMBER },
     y: { check: NUMBER },
@@ -250,7 +341,8 @@ export const TOKEN_FIELD_RULES: Readonly<Record<TokenType, Readonly<Record<strin
   strokeStyle: { value: { check: STROKE_STYLE } },
   typography: {
     fontFamily: { check: OR_REFERENCE(CSS_SAFE_STRING) },
-    fontSize: { check: OR_REFERENCE(LENGTH(LENGTH_UNITS['font.size'], 'px', 'positive')) },
+    // The parts keep the units they had: a composite's parts take no viewport unit.
+    fontSize: { check: OR_REFERENCE(LENGTH(['px', 'rem', 'em', '%'], 'px', 'positive')) },
     fontWeight: { check: OR_REFERENCE(FONT_WEIGHT_VALUE) },
     lineHeight: { check: OR_REFERENCE(LINE_HEIGHT) },
     letterSpacing: { check: OR_REFERENCE(LENGTH(['px', 'em', 'rem'], null)), default: 0 },
@@ -273,9 +365,16 @@ export const TOKEN_FIELD_RULES: Readonly<Record<TokenType, Readonly<Record<strin
 
 /**
  * Fields that may be left out even though they have no default value: a color needs `scale` and `step` unless it has
- * a literal `color`; a shadow needs its one layer's fields unless it has `layers`.
+ * a literal `color`; a shadow needs its one layer's fields unless it has `layers`; a typography needs only its size
+ * (the parts it leaves out are listed in its value's `omitted`).
  */
-export const OPTIONAL_FIELDS: ReadonlySet<string> = new Set(['color.darkStep', 'color.color', 'color.alpha', 'shadow.layers']);
+export const OPTIONAL_FIELDS: ReadonlySet<string> = new Set([
+  'color.darkStep',
+  'color.color',
+  'color.alpha',
+  'shadow.layers',
+  ...OPTIONAL_TYPOGRAPHY_PARTS.map((part) => `typography.${part}`),
+]);
 
 /**
  * The field that, written, stands for other fields of its type: a literal `color` for `scale` and `step`, a shadow's

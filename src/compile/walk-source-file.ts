@@ -121,7 +121,12 @@ function readScaleSteps(walk: Walk, scale: string, stepsNode: SourceNode): Scale
   const steps: ScaleStepEntry[] = [];
   for (const { key: stepName, keyPos: stepPos, value: colors } of stepsNode.entries) {
     if (!STEP_NAME.test(stepName)) {
-      reportError(walk, stepPos, 'invalid-step', `step \`${stepName}\` of scale \`${scale}\` must be an integer ≥ 0`);
+      // A named step (`subtle`, `80Hover`) maps onto a number, and its name onto a token: scales stay numbered.
+      const mapping =
+        KEY_SEGMENT.test(stepName) && /[A-Za-z_]/.test(stepName)
+          ? `: a scale has numbered steps; give \`${stepName}\` a number (e.g. \`100\`) and name it with a token, \`color.${scale}.${stepName}: { type: color, scale: ${scale}, step: 100 }\``
+          : '';
+      reportError(walk, stepPos, 'invalid-step', `step \`${stepName}\` of scale \`${scale}\` must be an integer ≥ 0${mapping}`);
       continue;
     }
     if (colors === null || !colors.isMap) {

@@ -1,8 +1,10 @@
 import { parseColor } from '../compile/parse-color.js';
-import { referenceOf } from '../compile/parse-values.js';
+import { referenceOf, STROKE_STYLES } from '../compile/parse-values.js';
 import { TOKEN_TYPES } from '../compile/types.js';
 import type { TokenType } from '../compile/types.js';
 import { srgbText } from './css-color.js';
+import { cssCompositeTypeOf } from './css-composites.js';
+import { KEYWORDS_OF_LENGTHS, lengthListOf } from './css-lengths.js';
 import type { SourceToken } from './source-token.js';
 import { DTCG_TYPES } from '../views/export-dtcg-json.js';
 
@@ -42,8 +44,6 @@ const LENGTH = /^-?(?:\d+\.?\d*|\.\d+)(?:px|rem|em|%|vw|vh|dvh|svh|lvh|ch|ex|pt)
 const DURATION = /^(?:\d+\.?\d*|\.\d+)(?:ms|s)$/;
 const UNITLESS = /^-?(?:\d+\.?\d*|\.\d+)$/;
 const CUBIC_BEZIER = /^cubic-bezier\(\s*([^,()]+),\s*([^,()]+),\s*([^,()]+),\s*([^,()]+)\)$/;
-/** A CSS border: width, style, color. */
-export const CSS_BORDER = /^(-?(?:\d+\.?\d*|\.\d+)(?:px|rem|em)|0) (solid|dashed|dotted|double|groove|ridge|outset|inset) (.+)$/;
 const GENERIC_FAMILIES = new Set([
   'serif',
   'sans-serif',
@@ -83,24 +83,35 @@ export function typeOfValue(value: unknown, key: string): string | undefined {
   }
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
-  if (LENGTH.test(text)) return 'dimension';
+  // One length, or a shorthand of 2 to 4 (`0 0 0 0.875rem`: a spacing, see `ourTypeOf`).
+  if (LENGTH.test(text) || lengthListOf(text) !== undefined) return 'dimension';
   if (DURATION.test(text)) return 'duration';
   if (UNITLESS.test(text)) return named(WEIGHT_NAME) ? 'fontWeight' : 'number';
   if (CUBIC_BEZIER.test(text)) return 'cubicBezier';
   if (parseColor(text) !== undefined || (/^[a-z-]+\(|^[a-z]+$/i.test(text) && srgbText(text) !== undefined)) return 'color';
-  if (CSS_BORDER.test(text)) return 'border';
+  // A CSS border, box shadow, transition or gradient (`readCssComposite` reads it as its parts afterwards).
+  const composite = cssCompositeTypeOf(text);
+  if (composite !== undefined) return composite;
   if (named(FAMILY_NAME) && text !== '') return 'fontFamily';
   if (named(WEIGHT_NAME) && /^[a-z ]+$/i.test(text)) return 'fontWeight';
+  if ((STROKE_STYLES as readonly string[]).includes(text)) return 'strokeStyle';
+  if (KEYWORDS_OF_LENGTHS.has(text)) return keywordTypeByName(segments);
   return isFontStack(text) ? 'fontFamily' : undefined;
 }
 
-/** A value in the DTCG shape of `type` where text wrote it otherwise: a CSS border as its parts, `cubic-bezier()` as its numbers. */
+/** Segments (lowercase, without `-` and `_`) that name a length: where `auto`, `none` or `fit-content` is one. */
+const SIZE_NAME = /margin|padding|gap|width|height|size|inset|offset|space|spacing|indent/;
+
+/** The type of a CSS keyword a length type holds (`auto`, `none`, `normal`), by the key's last segment; undefined when it names no length. */
+function keywordTypeByName(segments: readonly string[]): string | undefined {
+  const last = segments.at(-1) ?? '';
+  if (/^lineheights?$/.test(last)) return 'font.lineHeight';
+  return /^letterspacings?$/.test(last) || SIZE_NAME.test(last) ? 'dimension' : undefined;
+}
+
+/** A value in the DTCG shape of `type` where text wrote it otherwise: `cubic-bezier()` as its numbers (CSS composites: `withCssComposites`). */
 function inShapeOf(type: string, raw: unknown): unknown {
   if (typeof raw !== 'string') return raw;
-  if (type === 'border') {
-    const border = CSS_BORDER.exec(raw.trim());
-    return border === null ? raw : { width: border[1], style: border[2], color: border[3] };
-  }
   if (type === 'cubicBezier') {
     const bezier = CUBIC_BEZIER.exec(raw.trim());
     return bezier === null ? raw : bezier.slice(1).map(Number);
@@ -115,7 +126,7 @@ const writtenAs = (token: SourceToken, field: string): string =>
 /**
  * Tokens whose type is missing, not one we know (a category such as `semantic`), or chosen `auto` with `--type`, typed
  * from their values: a whole alias takes its target's type (DTCG 2025.10), through chains; a literal is a color, a
- * length, a duration, a number, a font stack, a cubic-bezier or a CSS border. `--type <name>=<ours>` gives tokens of a
+ * length, a duration, a number, a font stack, a cubic-bezier, or a CSS border, box shadow, transition or gradient. `--type <name>=<ours>` gives tokens of a
  * source type ours. Types other tools name otherwise (`cubic-bezier`, `font`, `percentage`) are read as DTCG's. A token
  * that cannot be typed keeps its type and is left out later, with {@link untypedReason}. Notes say what was done, per
  * source type.
@@ -240,10 +251,15 @@ function percentageToken(token: SourceToken): SourceToken {
 /** Why a token with a type the import does not know (after {@link withTypesFromValues}) is left out. */
 export function untypedReason(token: SourceToken, field: '$type' | 'type'): string {
   if (token.type !== undefined && CONTENT_TYPES.has(token.type)) return `type \`${token.type}\` has no counterpart`;
+  const keyword = typeof token.value === 'string' && /^[a-z]+(?:-[a-z]+)*$/.test(token.value) ? token.value : undefined;
   const what =
     referenceOf(token.value) !== undefined
       ? `\`${String(token.value)}\` names no token we could type`
-      : `\`${JSON.stringify(token.value)}\` is not a color, length, duration, number, font stack, cubic-bezier or border`;
+      : keyword !== undefined
+        ? KEYWORDS_OF_LENGTHS.has(keyword)
+          ? `\`"${keyword}"\` is a CSS keyword a length type holds only where the key names the length (\`max-inline-size\`, \`line-height\`, \`padding\`)`
+          : `\`"${keyword}"\` is a CSS keyword no token type holds`
+        : `\`${JSON.stringify(token.value)}\` is not a color, length, duration, number, font stack, cubic-bezier, border, shadow, transition or gradient`;
   return token.type === undefined
     ? `${writtenAs(token, field)}, and ${what}`
     : `${writtenAs(token, field)}, and ${what}: pass \`--type ${token.type}=<our type>\``;

@@ -2,11 +2,13 @@ import { parseColor } from '../compile/parse-color.js';
 import { parseCssShadow } from '../compile/parse-css-shadow.js';
 import { parseFontWeight, referenceOf } from '../compile/parse-values.js';
 import { PART_TYPES } from '../compile/resolve-composite.js';
-import { LENGTH_UNITS } from '../compile/value-rules.js';
-import type { Rgba, TokenType, WrittenValue } from '../compile/types.js';
+import { keywordOf, LENGTH_UNITS } from '../compile/value-rules.js';
+import { NONE_TYPES } from '../compile/read-token-draft.js';
+import type { OptionalTypographyPart, Rgba, TokenType, WrittenValue } from '../compile/types.js';
 import { formatCssNumber, formatHex } from '../views/css-values.js';
 import { srgbText } from './css-color.js';
 import { OUR_EXTENSION } from './read-dtcg.js';
+import { keywordsTaken, lengthListOf, unitsTaken } from './css-lengths.js';
 import { isRecord } from './source-token.js';
 import type { ImportIssue, SourceToken } from './source-token.js';
 
@@ -49,8 +51,21 @@ export function ourTypeOf(token: SourceToken): TokenType | undefined {
   if (candidates === undefined) return undefined;
   const named = candidates.find((type) => token.key === type || token.key.startsWith(`${type}.`));
   if (named !== undefined) return named;
+  if (token.type === 'dimension') {
+    const byValue = lengthTypeByValue(token);
+    if (byValue !== undefined) return byValue;
+  }
   // A unitless number is an opacity, a z-index, a line height or a font weight only by its name; a 0 named as a length is 0px.
   return token.type === 'number' ? numberTypeByName(token) : candidates[0];
+}
+
+/** A dimension that only a spacing holds (a shorthand like `0 auto`), or `normal` named as a letter spacing or line height. */
+function lengthTypeByValue(token: SourceToken): TokenType | undefined {
+  const values = [token.value, ...Object.values(token.modes)];
+  if (values.some((value) => lengthListOf(value) !== undefined)) return 'spacing';
+  if (!values.includes('normal')) return undefined;
+  const last = token.key.split('.').at(-1)?.toLowerCase().replace(/[-_]/g, '') ?? '';
+  return /^letterspacings?$/.test(last) ? 'font.letterSpacing' : /^lineheights?$/.test(last) ? 'font.lineHeight' : undefined;
 }
 
 /** Segment names (lowercase, without `-` and `_`) that say what a unitless number is. */
@@ -195,6 +210,22 @@ export function createTokenMapper(
   };
 
   const lengthFields = (type: TokenType, raw: unknown): Record<string, WrittenValue> => {
+    // A keyword the type takes (`auto`, `none`, `normal`) and a spacing's shorthand are values of their own (no unit).
+    if (typeof raw === 'string' && /^[a-z]+(?:-[a-z]+)*$/.test(raw.trim())) {
+      if (keywordOf(type, raw.trim()) === undefined)
+        throw new Unmappable(`the keyword \`${raw.trim()}\` on a ${type} (${type} takes ${keywordsTaken(type)})`);
+      return { value: raw.trim() };
+    }
+    const list = lengthListOf(raw);
+    if (list !== undefined) {
+      if (type !== 'spacing') throw new Unmappable(`a list of lengths \`${String(raw).trim()}\` on a ${type} (only a spacing holds one)`);
+      for (const item of list) {
+        const unit = typeof item === 'string' && item !== 'auto' ? lengthOf(item).unit : undefined;
+        if (unit !== undefined && !unitsTaken(type).includes(unit))
+          throw new Unmappable(`a ${type} in \`${unit}\` (${type} takes ${unitsTaken(type).join(', ')})`);
+      }
+      return { value: list };
+    }
     const { value, unit } = lengthOf(raw);
     const allowed = (LENGTH_UNITS as Partial<Record<TokenType, readonly string[]>>)[type] ?? [];
     if (!allowed.includes(unit)) throw new Unmappable(`a ${type} in \`${unit}\` (${type} takes ${allowed.join(', ')})`);
@@ -276,11 +307,15 @@ export function createTokenMapper(
       }
       case 'typography': {
         if (!isRecord(raw)) throw new Unmappable(COMPOSITE_TEXT);
+        // A family, weight or line height the source leaves out (or our strict export notes as `omitted`) stays out.
+        const omitted = Array.isArray(extension?.['omitted']) ? (extension['omitted'] as unknown[]) : [];
+        const optional = (name: OptionalTypographyPart, write: (value: unknown) => WrittenValue) =>
+          raw[name] === undefined || omitted.includes(name) ? {} : { [name]: part(raw[name], name, write) };
         return {
-          fontFamily: part(raw['fontFamily'], 'fontFamily', fontFamilyText),
+          ...optional('fontFamily', fontFamilyText),
           fontSize: part(raw['fontSize'], 'fontSize', lengthText),
-          fontWeight: part(raw['fontWeight'], 'fontWeight', (value) => parseFontWeight(value) ?? 400),
-          lineHeight: part(raw['lineHeight'], 'lineHeight', (value) => (typeof value === 'number' ? value : lengthText(value))),
+          ...optional('fontWeight', (value) => parseFontWeight(value) ?? 400),
+          ...optional('lineHeight', (value) => (typeof value === 'number' ? value : lengthText(value))),
           letterSpacing: part(raw['letterSpacing'] ?? '0px', 'letterSpacing', lengthText),
         };
       }
@@ -306,12 +341,14 @@ export function createTokenMapper(
         };
       }
       case 'gradient': {
-        if (!Array.isArray(raw)) throw new Unmappable(COMPOSITE_TEXT);
-        const stops = raw.map((stop: unknown) => {
+        // A CSS `linear-gradient()` is read as `{ stops, angle }` (css-composites.ts); DTCG's value is the stops alone.
+        const written = isRecord(raw) && Array.isArray(raw['stops']) ? raw['stops'] : raw;
+        if (!Array.isArray(written)) throw new Unmappable(COMPOSITE_TEXT);
+        const stops = written.map((stop: unknown) => {
           if (!isRecord(stop)) throw new Unmappable('a gradient stop that is not an object');
           return { color: part(stop['color'], 'color', colorHex), position: literal(stop['position']) as number };
         });
-        const angle = extension?.['angle'];
+        const angle = isRecord(raw) && typeof raw['angle'] === 'number' ? raw['angle'] : extension?.['angle'];
         return typeof angle === 'number' ? { stops, angle } : { stops };
       }
     }
@@ -319,6 +356,9 @@ export function createTokenMapper(
 
   /** The fields of a value of a token of `type`: `{ ref }` when it is an alias kept as one, else its fields. */
   function fieldsOf(type: TokenType, raw: unknown, extension: Record<string, unknown> | undefined): Record<string, WrittenValue> {
+    // `none` written as such, or noted by our strict export for this mode (it writes what renders the same).
+    const noted = Array.isArray(extension?.['none']) && (extension['none'] as unknown[]).includes(mode);
+    if (NONE_TYPES.includes(type) && (raw === 'none' || noted)) return { value: 'none' };
     const kept = keptReference(raw, [type]);
     if (kept !== undefined) return { ref: kept };
     return valueFields(type, literal(raw), extension);

@@ -46,13 +46,16 @@ export type ModeLayout = string;
 /**
  * Whether a token's value is values keyed by mode (`{ "light": "{a}", "dark": "{b}" }`): an object whose keys are all
  * names (none starts with `$`) and none is a field of a DTCG value (`colorSpace`, `value`/`unit`, `offsetX`, `fontFamily`,
- * `width`, ...).
+ * `width`, ...; also written `font-family` or `font_family`).
  */
 export function isModeMap(raw: unknown): raw is Record<string, unknown> {
   if (!isRecord(raw)) return false;
   const keys = Object.keys(raw);
-  return keys.length > 0 && keys.every((key) => !key.startsWith('$') && !VALUE_FIELDS.has(key));
+  return keys.length > 0 && keys.every((key) => !key.startsWith('$') && !VALUE_FIELDS.has(key) && !VALUE_FIELDS.has(camelCased(key)));
 }
+
+/** `font-family` and `font_family` as `fontFamily`: Style Dictionary sources write a composite's fields so too. */
+const camelCased = (key: string): string => key.replace(/[-_]([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 /** Values keyed by mode, nested once per axis (`{ light: { desktop: "8px", mobile: "6px" }, dark: ... }`), or a value. */
 export type ModeTree = { readonly byMode: Readonly<Record<string, ModeTree>> } | { readonly leaf: unknown };

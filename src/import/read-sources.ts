@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import JSON5 from 'json5';
 import { MAX_IMPORT_NESTING_DEPTH } from './import-limits.js';
+import { withCssComposites } from './css-composites.js';
 import { withTypesFromValues } from './infer-types.js';
 import type { TypeChoices } from './infer-types.js';
 import { findDeepNesting } from './json-nesting.js';
@@ -59,7 +60,8 @@ export interface ModeLayer {
  * {@link MAX_IMPORT_NESTING_DEPTH} levels, is reported with its line and column.
  * Each mode layer's files are read the same way; a token they give a value differs from the base files' is that
  * token's value in the layer's mode (a value the token itself writes for that mode, in a mode extension, wins).
- * A type missing, unknown or chosen `auto` in `types` (`--type`) is then read from the token's value.
+ * A type missing, unknown or chosen `auto` in `types` (`--type`) is then read from the token's value, and a composite
+ * written as CSS text is read as its parts.
  */
 export function readSources(
   inputs: readonly ImportInput[],
@@ -94,7 +96,10 @@ export function readSources(
   // A type missing, unknown or chosen `auto` is read from the value, in every format (after the layers: an alias there
   // takes its target's type too).
   const typed = withTypesFromValues(tokens, types, typeFieldOf(found));
-  return { tokens: typed.tokens, issues, notes: [...notes, ...typed.notes], format: found };
+  // Then CSS strings of composites (a shadow, border, transition or gradient written as CSS) are read as their parts.
+  const shaped = withCssComposites(typed.tokens);
+  for (const issue of shaped.issues) issues.push(issue);
+  return { tokens: shaped.tokens, issues, notes: [...notes, ...typed.notes, ...shaped.notes], format: found };
 }
 
 /** How a format names its type field, as the report quotes it. */

@@ -1,5 +1,5 @@
 import type { TokenType } from '../compile/types.js';
-import { CSS_BORDER } from './infer-types.js';
+import { cssCompositeTypeOf } from './css-composites.js';
 import { droppedReason, isModeMap, ModeOrigins, treeOfModeMap, treeOfSets, valuesByMode } from './per-token-modes.js';
 import type { ModeTree } from './per-token-modes.js';
 import { deprecationOf, isRecord } from './source-token.js';
@@ -45,7 +45,8 @@ const UNITLESS = /^-?(?:\d+\.?\d*|\.\d+)$/;
 
 /**
  * Style Dictionary JSON (`value`, `type`, `comment`; aliases `{a.b}` or `{a.b.value}`): every node with `value` is a
- * token. A reference inside text (`"1px solid {color.border}"`) is first replaced by the value it names (with loss).
+ * token. A reference inside text (`"{size.1} * 2"`) is first replaced by the value it names (with loss), except in CSS
+ * composite text where it is a whole part (`"{border.width} solid {color.border}"`: kept for the border's parts).
  * The type is the one written (Style Dictionary's names mapped to DTCG's); a missing or unknown one is typed from the
  * value afterwards, for every format (see `withTypesFromValues`): a color, a
  * length, a duration, a number, a CSS border; a whole alias takes its target's. A unitless `dimension`/`fontSize` is
@@ -106,16 +107,16 @@ export function readStyleDictionary(documents: readonly SourceDocument[]): Sourc
     let textReported = false;
     const withTextResolved = (raw: unknown, mode: string): unknown => {
       if (typeof raw !== 'string' || !HAS_ALIAS.test(raw) || WHOLE_ALIAS.test(raw)) return raw;
+      // A CSS composite whose references are whole parts (`{border.width} solid {color.border}`) keeps them as parts.
+      if (cssCompositeTypeOf(raw) !== undefined) return raw;
       if (!textReported) issues.push({ source, level: 'lossy', reason: `references inside \`${raw}\` are written as their values` });
       textReported = true;
       return textOf(raw, mode, 0);
     };
     const value = withTextResolved(token.value, 'light');
     const mapped = typeOf(token);
-    /** A value as DTCG writes it: a CSS border as its parts, a unitless `dimension`/`fontSize` in rem. */
+    /** A value as DTCG writes it: a unitless `dimension`/`fontSize` in rem (CSS composites are read for every format after). */
     const converted = (raw: unknown): unknown => {
-      const border = mapped?.type === 'border' && typeof raw === 'string' ? CSS_BORDER.exec(raw.trim()) : null;
-      if (border !== null) return { width: border[1], style: border[2], color: border[3] };
       const inRem = type !== undefined && REM_WHEN_UNITLESS.has(type) && UNITLESS.test(String(raw)) && Number(raw) !== 0;
       return inRem ? `${Number(raw)}rem` : raw;
     };

@@ -1,5 +1,8 @@
 import { referenceOf } from '../compile/parse-values.js';
 import type { TokenType } from '../compile/types.js';
+import { parseColor } from '../compile/parse-color.js';
+import { srgbText } from './css-color.js';
+import { cssCompositeTypeOf } from './css-composites.js';
 import { typedNote, typeOfValue } from './infer-types.js';
 import type { TypeChoices } from './infer-types.js';
 import type { StudioSources, StudioToken } from './tokens-studio-sets.js';
@@ -12,6 +15,10 @@ const STUDIO_TYPE_OF_VALUE: Readonly<Record<string, string>> = {
   number: 'number',
   fontFamily: 'fontFamilies',
   fontWeight: 'fontWeights',
+  shadow: 'boxShadow',
+  border: 'border',
+  gradient: 'gradient',
+  transition: 'transition',
 };
 
 /** The Tokens Studio type each of our types is converted as, for `--type <name>=<ours>`. */
@@ -31,12 +38,15 @@ const STUDIO_TYPE_OF: Partial<Readonly<Record<TokenType, string>>> = {
   border: 'border',
   duration: 'duration',
   'z-index': 'number',
+  gradient: 'gradient',
+  transition: 'transition',
 };
 
 /**
  * The sets with every token of type `other`, without a type, or of a type chosen `auto` with `--type` typed from its
- * value where the value is clear (a length, a color, a duration, a number, a font stack; a whole alias takes its
- * target's type), and every type chosen with `--type <name>=<ours>` read as ours. Notes count what was typed, per type.
+ * value where the value is clear (a length, a color, a duration, a number, a font stack, a CSS shadow, border,
+ * transition or gradient; a whole alias takes its target's type), a `color` holding a CSS `linear-gradient()` or box
+ * shadow read as one, and every type chosen with `--type <name>=<ours>` read as ours. Notes count what was typed, per type.
  */
 export function withStudioTypesFromValues(sources: StudioSources, choices: TypeChoices): { sources: StudioSources; notes: string[] } {
   const byKey = new Map<string, StudioToken>();
@@ -48,6 +58,7 @@ export function withStudioTypesFromValues(sources: StudioSources, choices: TypeC
     const type = typeof token.type === 'string' ? token.type : undefined;
     const choice = type === undefined ? undefined : choices[type];
     if (choice !== undefined && choice !== 'auto') return STUDIO_TYPE_OF[choice];
+    if (choice === undefined && type === 'color') return colorAsComposite(token.value) ?? type;
     if (choice === undefined && type !== undefined && type !== 'other') return type;
     if (decided.has(token.key)) return decided.get(token.key);
     const target = referenceOf(token.value);
@@ -89,4 +100,12 @@ export function withStudioTypesFromValues(sources: StudioSources, choices: TypeC
 
   const notes = [...counts].map(([group, byType]) => typedNote(group, byType));
   return { sources: { ...sources, sets }, notes };
+}
+
+/** The Tokens Studio type a `color` token's text is when it is a CSS gradient or box shadow (Tokens Studio writes gradients so). */
+function colorAsComposite(value: unknown): string | undefined {
+  if (typeof value !== 'string' || referenceOf(value) !== undefined) return undefined;
+  if (parseColor(value) !== undefined || srgbText(value) !== undefined) return undefined;
+  const type = cssCompositeTypeOf(value);
+  return type === 'gradient' ? 'gradient' : type === 'shadow' ? 'boxShadow' : undefined;
 }

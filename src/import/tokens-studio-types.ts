@@ -14,7 +14,9 @@ export type ValueKind =
   | 'easing'
   | 'shadow'
   | 'typography'
-  | 'border';
+  | 'border'
+  | 'gradient'
+  | 'transition';
 
 /** A Tokens Studio type as DTCG type, our type and the conversion of its values. */
 export interface StudioType {
@@ -45,6 +47,9 @@ export const STUDIO_TYPES: Readonly<Record<string, StudioType>> = {
   shadow: { type: 'shadow', kind: 'shadow' },
   typography: { type: 'typography', kind: 'typography' },
   border: { type: 'border', kind: 'border' },
+  // A `color` whose value is a `linear-gradient()` is read as this type (tokens-studio-infer.ts), as is DTCG's name.
+  gradient: { type: 'gradient', kind: 'gradient' },
+  transition: { type: 'transition', kind: 'transition' },
   duration: { type: 'duration', kind: 'duration' },
   number: { type: 'number', kind: 'number' },
   // The W3C option's DTCG name, and the older drafts' (four numbers or `cubic-bezier()` text, kept as written).

@@ -1,4 +1,6 @@
 import { referenceOf } from '../compile/parse-values.js';
+import { readCssComposite } from './css-composites.js';
+import type { CssCompositeType } from './css-composites.js';
 import { isRecord } from './source-token.js';
 import { modifiedColor, modifierProblem, withHexRgbaResolved } from './tokens-studio-color.js';
 import type { ColorModifier } from './tokens-studio-color.js';
@@ -17,6 +19,8 @@ export interface ConvertedValue {
 }
 
 const ALIAS = /\{([^{}]+)\}/g;
+/** A reference written against other characters of a word (`{size.border}px`), not a whole part of CSS text. */
+const PART_OF_WORD_ALIAS = /\{[^{}]+\}(?=[^\s,(){}])|(?<=[^\s,(){}])\{[^{}]+\}/g;
 /** The line height CSS `normal` gives most fonts: what Figma's `AUTO` is written as. */
 const AUTO_LINE_HEIGHT = 1.2;
 const NUMBER_TEXT = /^\s*-?(?:\d+\.?\d*|\.\d+)\s*$/;
@@ -141,6 +145,30 @@ export function createValueConverter(tokens: ReadonlyMap<string, StudioToken>) {
     };
   };
 
+  /**
+   * CSS text of a composite as DTCG's value: a reference that is a whole part stays one, a reference inside a word
+   * (`{size.border}px`) is replaced by its value first (with loss); what cannot be read is {@link Unreadable}.
+   */
+  const cssComposite = (type: CssCompositeType, raw: string): unknown => {
+    // As Tokens Studio resolves it: the value as written (`1` in `{size.border}px`, not sd-transforms' `1px`).
+    const text = raw.replace(PART_OF_WORD_ALIAS, (alias: string) => writtenValueOf(alias.slice(1, -1), 0));
+    if (text !== raw) lossy.push(`references inside \`${raw}\` are written as their values`);
+    const read = readCssComposite(type, text);
+    if ('problem' in read) throw new Unreadable(read.problem);
+    for (const reason of read.lossy) lossy.push(reason);
+    return read.value;
+  };
+
+  /** The value a reference names as written, through whole aliases (for a reference inside a word). */
+  const writtenValueOf = (key: string, depth: number): string => {
+    const value = tokens.get(key)?.value;
+    if (value === undefined || depth > 64) throw new Unreadable(`\`{${key}}\` names no token in this theme`);
+    const alias = referenceOf(value);
+    if (alias !== undefined) return writtenValueOf(alias, depth + 1);
+    if (typeof value !== 'string' && typeof value !== 'number') throw new Unreadable(`\`{${key}}\` is a composite inside text`);
+    return String(value);
+  };
+
   /** The value of `token` in this mode, in DTCG shapes; whole aliases kept when `keepAlias`. */
   function valueOf(token: StudioToken, keepAlias: boolean): unknown {
     const studioType = STUDIO_TYPES[String(token.type)];
@@ -148,22 +176,46 @@ export function createValueConverter(tokens: ReadonlyMap<string, StudioToken>) {
     const raw = token.value;
     if (studioType.kind === 'color') return colorOf(token, raw, keepAlias);
     const alias = referenceOf(raw);
-    const composite = ['shadow', 'typography', 'border'].includes(studioType.kind);
+    const composite = ['shadow', 'typography', 'border', 'gradient', 'transition'].includes(studioType.kind);
     if (alias !== undefined && composite) return keepAlias ? raw : resolvedValue(alias);
     switch (studioType.kind) {
-      case 'shadow':
-        if (Array.isArray(raw)) return raw.map((layer) => shadowLayerOf(layer, keepAlias));
-        return shadowLayerOf(raw, keepAlias);
+      case 'shadow': {
+        const layers = typeof raw === 'string' ? cssComposite('shadow', raw) : raw;
+        if (Array.isArray(layers)) return layers.map((layer) => shadowLayerOf(layer, keepAlias));
+        return shadowLayerOf(layers, keepAlias);
+      }
       case 'typography':
         if (!isRecord(raw)) throw new Unreadable(`a typography that is not an object: \`${JSON.stringify(raw)}\``);
         return typographyOf(raw, keepAlias);
-      case 'border':
-        if (!isRecord(raw)) throw new Unreadable(`a border that is not an object: \`${JSON.stringify(raw)}\``);
+      case 'border': {
+        const border = typeof raw === 'string' ? cssComposite('border', raw) : raw;
+        if (!isRecord(border)) throw new Unreadable(`a border that is not an object: \`${JSON.stringify(raw)}\``);
         return {
-          width: scalarOf('length', raw['width'], keepAlias),
-          style: raw['style'] ?? 'solid',
-          color: scalarOf('color', raw['color'], keepAlias),
+          width: scalarOf('length', border['width'], keepAlias),
+          style: border['style'] ?? 'solid',
+          color: scalarOf('color', border['color'], keepAlias),
         };
+      }
+      case 'gradient': {
+        // CSS text (`linear-gradient()`, how Tokens Studio writes gradients) or DTCG's stops.
+        const gradient = typeof raw === 'string' ? cssComposite('gradient', raw) : { stops: raw };
+        const stops = isRecord(gradient) ? gradient['stops'] : undefined;
+        if (!Array.isArray(stops)) throw new Unreadable(`a gradient that is neither CSS text nor stops: \`${JSON.stringify(raw)}\``);
+        const read = stops.map((stop: unknown) => {
+          if (!isRecord(stop)) throw new Unreadable('a gradient stop that is not an object');
+          return { color: scalarOf('color', stop['color'], keepAlias), position: stop['position'] };
+        });
+        return typeof raw === 'string' ? { angle: (gradient as Record<string, unknown>)['angle'], stops: read } : read;
+      }
+      case 'transition': {
+        const transition = typeof raw === 'string' ? cssComposite('transition', raw) : raw;
+        if (!isRecord(transition)) throw new Unreadable(`a transition that is not an object: \`${JSON.stringify(raw)}\``);
+        return {
+          duration: scalarOf('duration', transition['duration'], keepAlias),
+          delay: scalarOf('duration', transition['delay'] ?? '0ms', keepAlias),
+          timingFunction: scalarOf('easing', transition['timingFunction'], keepAlias),
+        };
+      }
       default:
         return scalarOf(studioType.kind, raw, keepAlias);
     }
@@ -223,10 +275,13 @@ const isMultiValue = (text: string): boolean => text.trim().split(/\s+/).length 
 const percentOf = (text: string): number => Number.parseFloat(text) / 100;
 const numberOrText = (raw: unknown): unknown => (typeof raw === 'string' && NUMBER_TEXT.test(raw) ? Number(raw) : raw);
 
-/** A color's text as sd-transforms writes it for CSS: `rgba(#hex, a)` made `rgba(r, g, b, a)`; a gradient is refused. */
+/**
+ * A color's text as sd-transforms writes it for CSS: `rgba(#hex, a)` made `rgba(r, g, b, a)`. A gradient inside a color
+ * is refused (a `color` token that is a gradient is read as one before: tokens-studio-infer.ts).
+ */
 function colorText(raw: unknown): unknown {
   if (typeof raw !== 'string') return raw;
-  if (/gradient\(/i.test(raw)) throw new Unreadable(`a gradient written as a color (\`${raw}\`): Tokens Studio gradients are not read`);
+  if (/gradient\(/i.test(raw)) throw new Unreadable(`a gradient inside a color (\`${raw}\`)`);
   return withHexRgbaResolved(raw.trim());
 }
 

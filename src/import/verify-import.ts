@@ -4,6 +4,7 @@ import { parseCubicBezier } from '../compile/value-rules.js';
 import { parseColor } from '../compile/parse-color.js';
 import type { CompiledDesignSystem, Dimension, Rgba, ShadowLayer, TypedValue } from '../compile/types.js';
 import { formatCssNumber } from '../views/css-values.js';
+import { lengthListOf } from './css-lengths.js';
 import { hexOf, lengthOf, millisecondsOf } from './map-token.js';
 import type { ImportedToken } from './map-token.js';
 import { OUR_EXTENSION } from './read-dtcg.js';
@@ -115,8 +116,19 @@ const numberText = (raw: unknown): string => formatCssNumber(Number(raw));
 const lengthOrNumber = (raw: unknown): string =>
   typeof raw === 'number' || /^-?[\d.]+$/.test(String(raw)) ? numberText(raw) : length(lengthOf(raw));
 
+const LENGTH_TYPES: ReadonlySet<string> = new Set(['spacing', 'radius', 'font.size', 'dimension', 'font.lineHeight', 'font.letterSpacing']);
+/** A length's keyword (`auto`, `normal`) or shorthand (`0 auto`) in canonical text; undefined for anything else. */
+function keywordOrListText(raw: unknown): string | undefined {
+  if (typeof raw === 'string' && /^[a-z]+(?:-[a-z]+)*$/.test(raw.trim())) return raw.trim();
+  return lengthListOf(raw)
+    ?.map((item) => (item === 0 ? '0px' : item === 'auto' ? item : length(lengthOf(item))))
+    .join(' ');
+}
+
 /** A source value (aliases resolved) in canonical text, by the type it was imported as. */
 function canonicalSource(type: ImportedToken['type'], raw: unknown, extension: Record<string, unknown>): string {
+  const keywordOrList = LENGTH_TYPES.has(type) ? keywordOrListText(raw) : undefined;
+  if (keywordOrList !== undefined) return keywordOrList;
   switch (type) {
     case 'color':
       return sourceColor(raw);
@@ -167,8 +179,12 @@ function canonicalSource(type: ImportedToken['type'], raw: unknown, extension: R
       const value = raw as Record<string, unknown>;
       return [millisecondsOf(value['duration']), millisecondsOf(value['delay'] ?? 0), bezier(value['timingFunction'])].join(' ');
     }
-    case 'gradient':
-      return (raw as Record<string, unknown>[]).map((stop) => `${sourceColor(stop['color'])} ${numberText(stop['position'])}`).join(', ');
+    case 'gradient': {
+      // DTCG's value is the stops; a CSS `linear-gradient()` was read as `{ stops, angle }`; the default angle is 180.
+      const stops = (isRecord(raw) ? raw['stops'] : raw) as Record<string, unknown>[];
+      const angle = isRecord(raw) ? raw['angle'] : (extension['angle'] ?? 180);
+      return `${String(angle)}deg ${stops.map((stop) => `${sourceColor(stop['color'])} ${numberText(stop['position'])}`).join(', ')}`;
+    }
   }
 }
 
@@ -191,6 +207,10 @@ function canonicalOurs(value: TypedValue): string {
       return String(value.value);
     case 'strokeStyle':
       return value.style;
+    case 'keyword':
+      return value.keyword;
+    case 'lengths':
+      return value.values.map(canonicalOurs).join(' ');
     case 'shadow':
       return (value.layers ?? []).map(ourLayer).join(' | ');
     case 'typography':
@@ -206,6 +226,6 @@ function canonicalOurs(value: TypedValue): string {
     case 'transition':
       return [value.duration.value, value.delay.value, value.timingFunction.points.join(',')].join(' ');
     case 'gradient':
-      return value.stops.map((stop) => `${colorText(stop.color)} ${formatCssNumber(stop.position)}`).join(', ');
+      return `${value.angle}deg ${value.stops.map((stop) => `${colorText(stop.color)} ${formatCssNumber(stop.position)}`).join(', ')}`;
   }
 }

@@ -1,6 +1,7 @@
 import type { WrittenValue } from '../compile/types.js';
 import { MAX_SOURCE_FILE_BYTES } from '../compile/parse-source-file.js';
 import { compareKeys } from '../compile/sort-order.js';
+import { fileNamesOf } from './file-groups.js';
 import type { GroupedValues, ImportedPrimitive, ImportedScale } from './group-values.js';
 import type { ImportedToken } from './map-token.js';
 
@@ -36,9 +37,9 @@ export const tokenLine = (token: ImportedToken): string => {
 /**
  * The files of a design-system folder for grouped tokens: `system.yaml` (its name, and the modes the tokens and scale
  * steps have values in besides light and dark, each on light), `scales.yaml` and `primitives.yaml` when there are any,
- * and one file per top-level group under `tokens/`, one token per line in key order, each with the schema line for
- * editors. A file that would pass the server's {@link MAX_SOURCE_FILE_BYTES} goes on in `<name>.2.yaml`, `<name>.3.yaml`,
- * ... (no key segment holds a dot, so no group's file is called so).
+ * and the token files under `tokens/` ({@link fileNamesOf}: one per top-level group, or by the keys' words for flat
+ * names), one token per line in key order, each with the schema line for editors. A file that would pass the server's
+ * {@link MAX_SOURCE_FILE_BYTES} goes on in `<name>.2.yaml`, `<name>.3.yaml`, ... (no file name holds a dot otherwise).
  */
 export function writeDesignSystemFiles(values: GroupedValues, name: string): Map<string, string> {
   const files = new Map<string, string>();
@@ -49,8 +50,9 @@ export function writeDesignSystemFiles(values: GroupedValues, name: string): Map
   if (values.scales.length > 0) writeSplit(files, 'scales', `${ROOT_SCHEMA_LINE}\nscales:`, scaleBlocks(values.scales));
   if (values.primitives.length > 0) writeSplit(files, 'primitives', `${ROOT_SCHEMA_LINE}\nprimitives:`, primitiveLines(values.primitives));
   const groups = new Map<string, ImportedToken[]>();
+  const fileNames = fileNamesOf(values.tokens.map((token) => token.key));
   for (const token of [...values.tokens].sort((a, b) => compareKeys(a.key, b.key))) {
-    const group = token.key.split('.', 1)[0] as string;
+    const group = fileNames.get(token.key) as string;
     const list = groups.get(group) ?? [];
     list.push(token);
     groups.set(group, list);

@@ -86,6 +86,10 @@ function formatUncached(value: TypedValue): string {
       return String(value.value);
     case 'strokeStyle':
       return value.style;
+    case 'keyword':
+      return value.keyword;
+    case 'lengths':
+      return value.values.map(formatCssValue).join(' ');
     case 'typography':
       return formatFont(value, formatCssValue);
     case 'border':
@@ -120,5 +124,21 @@ export const TYPOGRAPHY_PARTS = ['fontFamily', 'fontSize', 'fontWeight', 'lineHe
  * @example formatFont(heading, formatCssValue) // '600 24px/1.25 Inter, sans-serif'
  */
 export function formatFont(value: Typography, part: (value: TypedValue, name: (typeof TYPOGRAPHY_PARTS)[number]) => string): string {
-  return `${part(value.fontWeight, 'fontWeight')} ${part(value.fontSize, 'fontSize')}/${part(value.lineHeight, 'lineHeight')} ${part(value.fontFamily, 'fontFamily')}`;
+  // A weight or line height the token leaves out is left out here too: the shorthand then sets it to `normal`.
+  const omitted = value.omitted ?? [];
+  const weight = omitted.includes('fontWeight') ? '' : `${part(value.fontWeight, 'fontWeight')} `;
+  const lineHeight = omitted.includes('lineHeight') ? '' : `/${part(value.lineHeight, 'lineHeight')}`;
+  return `${weight}${part(value.fontSize, 'fontSize')}${lineHeight} ${part(value.fontFamily, 'fontFamily')}`;
+}
+
+/**
+ * One part of a typography value as the CSS property of its own (and the TypeScript and Tailwind exports) write it:
+ * `normal` for a weight or line height the token leaves out, the part's CSS value otherwise (a family left out is
+ * `sans-serif`, as in the shorthand).
+ * @example formatTypographyPart(caption, 'fontWeight') // 'normal'
+ */
+export function formatTypographyPart(value: Typography, part: (typeof TYPOGRAPHY_PARTS)[number]): string {
+  return part !== 'fontFamily' && (value.omitted as readonly string[] | undefined)?.includes(part) === true
+    ? 'normal'
+    : formatCssValue(value[part]);
 }

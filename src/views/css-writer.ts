@@ -6,6 +6,7 @@ import {
   formatShadowColor,
   formatShadowLengths,
   formatStop,
+  formatTypographyPart,
   TYPOGRAPHY_PARTS,
 } from './css-values.js';
 import { valueInMode } from './mode-values.js';
@@ -45,6 +46,8 @@ export function createCssWriter(
   partName: (token: Token, part: (typeof TYPOGRAPHY_PARTS)[number]) => string,
   referenceName: (key: string) => string,
   references: ReferenceHandling,
+  /** How a resolved value is written (the Tailwind export writes a shadow's `none` its own way). */
+  formatValue: (value: TypedValue, token: Token) => string = formatCssValue,
 ): CssWriter {
   const names = new Map<Token, string>();
   const name = (token: Token): string => {
@@ -56,7 +59,8 @@ export function createCssWriter(
     return written;
   };
   const keep = references === 'keep';
-  const text = (token: Token, mode: string): string => (keep ? keptText(token, mode, referenceName) : formatCssValue(valueOf(token, mode)));
+  const text = (token: Token, mode: string): string =>
+    keep ? keptText(token, mode, referenceName) : formatValue(valueOf(token, mode), token);
   return {
     keepsReferences: keep,
     name,
@@ -77,7 +81,7 @@ export function createCssWriter(
           whole !== undefined
             ? `var(${referenceName(`${whole}.${part}`)})`
             : target === undefined
-              ? formatCssValue(value[part])
+              ? formatTypographyPart(value, part)
               : `var(${referenceName(target)})`;
         lines.push(`${indent}${partName(token, part)}: ${written};`);
       }
@@ -99,7 +103,11 @@ const valueOf = (token: Token, mode: string): TypedValue => token.resolved[mode]
 function keptText(token: Token, mode: string, referenceName: (key: string) => string): string {
   const references = token.references?.[mode];
   const value = valueOf(token, mode);
-  if (references?.ref !== undefined) return `var(${referenceName(references.ref)})`;
+  if (references?.ref !== undefined) {
+    const alias = `var(${referenceName(references.ref)})`;
+    // A `var()` cannot replace its color's alpha; relative color syntax can, from the color the variable holds.
+    return references.alpha === undefined ? alias : `rgb(from ${alias} r g b / ${formatCssNumber(references.alpha)})`;
+  }
   const parts = references?.parts;
   if (parts === undefined) return formatCssValue(value);
   const part = (partValue: TypedValue, path: string): string => {

@@ -38,7 +38,8 @@ export function buildDtcgResolver(system: CompiledDesignSystem): Record<string, 
 
 /** The tokens that have a value of their own in `mode`, with it, in the strict shape: one context of the modifier. */
 function contextOf(system: CompiledDesignSystem, mode: string, strictTokens: ReadonlyMap<Token, StrictToken | undefined>): TokenTree {
-  const tokens = system.tokens.filter((token) => valueInMode(token, mode) !== undefined);
+  // A token DTCG has no shape for (a boolean, a keyword, a list of lengths) keeps its modes under `$extensions` in the set.
+  const tokens = system.tokens.filter((token) => valueInMode(token, mode) !== undefined && strictTokens.get(token) !== undefined);
   return buildTokenTree(tokens, (token) => {
     const strict = strictTokens.get(token);
     return { $type: strict?.type, $value: mode === 'dark' ? strict?.dark : strict?.modes?.[mode] };

@@ -133,6 +133,10 @@ type StrictValue = { type: string; value: unknown; extension?: Record<string, un
 
 /** One typed value in the strict shape of `type`, or undefined when DTCG 2025.10 has no shape for it. */
 function strictValueOf(type: TokenType, value: TypedValue): StrictValue | undefined {
+  if (value.kind === 'keyword' && value.keyword === 'none') {
+    const equivalent = NONE_EQUIVALENTS[type];
+    if (equivalent !== undefined) return { type, value: equivalent };
+  }
   switch (value.kind) {
     case 'color':
       return { type: 'color', value: toDtcgColor(value.color) };
@@ -152,7 +156,10 @@ function strictValueOf(type: TokenType, value: TypedValue): StrictValue | undefi
       return value.layers === null || !value.layers.every(hasDtcgLengths)
         ? undefined
         : { type: 'shadow', value: toDtcgShadow(value.layers) };
+    // DTCG 2025.10 has no boolean, no keyword and no list of lengths: such a token is kept under `$extensions`, as CSS text.
     case 'boolean':
+    case 'keyword':
+    case 'lengths':
       return undefined;
     case 'strokeStyle':
       return { type: 'strokeStyle', value: value.style };
@@ -182,6 +189,39 @@ function strictValueOf(type: TokenType, value: TypedValue): StrictValue | undefi
   }
 }
 
+const TRANSPARENT = toDtcgColor({ red: 0, green: 0, blue: 0, alpha: 0 });
+const ZERO = { value: 0, unit: 'px' };
+/**
+ * DTCG 2025.10 has no `none` for a shadow, border or gradient: what renders the same (a transparent shadow of no size, a
+ * transparent border of no width, a gradient of transparent stops), with the modes that are `none` listed under
+ * `$extensions["com.service"].none` so that an import writes `none` again.
+ */
+const NONE_EQUIVALENTS: Readonly<Partial<Record<TokenType, unknown>>> = {
+  shadow: { color: TRANSPARENT, offsetX: ZERO, offsetY: ZERO, blur: ZERO, spread: ZERO },
+  border: { color: TRANSPARENT, width: ZERO, style: 'solid' },
+  gradient: [
+    { color: TRANSPARENT, position: 0 },
+    { color: TRANSPARENT, position: 1 },
+  ],
+};
+
+/**
+ * What `$extensions["com.service"]` notes of values DTCG cannot say: `none`, the modes where the value is `none`
+ * (written as what renders the same); `omitted`, the parts a typography leaves out in light (written with DTCG's
+ * defaults: `sans-serif`, 400, 1.2).
+ */
+function notesOf(token: Token, modes: readonly ModeDefinition[]): Record<string, unknown> {
+  const notes: Record<string, unknown> = {};
+  const none = ['light', 'dark', ...modes.map((mode) => mode.name)].filter((mode) => {
+    const value = token.resolved[mode];
+    return value?.kind === 'keyword' && value.keyword === 'none';
+  });
+  if (none.length > 0 && NONE_EQUIVALENTS[token.type] !== undefined) notes['none'] = none;
+  const light = token.resolved.light;
+  if (light.kind === 'typography' && light.omitted !== undefined) notes['omitted'] = light.omitted;
+  return notes;
+}
+
 const hasDtcgLengths = (layer: ShadowLayer): boolean => [layer.offsetX, layer.offsetY, layer.blur, layer.spread].every(isDtcgUnit);
 
 /**
@@ -208,12 +248,13 @@ export function buildStrictToken(
     return strict?.value;
   });
   if (unreadable) return undefined;
+  const extension = { ...light.extension, ...notesOf(token, modes) };
   return {
     type: light.type,
     value,
     ...(others?.dark === undefined ? {} : { dark: others.dark }),
     ...(others?.modes === undefined ? {} : { modes: others.modes }),
-    ...(light.extension === undefined ? {} : { extension: light.extension }),
+    ...(Object.keys(extension).length === 0 ? {} : { extension }),
   };
 }
 
@@ -284,7 +325,8 @@ export function renderStrictDtcgJson(system: CompiledDesignSystem, references: R
 function withAliases(token: Token, strict: StrictToken): StrictToken {
   const inMode = (mode: string, value: unknown): unknown => {
     const references = token.references?.[mode];
-    if (references?.ref !== undefined) return `{${references.ref}}`;
+    // DTCG has no alias with an alpha of its own: such a value stays resolved.
+    if (references?.ref !== undefined) return references.alpha === undefined ? `{${references.ref}}` : value;
     return references?.parts === undefined ? value : aliasParts(value, references.parts);
   };
   const modes =

@@ -1,8 +1,8 @@
 import { tailwindVariable } from '../compile/tailwind-names.js';
-import type { CompiledDesignSystem, Token } from '../compile/types.js';
+import type { CompiledDesignSystem, Token, TypedValue } from '../compile/types.js';
 import { cssPropertyName } from './css-names.js';
 import { sameTypedValue } from '../compile/typed-values.js';
-import { formatCssValue } from './css-values.js';
+import { formatCssValue, formatTypographyPart } from './css-values.js';
 import type { TYPOGRAPHY_PARTS } from './css-values.js';
 import { createCssWriter } from './css-writer.js';
 import { HEADER, modeMediaQuery, renderThemeBlocks } from './export-css.js';
@@ -51,8 +51,8 @@ export function renderTailwind(system: CompiledDesignSystem, options: Pick<CssEx
     seen.add(variable);
     const value = token.resolved.light;
     if (isFixed(system, token)) {
-      if (value.kind === 'typography') fixed.push(...typographyLines(variable, (part) => formatCssValue(value[part])));
-      else fixed.push(`  ${variable}: ${formatCssValue(value)};`);
+      if (value.kind === 'typography') fixed.push(...typographyLines(variable, (part) => formatTypographyPart(value, part)));
+      else fixed.push(`  ${variable}: ${formatTailwindValue(value, token)};`);
     } else {
       if (value.kind === 'typography') switching.push(...typographyLines(variable, (part) => `var(${partVariable(token, part)})`));
       else switching.push(`  ${variable}: var(${valueVariable(token)});`);
@@ -66,7 +66,13 @@ export function renderTailwind(system: CompiledDesignSystem, options: Pick<CssEx
       `\n${renderThemeBlocks(
         system,
         switchingTokens,
-        createCssWriter(valueVariable, partVariable, (key) => cssPropertyName(key, 'kebab-case', TAILWIND_VALUE_PREFIX), 'resolve'),
+        createCssWriter(
+          valueVariable,
+          partVariable,
+          (key) => cssPropertyName(key, 'kebab-case', TAILWIND_VALUE_PREFIX),
+          'resolve',
+          formatTailwindValue,
+        ),
         options,
       )}`,
     );
@@ -93,6 +99,17 @@ function typographyLines(variable: string, part: (name: (typeof TYPOGRAPHY_PARTS
     `  ${variable}--font-weight: ${part('fontWeight')};`,
   ];
 }
+
+/**
+ * Tailwind's own "no shadow" (`shadow-none`) for a shadow that is `none`: its shadow utilities put the value in a list
+ * beside the ring shadows, where `none` would make the whole `box-shadow` invalid. Any other value as CSS.
+ */
+function formatTailwindValue(value: TypedValue, token: Token): string {
+  return token.type === 'shadow' && value.kind === 'keyword' ? TAILWIND_NO_SHADOW : formatCssValue(value);
+}
+
+/** What Tailwind's `shadow-none` sets `--tw-shadow` to. */
+const TAILWIND_NO_SHADOW = '0 0 #0000';
 
 /** Whether a token has one value in every mode, so it can sit in `@theme` itself. */
 function isFixed(system: CompiledDesignSystem, token: Token): boolean {

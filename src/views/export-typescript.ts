@@ -1,6 +1,6 @@
 import type { CompiledDesignSystem, TypedValue } from '../compile/types.js';
 import { formatCommentText } from './css-comment.js';
-import { formatCssValue, TYPOGRAPHY_PARTS } from './css-values.js';
+import { formatCssValue, formatTypographyPart, TYPOGRAPHY_PARTS } from './css-values.js';
 import { buildTokenTree } from './token-tree.js';
 import type { TokenTree } from './token-tree.js';
 
@@ -34,10 +34,13 @@ export function renderTypeScript(system: CompiledDesignSystem): string {
   return parts.join('');
 }
 
-/** A value as the module holds it: CSS text, or for a typography token an object of its parts' CSS texts. */
+/**
+ * A value as the module holds it: CSS text, or for a typography token an object of its parts' CSS texts (`normal` for
+ * a weight or line height it leaves out).
+ */
 function leafOf(value: TypedValue): string | TokenTree {
   if (value.kind !== 'typography') return formatCssValue(value);
-  return Object.fromEntries(TYPOGRAPHY_PARTS.map((part) => [part, formatCssValue(value[part])]));
+  return Object.fromEntries(TYPOGRAPHY_PARTS.map((part) => [part, formatTypographyPart(value, part)]));
 }
 
 /**

@@ -108,7 +108,13 @@ describe('compileDesignSystem: broken fixtures', () => {
         given: 'wrong-value-type',
         want: [
           error(T, 2, 17, 'invalid-value', 'primitive `radius.sm` must be a number ≥ 0, got -2'),
-          error(T, 4, 39, 'invalid-value', '`value` of `spacing.md` must be a number, got "16"'),
+          error(
+            T,
+            4,
+            39,
+            'invalid-value',
+            '`value` of `spacing.md` must be a number, a list of 1 to 4 lengths like `[8, 16]` or `[0, auto]` (each a number in `unit`, a length in `px`, `rem`, `em`, `ch`, `ex`, `vw`, `vh`, `dvh`, `svh`, `lvh`, or `auto`), or the keyword `auto`, got "16"',
+          ),
           error(T, 5, 49, 'invalid-value', '`value` of `font.weight.bold` must be a number from 1 to 1000, got 1200'),
           error(T, 6, 41, 'invalid-value', '`value` of `feature.beta` must be true or false, got "yes"'),
           error(T, 7, 42, 'invalid-value', '`value` of `opacity.muted` must be a number from 0 to 1, got 1.5'),
@@ -168,7 +174,15 @@ describe('compileDesignSystem: broken fixtures', () => {
       'invalid step names',
       {
         given: 'invalid-step',
-        want: [error('ds/scales.yaml', 4, 5, 'invalid-step', 'step `light` of scale `blue` must be an integer ≥ 0')],
+        want: [
+          error(
+            'ds/scales.yaml',
+            4,
+            5,
+            'invalid-step',
+            'step `light` of scale `blue` must be an integer ≥ 0: a scale has numbered steps; give `light` a number (e.g. `100`) and name it with a token, `color.blue.light: { type: color, scale: blue, step: 100 }`',
+          ),
+        ],
       },
     ],
     [

@@ -416,7 +416,12 @@ describe('composites: every mistake, with its position', () => {
           'invalid-value',
           '`stops` of `gradient.a` must be a list of at least two stops `{ color, position }`, got [{"color":"#fff","position":0}]',
         ),
-        error(9, 51, 'invalid-value', '`unit` of `dimension.a` must be one of `px`, `rem`, `em`, `%`, got "pt"'),
+        error(
+          9,
+          51,
+          'invalid-value',
+          '`unit` of `dimension.a` must be one of `px`, `rem`, `em`, `%`, `ch`, `ex`, `vw`, `vh`, `dvh`, `svh`, `lvh`, got "pt"',
+        ),
         error(
           10,
           46,
@@ -489,7 +494,7 @@ describe('composites: every mistake, with its position', () => {
           4,
           17,
           'invalid-value',
-          'primitive `spacing.x` must be a number (a number in px, or text in px, rem, em like `1.5rem`), got "1.5pt"',
+          'primitive `spacing.x` must be a number (a number in px, or text in px, rem, em, ch, ex, vw, vh, dvh, svh, lvh like `1.5rem`), got "1.5pt"',
         ),
         error(
           5,

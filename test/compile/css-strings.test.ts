@@ -194,7 +194,7 @@ describe('numbers are written as they were written', () => {
       'a spacing written as a length of 1e-25px',
       `  opacity.x: { type: opacity, value: 1 }\nprimitives:\n  spacing: { tiny: "0.${'0'.repeat(24)}1px" }\n`,
       '"0.000',
-      `primitive \`spacing.tiny\` must be ${TINY} (a number in px, or text in px, rem, em like \`1.5rem\`), got "0.${'0'.repeat(24)}1px"`,
+      `primitive \`spacing.tiny\` must be ${TINY} (a number in px, or text in px, rem, em, ch, ex, vw, vh, dvh, svh, lvh like \`1.5rem\`), got "0.${'0'.repeat(24)}1px"`,
     ],
     [
       'a typography line height of 1e-320',

@@ -59,7 +59,8 @@ describe('import: strings our compiler refuses for the CSS they would write', ()
       {
         source: 'tokens.json:shadow.evil',
         level: 'skipped',
-        reason: 'a shadow `0px 1px 2px rgba(0, 0, 0, 0.1) /*` that is not `<lengths> <color>` layers',
+        reason:
+          '`0px 1px 2px rgba(0, 0, 0, 0.1) /*` is not a CSS box shadow we read: layer 1 `0px 1px 2px rgba(0, 0, 0, 0.1) /*`: `/*` is not a length or a color',
       },
     ]);
     expect(result.tokens).toEqual([]);

@@ -47,7 +47,13 @@ describe('import: symbolic links', () => {
       'color.ink: { type: color, color: "#111111" }',
     );
     // --force replaces the folder: what the import did not write is gone, and no temporary folder is left beside it.
-    expect(await listing('design-systems')).toEqual(['ds', 'ds/system.yaml', 'ds/tokens', 'ds/tokens/color.yaml']);
+    expect(await listing('design-systems')).toEqual([
+      'ds',
+      'ds/.token-server-import.json',
+      'ds/system.yaml',
+      'ds/tokens',
+      'ds/tokens/color.yaml',
+    ]);
   });
 
   it('refuses an --out that is itself a symbolic link, with or without --force, and writes nothing', async () => {
@@ -84,7 +90,13 @@ describe('import: symbolic links', () => {
       { source: 'tokens/shared', level: 'skipped', reason: 'a symbolic link (never followed)' },
       { source: 'tokens/space.json', level: 'skipped', reason: 'a symbolic link (never followed)' },
     ]);
-    expect(await listing('design-systems')).toEqual(['ds', 'ds/system.yaml', 'ds/tokens', 'ds/tokens/color.yaml']);
+    expect(await listing('design-systems')).toEqual([
+      'ds',
+      'ds/.token-server-import.json',
+      'ds/system.yaml',
+      'ds/tokens',
+      'ds/tokens/color.yaml',
+    ]);
   });
 });
 
@@ -137,7 +149,13 @@ describe('import: sizes, nesting and keys', () => {
       '',
       '3000 tokens written to design-systems/ds (3000 exactly, 0 with loss), 0 left out (read as dtcg)',
     ]);
-    expect(await listing('design-systems/ds')).toEqual(['system.yaml', 'tokens', 'tokens/color.2.yaml', 'tokens/color.yaml']);
+    expect(await listing('design-systems/ds')).toEqual([
+      '.token-server-import.json',
+      'system.yaml',
+      'tokens',
+      'tokens/color.2.yaml',
+      'tokens/color.yaml',
+    ]);
     for (const size of await sizesOf('design-systems/ds')) expect(size).toBeLessThanOrEqual(MAX_SOURCE_FILE_BYTES);
     const validated = await runCli(['validate', 'design-systems'], { cwd: dir });
     expect(validated.stdout.trim().split('\n').at(-1)).toBe('✔ 1 design system, 3000 tokens, no problems');
@@ -181,7 +199,13 @@ describe('import: sizes, nesting and keys', () => {
     expect(reportLines(done.stdout).slice(2)).toEqual([
       `tokens.json:${'k'.repeat(40)}…  left out  a key of 5004 characters: keys are at most 200 (a top-level group names a file)`,
     ]);
-    expect(await listing('design-systems/ds')).toEqual(['system.yaml', 'tokens', 'tokens/color.yaml', 'tokens/zeta.yaml']);
+    expect(await listing('design-systems/ds')).toEqual([
+      '.token-server-import.json',
+      'system.yaml',
+      'tokens',
+      'tokens/color.yaml',
+      'tokens/zeta.yaml',
+    ]);
   });
 });
 

@@ -286,8 +286,8 @@ describe('Tokens Studio: types and values', () => {
     ['spacing', '8 16', 'a value of several lengths `8 16` (ours are one length)'],
     [
       'color',
-      'linear-gradient(90deg, #000 0%, #fff 100%)',
-      'a gradient written as a color (`linear-gradient(90deg, #000 0%, #fff 100%)`): Tokens Studio gradients are not read',
+      'radial-gradient(circle, #000, #fff)',
+      '`radial-gradient(circle, #000, #fff)` is not a CSS gradient we read: a `radial-gradient()` (ours are linear)',
     ],
   ])('skips %s `%s`', (type, value, reason) => {
     expect(readOne({ t: { value, type } }).issues).toEqual([{ source: 'ts/tokens.json:t', level: 'skipped', reason }]);

@@ -36,7 +36,7 @@ describe('token-server import: a `type` that is a category (Style Dictionary `ty
       '10 tokens written to design-systems/category (10 exactly, 0 with loss), 1 left out (read as style-dictionary)',
       '  color 4, dimension 2, duration 1, easing 1, font.family 1, opacity 1',
       '  type `semantic` is not a token type we know: 10 tokens typed from their values (color 4, dimension 2, cubicBezier 1, duration 1, fontFamily 1, number 1); `--type semantic=<our type>` chooses instead',
-      'tokens/tokens.json:cursor.action  left out  type `semantic` is not a token type we know, and `"pointer"` is not a color, length, duration, number, font stack, cubic-bezier or border: pass `--type semantic=<our type>`',
+      'tokens/tokens.json:cursor.action  left out  type `semantic` is not a token type we know, and `"pointer"` is a CSS keyword no token type holds: pass `--type semantic=<our type>`',
       'verify: every value equal (light 10)',
       '',
     ]);
