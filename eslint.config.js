@@ -46,7 +46,7 @@ export default tseslint.config(
   },
   {
     // Tool configuration files are loaded by their tool's default export.
-    files: ['vitest.config.ts', 'eslint.config.js', '.dependency-cruiser.cjs', 'prettier.config.js'],
+    files: ['vitest.config.ts', 'vitest.bench.config.ts', 'eslint.config.js', '.dependency-cruiser.cjs', 'prettier.config.js'],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

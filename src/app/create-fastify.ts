@@ -11,12 +11,14 @@ export interface FastifySettings {
   readonly logger?: FastifyServerOptions['logger'];
   /** Fastify's `trustProxy`: trust `X-Forwarded-For` from these proxies (the client address the limits key on). */
   readonly trustProxy?: TrustProxy;
+  /** Time to receive a request's headers (default `LIMITS.headersTimeoutMs`, 10 s); tests shorten it. */
+  readonly headersTimeoutMs?: number;
 }
 
 /** A Fastify instance with the request limits, the logger, query-string validation and serialization set; no routes. */
 export function createFastify(settings: FastifySettings): FastifyInstance {
   const app = Fastify({
-    ...limitServerOptions(),
+    ...limitServerOptions(settings.headersTimeoutMs),
     // Fastify accepts a number of hops at run time; its types leave it out.
     trustProxy: (settings.trustProxy ?? false) as FastifyServerOptions['trustProxy'],
     logger: settings.logger ?? false,

@@ -65,12 +65,12 @@ export interface ProtectionOptions {
   readonly now?: () => number;
 }
 
-/** Fastify constructor options that set the limits on requests and connections. */
-export function limitServerOptions(): FastifyHttpOptions<Server> {
+/** Fastify constructor options that set the limits on requests and connections; `headersTimeoutMs` for tests. */
+export function limitServerOptions(headersTimeoutMs: number = LIMITS.headersTimeoutMs): FastifyHttpOptions<Server> {
   return {
     http: {
       maxHeaderSize: LIMITS.maxHeaderBytes,
-      headersTimeout: LIMITS.headersTimeoutMs,
+      headersTimeout: headersTimeoutMs,
       connectionsCheckingInterval: LIMITS.connectionsCheckingIntervalMs,
     },
     requestTimeout: LIMITS.requestTimeoutMs,

@@ -68,7 +68,7 @@ class FollowedSystem {
   readonly #root: string;
   readonly #onChange: () => void;
   readonly #warn: (message: string) => void;
-  readonly #watches = new Map<string, FSWatcher>();
+  #watches = new Map<string, FSWatcher>();
   #relistTimer: NodeJS.Timeout | undefined;
   #recountTimer: NodeJS.Timeout | undefined;
   #closed = false;
@@ -79,7 +79,10 @@ class FollowedSystem {
     this.#warn = warn;
   }
 
-  /** Lists the design system's folders and watches each one not watched yet (and drops the watches of folders gone). */
+  /**
+   * Lists the design system's folders and watches each one anew, then closes the previous watches: a folder removed and
+   * made again under the same name (even with the same inode number) needs a new watch, and no event falls between.
+   */
   async listFolders(): Promise<void> {
     const folders = await listFolders(this.#root, MAX_FOLLOWED_FOLDERS + 1);
     if (this.#closed) return;
@@ -87,13 +90,10 @@ class FollowedSystem {
       this.#countOnTimer(`it has more than ${MAX_FOLLOWED_FOLDERS} folders: counting its files every ${REFUSED_RECOUNT_MS} ms`);
       return;
     }
-    const present = new Set(folders);
-    for (const [folder, watcher] of this.#watches) {
-      if (present.has(folder)) continue;
-      watcher.close();
-      this.#watches.delete(folder);
-    }
-    for (const folder of folders) if (!this.#watches.has(folder)) this.#watchFolder(folder);
+    const previous = this.#watches;
+    this.#watches = new Map();
+    for (const folder of folders) this.#watchFolder(folder);
+    for (const watcher of previous.values()) watcher.close();
   }
 
   close(): void {
@@ -118,7 +118,7 @@ class FollowedSystem {
     }
     watcher.on('error', (error) => {
       watcher.close();
-      this.#watches.delete(folder);
+      if (this.#watches.get(folder) === watcher) this.#watches.delete(folder);
       this.#onWatchFailed(error);
     });
     this.#watches.set(folder, watcher);

@@ -112,6 +112,13 @@ describe('GET /api/v1/events', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(alpha.events.length).toBe(2);
     expect(beta.events.length).toBe(2);
+    // Positive control: both streams still deliver, and the next change reaches its own design system only.
+    repo.write('design-systems/alpha/tokens/a.yaml', spacingYaml('space', { a: 28 }));
+    await waitFor(
+      async () => alpha.events.length,
+      (count) => count === 3,
+    );
+    expect(beta.events.length).toBe(2);
 
     alpha.close();
     beta.close();

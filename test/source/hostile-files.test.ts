@@ -166,6 +166,14 @@ describe('symbolic links are never followed', () => {
     const served = spacingOf((await get(server, '/api/v1/tokens')).body);
     expect(served['space.a']).not.toBe(999);
     expect(Object.keys(served)).not.toContain('leak.secret');
+    // Positive control: the server still reads the real files of the same design system.
+    repo.write('design-systems/alpha/more.yaml', spacingYaml('inside', { x: 7 }));
+    const after = await waitFor(
+      async () => spacingOf((await get(server, '/api/v1/tokens')).body),
+      (values) => values['inside.x'] === 7,
+    );
+    expect(after['space.a']).not.toBe(999);
+    expect(Object.keys(after)).not.toContain('leak.secret');
   });
 
   it('brought in by `git checkout <branch> -- <path>` (HEAD does not move) and read through ?ref=', async () => {

@@ -58,12 +58,29 @@ describe('following refused design systems', () => {
       );
       expect(new Set(changes)).toEqual(new Set(['big']));
 
+      // A folder removed and made again under the same name is a new folder: it gets a new watch.
+      rmSync(join(source, 'big', 'tokens', 'later'), { recursive: true });
+      mkdirSync(join(source, 'big', 'tokens', 'later'));
+      await settle(600);
+      changes.length = 0;
+      writeFileSync(join(source, 'big', 'tokens', 'later', 'c.yaml'), 'tokens: {}\n');
+      await waitFor(
+        async () => changes.length,
+        (count) => count > 0,
+      );
+
       // Dot-folders are not followed, as they are not read.
       await settle();
       changes.length = 0;
       writeFileSync(join(source, 'big', '.hidden', 'c.yaml'), 'tokens: {}\n');
       await settle();
       expect(changes).toEqual([]);
+      // Positive control: the followed folders still tell.
+      writeFileSync(join(source, 'big', 'tokens', 'd.yaml'), 'tokens: {}\n');
+      await waitFor(
+        async () => changes.length,
+        (count) => count > 0,
+      );
     } finally {
       watch.close();
     }
@@ -80,11 +97,22 @@ describe('following refused design systems', () => {
         (count) => count > 0,
       );
 
-      mkdirSync(join(source, 'big', 'tokens'), { recursive: true });
+      // Gone, it is not followed any more (the reader counts it again: no files, so it is no longer refused).
       watch.follow(new Set());
+      // A design system followed again tells of a change; once not followed, it does not.
+      mkdirSync(join(source, 'big', 'tokens'), { recursive: true });
+      watch.follow(new Set(['big']));
       await settle();
       changes.length = 0;
       writeFileSync(join(source, 'big', 'tokens', 'a.yaml'), 'tokens: {}\n');
+      await waitFor(
+        async () => changes.length,
+        (count) => count > 0,
+      );
+      watch.follow(new Set());
+      await settle();
+      changes.length = 0;
+      writeFileSync(join(source, 'big', 'tokens', 'b.yaml'), 'tokens: {}\n');
       await settle();
       expect(changes).toEqual([]);
     } finally {

@@ -105,6 +105,13 @@ describe('watchSource', () => {
     await sleep(300);
     await watcher?.idle();
     expect(batches.length).toBe(1);
+    // Positive control: the watcher was listening all along, and the next batch holds only the real change.
+    repo.write('design-systems/alpha/tokens/a.yaml', spacingYaml('space', { a: 17 }));
+    await waitFor(
+      async () => batches.length,
+      (count) => count === 2,
+    );
+    expect(summary(batches[1] ?? []).filter((line) => !line.startsWith('git/'))).toEqual(['file/changed alpha/tokens/a.yaml']);
   });
 
   it('report a removed file once the batch settles, and a removed folder', async () => {
