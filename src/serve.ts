@@ -93,14 +93,8 @@ export async function startServer(settings: Partial<ServeConfig>, options: Serve
     onError: (error, events) => log?.error({ err: error }, `applying a batch of ${events} events failed`),
   });
   const applyBatch = (batch: QueuedBatch): Promise<void> => queue.push(batch);
-  const { gitSource, noGit } = await openGitSource(config, compileLimits);
-  let follower: RemoteFollower | undefined;
-  const revisions: RevisionProvider | undefined =
-    gitSource === undefined
-      ? undefined
-      : gitSource.mirror === undefined
-        ? gitSource.revisions
-        : withFetchOnMiss(gitSource.revisions, async () => void (await follower?.sync()));
+  const source = await openSource(config, compileLimits);
+  const revisions = revisionsOf(source);
   // Ready once the first snapshot is loaded and the watcher runs; not ready again once closing starts.
   let ready = false;
   // The demo key is public: it opens the bundled examples only, never a deployment's own design systems.
@@ -132,58 +126,13 @@ export async function startServer(settings: Partial<ServeConfig>, options: Serve
     queue.close();
     await compiler.close();
   });
-  app.addHook('onClose', async () => gitSource?.revisions.close());
+  if (source.kind !== 'folder') app.addHook('onClose', async () => source.revisions.close());
   try {
+    const context: FollowContext = { app, config, applyBatch };
     let watcher: SourceWatcher | undefined;
-    if (gitSource?.mirror !== undefined) {
-      const mirror = gitSource.mirror;
-      app.log.info({ remote: redactUrl(mirror.url), mirror: mirror.dir, keys: config.keys }, 'following a Git remote');
-      const keysWatcher = await watchKeysFile(config.keys, (event) => void applyBatch([event]), { log: toWatchLogger(app.log) });
-      app.addHook('onClose', async () => keysWatcher.close());
-      await applyBatch([await readKeysFile(config.keys, Date.now())]);
-      follower = await followRemote({
-        mirror,
-        revisions: gitSource.revisions,
-        intervalMs: config.syncIntervalMs,
-        log: toWatchLogger(app.log),
-        // The replacement is worked out when the batch's turn comes, against the snapshot it applies to.
-        onTip: (_sha, events) => applyBatch((current) => eventsToReplaceSource(current, events)),
-      });
-      const running = follower;
-      app.addHook('onClose', async () => running.close());
-      if (config.webhookSecret !== undefined) await registerSyncRoute(app, { secret: config.webhookSecret, sync: () => running.sync() });
-    } else {
-      const git = gitSource?.repo ?? null;
-      if (git !== null) app.log.info({ source: config.source, keys: config.keys, git: git.gitDir }, 'source is in a Git work tree');
-      else if (noGit?.failed === true)
-        app.log.warn(
-          { source: config.source, keys: config.keys, git: null, gitError: noGit.reason },
-          `source is read as a plain folder: git cannot use its repository (${noGit.reason})`,
-        );
-      else
-        app.log.info(
-          { source: config.source, keys: config.keys, git: null, gitError: noGit?.reason ?? null },
-          'source is a plain folder (no Git)',
-        );
-      const started = await watchSource({
-        sourceDir: config.source,
-        keysPath: config.keys,
-        git,
-        mode: options.watchMode,
-        quietMs: options.quietMs,
-        maxWaitMs: options.maxWaitMs,
-        pollIntervalMs: options.pollIntervalMs,
-        log: toWatchLogger(app.log),
-        // The watcher waits for the initial load only: later batches queue up (joined while a compile runs), so the
-        // watcher keeps reading saves, and a keys change reaches the store at once.
-        onBatch: (events) => {
-          const applied = applyBatch(events);
-          return loaded ? undefined : applied;
-        },
-      });
-      watcher = started;
-      app.addHook('onClose', async () => started.close());
-    }
+    let follower: RemoteFollower | undefined;
+    if (source.kind === 'remote') follower = await followRemoteSource(context, source);
+    else watcher = await watchWorkTree(context, source, options, () => loaded);
     app.addHook('preClose', async () => {
       ready = false;
     });
@@ -201,29 +150,110 @@ export async function startServer(settings: Partial<ServeConfig>, options: Serve
   }
 }
 
-/**
- * Where `?ref=` reads Git from: the work tree's repository, or a mirror of the remote. For a plain folder, no
- * `gitSource` but `noGit`: git's own reason, for the startup log line.
- */
-async function openGitSource(
-  config: ServeConfig,
-  compile: CompilerThreadOptions,
-): Promise<{ gitSource?: { revisions: GitRevisions; mirror?: GitRemoteMirror; repo?: GitRepo }; noGit?: NoGitRepo }> {
+/** Where the design systems come from: a remote followed through a mirror, a Git work tree, or a plain folder. */
+type Source =
+  | {
+      readonly kind: 'remote';
+      readonly mirror: GitRemoteMirror;
+      readonly revisions: GitRevisions;
+      /** Set once following starts: `?ref=` fetches through it when a ref is not in the mirror yet. */
+      follower?: RemoteFollower;
+    }
+  | { readonly kind: 'work-tree'; readonly repo: GitRepo; readonly revisions: GitRevisions }
+  | { readonly kind: 'folder'; readonly noGit: NoGitRepo };
+
+/** What starting to follow a source needs of the server. */
+interface FollowContext {
+  readonly app: FastifyInstance;
+  readonly config: ServeConfig;
+  readonly applyBatch: (batch: QueuedBatch) => Promise<void>;
+}
+
+/** The source `config` names, with the Git history `?ref=` reads (none for a plain folder: git's reason instead). */
+async function openSource(config: ServeConfig, compile: CompilerThreadOptions): Promise<Source> {
   const cacheBytes = config.revisionCacheBytes;
   if (config.remote !== undefined) {
     const mirror = await GitRemoteMirror.open({ url: config.remote, branch: config.branch, dataDir: config.dataDir });
-    return {
-      gitSource: {
-        revisions: new GitRevisions({ repoDir: mirror.dir, sourcePrefix: config.remotePath }, { cacheBytes, compile }),
-        mirror,
-      },
-    };
+    const revisions = new GitRevisions({ repoDir: mirror.dir, sourcePrefix: config.remotePath }, { cacheBytes, compile });
+    return { kind: 'remote', mirror, revisions };
   }
   const repo = await findGitRepo(config.source);
-  if (!('gitDir' in repo)) return { noGit: repo };
-  return {
-    gitSource: { revisions: new GitRevisions({ repoDir: repo.topLevel, sourcePrefix: repo.prefix }, { cacheBytes, compile }), repo },
-  };
+  if (!('gitDir' in repo)) return { kind: 'folder', noGit: repo };
+  const revisions = new GitRevisions({ repoDir: repo.topLevel, sourcePrefix: repo.prefix }, { cacheBytes, compile });
+  return { kind: 'work-tree', repo, revisions };
+}
+
+/** What `?ref=` reads: the work tree's history, or the mirror's, fetching once when a ref is not there yet. */
+function revisionsOf(source: Source): RevisionProvider | undefined {
+  switch (source.kind) {
+    case 'folder':
+      return undefined;
+    case 'work-tree':
+      return source.revisions;
+    case 'remote':
+      return withFetchOnMiss(source.revisions, async () => void (await source.follower?.sync()));
+  }
+}
+
+/** Follows a remote: the keys file watched, the mirror fetched every sync interval (and on the webhook), each new tip applied. */
+async function followRemoteSource(
+  { app, config, applyBatch }: FollowContext,
+  source: Extract<Source, { kind: 'remote' }>,
+): Promise<RemoteFollower> {
+  const { mirror, revisions } = source;
+  app.log.info({ remote: redactUrl(mirror.url), mirror: mirror.dir, keys: config.keys }, 'following a Git remote');
+  const keysWatcher = await watchKeysFile(config.keys, (event) => void applyBatch([event]), { log: toWatchLogger(app.log) });
+  app.addHook('onClose', async () => keysWatcher.close());
+  await applyBatch([await readKeysFile(config.keys, Date.now())]);
+  const follower = await followRemote({
+    mirror,
+    revisions,
+    intervalMs: config.syncIntervalMs,
+    log: toWatchLogger(app.log),
+    // The replacement is worked out when the batch's turn comes, against the snapshot it applies to.
+    onTip: (_sha, events) => applyBatch((current) => eventsToReplaceSource(current, events)),
+  });
+  source.follower = follower;
+  app.addHook('onClose', async () => follower.close());
+  if (config.webhookSecret !== undefined) await registerSyncRoute(app, { secret: config.webhookSecret, sync: () => follower.sync() });
+  return follower;
+}
+
+/**
+ * Watches the source folder (and its Git repository, when it is in one). The watcher waits for the initial load only:
+ * later batches queue up (joined while a compile runs), so the watcher keeps reading saves, and a keys change reaches
+ * the store at once.
+ */
+async function watchWorkTree(
+  { app, config, applyBatch }: FollowContext,
+  source: Exclude<Source, { kind: 'remote' }>,
+  options: ServeOptions,
+  isLoaded: () => boolean,
+): Promise<SourceWatcher> {
+  const where = { source: config.source, keys: config.keys };
+  if (source.kind === 'work-tree') app.log.info({ ...where, git: source.repo.gitDir }, 'source is in a Git work tree');
+  else if (source.noGit.failed === true)
+    app.log.warn(
+      { ...where, git: null, gitError: source.noGit.reason },
+      `source is read as a plain folder: git cannot use its repository (${source.noGit.reason})`,
+    );
+  else app.log.info({ ...where, git: null, gitError: source.noGit.reason }, 'source is a plain folder (no Git)');
+  const watcher = await watchSource({
+    sourceDir: config.source,
+    keysPath: config.keys,
+    git: source.kind === 'work-tree' ? source.repo : null,
+    mode: options.watchMode,
+    quietMs: options.quietMs,
+    maxWaitMs: options.maxWaitMs,
+    pollIntervalMs: options.pollIntervalMs,
+    log: toWatchLogger(app.log),
+    onBatch: (events) => {
+      const applied = applyBatch(events);
+      return isLoaded() ? undefined : applied;
+    },
+  });
+  app.addHook('onClose', async () => watcher.close());
+  return watcher;
 }
 
 /**

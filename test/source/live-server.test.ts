@@ -300,7 +300,7 @@ describe('live source: start-up', () => {
     const repo = fixtures.repo();
     const source = `${repo.root}/missing`;
     await expect(startServer({ source, keys: repo.keys, port: 0, host: '127.0.0.1', logLevel: 'silent' })).rejects.toThrow(
-      `cannot read the source folder ${source}: ENOENT: no such file or directory, scandir '${source}'`,
+      `cannot read the source folder ${source}: ENOENT: no such file or directory, opendir '${source}'`,
     );
   });
 });
