@@ -21,7 +21,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { createServer } from 'node:net';
 import { cpus, freemem, platform, release, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { BENCH_KEY, BENCH_SEED, createSourceRepo, git, slugsOf, tokenFile, tokenFilePath } from './generate.mjs';
@@ -203,7 +203,7 @@ async function benchRoutes() {
 /** One GET per route to learn its status, headers and body (which the baseline then serves). */
 async function primeRoutes(base, repo) {
   const key = repo.systems[0].keys[Math.floor(repo.systems[0].keys.length / 2)];
-  const exportPaths = await discoverExports(base);
+  const exportPaths = await discoverExports();
   const all = [
     { name: 'tokens-flat', path: '/api/v1/tokens' },
     { name: 'tokens-nested', path: '/api/v1/tokens?format=nested' },
@@ -242,12 +242,13 @@ async function primeRoutes(base, repo) {
   return routes;
 }
 
-/** The export routes the server documents (new formats join the benchmark without editing it). */
-async function discoverExports(base) {
-  const response = await fetch(`${base}/api/v1/openapi.json`);
-  if (!response.ok) throw new Error(`GET /api/v1/openapi.json answered ${response.status}`);
-  const paths = Object.keys((await response.json()).paths ?? {});
-  return paths.filter((path) => path.startsWith('/api/v1/export/') && !path.includes('{')).sort();
+/**
+ * One route per output format, its first example request (the plain one), from the registry of the build under test:
+ * new formats join the benchmark without editing it. Sorted by path, as the figures of earlier runs are.
+ */
+async function discoverExports() {
+  const { exampleUrlsOf, OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } = await import(pathToFileURL(join(DIST, 'views', 'output-formats.js')).href);
+  return OUTPUT_FORMAT_IDS.map((id) => exampleUrlsOf(OUTPUT_FORMATS[id])[0]).sort();
 }
 
 /** autocannon against one URL; latency percentiles from every response's own time (autocannon's are whole ms). */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS, routeOf } from '../views/output-formats.js';
 
 export const OPENAPI_URL = '/api/v1/openapi.json';
 
@@ -24,7 +25,7 @@ export async function registerOpenApi(app: FastifyInstance, version = readPackag
       security: [{ apiKey: [] }],
       tags: [
         { name: 'tokens', description: 'Tokens, primitives, scales and metadata.' },
-        { name: 'exports', description: 'CSS, DTCG JSON and TypeScript exports.' },
+        { name: 'exports', description: describeExports() },
         { name: 'live', description: 'Revisions and the event stream.' },
         { name: 'operations', description: 'Health, readiness and metrics for orchestrators (no API key).' },
       ],
@@ -52,6 +53,12 @@ export async function registerOpenApi(app: FastifyInstance, version = readPackag
     reply.header('cache-control', 'public, max-age=300');
     return reply.type('application/json; charset=utf-8').send(document);
   });
+}
+
+/** The text of the `exports` tag: every output format of the registry, with its route. */
+function describeExports(): string {
+  const formats = OUTPUT_FORMAT_IDS.map((id) => `${OUTPUT_FORMATS[id].title} (\`GET ${routeOf(OUTPUT_FORMATS[id])}\`)`);
+  return `Exports, one route per output format: ${formats.join('; ')}.`;
 }
 
 function tagOf(url: string): string {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { MODE_NAME as MODE_NAME_PATTERN } from '../compile/read-modes.js';
 import { ERRORS } from './errors.js';
 import { COMMIT_ID_PATTERN } from '../state/revisions.js';
+import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS, routeOf } from '../views/output-formats.js';
 
 /**
  * The response schemas of every route, by route URL. They are attached to the routes as they are registered
@@ -50,6 +51,21 @@ export function jsonResponse(description: string, schema: object): Record<string
 
 function textResponse(description: string, mediaType: string): Record<string, unknown> {
   return { 200: { description, content: { [mediaType]: { schema: { type: 'string' } } } }, ...NOT_MODIFIED, ...ERROR_RESPONSES };
+}
+
+/** The response of each export route, from its format's row in the registry (views/output-formats.ts). */
+function exportResponses(): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(
+    OUTPUT_FORMAT_IDS.map((id) => {
+      const format = OUTPUT_FORMATS[id];
+      const mediaType = format.contentType.split(';')[0] ?? format.contentType;
+      const response =
+        mediaType === JSON_TYPE
+          ? jsonResponse(format.description, format.bodySchema ?? { type: 'object' })
+          : textResponse(format.description, mediaType);
+      return [routeOf(format), response];
+    }),
+  );
 }
 
 const TOKEN_VALUE = {
@@ -206,18 +222,6 @@ const REVISIONS = dataOf({
     nextCursor: { type: ['string', 'null'], description: 'Pass as `cursor` for the next page; null on the last one.' },
   },
 });
-
-const DTCG_RESOLVER = {
-  type: 'object',
-  required: ['version', 'sets', 'modifiers', 'resolutionOrder'],
-  properties: {
-    version: { const: '2025.10' },
-    name: { type: 'string' },
-    sets: { type: 'object' },
-    modifiers: { type: 'object' },
-    resolutionOrder: { type: 'array' },
-  },
-};
 
 /** An object with exactly these properties, all required. */
 const closed = (properties: Record<string, object>): object => ({
@@ -390,26 +394,7 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, Record<string, unknown>>>
   '/api/v1/project': jsonResponse('Metadata of the design system (alias of `/design-system`).', dataOf(DESIGN_SYSTEM)),
   '/api/v1/design-systems': jsonResponse('The design systems the key may read.', listOf('designSystems')),
   '/api/v1/projects': jsonResponse('The design systems the key may read (alias of `/design-systems`).', listOf('projects')),
-  '/api/v1/export/css': textResponse(
-    'CSS custom properties: `:root` light values; dark values in `[data-theme="dark"]` (default), `@media (prefers-color-scheme: dark)`, `darkSelector`, or `light-dark()` (`theme`); each further mode in `[data-theme="<mode>"]` (or its `media` query with `theme=media` or `light-dark`); `mode=<name>`: that mode’s values alone in `:root`.',
-    'text/css',
-  ),
-  '/api/v1/export/json': jsonResponse(
-    'W3C Design Tokens (DTCG) JSON: string values, or (`spec=2025.10`) the structured values of the DTCG 2025.10 format; other modes under `$extensions["com.service"]`: `dark`, and `modes.<mode>` per further mode.',
-    { type: 'object' },
-  ),
-  '/api/v1/export/resolver': jsonResponse(
-    'A DTCG 2025.10 resolver document: one set `tokens`, one modifier `theme` with one context per mode (`light`, `dark`, then each further mode).',
-    DTCG_RESOLVER,
-  ),
-  '/api/v1/export/tailwind': textResponse(
-    'A Tailwind CSS v4 stylesheet: `@theme` variables, dark values through `--ds-*` variables, a `@custom-variant` per further mode.',
-    'text/css',
-  ),
-  '/api/v1/export/ts': textResponse(
-    'A TypeScript module: `export const tokens = {...} as const` (light) and `type TokenName`; when `system.yaml` declares `modes`, also `export const modes = { dark: {...}, <mode>: {...} } as const` and `type ModeName`.',
-    'text/plain',
-  ),
+  ...exportResponses(),
   '/api/v1/revisions': jsonResponse('Commits that changed the design system, newest first.', REVISIONS),
   '/api/v1/diff': jsonResponse('What changed in the design system between two revisions, and how much it can break (`level`).', DIFF),
   '/api/v1/events': {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exampleUrlsOf, OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../../src/views/output-formats.js';
 import { bearer, buildExampleApp, buildLoadedApp, DEMO_KEY, DOCS_KEY } from '../helpers/app.js';
 import { fixturePath } from '../helpers/fixtures.js';
 
@@ -16,19 +17,8 @@ import { fixturePath } from '../helpers/fixtures.js';
 const STORE = process.env['STORE_BODIES'] === '1';
 const KITCHEN_KEY = 'dts_kitchen_sink_key';
 
-const EXPORT_VARIANTS = [
-  '/api/v1/export/css',
-  '/api/v1/export/css?prefix=--acme&naming=camelCase',
-  '/api/v1/export/css?naming=snake_case&theme=media',
-  '/api/v1/export/css?theme=light-dark',
-  '/api/v1/export/css?theme=selector&darkSelector=.dark',
-  '/api/v1/export/json',
-  '/api/v1/export/json?spec=2025.10',
-  '/api/v1/export/resolver',
-  '/api/v1/export/ts',
-  '/api/v1/export/tailwind',
-  '/api/v1/export/tailwind?theme=selector&darkSelector=.dark',
-];
+/** Every example request of every output format, in the registry's order (a new format joins with its examples). */
+const EXPORT_VARIANTS = OUTPUT_FORMAT_IDS.flatMap((id) => exampleUrlsOf(OUTPUT_FORMATS[id]));
 
 const LISTINGS = [
   '/api/v1/design-system',

@@ -46,11 +46,11 @@ const ROUTES: [string, ExportJob][] = [
     '/api/v1/export/css?prefix=acme&theme=media',
     { format: 'css', options: { prefix: 'acme', naming: 'kebab-case', theme: 'media', references: 'resolve' } },
   ],
-  ['/api/v1/export/json', { format: 'json' }],
-  ['/api/v1/export/json?spec=2025.10', { format: 'json-2025.10', references: 'resolve' }],
-  ['/api/v1/export/resolver', { format: 'resolver' }],
+  ['/api/v1/export/json', { format: 'json', options: {} }],
+  ['/api/v1/export/json?spec=2025.10', { format: 'json', options: { spec: '2025.10', references: 'resolve' } }],
+  ['/api/v1/export/resolver', { format: 'resolver', options: {} }],
   ['/api/v1/export/tailwind', { format: 'tailwind', options: { theme: 'data-attribute' } }],
-  ['/api/v1/export/ts', { format: 'ts' }],
+  ['/api/v1/export/ts', { format: 'ts', options: {} }],
 ];
 
 describe('exports of a large design system are rendered off the main thread, byte for byte as on it', () => {
@@ -96,7 +96,7 @@ describe('exports of a large design system are rendered off the main thread, byt
   it('renders in the worker (the system sent once), and concurrent requests get the same bytes', async () => {
     const renderer = new ExportRenderer();
     try {
-      const job: ExportJob = { format: 'json-2025.10', references: 'keep' };
+      const job: ExportJob = { format: 'json', options: { spec: '2025.10', references: 'keep' } };
       const rendered = await Promise.all([renderer.render(system(), job), renderer.render(system(), job)]);
       expect(renderer.offThread).toBe(2);
       expect(rendered[0]?.body.equals(renderExport(system(), job).body)).toBe(true);
@@ -113,10 +113,10 @@ describe('exports of a large design system are rendered off the main thread, byt
 
   it('a closed renderer renders on the calling thread, and a render under way when it closes is refused, not lost', async () => {
     const renderer = new ExportRenderer();
-    const refused = expect(renderer.render(system(), { format: 'resolver' })).rejects.toThrow('the renderer is closed');
+    const refused = expect(renderer.render(system(), { format: 'resolver', options: {} })).rejects.toThrow('the renderer is closed');
     await renderer.close();
     await refused;
-    const after = renderer.render(system(), { format: 'ts' });
+    const after = renderer.render(system(), { format: 'ts', options: {} });
     expect(after).not.toBeInstanceOf(Promise);
   });
 });

@@ -1,0 +1,265 @@
+import { MODE_NAME } from '../compile/read-modes.js';
+import type { CompiledDesignSystem } from '../compile/types.js';
+import { CSS_PREFIX_PATTERN, NAMINGS } from './css-names.js';
+import { CSS_THEMES, DARK_SELECTOR_PATTERN, renderCss } from './export-css.js';
+import { renderDtcgJson } from './export-dtcg-json.js';
+import { renderDtcgResolver } from './export-dtcg-resolver.js';
+import { DTCG_SPEC_VERSION, renderStrictDtcgJson } from './export-dtcg-strict.js';
+import { renderTailwind } from './export-tailwind.js';
+import { renderTypeScript } from './export-typescript.js';
+import { FormatOptionError, readChoice, readText } from './output-format.js';
+import type { FormatOptions, FormatQuery, OutputFormat } from './output-format.js';
+import { CSS_TYPE, JSON_TYPE, TEXT_TYPE } from './rendered.js';
+
+/** Where every route of the API lives; a format's `path` is below it. */
+const API_PREFIX = '/api/v1';
+
+/** `theme` and `darkSelector`, shared by the CSS and Tailwind exports. */
+const THEME_PARAMETERS = {
+  theme: {
+    type: 'string',
+    enum: CSS_THEMES,
+    default: 'data-attribute',
+    description: 'How dark mode is switched on: `[data-theme="dark"]`, `prefers-color-scheme`, `light-dark()`, or `darkSelector`.',
+  },
+  darkSelector: {
+    type: 'string',
+    maxLength: 128,
+    pattern: DARK_SELECTOR_PATTERN,
+    description: 'The dark rule’s selector with `theme=selector`, e.g. `.dark` or `[data-mode="dark"]`.',
+  },
+} as const;
+
+/** `references`, shared by the CSS and strict JSON exports. */
+const REFERENCES_PARAMETER = {
+  references: {
+    type: 'string',
+    enum: ['resolve', 'keep'],
+    default: 'resolve',
+    description:
+      '`resolve`: every value resolved (the default). `keep`: a value written as a reference to another token stays one: `var(--other)` in CSS, a `{other.token}` alias in the strict JSON export.',
+  },
+} as const;
+
+const CSS_PARAMETERS = {
+  prefix: {
+    type: 'string',
+    maxLength: 66,
+    pattern: CSS_PREFIX_PATTERN,
+    description: 'Prefix of every property, e.g. `--acme` or `acme`.',
+  },
+  naming: { type: 'string', enum: NAMINGS, default: 'kebab-case', description: 'How key segments are joined.' },
+  ...THEME_PARAMETERS,
+  ...REFERENCES_PARAMETER,
+  mode: {
+    type: 'string',
+    maxLength: 64,
+    pattern: MODE_NAME.source,
+    description: 'One mode’s values only, in `:root` (e.g. `dark`); `theme` and `darkSelector` do not apply.',
+  },
+} as const;
+
+const JSON_PARAMETERS = {
+  spec: {
+    type: 'string',
+    enum: [DTCG_SPEC_VERSION],
+    description: '`2025.10`: structured values valid under the DTCG 2025.10 format (default: the string-valued export).',
+  },
+  ...REFERENCES_PARAMETER,
+} as const;
+
+/** The shape the OpenAPI document gives a resolver document (checked against real ones by a test). */
+const DTCG_RESOLVER_SCHEMA = {
+  type: 'object',
+  required: ['version', 'sets', 'modifiers', 'resolutionOrder'],
+  properties: {
+    version: { const: '2025.10' },
+    name: { type: 'string' },
+    sets: { type: 'object' },
+    modifiers: { type: 'object' },
+    resolutionOrder: { type: 'array' },
+  },
+};
+
+type CssTheme = (typeof CSS_THEMES)[number];
+
+/** `theme` and `darkSelector`, which must come together exactly when `theme=selector`. */
+interface ThemeOptions {
+  readonly theme: CssTheme;
+  readonly darkSelector?: string;
+}
+
+/** Checks that `darkSelector` comes exactly with `theme=selector`. */
+function readTheme(query: FormatQuery): ThemeOptions {
+  const theme = readChoice(query, 'theme', THEME_PARAMETERS.theme);
+  const darkSelector = readText(query, 'darkSelector', THEME_PARAMETERS.darkSelector);
+  if (theme === 'selector' && darkSelector === undefined)
+    throw new FormatOptionError('`theme=selector` needs `darkSelector`, e.g. `.dark`.');
+  if (theme !== 'selector' && darkSelector !== undefined) throw new FormatOptionError('`darkSelector` goes with `theme=selector` only.');
+  return darkSelector === undefined ? { theme } : { theme, darkSelector };
+}
+
+/** Options of the CSS export, in the order of its parameters (the order of its cache key). */
+type CssOptions = {
+  readonly prefix?: string;
+  readonly naming: (typeof NAMINGS)[number];
+  readonly theme: CssTheme;
+  readonly darkSelector?: string;
+  readonly mode?: string;
+  readonly references: 'resolve' | 'keep';
+};
+
+/** Options of the JSON export: the string-valued export, or (`spec`) the DTCG 2025.10 one with its `references`. */
+type JsonOptions =
+  { readonly spec?: undefined; readonly references?: undefined } | { readonly spec: '2025.10'; readonly references: 'resolve' | 'keep' };
+
+type TailwindOptions = { readonly theme: CssTheme; readonly darkSelector?: string };
+
+/** A format without parameters. */
+type NoOptions = Readonly<Record<never, never>>;
+
+/** Pins a row's options type; the row itself is checked against `OutputFormat`. */
+const defineFormat = <Options extends FormatOptions>(format: OutputFormat<Options>): OutputFormat<Options> => format;
+
+/** The part of a row that a format without parameters has: no options, the plain request as its example, one file name. */
+const withoutParameters = (fileName: string) =>
+  ({ parameters: {}, readOptions: () => ({}), examples: [''], fileName: () => fileName }) satisfies Partial<OutputFormat<NoOptions>>;
+
+const TABLE = {
+  css: defineFormat<CssOptions>({
+    path: '/export/css',
+    contentType: CSS_TYPE,
+    title: 'CSS custom properties',
+    description:
+      'CSS custom properties: `:root` light values; dark values in `[data-theme="dark"]` (default), `@media (prefers-color-scheme: dark)`, `darkSelector`, or `light-dark()` (`theme`); each further mode in `[data-theme="<mode>"]` (or its `media` query with `theme=media` or `light-dark`); `mode=<name>`: that mode’s values alone in `:root`.',
+    parameters: CSS_PARAMETERS,
+    readOptions(query) {
+      const prefix = readText(query, 'prefix', CSS_PARAMETERS.prefix);
+      const naming = readChoice(query, 'naming', CSS_PARAMETERS.naming);
+      const { theme, darkSelector } = readTheme(query);
+      const mode = readText(query, 'mode', CSS_PARAMETERS.mode);
+      const references = readChoice(query, 'references', CSS_PARAMETERS.references);
+      return { prefix, naming, theme, darkSelector, mode, references };
+    },
+    checkOptions({ mode }, system) {
+      if (mode === undefined || system.modes.some((known) => known.name === mode)) return;
+      const names = system.modes.map((known) => `\`${known.name}\``).join(', ');
+      throw new FormatOptionError(`Unknown mode \`${mode}\`; this design system has ${names}.`);
+    },
+    render: renderCss,
+    examples: [
+      '',
+      '?prefix=--acme&naming=camelCase',
+      '?naming=snake_case&theme=media',
+      '?theme=light-dark',
+      '?theme=selector&darkSelector=.dark',
+    ],
+    fileName: ({ mode }) => (mode === undefined ? 'tokens.css' : `tokens.${mode}.css`),
+  }),
+  json: defineFormat<JsonOptions>({
+    path: '/export/json',
+    contentType: JSON_TYPE,
+    title: 'W3C Design Tokens (DTCG) JSON: string values, or the DTCG 2025.10 format with `spec=2025.10`',
+    description:
+      'W3C Design Tokens (DTCG) JSON: string values, or (`spec=2025.10`) the structured values of the DTCG 2025.10 format; other modes under `$extensions["com.service"]`: `dark`, and `modes.<mode>` per further mode.',
+    parameters: JSON_PARAMETERS,
+    readOptions(query) {
+      const spec = readChoice(query, 'spec', JSON_PARAMETERS.spec);
+      const references = readChoice(query, 'references', JSON_PARAMETERS.references);
+      if (spec !== undefined) return { spec, references };
+      if (references === 'keep')
+        throw new FormatOptionError('`references=keep` goes with `spec=2025.10` (the string-valued export writes resolved values only).');
+      return {};
+    },
+    render: (system, options) => (options.spec === undefined ? renderDtcgJson(system) : renderStrictDtcgJson(system, options.references)),
+    examples: ['', '?spec=2025.10'],
+    fileName: ({ spec }) => (spec === undefined ? 'tokens.json' : `tokens.${spec}.json`),
+  }),
+  resolver: defineFormat<NoOptions>({
+    path: '/export/resolver',
+    contentType: JSON_TYPE,
+    title: 'DTCG 2025.10 resolver document',
+    description:
+      'A DTCG 2025.10 resolver document: one set `tokens`, one modifier `theme` with one context per mode (`light`, `dark`, then each further mode).',
+    bodySchema: DTCG_RESOLVER_SCHEMA,
+    ...withoutParameters('tokens.resolver.json'),
+    render: renderDtcgResolver,
+  }),
+  ts: defineFormat<NoOptions>({
+    path: '/export/ts',
+    contentType: TEXT_TYPE,
+    title: 'TypeScript module',
+    description:
+      'A TypeScript module: `export const tokens = {...} as const` (light) and `type TokenName`; when `system.yaml` declares `modes`, also `export const modes = { dark: {...}, <mode>: {...} } as const` and `type ModeName`.',
+    ...withoutParameters('tokens.ts'),
+    render: renderTypeScript,
+  }),
+  tailwind: defineFormat<TailwindOptions>({
+    path: '/export/tailwind',
+    contentType: CSS_TYPE,
+    title: 'Tailwind CSS v4 stylesheet',
+    description:
+      'A Tailwind CSS v4 stylesheet: `@theme` variables, dark values through `--ds-*` variables, a `@custom-variant` per further mode.',
+    parameters: THEME_PARAMETERS,
+    readOptions: readTheme,
+    render: renderTailwind,
+    examples: ['', '?theme=selector&darkSelector=.dark'],
+    fileName: () => 'tailwind.css',
+  }),
+};
+
+/** The id of an output format: its key in `OUTPUT_FORMATS`. */
+export type FormatId = keyof typeof TABLE;
+
+/** The parsed options of format `Id`. */
+export type OptionsOf<Id extends FormatId> = (typeof TABLE)[Id] extends OutputFormat<infer Options> ? Options : never;
+
+/**
+ * Every output format by id, in the order the API lists them (the order of the stored bodies): one row per format
+ * with its route, content type, parameters, reading of the parameters, render, examples and offline file name.
+ * A new format is one view module and one row here.
+ * @example OUTPUT_FORMATS.css.render(system, OUTPUT_FORMATS.css.readOptions({ theme: 'media' })) // ':root { ... }'
+ */
+export const OUTPUT_FORMATS: { readonly [Id in FormatId]: OutputFormat<OptionsOf<Id>> } = TABLE;
+
+/** Whether `id` names an output format. */
+export function isFormatId(id: string): id is FormatId {
+  return Object.hasOwn(OUTPUT_FORMATS, id);
+}
+
+/** Every format id, in the table's order. */
+export const OUTPUT_FORMAT_IDS: readonly FormatId[] = Object.keys(OUTPUT_FORMATS).filter(isFormatId);
+
+/** One export to render, as plain data (rendered on this thread or in the render worker with the same result). */
+export type ExportJob<Id extends FormatId = FormatId> = { [Each in Id]: { readonly format: Each; readonly options: OptionsOf<Each> } }[Id];
+
+/** The job for format `id` with the options `query` asks for; throws `FormatOptionError` as `readOptions` does. */
+export function exportJobOf<Id extends FormatId>(id: Id, query: FormatQuery): ExportJob {
+  const format: OutputFormat<OptionsOf<Id>> = OUTPUT_FORMATS[id];
+  return jobOf(id, format.readOptions(query));
+}
+
+/** A job from a format id and options of that format. */
+export function jobOf<Id extends FormatId>(format: Id, options: OptionsOf<Id>): ExportJob {
+  // The checker cannot tie a generic `Id` to one member of the union; the signature does.
+  return { format, options } as ExportJob;
+}
+
+/** The route of a format: `/api/v1/export/<name>`. */
+export function routeOf(format: OutputFormat<NoOptions>): string {
+  return `${API_PREFIX}${format.path}`;
+}
+
+/**
+ * The URLs of a format's example requests, the plain one first.
+ * @example exampleUrlsOf(OUTPUT_FORMATS.json) // ['/api/v1/export/json', '/api/v1/export/json?spec=2025.10']
+ */
+export function exampleUrlsOf(format: OutputFormat<NoOptions>): string[] {
+  return format.examples.map((query) => `${routeOf(format)}${query}`);
+}
+
+/** The design system's body in format `Id`, as text (export-jobs.ts wraps it with its ETag and digest). */
+export function renderFormat<Id extends FormatId>(system: CompiledDesignSystem, job: ExportJob<Id>): string {
+  const format: OutputFormat<OptionsOf<Id>> = OUTPUT_FORMATS[job.format];
+  return format.render(system, job.options);
+}
