@@ -139,6 +139,7 @@ export class SourceBatchReader {
    */
   async #readTouched(paths: readonly string[], at: number): Promise<SourceFileEvent[] | undefined> {
     const { delivered } = this.#options;
+    await this.#refuseGrownPastLimit(paths);
     const events = await this.#readPaths(
       paths.filter((path) => !this.#isRefused(path)),
       at,
@@ -187,6 +188,28 @@ export class SourceBatchReader {
       if (again.size > 0 && round + 1 < MAX_RELISTS) for (const [slug, system] of await this.#listSystems(again)) listed.set(slug, system);
     }
     return [...found.values()];
+  }
+
+  /**
+   * Counts on disk, before anything is read, each design system whose new paths in this batch leave it no room under
+   * the limit per design system, and refuses those past it: 100,000 files written into a running server were all read
+   * (and watched one by one) before the count that refused them.
+   */
+  async #refuseGrownPastLimit(paths: readonly string[]): Promise<void> {
+    const { delivered, sourceDir } = this.#options;
+    const added = new Map<string, number>();
+    for (const path of paths)
+      if (!this.#isRefused(path) && !delivered.has(path)) added.set(slugOf(path), (added.get(slugOf(path)) ?? 0) + 1);
+    const counts = new Map(this.#counts);
+    let grown = false;
+    for (const [slug, count] of added) {
+      if ((this.#counts.get(slug) ?? 0) + count <= MAX_FILES_PER_DESIGN_SYSTEM) continue;
+      const onDisk = await countSourceFiles(sourceDir, slug);
+      if (onDisk <= MAX_FILES_PER_DESIGN_SYSTEM) continue;
+      counts.set(slug, onDisk);
+      grown = true;
+    }
+    if (grown) this.#setRefused(counts, refuseOverLimit(counts));
   }
 
   /**
