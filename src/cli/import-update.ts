@@ -1,5 +1,5 @@
 import { lstat, opendir, stat } from 'node:fs/promises';
-import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { compileDesignSystemFolder } from '../compile/compile-design-system.js';
 import { parseSourceFile } from '../compile/parse-source-file.js';
 import { folderEdits, IMPORT_RECORD_FILE, parseImportRecord } from '../import/import-record.js';
@@ -48,6 +48,17 @@ export async function readUpdateTarget(folder: string, shown: string, force: boo
     throw new UsageError(`${recordPath} is not an import record this version reads: ${parsed.problem}; import again with --force`);
   }
   const ranIn = resolve(folder, parsed.ranIn);
+  // The record is committed beside the tokens: a hostile one must not make a teammate's --update read files elsewhere.
+  const boundary = (await workTreeRoot(folder)) ?? process.cwd();
+  const outside = [parsed.ranIn, ...recordedPaths(parsed.args)].filter(
+    (path, index) => !isInside(boundary, index === 0 ? ranIn : resolve(ranIn, path)),
+  );
+  if (outside.length > 0) {
+    throw new UsageError(
+      `${recordPath} names ${outside.join(', ')}, outside ${boundary} (the Git work tree that holds ${shown}, or the ` +
+        'folder you run this from when there is none): --update reads nothing outside it; import again with --force',
+    );
+  }
   const gone: string[] = [];
   for (const path of recordedPaths(parsed.args)) {
     if ((await stat(resolve(ranIn, path)).catch(() => undefined)) === undefined) gone.push(path);
@@ -74,6 +85,20 @@ export async function readUpdateTarget(folder: string, shown: string, force: boo
     yaml.map(([path, text]) => parseSourceFile(`${slug}/${path}`, text, path === 'system.yaml')),
   );
   return { ranIn, record: parsed, before: { system: compiled.system, sources: parsed.sources, verdicts: parsed.verdicts }, files };
+}
+
+/** The top folder of the Git work tree holding `folder` (the nearest one with a `.git`), or undefined. */
+async function workTreeRoot(folder: string): Promise<string | undefined> {
+  for (let dir = folder; ; dir = dirname(dir)) {
+    if ((await lstat(join(dir, '.git')).catch(() => undefined)) !== undefined) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/** Whether `path` is `root` or below it. */
+function isInside(root: string, path: string): boolean {
+  const fromRoot = relative(root, path);
+  return fromRoot === '' || (!fromRoot.startsWith('..') && !isAbsolute(fromRoot));
 }
 
 /** The files and folders a recorded import reads: its arguments that are not options, and the paths of each `--mode`. */

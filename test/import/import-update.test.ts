@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-cli.js';
 
@@ -224,6 +224,29 @@ describe('token-server import --update: the folder records the import, --update 
       'token-server: design-systems/acme/.token-server-import.json is not an import record this version reads: ' +
         '`ranIn` must be a path, `args` a list of strings, `files` an object of SHA-256 hashes; import again with --force\n',
     ]);
+  });
+
+  it('refuses a record that names files outside the Git work tree holding the folder (a hostile commit), reading none', async () => {
+    expect((await runCli(IMPORT, { cwd: repo })).status).toBe(0);
+    const outside = await realpath(await mkdtemp(join(tmpdir(), 'import-update-outside-')));
+    try {
+      await writeFile(join(outside, 'secrets.json'), JSON.stringify({ secret: { $type: 'color', $value: '#123456' } }));
+      const record = JSON.parse(await readFile(join(acme, RECORD), 'utf8')) as { args: string[]; files: unknown };
+      const escape = relative(repo, join(outside, 'secrets.json'));
+      await writeFile(join(acme, RECORD), JSON.stringify({ ...record, args: [escape, '--name', 'Acme Tokens'] }));
+      const before = await filesOf(acme);
+      const run = await runCli(['import', '--update', 'design-systems/acme'], { cwd: repo });
+      expect([run.status, run.stdout, run.stderr]).toEqual([
+        2,
+        '',
+        `token-server: design-systems/acme/.token-server-import.json names ${escape}, outside ${repo} (the Git work tree that ` +
+          'holds design-systems/acme, or the folder you run this from when there is none): --update reads nothing outside ' +
+          'it; import again with --force\n',
+      ]);
+      expect(await filesOf(acme)).toEqual(before);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 
   it('refuses when the inputs the record names are gone, naming each one (exit 2), and leaves the folder as it was', async () => {
