@@ -2,7 +2,7 @@
 // Imports public design systems' SOURCE tokens with our importer and compares every token's served value
 // (formatCssValue(token.resolved[mode])) with the system's OWN BUILT OUTPUT (the oracle), per theme.
 //
-//   npm run build && node scripts/verify-public-imports.mjs /tmp/public-import [primer|utrecht|digdir|telekom|rhc|gestalt|italia|auro|spectrum ...]
+//   npm run build && node scripts/verify-public-imports.mjs /tmp/public-import [primer|utrecht|digdir|telekom|rhc|gestalt|italia|auro|spectrum|amsterdam ...]
 //
 // The folder holds the packages as `npm pack` gives them, untarred (`mkdir <dir> && tar xzf <tgz> -C <dir>`):
 //   <folder>/@primer+primitives@11.10.0/package   npm pack @primer/primitives@11.10.0
@@ -22,6 +22,10 @@
 //   <folder>/spectrum/package                     npm pack @adobe/spectrum-tokens@15.4.1
 //                                                 (Style Dictionary, `sets: { light, dark, wireframe }` and
 //                                                 `sets: { desktop, mobile }` per token)
+//   <folder>/amsterdam/package                    npm pack @amsterdam/design-system-tokens@4.0.1
+//                                                 (DTCG 2025.10 `$value`/`$type`, aliases without `$type`; the
+//                                                 tarball holds its source src/**/*.tokens.json next to dist/, the
+//                                                 last version that does: 4.3.0 and later ship dist/ only)
 // Primer's theme -> files table is its scripts/themes.config.ts (not in the tarball), written out below; the other
 // systems' build configurations are not in their tarballs either: each case says what it reads and why.
 //
@@ -844,7 +848,46 @@ async function spectrum() {
   });
 }
 
-const SYSTEMS = { primer, utrecht, digdir, telekom, rhc, gestalt, italia, auro, spectrum };
+async function amsterdam() {
+  // Source: src/**/*.tokens.json of the npm tarball itself (GitHub Amsterdam/design-system,
+  // packages-proprietary/tokens/src, as published in 4.0.1), so source and oracle are the same release. DTCG 2025.10:
+  // `$value`/`$type`, dimensions as `{ value, unit }`, a group `$type` at a file's root (colors), and 863 aliases of
+  // which most carry no `$type` anywhere up the tree (only `$extensions["nl.amsterdam.type"]`; its README: "References
+  // inherit the type of the token they refer to"). Its build.js (in the tarball) makes dist/index.css from every file
+  // but `*.compact.tokens.json`, and dist/compact.css from those alone, loaded after index.css as an override: so
+  // the mode `compact` is the compact files given as `--mode compact=...`, and its oracle is index.css's `:root`
+  // declarations overridden by compact.css's, var() followed (what a page loading both computes). Names:
+  // `name/customKebab`, kebab-case of the path without a trailing `default` segment.
+  const cwd = join(root, 'amsterdam/package');
+  const files = (await readTokenFiles(cwd, 'src')).map(({ path }) => path);
+  const inputs = files.filter((path) => !path.endsWith('.compact.tokens.json'));
+  const compact = files.filter((path) => path.endsWith('.compact.tokens.json'));
+  const declarationsOf = async (file) => {
+    const declarations = new Map();
+    for (const block of cssBlocks(await readFile(join(cwd, file), 'utf8'))) {
+      if (!block.media && block.selector === ':root') for (const [name, value] of block.declarations) declarations.set(name, value);
+    }
+    return declarations;
+  };
+  const index = await declarationsOf('dist/index.css');
+  const merged = new Map([...index, ...(await declarationsOf('dist/compact.css'))]);
+  const followed = (declarations) => new Map([...declarations].map(([name, value]) => [name, followVars(value, declarations)]));
+  return runSystem({
+    title: '@amsterdam/design-system-tokens 4.0.1 (DTCG, untyped aliases; oracle dist/index.css, dist/compact.css over it)',
+    slug: 'amsterdam',
+    cwd,
+    inputs,
+    layers: [{ mode: 'compact', paths: compact }],
+    themes: [
+      { theme: 'index', mode: 'light', oracle: followed(index) },
+      { theme: 'compact', mode: 'compact', oracle: followed(merged) },
+    ],
+    keyOf: (key) => `--${kebab(key.replace(/\.default$/, ''))}`,
+    command: `cd ${cwd} && node ${join(repo, 'dist/cli.js')} import <${inputs.length} files: src/**/*.tokens.json but *.compact.tokens.json> --out /tmp/vpi/amsterdam --verify --mode compact=${compact.join(',')}`,
+  });
+}
+
+const SYSTEMS = { primer, utrecht, digdir, telekom, rhc, gestalt, italia, auro, spectrum, amsterdam };
 for (const [name, run] of Object.entries(SYSTEMS)) {
   if (only.length > 0 && !only.includes(name)) continue;
   try {

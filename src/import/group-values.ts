@@ -166,7 +166,9 @@ function placeOnScale(token: ImportedToken, palettes: Palettes): ImportedToken {
   const modes = mapModes(token.modes, (override) => {
     const target = stepOfRef(override);
     if (target === undefined || keepsAlpha) return override;
-    return target.scale === base?.scale ? { step: target.step } : { scale: target.scale, step: target.step };
+    const onStep: Fields = target.scale === base?.scale ? { step: target.step } : { scale: target.scale, step: target.step };
+    // A mode's own `{ ref, alpha }` keeps its alpha on the step.
+    return override['alpha'] === undefined ? onStep : { ...onStep, alpha: override['alpha'] };
   });
   return { ...token, fields, modes };
 }
@@ -202,10 +204,11 @@ const refersElsewhere = (fields: Fields): boolean => fields['ref'] !== undefined
 
 /**
  * The value fields a mode has, as the compiler lays its override over the light fields (every imported mode is based
- * on light): a reference on either side is taken whole; a field standing for others (a shadow's `layers`) replaces them.
+ * on light): a reference (or `none`) on either side is taken whole; a field standing for others (a shadow's `layers`) replaces them.
  */
 function fieldsInMode(type: TokenType, base: Fields, override: Fields): Fields {
-  if (refersElsewhere(override) || refersElsewhere(base)) return override;
+  // `none` stands for the whole value, like a reference.
+  if (refersElsewhere(override) || refersElsewhere(base) || override['value'] === 'none' || base['value'] === 'none') return override;
   const merged: Record<string, WrittenValue> = { ...base };
   const alternative = ALTERNATIVE_FIELDS[type];
   if (alternative !== undefined) {

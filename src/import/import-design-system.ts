@@ -6,8 +6,7 @@ import type { CompileResult } from '../compile/compile-design-system.js';
 import { parseSourceFile } from '../compile/parse-source-file.js';
 import { referenceOf } from '../compile/parse-values.js';
 import type { TokenType } from '../compile/types.js';
-import { parseColor } from '../compile/parse-color.js';
-import { createTokenMapper, hexOf, ourTypeOf } from './map-token.js';
+import { createTokenMapper, ourTypeOf, withAlphaOver } from './map-token.js';
 import type { ImportedToken } from './map-token.js';
 import { untypedReason, isKnownType } from './infer-types.js';
 import type { TypeChoices } from './infer-types.js';
@@ -94,19 +93,17 @@ export function importDesignSystem(
     const token = byKey.get(key);
     return token !== undefined && mode in token.modes ? token.modes[mode] : token?.value;
   };
-  const resolve = (key: string, mode: string): unknown => {
-    let current = valueIn(key, mode);
-    for (let depth = 0; depth < 64; depth += 1) {
-      const target = referenceOf(current);
-      if (target === undefined) return current;
-      current = valueIn(target, mode);
-    }
-    return undefined;
+  /** A value followed through its aliases in `mode` to a literal; a color with an `alpha` beside it takes that alpha. */
+  const literalOf = (raw: unknown, mode: string, depth: number): unknown => {
+    if (depth > 64) return undefined;
+    if (isAlphaOver(raw)) return withAlphaOver(literalOf(raw.alphaOver, mode, depth + 1), raw.alpha);
+    const target = referenceOf(raw);
+    return target === undefined ? raw : literalOf(valueIn(target, mode), mode, depth + 1);
   };
+  const resolve = (key: string, mode: string): unknown => literalOf(valueIn(key, mode), mode, 0);
 
   const notes = [...read.notes];
   if (read.format === 'dtcg' || read.format === 'style-dictionary') for (const hint of modeFileHints(replacing)) notes.push(hint);
-  withAlphaResolved(byKey, valueIn, issues);
   const allModes = [...new Set([...byKey.values()].flatMap((token) => Object.keys(token.modes)))];
 
   // Types first: a reference is kept only to a token imported with a type its place takes. A token that cannot be
@@ -192,50 +189,6 @@ export function importDesignSystem(
       if (token === undefined) continue;
       types.delete(token.key);
       refused.push({ source: token.source, level: 'skipped', reason: `refused by the compiler: ${message}` });
-    }
-  }
-}
-
-/**
- * Every value written as a color with an alpha beside it (Primer's `alpha`) becomes a literal: the color it names,
- * followed in each mode, with that alpha. A reference there is lost (reported): our `ref` takes no alpha.
- */
-function withAlphaResolved(byKey: Map<string, SourceToken>, valueIn: (key: string, mode: string) => unknown, issues: ImportIssue[]): void {
-  const modes = new Set<string>();
-  for (const token of byKey.values()) for (const mode of Object.keys(token.modes)) modes.add(mode);
-  const literalIn = (raw: unknown, mode: string, depth = 0): unknown => {
-    if (depth > 64) return raw;
-    if (isAlphaOver(raw)) {
-      let color;
-      try {
-        color = parseColor(hexOf(literalIn(raw.alphaOver, mode, depth + 1)));
-      } catch {
-        return raw.alphaOver;
-      }
-      return color === undefined ? raw.alphaOver : `rgba(${color.red}, ${color.green}, ${color.blue}, ${raw.alpha})`;
-    }
-    const target = referenceOf(raw);
-    return target === undefined ? raw : literalIn(valueIn(target, mode), mode, depth + 1);
-  };
-  const written = [...byKey.values()].filter((token) => isAlphaOver(token.value) || Object.values(token.modes).some(isAlphaOver));
-  const literals = written.map((token) => {
-    const base = literalIn(token.value, 'light');
-    const perMode: Record<string, unknown> = {};
-    for (const mode of modes) {
-      const value = literalIn(mode in token.modes ? token.modes[mode] : token.value, mode);
-      if (JSON.stringify(value) !== JSON.stringify(base)) perMode[mode] = value;
-    }
-    return { ...token, value: base, modes: perMode };
-  });
-  for (const token of literals) byKey.set(token.key, token);
-  for (const token of written) {
-    const values = [token.value, ...Object.values(token.modes)];
-    if (values.some((raw) => isAlphaOver(raw) && referenceOf(raw.alphaOver) !== undefined)) {
-      issues.push({
-        source: token.source,
-        level: 'lossy',
-        reason: 'a reference with `alpha` beside it: written as the color it names with that alpha, in each mode',
-      });
     }
   }
 }

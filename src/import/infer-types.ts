@@ -5,6 +5,7 @@ import type { TokenType } from '../compile/types.js';
 import { srgbText } from './css-color.js';
 import { cssCompositeTypeOf } from './css-composites.js';
 import { KEYWORDS_OF_LENGTHS, lengthListOf } from './css-lengths.js';
+import { isAlphaOver } from './source-token.js';
 import type { SourceToken } from './source-token.js';
 import { DTCG_TYPES } from '../views/export-dtcg-json.js';
 
@@ -72,11 +73,32 @@ function isFontStack(text: string): boolean {
   return names.length >= 2 || GENERIC_FAMILIES.has((names[0] as string).toLowerCase());
 }
 
+/** Fields of a shadow layer as DTCG, Style Dictionary and Tokens Studio write them (`offsetX` or `x`, `blur` or `blurRadius`). */
+const SHADOW_OFFSETS = [
+  ['offsetX', 'x'],
+  ['offsetY', 'y'],
+];
+
+/** A shadow layer object, or a list of them: each with both offsets (`offsetX`/`x` and `offsetY`/`y`). */
+const isShadowLayers = (value: unknown): boolean =>
+  (Array.isArray(value) ? value : [value]).every(
+    (layer) =>
+      typeof layer === 'object' &&
+      layer !== null &&
+      !Array.isArray(layer) &&
+      SHADOW_OFFSETS.every((names) => names.some((name) => name in layer)),
+  ) &&
+  (!Array.isArray(value) || value.length > 0);
+
 /** The DTCG type a literal value is, or undefined when it says nothing; `key` decides a font family or weight by name. */
 export function typeOfValue(value: unknown, key: string): string | undefined {
   const segments = key.split('.').map((segment) => segment.toLowerCase().replace(/[-_]/g, ''));
-  const named = (name: RegExp): boolean => segments.some((segment) => name.test(segment));
+  // A segment named so, or the words of the key in a row (`font.weight.bold`, `code-font-family`).
+  const named = (name: RegExp): boolean =>
+    segments.some((segment) => name.test(segment)) || new RegExp(name.source.slice(1, -1)).test(segments.join(''));
   if (typeof value === 'number') return named(WEIGHT_NAME) ? 'fontWeight' : 'number';
+  if (isAlphaOver(value)) return 'color';
+  if (isShadowLayers(value)) return 'shadow';
   if (Array.isArray(value)) {
     if (value.length === 4 && value.every((item) => typeof item === 'number')) return 'cubicBezier';
     return value.length > 0 && value.every((item) => typeof item === 'string') ? 'fontFamily' : undefined;
@@ -93,7 +115,7 @@ export function typeOfValue(value: unknown, key: string): string | undefined {
   const composite = cssCompositeTypeOf(text);
   if (composite !== undefined) return composite;
   if (named(FAMILY_NAME) && text !== '') return 'fontFamily';
-  if (named(WEIGHT_NAME) && /^[a-z ]+$/i.test(text)) return 'fontWeight';
+  if (named(WEIGHT_NAME) && /^[a-z][a-z _-]*$/i.test(text)) return 'fontWeight';
   if ((STROKE_STYLES as readonly string[]).includes(text)) return 'strokeStyle';
   if (KEYWORDS_OF_LENGTHS.has(text)) return keywordTypeByName(segments);
   return isFontStack(text) ? 'fontFamily' : undefined;
@@ -105,8 +127,9 @@ const SIZE_NAME = /margin|padding|gap|width|height|size|inset|offset|space|spaci
 /** The type of a CSS keyword a length type holds (`auto`, `none`, `normal`), by the key's last segment; undefined when it names no length. */
 function keywordTypeByName(segments: readonly string[]): string | undefined {
   const last = segments.at(-1) ?? '';
-  if (/^lineheights?$/.test(last)) return 'font.lineHeight';
-  return /^letterspacings?$/.test(last) || SIZE_NAME.test(last) ? 'dimension' : undefined;
+  // A line height or letter spacing is named by any segment (Gestalt's `font.letterspacing.datepicker.date`).
+  if (segments.some((segment) => /^lineheights?$/.test(segment))) return 'font.lineHeight';
+  return segments.some((segment) => /^letterspacings?$/.test(segment)) || SIZE_NAME.test(last) ? 'dimension' : undefined;
 }
 
 /** A value in the DTCG shape of `type` where text wrote it otherwise: `cubic-bezier()` as its numbers (CSS composites: `withCssComposites`). */

@@ -9,8 +9,8 @@ import { formatCssNumber, formatHex } from '../views/css-values.js';
 import { srgbText } from './css-color.js';
 import { OUR_EXTENSION } from './read-dtcg.js';
 import { keywordsTaken, lengthListOf, unitsTaken } from './css-lengths.js';
-import { isRecord } from './source-token.js';
-import type { ImportIssue, SourceToken } from './source-token.js';
+import { isAlphaOver, isRecord } from './source-token.js';
+import type { AlphaOver, ImportIssue, SourceToken } from './source-token.js';
 
 /** A token as our YAML writes it: its key, its fields (`type` first), per mode the fields that differ. */
 export interface ImportedToken {
@@ -64,8 +64,9 @@ function lengthTypeByValue(token: SourceToken): TokenType | undefined {
   const values = [token.value, ...Object.values(token.modes)];
   if (values.some((value) => lengthListOf(value) !== undefined)) return 'spacing';
   if (!values.includes('normal')) return undefined;
-  const last = token.key.split('.').at(-1)?.toLowerCase().replace(/[-_]/g, '') ?? '';
-  return /^letterspacings?$/.test(last) ? 'font.letterSpacing' : /^lineheights?$/.test(last) ? 'font.lineHeight' : undefined;
+  const segments = token.key.split('.').map((segment) => segment.toLowerCase().replace(/[-_]/g, ''));
+  const named = (name: RegExp): boolean => segments.some((segment) => name.test(segment));
+  return named(/^letterspacings?$/) ? 'font.letterSpacing' : named(/^lineheights?$/) ? 'font.lineHeight' : undefined;
 }
 
 /** Segment names (lowercase, without `-` and `_`) that say what a unitless number is. */
@@ -121,6 +122,34 @@ export function colorLiteral(color: Rgba): string {
   if (byte === color.alpha * 255 || Math.round((byte / 255) * 10000) / 10000 === color.alpha)
     return formatHex({ ...color, alpha: byte / 255 });
   return `rgba(${color.red}, ${color.green}, ${color.blue}, ${formatCssNumber(color.alpha)})`;
+}
+
+/**
+ * A color literal with its alpha replaced by `alpha` (Primer's `alpha` beside `$value`, Style Dictionary's
+ * `{ color, alpha }`, Tokens Studio's `rgba({x}, a)`), as `rgba()` text; a value that is no color as it is.
+ */
+export function withAlphaOver(raw: unknown, alpha: number): unknown {
+  try {
+    const color = parseColor(hexOf(raw)) as Rgba;
+    return `rgba(${color.red}, ${color.green}, ${color.blue}, ${formatCssNumber(alpha)})`;
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * A font weight: a number (or number text), or a name of DTCG 2025.10's table in any case and separator (`bold`,
+ * `SemiBold`, `extra bold`, `ultra_light`: `semi-bold`, `extra-bold`, `ultra-light`); undefined for anything else.
+ */
+export function fontWeightOfName(raw: unknown): number | undefined {
+  if (typeof raw === 'number' || isNumberText(raw)) return parseFontWeight(Number(raw));
+  if (typeof raw !== 'string') return undefined;
+  const name = raw
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-')
+    .replace(/^(extra|ultra|semi|demi)(?=[a-z])/, '$1-');
+  return parseFontWeight(name);
 }
 
 /** A DTCG dimension (`{ value, unit }` or text like `16px`) as a number and unit. */
@@ -202,7 +231,12 @@ export function createTokenMapper(
     }
     return hexOf(raw);
   };
-  const literal = (raw: unknown): unknown => (referenceOf(raw) === undefined ? raw : resolve(referenceOf(raw) as string, mode));
+  const literal = (raw: unknown): unknown =>
+    isAlphaOver(raw)
+      ? withAlphaOver(literal(raw.alphaOver), raw.alpha)
+      : referenceOf(raw) === undefined
+        ? raw
+        : resolve(referenceOf(raw) as string, mode);
   /** A part of a composite: `"{key}"` when it stays a reference, else its literal through `write`. */
   const part = (raw: unknown, name: keyof typeof PART_TYPES, write: (value: unknown) => WrittenValue): WrittenValue => {
     const kept = keptReference(raw, PART_TYPES[name]);
@@ -232,23 +266,50 @@ export function createTokenMapper(
     return { value, unit };
   };
 
-  /** A layer color with `alpha` beside it (Primer): the color it names, with that alpha; a reference there is lost. */
-  const colorWithAlpha = (raw: unknown, alpha: number): string => {
-    if (referenceOf(raw) !== undefined) lossy(`a shadow color \`${String(raw)}\` with \`alpha\` beside it is written as its color`);
+  /**
+   * A layer's color with an `alpha` beside it (Primer's `alpha`, Gestalt's `opacity`, Style Dictionary's
+   * `{ color, alpha }`): a reference to a color token that is opaque in this mode stays one, the alpha as the layer's
+   * `opacity` (which multiplies the color's alpha); otherwise the color it names with that alpha (a reference lost).
+   */
+  const layerColorWithAlpha = (raw: unknown, alpha: number): Record<string, WrittenValue> => {
+    const target = referenceOf(raw);
     const color = parseColor(colorHex(literal(raw))) as Rgba;
-    return colorLiteral({ ...color, alpha });
+    if (target !== undefined && typeOfKey(target) === 'color' && color.alpha === 1)
+      return { color: `{${renamed(target)}}`, opacity: alpha };
+    if (target !== undefined) lossy(`a shadow color \`${String(raw)}\` with \`alpha\` beside it is written as its color`);
+    return { color: colorLiteral({ ...color, alpha }) };
   };
 
+  /**
+   * A shadow layer object: DTCG's `offsetX`/`offsetY`/`blur`/`spread`, Style Dictionary's and Tokens Studio's
+   * `x`/`y`/`blur`/`spread` (`type: innerShadow` is inset) and `offsetX`/`offsetY`/`blurRadius`/`spreadRadius`
+   * (Gestalt, with an `opacity` beside the color: its alpha); a unitless number is px, as their builds write it.
+   */
   const shadowLayer = (raw: unknown): WrittenValue => {
     if (!isRecord(raw)) throw new Unmappable('a shadow layer that is not an object');
-    const layer: Record<string, WrittenValue> = {
-      x: lengthText(literal(raw['offsetX'])),
-      y: lengthText(literal(raw['offsetY'])),
-      blur: lengthText(literal(raw['blur'])),
-      spread: lengthText(literal(raw['spread'] ?? '0px')),
-      color: typeof raw['alpha'] === 'number' ? colorWithAlpha(raw['color'], raw['alpha']) : part(raw['color'], 'color', colorHex),
+    const length = (names: readonly string[], fallback?: string): string => {
+      const name = names.find((each) => raw[each] !== undefined);
+      const value = name === undefined ? fallback : literal(raw[name]);
+      if (value === undefined) throw new Unmappable(`a shadow layer without \`${names.join('` or `')}\``);
+      return lengthText(typeof value === 'number' || isNumberText(value) ? `${Number(value)}px` : value);
     };
-    if (raw['inset'] === true) layer['inset'] = true;
+    const written = raw['color'];
+    const alpha = isAlphaOver(written)
+      ? written.alpha
+      : typeof raw['alpha'] === 'number'
+        ? raw['alpha']
+        : typeof raw['opacity'] === 'number'
+          ? raw['opacity']
+          : undefined;
+    const color = isAlphaOver(written) ? written.alphaOver : written;
+    const layer: Record<string, WrittenValue> = {
+      x: length(['offsetX', 'x']),
+      y: length(['offsetY', 'y']),
+      blur: length(['blur', 'blurRadius'], '0px'),
+      spread: length(['spread', 'spreadRadius'], '0px'),
+      ...(alpha !== undefined ? layerColorWithAlpha(color, alpha) : { color: part(color, 'color', colorHex) }),
+    };
+    if (raw['inset'] === true || raw['type'] === 'innerShadow') layer['inset'] = true;
     return layer;
   };
 
@@ -270,7 +331,7 @@ export function createTokenMapper(
       case 'font.lineHeight':
         return typeof raw === 'number' || isNumberText(raw) ? { value: numberOf(raw) } : lengthFields(type, raw);
       case 'font.weight': {
-        const weight = parseFontWeight(isNumberText(raw) ? Number(raw) : raw);
+        const weight = fontWeightOfName(raw);
         if (weight === undefined) throw new Unmappable(`font weight \`${JSON.stringify(raw)}\``);
         return { value: weight };
       }
@@ -314,7 +375,7 @@ export function createTokenMapper(
         return {
           ...optional('fontFamily', fontFamilyText),
           fontSize: part(raw['fontSize'], 'fontSize', lengthText),
-          ...optional('fontWeight', (value) => parseFontWeight(value) ?? 400),
+          ...optional('fontWeight', (value) => fontWeightOfName(value) ?? 400),
           ...optional('lineHeight', (value) => (typeof value === 'number' ? value : lengthText(value))),
           letterSpacing: part(raw['letterSpacing'] ?? '0px', 'letterSpacing', lengthText),
         };
@@ -354,11 +415,28 @@ export function createTokenMapper(
     }
   }
 
+  /**
+   * A color with an `alpha` beside it: `{ ref, alpha }` when it names a token imported as a color (our `alpha` replaces
+   * the referenced color's, as the source's does), else the color it names with that alpha (a reference is then lost).
+   */
+  function alphaOverFields(type: TokenType, raw: AlphaOver): Record<string, WrittenValue> {
+    const target = referenceOf(raw.alphaOver);
+    if (type === 'color' && target !== undefined) {
+      const targetType = typeOfKey(target);
+      if (targetType === 'color') return { ref: renamed(target), alpha: raw.alpha };
+      lossy(
+        `a reference with \`alpha\` beside it: \`${target}\` is ${targetType === undefined ? 'not imported' : `a ${targetType} token here`}, so the color it names is written with that alpha`,
+      );
+    }
+    return valueFields(type, literal(raw), undefined);
+  }
+
   /** The fields of a value of a token of `type`: `{ ref }` when it is an alias kept as one, else its fields. */
   function fieldsOf(type: TokenType, raw: unknown, extension: Record<string, unknown> | undefined): Record<string, WrittenValue> {
     // `none` written as such, or noted by our strict export for this mode (it writes what renders the same).
     const noted = Array.isArray(extension?.['none']) && (extension['none'] as unknown[]).includes(mode);
     if (NONE_TYPES.includes(type) && (raw === 'none' || noted)) return { value: 'none' };
+    if (isAlphaOver(raw)) return alphaOverFields(type, raw);
     const kept = keptReference(raw, [type]);
     if (kept !== undefined) return { ref: kept };
     return valueFields(type, literal(raw), extension);

@@ -44,15 +44,109 @@ const VALUE_FIELDS: ReadonlySet<string> = new Set([
 export type ModeLayout = string;
 
 /**
- * Whether a token's value is values keyed by mode (`{ "light": "{a}", "dark": "{b}" }`): an object whose keys are all
- * names (none starts with `$`) and none is a field of a DTCG value (`colorSpace`, `value`/`unit`, `offsetX`, `fontFamily`,
- * `width`, ...; also written `font-family` or `font_family`).
+ * Words a mode name is made of (`light`, `dark-dimmed`, `high-contrast`, `desktop`, `wireframe`): a key with one of
+ * them looks like a mode. Others are modes only where another token's value keyed so names them beside such a key.
  */
-export function isModeMap(raw: unknown): raw is Record<string, unknown> {
+const MODE_WORDS: ReadonlySet<string> = new Set([
+  'light',
+  'dark',
+  'darkest',
+  'dim',
+  'dimmed',
+  'night',
+  'day',
+  'contrast',
+  'colorblind',
+  'tritanopia',
+  'protanopia',
+  'deuteranopia',
+  'monochrome',
+  'wireframe',
+  'desktop',
+  'mobile',
+  'tablet',
+  'compact',
+  'comfortable',
+  'cozy',
+  'spacious',
+  'dense',
+  'print',
+]);
+
+/** Whether a key looks like a mode name: one of its words (as {@link modeNameOf} splits it) is a mode word. */
+export const looksLikeMode = (key: string): boolean =>
+  modeNameOf(key)
+    .split('-')
+    .some((word) => MODE_WORDS.has(word));
+
+/**
+ * Whether an object's keys could name modes at all: some keys, none starting with `$`, none a field of a DTCG value
+ * (`colorSpace`, `value`/`unit`, `offsetX`, `fontFamily`, `width`, ...; also written `font-family` or `font_family`),
+ * none a digit (`{ "0": layer, "1": layer }` is a list).
+ */
+export function isKeyedObject(raw: unknown): raw is Record<string, unknown> {
   if (!isRecord(raw)) return false;
   const keys = Object.keys(raw);
-  return keys.length > 0 && keys.every((key) => !key.startsWith('$') && !VALUE_FIELDS.has(key) && !VALUE_FIELDS.has(camelCased(key)));
+  return (
+    keys.length > 0 &&
+    keys.every((key) => !key.startsWith('$') && !VALUE_FIELDS.has(key) && !VALUE_FIELDS.has(camelCased(key)) && !/^\d+$/.test(key))
+  );
 }
+
+/**
+ * Whether a token's value is values keyed by mode (`{ "light": "{a}", "dark": "{b}" }`): a {@link isKeyedObject} one
+ * of whose keys looks like a mode (`light`, `dark-dimmed`, `desktop`: {@link looksLikeMode}), or whose keys are all
+ * `declared` (names other tokens key their values by beside such a key: `{ light, dark, sepia }` makes `sepia` one).
+ * Telekom's modular scale `{ base, ratio, pow }` and a shadow's layers `{ "0": {...} }` are not.
+ */
+export function isModeMap(raw: unknown, declared: ReadonlySet<string> = new Set()): raw is Record<string, unknown> {
+  if (!isKeyedObject(raw)) return false;
+  const keys = Object.keys(raw);
+  return keys.some(looksLikeMode) || keys.every((key) => declared.has(key));
+}
+
+/**
+ * The keys every value keyed by mode in `documents` declares as modes: the keys of each value (at `field`: `value` or
+ * `$value`, nested axes too) with at least one key that looks like a mode.
+ */
+export function declaredModeKeys(documents: readonly { readonly document: unknown }[], field: 'value' | '$value'): Set<string> {
+  const declared = new Set<string>();
+  const declare = (raw: unknown): void => {
+    if (!isKeyedObject(raw) || !Object.keys(raw).some(looksLikeMode)) return;
+    for (const [key, inner] of Object.entries(raw)) {
+      declared.add(key);
+      declare(inner);
+    }
+  };
+  const walk = (node: unknown, depth: number): void => {
+    if (!isRecord(node) || depth > 200) return;
+    if (field in node) declare(node[field]);
+    else for (const child of Object.values(node)) walk(child, depth + 1);
+  };
+  for (const { document } of documents) walk(document, 0);
+  return declared;
+}
+
+/**
+ * A value that is a list written as an object keyed by index (`{ "0": layer, "1": layer }`: Gestalt's shadow layers),
+ * as that list; any other value as it is.
+ */
+export function listOfIndexed(raw: unknown): unknown {
+  if (!isRecord(raw)) return raw;
+  const keys = Object.keys(raw);
+  return keys.length > 0 && keys.every((key, index) => key === String(index)) ? keys.map((key) => raw[key]) : raw;
+}
+
+/**
+ * Why a value object that is neither modes nor a value we read is left out, naming its keys: Telekom's modular scale
+ * `{ base, ratio, pow, sub_step }`, which its own build computes.
+ */
+export const notModesReason = (raw: Record<string, unknown>, field: string): string =>
+  `\`${field}\` is an object keyed by ${Object.keys(raw)
+    .map((key) => `\`${key}\``)
+    .join(
+      ', ',
+    )}: not modes (no key names a mode such as \`light\` or \`dark\`, nor one other tokens key their values by beside one) and not a value of a type we read (a value the source’s own build computes)`;
 
 /** `font-family` and `font_family` as `fontFamily`: Style Dictionary sources write a composite's fields so too. */
 const camelCased = (key: string): string => key.replace(/[-_]([a-z])/g, (_, letter: string) => letter.toUpperCase());
@@ -61,10 +155,17 @@ const camelCased = (key: string): string => key.replace(/[-_]([a-z])/g, (_, lett
 export type ModeTree = { readonly byMode: Readonly<Record<string, ModeTree>> } | { readonly leaf: unknown };
 
 /** The tree of a value keyed by mode (`value: { light, dark }`), its entries keyed again for a second axis. */
-export function treeOfModeMap(raw: Record<string, unknown>, leaf: (value: unknown) => unknown): ModeTree {
+export function treeOfModeMap(
+  raw: Record<string, unknown>,
+  leaf: (value: unknown) => unknown,
+  declared: ReadonlySet<string> = new Set(),
+): ModeTree {
   return {
     byMode: Object.fromEntries(
-      Object.entries(raw).map(([name, value]) => [name, isModeMap(value) ? treeOfModeMap(value, leaf) : { leaf: leaf(value) }]),
+      Object.entries(raw).map(([name, value]) => [
+        name,
+        isModeMap(value, declared) ? treeOfModeMap(value, leaf, declared) : { leaf: leaf(value) },
+      ]),
     ),
   };
 }

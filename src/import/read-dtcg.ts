@@ -1,4 +1,13 @@
-import { droppedReason, isModeMap, ModeOrigins, treeOfModeMap, valuesByMode } from './per-token-modes.js';
+import {
+  declaredModeKeys,
+  droppedReason,
+  isKeyedObject,
+  isModeMap,
+  ModeOrigins,
+  notModesReason,
+  treeOfModeMap,
+  valuesByMode,
+} from './per-token-modes.js';
 import { deprecationOf, isRecord, modeNameOf, valueAtPointer } from './source-token.js';
 import type { ImportIssue, SourceDocument, SourceRead, SourceToken } from './source-token.js';
 
@@ -23,8 +32,10 @@ export function readDtcg(documents: readonly SourceDocument[]): SourceRead {
   const tokens: SourceToken[] = [];
   const issues: ImportIssue[] = [];
   const origins = new ModeOrigins();
+  const declared = declaredModeKeys(documents, '$value');
   // One by one, not `push(...list)`: a spread of 200,000 arguments overflows the stack.
-  for (const { path, document } of documents) for (const token of readDtcgDocument(path, document, { origins, issues })) tokens.push(token);
+  for (const { path, document } of documents)
+    for (const token of readDtcgDocument(path, document, { origins, issues, declared })) tokens.push(token);
   return { tokens: withPrimerFallbacks(tokens), issues, notes: origins.notes() };
 }
 
@@ -53,7 +64,7 @@ function withPrimerFallbacks(tokens: readonly SourceToken[]): SourceToken[] {
 export function readDtcgDocument(
   file: string,
   document: unknown,
-  modes: { origins: ModeOrigins; issues: ImportIssue[] } = { origins: new ModeOrigins(), issues: [] },
+  modes: { origins: ModeOrigins; issues: ImportIssue[]; declared?: ReadonlySet<string> } = { origins: new ModeOrigins(), issues: [] },
 ): SourceToken[] {
   const tokens: SourceToken[] = [];
   const pointed = (value: unknown): unknown => withPointersResolved(value, document);
@@ -65,8 +76,13 @@ export function readDtcgDocument(
       const key = path.join('.');
       let written = pointed('$value' in node ? node['$value'] : ours?.['value']);
       let ownModes: Record<string, unknown> = {};
-      if (isModeMap(written)) {
-        const values = valuesByMode(treeOfModeMap(written, (value) => value));
+      if (isKeyedObject(written) && !isModeMap(written, modes.declared)) {
+        // Neither modes nor a value: keys no mode is named by and no value has.
+        modes.issues.push({ source: `${file}:${key}`, level: 'skipped', reason: notModesReason(written, '$value') });
+        return;
+      }
+      if (isModeMap(written, modes.declared)) {
+        const values = valuesByMode(treeOfModeMap(written, (value) => value, modes.declared));
         modes.origins.add(values, '`$value` keyed by mode', `${file}:${key}`);
         for (const dropped of values.dropped)
           modes.issues.push({ source: `${file}:${key}`, level: 'lossy', reason: droppedReason(dropped) });

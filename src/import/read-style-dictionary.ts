@@ -1,6 +1,18 @@
 import type { TokenType } from '../compile/types.js';
 import { cssCompositeTypeOf } from './css-composites.js';
-import { droppedReason, isModeMap, ModeOrigins, treeOfModeMap, treeOfSets, valuesByMode } from './per-token-modes.js';
+import { isKnownType } from './infer-types.js';
+import {
+  declaredModeKeys,
+  droppedReason,
+  isKeyedObject,
+  isModeMap,
+  listOfIndexed,
+  ModeOrigins,
+  notModesReason,
+  treeOfModeMap,
+  treeOfSets,
+  valuesByMode,
+} from './per-token-modes.js';
 import type { ModeTree } from './per-token-modes.js';
 import { deprecationOf, isRecord } from './source-token.js';
 import type { ImportIssue, SourceDocument, SourceRead, SourceToken } from './source-token.js';
@@ -20,6 +32,38 @@ const STYLE_DICTIONARY_TYPES: Readonly<Record<string, { type: string; ourType?: 
   fontFamilies: { type: 'fontFamily' },
 };
 
+/**
+ * Spectrum's token types, named by the file of each token's `$schema` (`.../token-types/opacity.json`), as the type
+ * names this reader reads; a set (`scale-set`, `color-set`) or `alias` names none (its values or target say it).
+ * Any other schema name (`font-style`, `alignment`) is the token's type as written: typed from its value, and
+ * `--type <name>=<ours>` chooses.
+ */
+const SCHEMA_TYPES: Readonly<Record<string, string | null>> = {
+  color: 'color',
+  dimension: 'dimension',
+  opacity: 'opacity',
+  'font-size': 'fontSize',
+  'font-weight': 'fontWeight',
+  'font-family': 'fontFamily',
+  'drop-shadow': 'shadow',
+  typography: 'typography',
+  multiplier: 'number',
+  alias: null,
+  'scale-set': null,
+  'color-set': null,
+  set: null,
+};
+
+/** The type a token's `$schema` URL names (Spectrum), its sets' own when it is a set; undefined when none. */
+function schemaType(node: Record<string, unknown>): string | undefined {
+  const name = typeof node['$schema'] === 'string' ? /\/token-types\/([a-z0-9-]+)\.json$/.exec(node['$schema'])?.[1] : undefined;
+  if (name === undefined) return undefined;
+  const type = Object.hasOwn(SCHEMA_TYPES, name) ? SCHEMA_TYPES[name] : name;
+  if (type !== null) return type;
+  const first = isRecord(node['sets']) ? Object.values(node['sets'])[0] : undefined;
+  return isRecord(first) ? schemaType(first) : undefined;
+}
+
 /** Types whose unitless numbers Style Dictionary's `size/rem` transform (css, scss, js groups) writes in rem. */
 const REM_WHEN_UNITLESS = new Set(['dimension', 'fontSize']);
 
@@ -38,7 +82,20 @@ interface WrittenToken {
   readonly modes: Readonly<Record<string, unknown>>;
 }
 
-const shortened = (raw: unknown): unknown => (typeof raw === 'string' ? withoutValueSuffix(raw) : raw);
+/**
+ * A value with `{a.b.value}` aliases shortened (in its parts too), a list written keyed by index (`{ "0": layer }`) as
+ * the list, and a color with an alpha (`{ color: "{core.color.black}", alpha: 0.65 }`, Telekom) as that color with it.
+ */
+const shortened = (raw: unknown): unknown => {
+  if (typeof raw === 'string') return withoutValueSuffix(raw);
+  const value = listOfIndexed(raw);
+  if (Array.isArray(value)) return value.map(shortened);
+  if (!isRecord(value)) return value;
+  const keys = Object.keys(value);
+  if (keys.length === 2 && typeof value['alpha'] === 'number' && 'color' in value && value['alpha'] >= 0 && value['alpha'] <= 1)
+    return { alphaOver: shortened(value['color']), alpha: value['alpha'] };
+  return Object.fromEntries(Object.entries(value).map(([name, part]) => [name, shortened(part)]));
+};
 
 const WHOLE_ALIAS = /^\{[^{}]+\}$/;
 const UNITLESS = /^-?(?:\d+\.?\d*|\.\d+)$/;
@@ -56,18 +113,24 @@ export function readStyleDictionary(documents: readonly SourceDocument[]): Sourc
   const written: WrittenToken[] = [];
   const issues: ImportIssue[] = [];
   const origins = new ModeOrigins();
+  const declared = declaredModeKeys(documents, 'value');
   for (const { path: file, document } of documents) {
     const walk = (node: Record<string, unknown>, path: readonly string[]): void => {
       const tree: ModeTree | undefined =
         path.length === 0
           ? undefined
           : 'value' in node
-            ? isModeMap(node['value'])
-              ? treeOfModeMap(node['value'], shortened)
+            ? isModeMap(node['value'], declared)
+              ? treeOfModeMap(node['value'], shortened, declared)
               : undefined
             : treeOfSets(node['sets'], shortened);
       if (path.length > 0 && ('value' in node || tree !== undefined)) {
         const key = path.join('.');
+        if (tree === undefined && isKeyedObject(node['value'])) {
+          // Neither modes nor a value: keys no mode is named by and no value has (a scale its own build computes).
+          issues.push({ source: `${file}:${key}`, level: 'skipped', reason: notModesReason(node['value'], 'value') });
+          return;
+        }
         if (tree === undefined) {
           written.push({ key, file, node, value: shortened(node['value']), modes: {} });
           return;
@@ -94,11 +157,13 @@ export function readStyleDictionary(documents: readonly SourceDocument[]): Sourc
     });
   /** The written type (Style Dictionary's names as DTCG's); an unknown or missing one is typed from its value later. */
   const typeOf = (token: WrittenToken): { type: string; ourType?: TokenType } | undefined => {
-    const type = writtenType(token.node);
+    const type = writtenType(token.node) ?? schemaType(token.node);
     return type === undefined ? undefined : (STYLE_DICTIONARY_TYPES[type] ?? { type });
   };
 
   const allModes = [...new Set(written.flatMap((token) => Object.keys(token.modes)))];
+  /** Tokens read by the category convention, for the report's note. */
+  const categoryCounts = { size: 0, color: 0 };
   const tokens: SourceToken[] = [];
   for (const token of written) {
     const source = `${token.file}:${token.key}`;
@@ -115,10 +180,21 @@ export function readStyleDictionary(documents: readonly SourceDocument[]): Sourc
     };
     const value = withTextResolved(token.value, 'light');
     const mapped = typeOf(token);
-    /** A value as DTCG writes it: a unitless `dimension`/`fontSize` in rem (CSS composites are read for every format after). */
+    // Style Dictionary 3's category convention (`attribute/cti`), where no type says otherwise: the first segment.
+    const category =
+      mapped === undefined || (!isKnownType(mapped.type) && mapped.ourType === undefined) ? token.key.split('.')[0] : undefined;
+    /**
+     * A value as DTCG writes it: a unitless `dimension`/`fontSize` in rem, and by category a unitless number under
+     * `size` in rem (`size/rem`), a hex without `#` under `color` a color (`color/css`). CSS composites are read for
+     * every format after.
+     */
     const converted = (raw: unknown): unknown => {
-      const inRem = type !== undefined && REM_WHEN_UNITLESS.has(type) && UNITLESS.test(String(raw)) && Number(raw) !== 0;
-      return inRem ? `${Number(raw)}rem` : raw;
+      const unitless = (typeof raw === 'number' || typeof raw === 'string') && UNITLESS.test(String(raw));
+      const inRem = type !== undefined && REM_WHEN_UNITLESS.has(type) && unitless && Number(raw) !== 0;
+      if (inRem) return `${Number(raw)}rem`;
+      if (category === 'size' && unitless) return `${Number(raw)}rem`;
+      if (category === 'color' && typeof raw === 'string' && BARE_HEX.test(raw.trim())) return `#${raw.trim()}`;
+      return raw;
     };
     const modes: Record<string, unknown> = {};
     for (const mode of allModes) {
@@ -127,12 +203,14 @@ export function readStyleDictionary(documents: readonly SourceDocument[]): Sourc
       const inMode = converted(withTextResolved(raw, mode));
       if (mode in token.modes || JSON.stringify(inMode) !== JSON.stringify(converted(value))) modes[mode] = inMode;
     }
+    const base = converted(value);
+    if ((category === 'size' || category === 'color') && base !== value) categoryCounts[category] += 1;
     const comment = token.node['comment'] ?? token.node['description'];
     tokens.push({
       key: token.key,
       type: mapped?.type,
       ourType: mapped?.ourType,
-      value: converted(value),
+      value: base,
       modes,
       description: typeof comment === 'string' ? comment : undefined,
       deprecated: deprecationOf(token.node['deprecated']),
@@ -140,8 +218,24 @@ export function readStyleDictionary(documents: readonly SourceDocument[]): Sourc
       source,
     });
   }
-  return { tokens, issues, notes: origins.notes() };
+  const notes = origins.notes();
+  if (categoryCounts.size + categoryCounts.color > 0) notes.push(categoryNote(categoryCounts));
+  return { tokens, issues, notes };
 }
+
+/** A hex color written without `#` (`DDF6E8`, `00000026`): 3, 4, 6 or 8 hex digits. */
+const BARE_HEX = /^(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+
+/** The report's note on values read by Style Dictionary 3’s category convention. */
+const categoryNote = (counts: { size: number; color: number }): string =>
+  `no \`type\` (or a category): by Style Dictionary 3’s category convention (the first segment), ${[
+    counts.size > 0 ? `${counts.size} unitless ${counts.size === 1 ? 'number' : 'numbers'} under \`size\` read in rem (\`size/rem\`)` : '',
+    counts.color > 0
+      ? `${counts.color} hex ${counts.color === 1 ? 'color' : 'colors'} without \`#\` under \`color\` read as colors (\`color/css\`)`
+      : '',
+  ]
+    .filter((part) => part !== '')
+    .join(', ')}`;
 
 const writtenType = (node: Record<string, unknown>): string | undefined =>
   typeof node['type'] === 'string' ? node['type'] : typeof node['$type'] === 'string' ? node['$type'] : undefined;

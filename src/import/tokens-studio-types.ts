@@ -55,6 +55,15 @@ export const STUDIO_TYPES: Readonly<Record<string, StudioType>> = {
   // The W3C option's DTCG name, and the older drafts' (four numbers or `cubic-bezier()` text, kept as written).
   cubicBezier: { type: 'cubicBezier', ourType: 'easing', kind: 'easing' },
   'cubic-bezier': { type: 'cubicBezier', ourType: 'easing', kind: 'easing' },
+  // Type names written in kebab case (RHC's export), read as the type each one spells.
+  'font-size': { type: 'dimension', ourType: 'font.size', kind: 'length' },
+  'font-family': { type: 'fontFamily', ourType: 'font.family', kind: 'fontFamily' },
+  'font-weight': { type: 'fontWeight', ourType: 'font.weight', kind: 'fontWeight' },
+  'line-height': { type: 'number', ourType: 'font.lineHeight', kind: 'lineHeight' },
+  'letter-spacing': { type: 'dimension', ourType: 'font.letterSpacing', kind: 'letterSpacing' },
+  'border-radius': { type: 'dimension', ourType: 'radius', kind: 'length' },
+  'border-width': { type: 'dimension', ourType: 'dimension', kind: 'length' },
+  'box-shadow': { type: 'shadow', kind: 'shadow' },
 };
 
 /** Tokens Studio's types that have no counterpart here, with what they hold. */

@@ -92,6 +92,10 @@ export function createValueConverter(tokens: ReadonlyMap<string, StudioToken>) {
 
   const colorOf = (token: StudioToken, raw: unknown, keepAlias: boolean): unknown => {
     const modifier = modifierOf(token);
+    if (keepAlias) {
+      const over = aliasWithAlpha(raw, modifier);
+      if (over !== undefined) return over;
+    }
     if (modifier === undefined) return scalarOf('color', raw, keepAlias);
     const base = scalarOf('color', raw, false);
     if (typeof base !== 'string') throw new Unreadable(`color \`${JSON.stringify(raw)}\` is not text`);
@@ -290,6 +294,32 @@ function lengthText(raw: unknown): unknown {
   if (typeof raw === 'number' || (typeof raw === 'string' && NUMBER_TEXT.test(raw))) return `${Number(raw)}px`;
   if (typeof raw === 'string' && isMultiValue(raw)) throw new Unreadable(`a value of several lengths \`${raw}\` (ours are one length)`);
   return raw;
+}
+
+/** `rgba({color.black}, 0.5)`: a whole reference with an alpha (a number, or a percentage). */
+const RGBA_ALIAS = /^rgba\(\s*(\{[^{}]+\})\s*,\s*(\d*\.?\d+)(%?)\s*\)$/;
+
+/**
+ * A reference with an alpha over it, kept as one (`{ alphaOver: "{x}", alpha }`, written `{ ref, alpha }`): Tokens
+ * Studio's `rgba({x}, 0.5)`, or a whole alias with an `alpha` modifier in an sRGB space (`srgb`, `hsl`) and a number as
+ * its amount: what sd-transforms computes is that color with the alpha replaced. Undefined for anything else.
+ */
+function aliasWithAlpha(raw: unknown, modifier: Record<string, unknown> | undefined): { alphaOver: string; alpha: number } | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const rgba = modifier === undefined ? RGBA_ALIAS.exec(raw.trim()) : null;
+  if (rgba !== null) {
+    const alpha = Number(rgba[2]) / (rgba[3] === '%' ? 100 : 1);
+    return alpha >= 0 && alpha <= 1 ? { alphaOver: rgba[1] as string, alpha } : undefined;
+  }
+  if (modifier === undefined || referenceOf(raw) === undefined || modifier['type'] !== 'alpha') return undefined;
+  if (!['srgb', 'hsl'].includes(String(modifier['space']))) return undefined;
+  const amount =
+    typeof modifier['value'] === 'number'
+      ? modifier['value']
+      : NUMBER_TEXT.test(String(modifier['value']))
+        ? Number(modifier['value'])
+        : NaN;
+  return amount >= 0 && amount <= 1 ? { alphaOver: raw, alpha: amount } : undefined;
 }
 
 function modifierOf(token: StudioToken): Record<string, unknown> | undefined {

@@ -1,14 +1,15 @@
 import { parseCssShadow, parseFontFamilies } from '../compile/parse-css-shadow.js';
-import { parseFontWeight, referenceOf } from '../compile/parse-values.js';
+import { referenceOf } from '../compile/parse-values.js';
 import { parseCubicBezier } from '../compile/value-rules.js';
 import { parseColor } from '../compile/parse-color.js';
-import type { CompiledDesignSystem, Dimension, Rgba, ShadowLayer, TypedValue } from '../compile/types.js';
+import { NONE_TYPES } from '../compile/read-token-draft.js';
+import type { CompiledDesignSystem, Dimension, OptionalTypographyPart, Rgba, ShadowLayer, TypedValue } from '../compile/types.js';
 import { formatCssNumber } from '../views/css-values.js';
 import { lengthListOf } from './css-lengths.js';
-import { hexOf, lengthOf, millisecondsOf } from './map-token.js';
+import { fontWeightOfName, hexOf, lengthOf, millisecondsOf, withAlphaOver } from './map-token.js';
 import type { ImportedToken } from './map-token.js';
 import { OUR_EXTENSION } from './read-dtcg.js';
-import { isRecord } from './source-token.js';
+import { isAlphaOver, isRecord } from './source-token.js';
 import type { SourceToken } from './source-token.js';
 
 /** One value that differs: the token, the mode, the source's value and ours, both in the canonical text compared. */
@@ -30,10 +31,17 @@ const length = (dimension: Dimension | { value: number; unit: string }): string 
 const colorText = (color: Rgba): string =>
   `rgba(${color.red}, ${color.green}, ${color.blue}, ${formatCssNumber(Math.round(color.alpha * 10000) / 10000)})`;
 const sourceColor = (raw: unknown): string => colorText(parseColor(hexOf(raw)) as Rgba);
-/** A shadow layer's color, with the `alpha` beside it (Primer) when there is one. */
+/** A shadow layer's color, with the `alpha` (Primer) or `opacity` (Gestalt) beside it when there is one. */
 const layerColor = (layer: Record<string, unknown>): string => {
   const color = parseColor(hexOf(layer['color'])) as Rgba;
-  return colorText(typeof layer['alpha'] === 'number' ? { ...color, alpha: layer['alpha'] } : color);
+  const alpha = typeof layer['alpha'] === 'number' ? layer['alpha'] : layer['opacity'];
+  return colorText(typeof alpha === 'number' ? { ...color, alpha } : color);
+};
+/** A layer's length under any of `names` (DTCG's, Style Dictionary's, Gestalt's); a unitless number is px. */
+const layerLength = (layer: Record<string, unknown>, names: readonly string[], fallback?: string): string => {
+  const raw = names.map((name) => layer[name]).find((value) => value !== undefined) ?? fallback;
+  const unitless = typeof raw === 'number' || (typeof raw === 'string' && /^-?[\d.]+$/.test(raw));
+  return length(lengthOf(unitless ? `${Number(raw)}px` : raw));
 };
 
 /**
@@ -81,6 +89,8 @@ export function verifyImport(
 /** `raw` with every alias replaced by its target's value in `mode` (our exports' per-mode values first), deeply. */
 function deepResolve(raw: unknown, byKey: ReadonlyMap<string, SourceToken>, mode: string, depth = 0): unknown {
   if (depth > 64) throw new Error('alias chain too long');
+  // A color with an `alpha` beside it is the color it names with that alpha (the source's alpha replaces).
+  if (isAlphaOver(raw)) return withAlphaOver(deepResolve(raw.alphaOver, byKey, mode, depth + 1), raw.alpha);
   const target = referenceOf(raw);
   if (target !== undefined) {
     const token = byKey.get(target);
@@ -94,15 +104,19 @@ function deepResolve(raw: unknown, byKey: ReadonlyMap<string, SourceToken>, mode
 }
 
 const families = (raw: unknown): string => (Array.isArray(raw) ? (raw as string[]) : parseFontFamilies(String(raw))).join(',');
-const weight = (raw: unknown): string => String(parseFontWeight(typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw));
+const weight = (raw: unknown): string => String(fontWeightOfName(raw));
 const bezier = (raw: unknown): string => (parseCubicBezier(raw) ?? []).join(',');
 const shadowLayers = (raw: unknown): string => {
   if (typeof raw === 'string') return (parseCssShadow(raw) ?? []).map(ourLayer).join(' | ');
   return (Array.isArray(raw) ? raw : [raw])
     .map((layer: Record<string, unknown>) =>
-      [lengthOf(layer['offsetX']), lengthOf(layer['offsetY']), lengthOf(layer['blur']), lengthOf(layer['spread'] ?? '0px')]
-        .map(length)
-        .concat(layerColor(layer), layer['inset'] === true ? 'inset' : '')
+      [
+        layerLength(layer, ['offsetX', 'x']),
+        layerLength(layer, ['offsetY', 'y']),
+        layerLength(layer, ['blur', 'blurRadius'], '0px'),
+        layerLength(layer, ['spread', 'spreadRadius'], '0px'),
+      ]
+        .concat(layerColor(layer), layer['inset'] === true || layer['type'] === 'innerShadow' ? 'inset' : '')
         .join(' '),
     )
     .join(' | ');
@@ -115,6 +129,9 @@ const ourLayer = (layer: ShadowLayer): string =>
 const numberText = (raw: unknown): string => formatCssNumber(Number(raw));
 const lengthOrNumber = (raw: unknown): string =>
   typeof raw === 'number' || /^-?[\d.]+$/.test(String(raw)) ? numberText(raw) : length(lengthOf(raw));
+
+/** A typography part left out, on both sides. */
+const OMITTED = '(left out)';
 
 const LENGTH_TYPES: ReadonlySet<string> = new Set(['spacing', 'radius', 'font.size', 'dimension', 'font.lineHeight', 'font.letterSpacing']);
 /** A length's keyword (`auto`, `normal`) or shorthand (`0 auto`) in canonical text; undefined for anything else. */
@@ -129,6 +146,8 @@ function keywordOrListText(raw: unknown): string | undefined {
 function canonicalSource(type: ImportedToken['type'], raw: unknown, extension: Record<string, unknown>): string {
   const keywordOrList = LENGTH_TYPES.has(type) ? keywordOrListText(raw) : undefined;
   if (keywordOrList !== undefined) return keywordOrList;
+  // No shadow, border or gradient: ours is the keyword `none` too.
+  if (raw === 'none' && NONE_TYPES.includes(type)) return 'none';
   switch (type) {
     case 'color':
       return sourceColor(raw);
@@ -163,11 +182,15 @@ function canonicalSource(type: ImportedToken['type'], raw: unknown, extension: R
       return shadowLayers(raw);
     case 'typography': {
       const value = raw as Record<string, unknown>;
+      // A part the source leaves out (or our strict export notes as `omitted`) is compared as left out.
+      const omitted = Array.isArray(extension['omitted']) ? (extension['omitted'] as unknown[]) : [];
+      const optional = (name: OptionalTypographyPart, text: (part: unknown) => string): string =>
+        value[name] === undefined || omitted.includes(name) ? OMITTED : text(value[name]);
       return [
-        families(value['fontFamily']),
+        optional('fontFamily', families),
         length(lengthOf(value['fontSize'])),
-        weight(value['fontWeight']),
-        lengthOrNumber(value['lineHeight']),
+        optional('fontWeight', weight),
+        optional('lineHeight', lengthOrNumber),
         length(lengthOf(value['letterSpacing'] ?? '0px')),
       ].join(' / ');
     }
@@ -213,14 +236,16 @@ function canonicalOurs(value: TypedValue): string {
       return value.values.map(canonicalOurs).join(' ');
     case 'shadow':
       return (value.layers ?? []).map(ourLayer).join(' | ');
-    case 'typography':
+    case 'typography': {
+      const omitted = (name: OptionalTypographyPart, text: string): string => (value.omitted?.includes(name) ? OMITTED : text);
       return [
-        value.fontFamily.families.join(','),
+        omitted('fontFamily', value.fontFamily.families.join(',')),
         length(value.fontSize),
-        formatCssNumber(value.fontWeight.value),
-        canonicalOurs(value.lineHeight),
+        omitted('fontWeight', formatCssNumber(value.fontWeight.value)),
+        omitted('lineHeight', canonicalOurs(value.lineHeight)),
         length(value.letterSpacing),
       ].join(' / ');
+    }
     case 'border':
       return [length(value.width), value.style.style, colorText(value.color.color)].join(' ');
     case 'transition':

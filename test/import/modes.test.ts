@@ -67,7 +67,7 @@ describe('import: modes from files, from extensions, and alpha beside a color', 
     expect(verifyImport(result.sources, result.tokens, system).mismatches).toEqual([]);
   });
 
-  it('writes a reference with `alpha` beside it as the color it names with that alpha in each mode, and says so', () => {
+  it('keeps a reference with `alpha` beside it as `{ ref, alpha }`: the color it names with that alpha in each mode', () => {
     const document = {
       color: {
         $type: 'color',
@@ -77,13 +77,8 @@ describe('import: modes from files, from extensions, and alpha beside a color', 
       },
     };
     const result = importDesignSystem([{ path: 'tokens.json', text: JSON.stringify(document) }], { slug: 'alpha', name: 'Alpha' });
-    expect(result.issues).toEqual([
-      {
-        source: 'tokens.json:color.veil',
-        level: 'lossy',
-        reason: 'a reference with `alpha` beside it: written as the color it names with that alpha, in each mode',
-      },
-    ]);
+    expect(result.issues).toEqual([]);
+    expect(result.files.get('tokens/color.yaml')).toContain('color.veil: { type: color, ref: color.ink, alpha: 0.25 }');
     const css = cssOf(result.compiled.system);
     expect(css['color.veil']).toEqual({ light: '#11111140', dark: '#EEEEEE40' });
     expect(css['color.mist']).toEqual({ light: '#80808080', dark: '#80808080' });

@@ -350,12 +350,10 @@ describe('Tokens Studio: types and values', () => {
     });
   });
 
-  it('`rgba({color}, a)` is resolved as sd-transforms resolves it (lossy: the reference is gone)', () => {
+  it('`rgba({color}, a)` is the reference with that alpha (written `{ ref, alpha }`)', () => {
     const read = readOne({ red: { value: '#FF0000', type: 'color' }, veil: { value: 'rgba({red}, 0.25)', type: 'color' } });
-    expect(values(read)).toEqual({ red: '#FF0000', veil: 'rgba(255, 0, 0, 0.25)' });
-    expect(read.issues).toEqual([
-      { source: 'ts/tokens.json:veil', level: 'lossy', reason: 'references inside `rgba({red}, 0.25)` are written as their values' },
-    ]);
+    expect(values(read)).toEqual({ red: '#FF0000', veil: { alphaOver: '{red}', alpha: 0.25 } });
+    expect(read.issues).toEqual([]);
   });
 
   it('an alias that is the whole value stays an alias', () => {
@@ -436,11 +434,13 @@ describe('Tokens Studio: color modifiers', () => {
   const modified = (value: string, modify: Record<string, unknown>, tokens: Record<string, unknown> = {}) =>
     readOne({ ...tokens, c: { value, type: 'color', $extensions: { 'studio.tokens': { modify } } } });
 
-  it('an alpha modifier on an alias is the color, lossy', () => {
+  it('an alpha modifier (srgb or hsl) on an alias is the reference with that alpha; in lch, the color, lossy', () => {
     const read = modified('{blue}', { type: 'alpha', value: '0.5', space: 'srgb' }, { blue: { value: '#0000FF', type: 'color' } });
-    expect(values(read)['c']).toBe('rgba(0, 0, 255, 0.5)');
-    expect(read.issues).toEqual([
-      { source: 'ts/tokens.json:c', level: 'lossy', reason: 'color modifier `alpha` (0.5 in srgb) written as its color' },
+    expect(values(read)['c']).toEqual({ alphaOver: '{blue}', alpha: 0.5 });
+    expect(read.issues).toEqual([]);
+    const inLch = modified('{blue}', { type: 'alpha', value: '0.5', space: 'lch' }, { blue: { value: '#0000FF', type: 'color' } });
+    expect(inLch.issues).toEqual([
+      { source: 'ts/tokens.json:c', level: 'lossy', reason: 'color modifier `alpha` (0.5 in lch) written as its color' },
     ]);
   });
 
@@ -612,10 +612,6 @@ describe('Tokens Studio: the same values as Style Dictionary with sd-transforms'
       'tokens-studio/semantic/light.json:color.accent-hover: color modifier `darken` (0.2 in lch) written as its color',
       'tokens-studio/semantic/light.json:color.accent-hover: in mode `dark` (tokens-studio/semantic/dark.json:color.accent-hover): color modifier `lighten` (0.2 in lch) written as its color',
       'tokens-studio/semantic/light.json:color.accent-hover: in mode `dim` (tokens-studio/semantic/dim.json:color.accent-hover): color modifier `mix` (0.5 in srgb) written as its color',
-      'tokens-studio/semantic/light.json:color.accent-subtle: color modifier `alpha` (0.25 in srgb) written as its color',
-      'tokens-studio/semantic/light.json:color.overlay: references inside `rgba({color.gray.900}, 0.5)` are written as their values',
-      'tokens-studio/semantic/light.json:color.overlay: in mode `dark` (tokens-studio/semantic/dark.json:color.overlay): references inside `rgba({color.white}, 0.5)` are written as their values',
-      'tokens-studio/semantic/light.json:color.overlay: in mode `dim` (tokens-studio/semantic/dim.json:color.overlay): references inside `rgba({color.white}, 0.25)` are written as their values',
       'tokens-studio/semantic/light.json:shadow.card: math `{spacing.base} / 2` written as its value',
       'tokens-studio/semantic/light.json:shadow.card: references inside `rgba({color.gray.900}, 0.1)` are written as their values',
       'tokens-studio/semantic/light.json:shadow.card: in mode `dim` (tokens-studio/semantic/dim.json:shadow.card): math `{spacing.md} * 2` written as its value',
