@@ -61,6 +61,11 @@ export const RULES = {
     catches:
       'a field of the wrong kind or out of range, in any file; CSS text that could leave its value (`/*`, an unclosed quote or bracket); `<` in a deprecation message',
   },
+  'js-name-clash': {
+    severities: WARNING,
+    catches:
+      'two tokens that get one name in the JavaScript module (`font.lineHeight`, `font.line-height`), or a token named like one of its own exports (`dark`, `modes`): the first in key order keeps it (a lint of the `js` export)',
+  },
   'key-expired': { severities: WARNING, catches: 'an API key whose `expiresAt` has passed (the server refuses it)' },
   'key-not-a-map': { severities: ERROR, catches: 'an entry of `keys` that is not a mapping' },
   'key-unknown-design-system': { severities: ERROR, catches: 'an API key whose `designSystem` or `access` names no design system' },

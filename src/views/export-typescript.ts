@@ -38,7 +38,7 @@ export function renderTypeScript(system: CompiledDesignSystem): string {
  * A value as the module holds it: CSS text, or for a typography token an object of its parts' CSS texts (`normal` for
  * a weight or line height it leaves out).
  */
-function leafOf(value: TypedValue): string | TokenTree {
+export function leafOf(value: TypedValue): string | TokenTree {
   if (value.kind !== 'typography') return formatCssValue(value);
   return Object.fromEntries(TYPOGRAPHY_PARTS.map((part) => [part, formatTypographyPart(value, part)]));
 }
@@ -47,7 +47,7 @@ function leafOf(value: TypedValue): string | TokenTree {
  * The JSDoc of each deprecated token by key: `@deprecated` with its message and replacement, so editors strike
  * the property through and the compiler's API reports it.
  */
-function deprecationComments(system: CompiledDesignSystem): Map<string, string> {
+export function deprecationComments(system: CompiledDesignSystem): Map<string, string> {
   const comments = new Map<string, string>();
   for (const token of system.tokens) {
     if (token.deprecated === undefined) continue;

@@ -6,7 +6,13 @@ import { renderDtcgJson } from './export-dtcg-json.js';
 import { renderDtcgResolver } from './export-dtcg-resolver.js';
 import { DTCG_SPEC_VERSION, renderStrictDtcgJson } from './export-dtcg-strict.js';
 import { renderTailwind } from './export-tailwind.js';
+import { lintLess, renderLess } from './export-less.js';
+import { lintScss, renderScss } from './export-scss.js';
+import { DECLARATION_FILE_NAMES, renderJsDeclarations } from './export-js-types.js';
+import { JAVASCRIPT_TYPE, JS_FILE_NAMES, JS_MODULES, renderJsModule } from './export-js.js';
+import type { JsModule } from './export-js.js';
 import { renderTypeScript } from './export-typescript.js';
+import { lintJsNames } from './js-names.js';
 import { FormatOptionError, readChoice, readText } from './output-format.js';
 import type { FormatOptions, FormatQuery, OutputFormat } from './output-format.js';
 import { CSS_TYPE, JSON_TYPE, TEXT_TYPE } from './rendered.js';
@@ -115,6 +121,38 @@ type JsonOptions =
 
 type TailwindOptions = { readonly theme: CssTheme; readonly darkSelector?: string };
 
+/** `module`, shared by the JavaScript module and its declarations. */
+const JS_MODULE_PARAMETER = {
+  module: {
+    type: 'string',
+    enum: JS_MODULES,
+    default: 'esm',
+    description: '`esm`: an ES module (the default). `cjs`: its CommonJS twin, the same values and names.',
+  },
+} as const;
+
+/** Options of the JavaScript module and its declarations: which module system. */
+type JsOptions = { readonly module: JsModule };
+
+/** `references` of the SCSS and Less exports. */
+const PREPROCESSOR_PARAMETERS = {
+  references: {
+    type: 'string',
+    enum: ['resolve', 'keep'],
+    default: 'resolve',
+    description:
+      '`resolve`: every value resolved (the default). `keep`: a value written as a reference to another token stays one: its variable (`$other`, `@other`), `var(--other)` in the modes’ custom properties.',
+  },
+} as const;
+
+/** Options of the SCSS and Less exports. */
+type PreprocessorOptions = { readonly references: 'resolve' | 'keep' };
+
+/** Reads `references` of the SCSS and Less exports. */
+const readPreprocessorOptions = (query: FormatQuery): PreprocessorOptions => ({
+  references: readChoice(query, 'references', PREPROCESSOR_PARAMETERS.references),
+});
+
 /** A format without parameters. */
 type NoOptions = Readonly<Record<never, never>>;
 
@@ -205,6 +243,57 @@ const TABLE = {
     render: renderTailwind,
     examples: ['', '?theme=selector&darkSelector=.dark'],
     fileName: () => 'tailwind.css',
+  }),
+  js: defineFormat<JsOptions>({
+    path: '/export/js',
+    contentType: JAVASCRIPT_TYPE,
+    title: 'JavaScript module: an ES module, or its CommonJS twin with `module=cjs`',
+    description:
+      'A JavaScript module (`module=esm`, the default) or its CommonJS twin (`module=cjs`): `light`, `dark` and each further mode as one object frozen at every level (a further mode named in camelCase), `modes` by mode name, and one named export per token (its key in camelCase) with its light value; values are the resolved values of `/export/json` (a boolean as `true` or `false`).',
+    parameters: JS_MODULE_PARAMETER,
+    readOptions: (query) => ({ module: readChoice(query, 'module', JS_MODULE_PARAMETER.module) }),
+    render: (system, { module }) => renderJsModule(system, module),
+    lint: lintJsNames,
+    examples: ['', '?module=cjs'],
+    fileName: ({ module }) => JS_FILE_NAMES[module],
+  }),
+  dts: defineFormat<JsOptions>({
+    path: '/export/dts',
+    contentType: TEXT_TYPE,
+    title: 'TypeScript declarations of the JavaScript module (`module=cjs`: of the CommonJS twin)',
+    description:
+      'TypeScript declarations of `/export/js` (`module=esm`: `tokens.d.mts`; `module=cjs`: `tokens.d.cts`): every value as its literal type, `readonly` at every level, `type ModeName`, `type TokenName`, `@deprecated` on deprecated tokens.',
+    parameters: JS_MODULE_PARAMETER,
+    readOptions: (query) => ({ module: readChoice(query, 'module', JS_MODULE_PARAMETER.module) }),
+    render: (system, { module }) => renderJsDeclarations(system, module),
+    examples: ['', '?module=cjs'],
+    fileName: ({ module }) => DECLARATION_FILE_NAMES[module],
+  }),
+  scss: defineFormat<PreprocessorOptions>({
+    path: '/export/scss',
+    contentType: TEXT_TYPE,
+    title: 'SCSS module for `@use`: variables, a map per mode, the mixin `tokens($mode)`',
+    description:
+      'An SCSS module (`_tokens.scss`, for `@use`): a variable per token with its light value, a map per mode (`$tokens-dark`), and the mixin `tokens($mode)` that writes a mode’s custom properties under the CSS export’s names (`.dark { @include tokens.tokens(dark); }`).',
+    parameters: PREPROCESSOR_PARAMETERS,
+    readOptions: readPreprocessorOptions,
+    render: renderScss,
+    lint: lintScss,
+    examples: ['', '?references=keep'],
+    fileName: () => '_tokens.scss',
+  }),
+  less: defineFormat<PreprocessorOptions>({
+    path: '/export/less',
+    contentType: TEXT_TYPE,
+    title: 'Less: variables, a mixin per mode',
+    description:
+      'A Less file: a variable per token with its light value, and a mixin per mode (`.tokens-dark()`) that writes that mode’s custom properties under the CSS export’s names (`.dark { .tokens-dark(); }`).',
+    parameters: PREPROCESSOR_PARAMETERS,
+    readOptions: readPreprocessorOptions,
+    render: renderLess,
+    lint: lintLess,
+    examples: ['', '?references=keep'],
+    fileName: () => 'tokens.less',
   }),
 };
 

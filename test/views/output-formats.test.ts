@@ -46,7 +46,7 @@ function documentedRowOf<Id extends FormatId>(id: Id): string[] {
 
 describe('the output-format registry', () => {
   it('lists the formats the API serves, in the order of their stored bodies', () => {
-    expect(OUTPUT_FORMAT_IDS).toEqual(['css', 'json', 'resolver', 'ts', 'tailwind']);
+    expect(OUTPUT_FORMAT_IDS).toEqual(['css', 'json', 'resolver', 'ts', 'tailwind', 'js', 'dts', 'scss', 'less']);
     expect(exampleUrlsOf(OUTPUT_FORMATS.json)).toEqual(['/api/v1/export/json', '/api/v1/export/json?spec=2025.10']);
   });
 
@@ -79,6 +79,10 @@ describe('the output-format registry', () => {
       ['resolver', {}],
       ['ts', {}],
       ['tailwind', { theme: 'data-attribute' }],
+      ['js', { module: 'esm' }],
+      ['dts', { module: 'esm' }],
+      ['scss', { references: 'resolve' }],
+      ['less', { references: 'resolve' }],
     ]);
     expect(OUTPUT_FORMATS.json.readOptions({ spec: '2025.10' })).toEqual({ spec: '2025.10', references: 'resolve' });
     expect(OUTPUT_FORMATS.css.fileName(OUTPUT_FORMATS.css.readOptions({ mode: 'dark' }))).toBe('tokens.dark.css');
