@@ -2,13 +2,15 @@
 // Imports public design systems' SOURCE tokens with our importer and compares every token's served value
 // (formatCssValue(token.resolved[mode])) with the system's OWN BUILT OUTPUT (the oracle), per theme.
 //
-//   npm run build && node scripts/verify-public-imports.mjs /tmp/public-import [primer|utrecht|digdir|telekom|rhc|gestalt|italia|auro|spectrum|amsterdam ...]
+//   npm run build && node scripts/verify-public-imports.mjs /tmp/public-import [primer|utrecht|digdir|telekom|rhc|gestalt|italia|auro|spectrum|amsterdam|paste ...]
 //
 // The folder holds the packages as `npm pack` gives them, untarred (`mkdir <dir> && tar xzf <tgz> -C <dir>`):
 //   <folder>/@primer+primitives@11.10.0/package   npm pack @primer/primitives@11.10.0
 //   <folder>/@utrecht+design-tokens/package       npm pack @utrecht/design-tokens@5.0.1
 //   <folder>/digdir-generated                     npx @digdir/designsystemet@1.15.0 tokens create --config
 //                                                 designsystemet.config.json (3 brands), then `tokens build -o built`
+//                                                 (the brands digdir, altinn, uutilsynet of GitHub digdir/designsystemet
+//                                                 packages/cli/digdir.config.json, `"outDir": "./design-tokens"`)
 //   <folder>/telekom/package                      npm pack @telekom/design-tokens@1.0.0-beta.12
 //                                                 (Style Dictionary json5, `value: { light, dark }` per token)
 //   <folder>/rhc/package                          npm pack @rijkshuisstijl-community/design-tokens@11.1.0
@@ -26,6 +28,13 @@
 //                                                 (DTCG 2025.10 `$value`/`$type`, aliases without `$type`; the
 //                                                 tarball holds its source src/**/*.tokens.json next to dist/, the
 //                                                 last version that does: 4.3.0 and later ship dist/ only)
+//   <folder>/paste/package                        npm pack @twilio-paste/design-tokens@10.15.0 (the oracle: dist/ only)
+//   <folder>/paste/source/tokens                  its Theo YAML source, not in the tarball: GitHub twilio-labs/paste at
+//                                                 85e73a58a ("version packages", 10.15.0; the tokens are unchanged
+//                                                 since), `git archive 85e73a58a packages/paste-design-tokens/tokens |
+//                                                 tar x --strip-components=2 -C <folder>/paste/source`
+//                                                 The case writes <folder>/paste/json: each *.yml as *.json, same
+//                                                 structure (the importer reads no YAML), and imports that.
 // Primer's theme -> files table is its scripts/themes.config.ts (not in the tarball), written out below; the other
 // systems' build configurations are not in their tarballs either: each case says what it reads and why.
 //
@@ -887,7 +896,77 @@ async function amsterdam() {
   });
 }
 
-const SYSTEMS = { primer, utrecht, digdir, telekom, rhc, gestalt, italia, auro, spectrum, amsterdam };
+async function paste() {
+  // Theo 1 (Salesforce), not Style Dictionary: each tokens/**/*.yml is `{ global: { type, category }, imports: [files],
+  // props: { <flat-kebab-name>: { value, comment } } }` or `{ imports, aliases: { <name>: value } }`; a reference is
+  // `{!alias}` (aliases only, file-scoped: visible through the file's imports), not `{a.b}`. Its gulpfile runs theo on
+  // tokens/**/tokens.yml with the `web` transform (`color/rgb`): dist/tokens.custom-properties.css for tokens/tokens.yml,
+  // dist/themes/<theme>/tokens.custom-properties.css for tokens/themes/<theme>/tokens.yml, `:root { --<name>: ... }`.
+  // A theme's files import the base files (twilio-dark: dark's) and override their props/aliases, so a theme is a
+  // mode: its files = what its tokens.yml reaches through `imports` (imports first, then the file) but the base's,
+  // given as `--mode <theme>=...`. The importer reads *.json / *.json5 only (a folder of *.yml gives 0 tokens), so each
+  // file is converted 1:1 to JSON (yaml.parse, JSON.stringify) into <folder>/paste/json first.
+  const { parse } = await import('yaml');
+  const { mkdir, writeFile, readdir } = await import('node:fs/promises');
+  const { dirname, relative } = await import('node:path');
+  const source = join(root, 'paste/source');
+  const cwd = join(root, 'paste/json');
+  const yamlFiles = [];
+  const walk = async (folder) => {
+    for (const entry of await readdir(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) await walk(path);
+      else if (entry.name.endsWith('.yml')) yamlFiles.push(path);
+    }
+  };
+  await walk(join(source, 'tokens'));
+  const parsed = new Map();
+  for (const file of yamlFiles) {
+    const data = parse(await readFile(file, 'utf8'));
+    parsed.set(file, data);
+    const out = join(cwd, relative(source, file).replace(/\.yml$/, '.json'));
+    await mkdir(dirname(out), { recursive: true });
+    await writeFile(out, `${JSON.stringify(data, null, 2)}\n`);
+  }
+  /** Every file `entry` reaches through `imports`, imports before the file (Theo's order: the file's own win). */
+  const closure = (entry, seen = new Set(), order = []) => {
+    if (seen.has(entry)) return order;
+    seen.add(entry);
+    for (const imported of parsed.get(entry)?.imports ?? []) closure(resolve(dirname(entry), imported), seen, order);
+    order.push(entry);
+    return order;
+  };
+  const asJson = (file) => relative(source, file).replace(/\.yml$/, '.json');
+  const base = closure(join(source, 'tokens/tokens.yml'));
+  const THEMES = ['dark', 'evergreen', 'sendgrid', 'twilio', 'twilio-dark'];
+  const layers = THEMES.map((theme) => ({
+    mode: theme,
+    paths: closure(join(source, `tokens/themes/${theme}/tokens.yml`))
+      .filter((file) => !base.includes(file))
+      .map(asJson),
+  }));
+  const pkg = join(root, 'paste/package');
+  const themes = [
+    { theme: 'default', mode: 'light', oracle: await cssOracle(join(pkg, 'dist/tokens.custom-properties.css'), (s) => s === ':root') },
+  ];
+  for (const theme of THEMES) {
+    const file = join(pkg, `dist/themes/${theme}/tokens.custom-properties.css`);
+    themes.push({ theme, mode: theme, oracle: await cssOracle(file, (s) => s === ':root') });
+  }
+  const inputs = base.map(asJson);
+  return runSystem({
+    title: '@twilio-paste/design-tokens 10.15.0 (Theo YAML as JSON; oracle dist/[themes/<theme>/]tokens.custom-properties.css)',
+    slug: 'paste',
+    cwd,
+    inputs,
+    layers,
+    themes,
+    keyOf: (key) => `--${key.split('.').at(-1)}`,
+    command: `cd ${cwd} && node ${join(repo, 'dist/cli.js')} import ${inputs.join(' ')} --out /tmp/vpi/paste --verify ${layers.map((layer) => `--mode ${layer.mode}=${layer.paths.join(',')}`).join(' ')}`,
+  });
+}
+
+const SYSTEMS = { primer, utrecht, digdir, telekom, rhc, gestalt, italia, auro, spectrum, amsterdam, paste };
 for (const [name, run] of Object.entries(SYSTEMS)) {
   if (only.length > 0 && !only.includes(name)) continue;
   try {
