@@ -90,6 +90,15 @@ const isShadowLayers = (value: unknown): boolean =>
   ) &&
   (!Array.isArray(value) || value.length > 0);
 
+/** The unit of a DTCG 2025.10 dimension or duration object (`{ value: 0.0625, unit: 'rem' }`), or undefined. */
+function unitObjectOf(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { value: amount, unit, ...rest } = value as Record<string, unknown>;
+  return typeof amount === 'number' && typeof unit === 'string' && Object.keys(rest).length === 0 && /^[a-z%]+$/i.test(unit)
+    ? unit
+    : undefined;
+}
+
 /** The DTCG type a literal value is, or undefined when it says nothing; `key` decides a font family or weight by name. */
 export function typeOfValue(value: unknown, key: string): string | undefined {
   const segments = key.split('.').map((segment) => segment.toLowerCase().replace(/[-_]/g, ''));
@@ -99,6 +108,8 @@ export function typeOfValue(value: unknown, key: string): string | undefined {
   if (typeof value === 'number') return named(WEIGHT_NAME) ? 'fontWeight' : 'number';
   if (isAlphaOver(value)) return 'color';
   if (isShadowLayers(value)) return 'shadow';
+  const unitObject = unitObjectOf(value);
+  if (unitObject !== undefined) return unitObject === 'ms' || unitObject === 's' ? 'duration' : 'dimension';
   if (Array.isArray(value)) {
     if (value.length === 4 && value.every((item) => typeof item === 'number')) return 'cubicBezier';
     return value.length > 0 && value.every((item) => typeof item === 'string') ? 'fontFamily' : undefined;
