@@ -6,7 +6,7 @@ import { EXIT_FAILED, EXIT_OK, EXIT_STATUS_HELP, EXIT_USAGE } from './cli/exit-s
 import { requireFolder, UsageError } from './cli/usage-error.js';
 import { didYouMean } from './compile/suggest.js';
 
-const COMMANDS = ['serve', 'validate', 'keys', 'import'];
+const COMMANDS = ['serve', 'validate', 'keys', 'import', 'build'];
 
 const USAGE = `Usage: token-server <command> [options]
 
@@ -15,6 +15,7 @@ Commands:
   validate   Check the design systems (and keys) and print every problem
   keys       Create, list and revoke API keys in keys.yaml
   import     Bring an existing design system in from DTCG JSON
+  build      Write every export format’s files to a folder, without a server
 
 Run \`token-server <command> --help\` for the options of a command.
 
@@ -54,6 +55,10 @@ async function main(argv: readonly string[]): Promise<number> {
       const { runImport } = await import('./cli/import.js');
       return runImport(rest, process.cwd());
     }
+    case 'build': {
+      const { runBuild } = await import('./cli/build.js');
+      return runBuild(rest, process.cwd());
+    }
     case undefined:
       console.error(USAGE);
       return EXIT_USAGE;
@@ -64,7 +69,7 @@ async function main(argv: readonly string[]): Promise<number> {
       return EXIT_OK;
     default:
       console.error(
-        `token-server: unknown command \`${command}\`${didYouMean(command, COMMANDS)} (expected serve, validate, keys or import)\n\n${USAGE}`,
+        `token-server: unknown command \`${command}\`${didYouMean(command, COMMANDS)} (expected serve, validate, keys, import or build)\n\n${USAGE}`,
       );
       return EXIT_USAGE;
   }

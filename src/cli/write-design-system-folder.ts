@@ -10,7 +10,11 @@ import { basename, dirname, join } from 'node:path';
  * links are removed with it, never followed). Any failure removes the temporary folder: `out` is either as it was or
  * complete, never half-written.
  */
-export async function writeDesignSystemFolder(out: string, files: ReadonlyMap<string, string>, replace: boolean): Promise<void> {
+export async function writeDesignSystemFolder(
+  out: string,
+  files: ReadonlyMap<string, string | Uint8Array>,
+  replace: boolean,
+): Promise<void> {
   const parent = dirname(out);
   const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const temp = join(parent, `.${basename(out)}.import-${suffix}`);

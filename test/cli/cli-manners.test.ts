@@ -15,7 +15,7 @@ const ESCAPE = '\u001B[';
 
 describe('command lines', () => {
   it.each<[string[], string]>([
-    [['valdate'], 'token-server: unknown command `valdate` (did you mean `validate`?) (expected serve, validate, keys or import)'],
+    [['valdate'], 'token-server: unknown command `valdate` (did you mean `validate`?) (expected serve, validate, keys, import or build)'],
     [['keys', 'crate'], 'token-server: unknown keys subcommand `crate` (did you mean `create`?) (expected create, list or revoke)\n'],
     [
       ['validate', '--fromat', 'json'],

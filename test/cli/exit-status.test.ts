@@ -18,7 +18,7 @@ describe('token-server exit statuses', () => {
     [
       ['deploy'],
       {},
-      /^token-server: unknown command `deploy` \(expected serve, validate, keys or import\)\n\nUsage: token-server <command>/,
+      /^token-server: unknown command `deploy` \(expected serve, validate, keys, import or build\)\n\nUsage: token-server <command>/,
     ],
     [
       ['serve', '--prot', '3000'],
