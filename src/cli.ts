@@ -6,16 +6,20 @@ import { EXIT_FAILED, EXIT_OK, EXIT_STATUS_HELP, EXIT_USAGE } from './cli/exit-s
 import { requireFolder, UsageError } from './cli/usage-error.js';
 import { didYouMean } from './compile/suggest.js';
 
-const COMMANDS = ['serve', 'validate', 'keys', 'import', 'build'];
+/** The commands, in the order `--help` lists them: the usage text, the did-you-mean and the error come from here. */
+const COMMANDS = [
+  { name: 'serve', summary: 'Serve the design systems over HTTP (what `npm start` runs)' },
+  { name: 'validate', summary: 'Check the design systems (and keys) and print every problem' },
+  { name: 'keys', summary: 'Create, list and revoke API keys in keys.yaml' },
+  { name: 'import', summary: 'Bring a design system in from DTCG, resolver, Tokens Studio or Style Dictionary files' },
+  { name: 'build', summary: 'Write every export format’s files to a folder, without a server' },
+] as const;
+const COMMAND_NAMES = COMMANDS.map((command) => command.name);
 
 const USAGE = `Usage: token-server <command> [options]
 
 Commands:
-  serve      Serve the design systems over HTTP (what \`npm start\` runs)
-  validate   Check the design systems (and keys) and print every problem
-  keys       Create, list and revoke API keys in keys.yaml
-  import     Bring an existing design system in from DTCG JSON
-  build      Write every export format’s files to a folder, without a server
+${COMMANDS.map(({ name, summary }) => `  ${name.padEnd(10)} ${summary}`).join('\n')}
 
 Run \`token-server <command> --help\` for the options of a command.
 
@@ -69,10 +73,15 @@ async function main(argv: readonly string[]): Promise<number> {
       return EXIT_OK;
     default:
       console.error(
-        `token-server: unknown command \`${command}\`${didYouMean(command, COMMANDS)} (expected serve, validate, keys, import or build)\n\n${USAGE}`,
+        `token-server: unknown command \`${command}\`${didYouMean(command, COMMAND_NAMES)} (expected ${listed(COMMAND_NAMES)})\n\n${USAGE}`,
       );
       return EXIT_USAGE;
   }
+}
+
+/** `a, b or c`. */
+function listed(names: readonly string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1) as string}`;
 }
 
 /** The settings of `serve`; a bad flag or environment value, or a source folder that is not there, is a usage error. */
