@@ -73,13 +73,13 @@ export function capPerFile(pending: PendingDiagnostic[], files: readonly ReadFil
   const diagnostics: Diagnostic[] = [];
   let index = 0;
   while (index < pending.length) {
-    const file = (pending[index] as PendingDiagnostic).file;
+    const file = pending[index]?.file;
     let end = index;
-    while (end < pending.length && (pending[end] as PendingDiagnostic).file === file) end += 1;
+    while (end < pending.length && pending[end]?.file === file) end += 1;
     const { shown, rest } = splitShown(pending.slice(index, end));
     for (const problem of shown)
       diagnostics.push({ ...problem, message: typeof problem.message === 'string' ? problem.message : problem.message() });
-    const earlier = counted.get(file);
+    const earlier = file === undefined ? undefined : counted.get(file);
     const suppressed = rest.length + (earlier?.suppressed ?? 0);
     const first = [rest[0], earlier?.summary].filter((pos) => pos !== undefined).sort(compareDiagnostics)[0];
     const anyError = rest.some((problem) => problem.severity === 'error') || earlier?.summary.severity === 'error';

@@ -6,15 +6,16 @@ import { isDefinedBefore } from './defined-once.js';
 import { describePosition } from './message-text.js';
 import type { Report } from './pending-diagnostic.js';
 import { readTokenDraft } from './read-token-draft.js';
-import type { TokenDraft, ValueFields } from './read-token-draft.js';
+import type { TokenDraft } from './read-token-draft.js';
 import { resolveTokens } from './resolve-tokens.js';
 import { tailwindVariable } from './tailwind-names.js';
 import type { ResolvedToken } from './resolve-tokens.js';
-import type { Located } from './source-entries.js';
 import { didYouMean } from './suggest.js';
 import { sortTokenKeys } from './sort-order.js';
+import { writtenValueOf } from './source-entries.js';
 import type { SourceFileEntries } from './source-entries.js';
 import type { ModeDefinition, SourcePosition, Token, TokenValue, WrittenValue } from './types.js';
+import type { ValueDraft } from './value-draft.js';
 
 /**
  * The tokens of every file, in token key order, each checked and resolved against the scales and primitives; a
@@ -82,7 +83,8 @@ export const MAX_TOKEN_VALUES = 100_000;
 function exceedsValueLimit(drafts: ReadonlyMap<string, TokenDraft>, modes: readonly ModeDefinition[], report: Report): boolean {
   const values = drafts.size * modes.length;
   if (values <= MAX_TOKEN_VALUES) return false;
-  const first = [...drafts.values()][Math.floor(MAX_TOKEN_VALUES / modes.length)] as TokenDraft;
+  const first = [...drafts.values()][Math.floor(MAX_TOKEN_VALUES / modes.length)];
+  if (first === undefined) return false;
   const count = (n: number): string => n.toLocaleString('en-US');
   report(
     first.entry.pos,
@@ -96,9 +98,10 @@ function exceedsValueLimit(drafts: ReadonlyMap<string, TokenDraft>, modes: reado
 function checkReplacements(drafts: ReadonlyMap<string, TokenDraft>, report: Report): void {
   for (const [key, draft] of drafts) {
     const replacement = draft.deprecated?.replacement;
-    if (replacement === undefined || replacement === null || drafts.has(replacement)) continue;
+    const field = draft.entry.fields['deprecated'];
+    if (replacement === undefined || replacement === null || field === undefined || drafts.has(replacement)) continue;
     report(
-      (draft.entry.fields['deprecated'] as Located).pos,
+      field.pos,
       'unknown-reference',
       () =>
         `\`${key}\` is deprecated in favour of unknown token \`${replacement}\`${didYouMean(
@@ -115,7 +118,9 @@ function listInKeyOrder(drafts: ReadonlyMap<string, TokenDraft>, resolved: Reado
   const namedBy = new Map<string, string>();
   const tailwindNamedBy = new Map<string, string>();
   for (const key of sortTokenKeys([...resolved.keys()])) {
-    const draft = drafts.get(key) as TokenDraft;
+    const draft = drafts.get(key);
+    const resolvedToken = resolved.get(key);
+    if (draft === undefined || resolvedToken === undefined) continue;
     const words = wordsOfKey(key);
     const clash = namedBy.get(words);
     if (clash === undefined) namedBy.set(words, key);
@@ -130,19 +135,19 @@ function listInKeyOrder(drafts: ReadonlyMap<string, TokenDraft>, resolved: Reado
     const tailwindName = tailwindVariable({ key, type: draft.type }, words);
     const tailwindClash = tailwindName === undefined ? undefined : tailwindNamedBy.get(tailwindName);
     if (tailwindName !== undefined && tailwindClash === undefined) tailwindNamedBy.set(tailwindName, key);
-    else if (tailwindClash !== undefined && clash === undefined) {
+    else if (tailwindName !== undefined && tailwindClash !== undefined && clash === undefined) {
       report(
         draft.entry.pos,
         'tailwind-name-clash',
-        `\`${key}\` and \`${tailwindClash}\` get the same Tailwind theme variable \`${tailwindName as string}\`: the Tailwind export keeps \`${tailwindClash}\` (first in key order) and leaves this one out`,
+        `\`${key}\` and \`${tailwindClash}\` get the same Tailwind theme variable \`${tailwindName}\`: the Tailwind export keeps \`${tailwindClash}\` (first in key order) and leaves this one out`,
         'warning',
       );
     }
-    const { fields, values, references } = resolved.get(key) as ResolvedToken;
+    const { drafts: perMode, values, references } = resolvedToken;
     const token: Token = {
       key,
       type: draft.type,
-      value: apiValue(draft, fields),
+      value: apiValue(draft, perMode),
       ...(draft.writtenModes === undefined ? {} : { modes: draft.writtenModes }),
       ...(draft.description === undefined ? {} : { description: draft.description }),
       ...(draft.deprecated === undefined ? {} : { deprecated: draft.deprecated }),
@@ -158,27 +163,21 @@ function listInKeyOrder(drafts: ReadonlyMap<string, TokenDraft>, resolved: Reado
  * A token's `value` as the API serves it: its light fields in the order of its type's fields; a color on a scale
  * also has `darkStep` when its dark color comes from the same scale (the spec's shape), whatever spelling gave it.
  */
-function apiValue(draft: TokenDraft, fields: ReadonlyMap<string, ValueFields>): TokenValue {
-  const light = fields.get('light') as ValueFields;
-  if (light['primitive'] !== undefined) return { primitive: light['primitive'].value as string };
-  if (light['ref'] !== undefined) {
-    const alpha = light['alpha'];
-    const ref = light['ref'].value as string;
-    return alpha === undefined ? { ref } : { ref, alpha: alpha.value as number };
-  }
+function apiValue(draft: TokenDraft, perMode: ReadonlyMap<string, ValueDraft>): TokenValue {
+  const light = perMode.get('light');
+  if (light?.kind === 'primitive') return { primitive: light.name };
+  if (light?.kind === 'ref') return light.alpha === undefined ? { ref: light.key } : { ref: light.key, alpha: light.alpha };
   const value: Record<string, WrittenValue> = {};
+  const darkStep = light?.kind === 'scaleColor' ? darkStepOf(light.scale.value, perMode.get('dark')) : undefined;
   // The light fields are in their type's order already; `darkStep` goes after `step`.
-  for (const name in light) {
-    value[name] = (light[name] as ValueFields[string]).value as WrittenValue;
-    if (name === 'step' && draft.type === 'color') {
-      const darkStep = darkStepOf(light, fields.get('dark') as ValueFields);
-      if (darkStep !== undefined) value['darkStep'] = darkStep.value as number;
-    }
+  for (const [name, field] of Object.entries(draft.fields)) {
+    value[name] = writtenValueOf(field);
+    if (name === 'step' && darkStep !== undefined) value['darkStep'] = darkStep;
   }
   return value;
 }
 
-function darkStepOf(light: ValueFields, dark: ValueFields): ValueFields[string] | undefined {
-  if (light['scale'] === undefined || dark['color'] !== undefined || dark['scale']?.value !== light['scale'].value) return undefined;
-  return dark['step'];
+/** The dark step of a color on scale `scale` when its dark color is on the same scale. */
+function darkStepOf(scale: string, dark: ValueDraft | undefined): number | undefined {
+  return dark?.kind === 'scaleColor' && dark.scale.value === scale ? dark.step.value : undefined;
 }

@@ -24,7 +24,7 @@ export function findCssBreakout(text: string, context: CssTextContext): string |
   const open: { char: string; at: number }[] = [];
   let quote: { char: string; at: number } | undefined;
   for (let index = 0; index < text.length; index += 1) {
-    const char = text[index] as string;
+    const char = text.charAt(index);
     const at = index + 1;
     const code = char.charCodeAt(0);
     if (code < 0x20 || code === 0x7f)

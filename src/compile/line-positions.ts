@@ -12,9 +12,9 @@ export class LinePositions {
     let high = this.starts.length - 1;
     while (low < high) {
       const middle = (low + high + 1) >> 1;
-      if ((this.starts[middle] as number) <= offset) low = middle;
+      if ((this.starts[middle] ?? 0) <= offset) low = middle;
       else high = middle - 1;
     }
-    return { line: low + 1, column: offset - (this.starts[low] as number) + 1 };
+    return { line: low + 1, column: offset - (this.starts[low] ?? 0) + 1 };
   }
 }

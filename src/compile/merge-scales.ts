@@ -60,18 +60,18 @@ function mergeSteps(
       if (color === undefined) ok = false;
       else written.set(other.name, color);
     }
-    if (!ok) continue;
-    steps.set(entry.step, { step: entry.step, colors: colorsPerMode(light as Rgba, dark as Rgba, written, modes) });
+    if (!ok || light === undefined || dark === undefined) continue;
+    steps.set(entry.step, { step: entry.step, colors: colorsPerMode(light, dark, written, modes) });
   }
   return steps;
 }
 
 /** A step's color in every mode: the one written for it, else its base's. */
 function colorsPerMode(light: Rgba, dark: Rgba, written: ReadonlyMap<string, Rgba>, modes: readonly ModeDefinition[]): ModeValues<Rgba> {
-  const colors: Record<string, Rgba> = { light, dark };
+  const colors: Record<string, Rgba> & ModeValues<Rgba> = { light, dark };
   // Modes are listed after their bases (read-modes keeps declaration order; a base declared later is resolved by the loop).
   for (const mode of modes.slice(2)) colors[mode.name] = written.get(mode.name) ?? colorOfBase(mode, modes, written, colors);
-  return colors as ModeValues<Rgba>;
+  return colors;
 }
 
 function colorOfBase(
@@ -80,7 +80,8 @@ function colorOfBase(
   written: ReadonlyMap<string, Rgba>,
   colors: Record<string, Rgba>,
 ): Rgba {
-  let base = mode.base as string;
+  // Every mode but light has a base.
+  let base = mode.base ?? 'light';
   for (;;) {
     const known = colors[base] ?? written.get(base);
     if (known !== undefined) return known;

@@ -1,15 +1,43 @@
 import type { Report } from './pending-diagnostic.js';
 import { standsAlone, withDefaults } from './read-token-draft.js';
 import { ALTERNATIVE_FIELDS } from './value-rules.js';
-import type { TokenDraft, ValueFields } from './read-token-draft.js';
+import type { TokenDraft } from './read-token-draft.js';
+import { readValueDraft } from './value-draft.js';
+import type { ValueDraft } from './value-draft.js';
+import type { ValueFields } from './source-entries.js';
 import type { ModeDefinition, TokenType } from './types.js';
+
+/**
+ * Each mode's value of a token read into its draft (see {@link fieldsPerMode}): modes that share their fields share one
+ * draft object. Undefined, reported, when a mode's fields are incomplete.
+ */
+export function draftsPerMode(
+  draft: TokenDraft,
+  modes: readonly ModeDefinition[],
+  byName: ReadonlyMap<string, ModeDefinition>,
+  report: Report,
+): Map<string, ValueDraft> | undefined {
+  const perMode = fieldsPerMode(draft, modes, byName, report);
+  if (perMode === undefined) return undefined;
+  const read = new Map<ValueFields, ValueDraft>();
+  const drafts = new Map<string, ValueDraft>();
+  for (const [mode, fields] of perMode) {
+    let value = read.get(fields);
+    if (value === undefined) {
+      value = readValueDraft(draft.type, fields);
+      read.set(fields, value);
+    }
+    drafts.set(mode, value);
+  }
+  return drafts;
+}
 
 /**
  * Each mode's value fields of a token: its base mode's, with the mode's own override laid over them (light has the
  * token's fields). A mode with nothing of its own shares its base's object. Undefined, reported, when a mode's
  * fields are incomplete (an inline override over a `primitive` that leaves a field out).
  */
-export function fieldsPerMode(
+function fieldsPerMode(
   draft: TokenDraft,
   modes: readonly ModeDefinition[],
   byName: ReadonlyMap<string, ModeDefinition>,

@@ -19,7 +19,7 @@ export function parseColor(text: unknown): Rgba | undefined {
   if (HEX.test(trimmed)) return parseHex(trimmed.slice(1));
   const match = RGB_FUNCTION.exec(trimmed) ?? RGB_SPACES.exec(trimmed);
   if (!match) return undefined;
-  const [red, green, blue] = match.slice(1, 4).map(Number) as [number, number, number];
+  const [red, green, blue] = [Number(match[1]), Number(match[2]), Number(match[3])];
   if (red > 255 || green > 255 || blue > 255) return undefined;
   const alpha = match[4] === undefined ? 1 : Number(match[4]) / (match[5] === '%' ? 100 : 1);
   return alpha <= 1 ? { red, green, blue, alpha } : undefined;

@@ -16,10 +16,17 @@ export function parseCssShadow(text: string): ShadowLayer[] | undefined {
     const lengths = rest.filter((word) => LENGTH.test(word)).map(parseLength);
     const colors = rest.filter((word) => !LENGTH.test(word));
     const color = colors.length === 1 ? parseColor(colors[0]) : undefined;
-    if (color === undefined || lengths.length < 2 || lengths.length > 4 || lengths.some((length) => length === undefined)) return undefined;
     const zero: Dimension = { value: 0, unit: 'px' };
-    const [offsetX, offsetY, blur = zero, spread = zero] = lengths as Dimension[];
-    layers.push({ offsetX: offsetX as Dimension, offsetY: offsetY as Dimension, blur, spread, color, inset });
+    const [offsetX, offsetY, blur = zero, spread = zero] = lengths;
+    if (
+      color === undefined ||
+      offsetX === undefined ||
+      offsetY === undefined ||
+      lengths.length > 4 ||
+      lengths.some((length) => length === undefined)
+    )
+      return undefined;
+    layers.push({ offsetX, offsetY, blur, spread, color, inset });
   }
   return layers;
 }
@@ -28,7 +35,7 @@ export function parseCssShadow(text: string): ShadowLayer[] | undefined {
 function parseLength(text: string): Dimension | undefined {
   const match = LENGTH.exec(text);
   if (!match || (match[2] === undefined && Number(match[1]) !== 0)) return undefined;
-  return { value: Number(match[1]), unit: (match[2] ?? 'px') as 'px' | 'rem' };
+  return { value: Number(match[1]), unit: match[2] === 'rem' ? 'rem' : 'px' };
 }
 
 function splitOutsideParentheses(text: string, separator: string): string[] {

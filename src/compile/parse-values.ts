@@ -27,13 +27,14 @@ export function parseDimension(
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return undefined;
     if (bareUnit !== null) return { value, unit: bareUnit };
-    return value === 0 ? { value: 0, unit: units[0] as DimensionUnit } : undefined;
+    const [first] = units;
+    return value === 0 && first !== undefined ? { value: 0, unit: first } : undefined;
   }
   if (typeof value !== 'string') return undefined;
   const match = DIMENSION.exec(value.trim());
   if (!match) return undefined;
-  const unit = match[2] as DimensionUnit;
-  return units.includes(unit) ? { value: Number(match[1]), unit } : undefined;
+  const unit = units.find((candidate) => candidate === match[2]);
+  return unit === undefined ? undefined : { value: Number(match[1]), unit };
 }
 
 /**

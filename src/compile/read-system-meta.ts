@@ -48,9 +48,9 @@ export function readSystemMeta(
   }
   if (!ok) return undefined;
   return {
-    id: (id?.value as string | undefined) ?? slug,
+    id: typeof id?.value === 'string' ? id.value : slug,
     slug,
-    name: name?.value as string,
+    name: typeof name?.value === 'string' ? name.value : '',
     description: typeof description?.value === 'string' ? description.value : null,
   };
 }

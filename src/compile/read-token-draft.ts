@@ -1,16 +1,14 @@
 import { describeValue } from './message-text.js';
 import type { Report } from './pending-diagnostic.js';
-import type { Located, NamedFields, TokenEntry } from './source-entries.js';
+import { writtenValueOf } from './source-entries.js';
+import type { Located, NamedFields, TokenEntry, ValueFields } from './source-entries.js';
 import { didYouMean } from './suggest.js';
 import { TOKEN_KEY } from './name-rules.js';
 import { readDeprecation } from './read-deprecation.js';
 import { isPrimitiveType, isTokenType, TOKEN_TYPES } from './types.js';
-import type { Deprecation, SourcePosition, TokenType, TokenValue, WrittenValue } from './types.js';
+import type { Deprecation, SourcePosition, TokenType, TokenValue } from './types.js';
 import { ALTERNATIVE_FIELDS, keywordOf, OPTIONAL_FIELDS, TOKEN_FIELD_RULES } from './value-rules.js';
 import type { FieldRule } from './value-rules.js';
-
-/** Value fields by name, each with the place it was written (defaults sit at their token). */
-export type ValueFields = Readonly<Record<string, Located>>;
 
 /** A token whose own fields are checked, before its references are resolved. */
 export interface TokenDraft {
@@ -34,13 +32,13 @@ export const REFERENCE_FIELDS = ['primitive', 'ref'] as const;
 const ruleNames = (type: TokenType): string[] => Object.keys(TOKEN_FIELD_RULES[type]);
 const referenceNames = (type: TokenType): string[] => (isPrimitiveType(type) ? ['primitive', 'ref'] : ['ref']);
 /** The fields a token of each type takes (beside type, description, deprecated), in the order messages list them. */
-const TOKEN_FIELDS = Object.fromEntries(
+const TOKEN_FIELDS: ReadonlyMap<TokenType, readonly string[]> = new Map(
   TOKEN_TYPES.map((type) => [type, [...ruleNames(type), ...referenceNames(type), 'modes']]),
-) as unknown as Record<TokenType, readonly string[]>;
+);
 /** The fields an entry of `modes` takes: a token's value fields (no `darkStep`: that is `modes.dark.step`). */
-const MODE_FIELDS = Object.fromEntries(
+const MODE_FIELDS: ReadonlyMap<TokenType, readonly string[]> = new Map(
   TOKEN_TYPES.map((type) => [type, [...ruleNames(type).filter((name) => name !== 'darkStep'), ...referenceNames(type)]]),
-) as unknown as Record<TokenType, readonly string[]>;
+);
 const NO_OVERRIDES: ReadonlyMap<string, ValueFields> = new Map();
 
 /**
@@ -49,11 +47,12 @@ const NO_OVERRIDES: ReadonlyMap<string, ValueFields> = new Map();
  * of them. Undefined, with every problem reported, when any is wrong.
  */
 export function readTokenDraft(entry: TokenEntry, modeNames: readonly string[], report: Report): TokenDraft | undefined {
-  const typeField = entry.fields['type'] as Located;
-  const type = typeField.value as string;
+  // The walker takes a mapping for a token only when its `type` is a string.
+  const typeField = entry.fields['type'];
+  const type = String(typeField?.value);
   if (!isTokenType(type)) {
     report(
-      typeField.pos,
+      typeField?.pos ?? entry.pos,
       'unknown-token-type',
       () => `unknown token type \`${type}\` for \`${entry.key}\`${didYouMean(type, TOKEN_TYPES)}; the types are ${TOKEN_TYPES.join(', ')}`,
     );
@@ -62,7 +61,7 @@ export function readTokenDraft(entry: TokenEntry, modeNames: readonly string[], 
   const description = readDescription(entry, report);
   const deprecated = readDeprecation(entry, report);
   const valueFields: Record<string, Located> = Object.create(null) as Record<string, Located>;
-  for (const name in entry.fields) if (!NOT_VALUE_FIELDS.has(name)) valueFields[name] = entry.fields[name] as Located;
+  for (const [name, field] of Object.entries(entry.fields)) if (!NOT_VALUE_FIELDS.has(name)) valueFields[name] = field;
   const fields = hasReference(valueFields)
     ? readReference(entry, type, valueFields, 'token', report)
     : isNone(type, valueFields)
@@ -111,8 +110,10 @@ function readDescription(entry: TokenEntry, report: Report): { valid: boolean; t
  * other value field, and no color or composite names a primitive.
  */
 function readReference(entry: TokenEntry, type: TokenType, fields: ValueFields, where: string, report: Report): ValueFields | undefined {
-  const [name, other] = REFERENCE_FIELDS.filter((candidate) => fields[candidate] !== undefined) as [string, string | undefined];
-  const field = fields[name] as Located;
+  // Called only when one of them is given.
+  const [name = 'ref', other] = REFERENCE_FIELDS.filter((candidate) => fields[candidate] !== undefined);
+  const field = fields[name];
+  if (field === undefined) return undefined;
   if (name === 'primitive' && !isPrimitiveType(type)) {
     report(
       field.pos,
@@ -128,7 +129,7 @@ function readReference(entry: TokenEntry, type: TokenType, fields: ValueFields, 
   for (const [fieldName, located] of Object.entries(fields)) {
     if (fieldName === name) continue;
     if (name === 'ref' && other === undefined && BESIDE_REF[type]?.includes(fieldName)) {
-      const problem = (TOKEN_FIELD_RULES[type][fieldName] as FieldRule).check(located.value);
+      const problem = TOKEN_FIELD_RULES[type][fieldName]?.check(located.value);
       if (problem === undefined) beside[fieldName] = located;
       else {
         report(
@@ -163,7 +164,9 @@ function readReference(entry: TokenEntry, type: TokenType, fields: ValueFields, 
  * part; undefined, reported, when `value` is anything but `none` or a part is written beside it.
  */
 function readNone(entry: TokenEntry, type: TokenType, fields: ValueFields, where: string, report: Report): ValueFields | undefined {
-  const field = fields['value'] as Located;
+  // Called only when `value` is given.
+  const field = fields['value'];
+  if (field === undefined) return undefined;
   if (field.value !== 'none') {
     const alternative = ALTERNATIVE_FIELDS[type];
     const names = (list: readonly string[]): string => list.map((name) => `\`${name}\``).join(', ');
@@ -195,8 +198,7 @@ function readNone(entry: TokenEntry, type: TokenType, fields: ValueFields, where
 function checkFieldValues(entry: TokenEntry, type: TokenType, fields: ValueFields, allowed: readonly string[], report: Report): boolean {
   const rules = TOKEN_FIELD_RULES[type];
   let ok = true;
-  for (const name in fields) {
-    const field = fields[name] as Located;
+  for (const [name, field] of Object.entries(fields)) {
     const rule = rules[name];
     if (rule === undefined || !allowed.includes(name)) {
       report(
@@ -234,7 +236,7 @@ function readInlineFields(entry: TokenEntry, type: TokenType, fields: ValueField
     );
     return undefined;
   }
-  const valid = checkFieldValues(entry, type, fields, TOKEN_FIELDS[type], report);
+  const valid = checkFieldValues(entry, type, fields, TOKEN_FIELDS.get(type) ?? [], report);
   const ok = checkAlternatives(entry, type, fields, '', report) && valid;
   const complete = withDefaults(entry, type, fields, entry.pos, report);
   return ok ? complete : undefined;
@@ -259,9 +261,9 @@ function checkAlternatives(entry: TokenEntry, type: TokenType, fields: ValueFiel
   return ok;
 }
 
-const RULE_ENTRIES = Object.fromEntries(
+const RULE_ENTRIES: ReadonlyMap<TokenType, readonly [string, FieldRule][]> = new Map(
   TOKEN_TYPES.map((type) => [type, Object.entries(TOKEN_FIELD_RULES[type]).filter(([name]) => name !== 'darkStep')]),
-) as unknown as Record<TokenType, readonly [string, FieldRule][]>;
+);
 
 /**
  * The value fields of `fields`, in the order of its type's fields, with the defaults filled in (`darkStep` apart: it
@@ -283,7 +285,7 @@ export function withDefaults(
   let ok = true;
   // A keyword (`auto`, `normal`) has no unit: none is filled in beside it.
   const keyword = keywordOf(type, fields['value']?.value) !== undefined;
-  for (const [name, rule] of RULE_ENTRIES[type]) {
+  for (const [name, rule] of RULE_ENTRIES.get(type) ?? []) {
     const field = fields[name];
     if (field !== undefined) complete[name] = field;
     else if (replaced.includes(name) || (keyword && name === 'unit')) continue;
@@ -310,7 +312,7 @@ function readOverrides(
     report(field.pos, 'invalid-value', `\`modes\` of \`${entry.key}\` must map mode names to value fields, e.g. \`dark: { step: 400 }\``);
     return undefined;
   }
-  const allowed = MODE_FIELDS[type];
+  const allowed = MODE_FIELDS.get(type) ?? [];
   let ok = true;
   for (const mode of entry.modes) {
     if (!readOverride(entry, type, mode, modeNames, allowed, overrides, report)) ok = false;
@@ -369,7 +371,7 @@ function writtenModesOf(entry: TokenEntry): Record<string, TokenValue> | undefin
   const written: Record<string, TokenValue> = {};
   for (const mode of entry.modes) {
     const fields = mode.fields ?? {};
-    written[mode.name] = Object.fromEntries(Object.entries(fields).map(([name, located]) => [name, located.value as WrittenValue]));
+    written[mode.name] = Object.fromEntries(Object.entries(fields).map(([name, located]) => [name, writtenValueOf(located)]));
   }
   return written;
 }

@@ -1,25 +1,7 @@
-import { parseColor } from './parse-color.js';
-import { parseDimension, parseDuration, parseFontWeight, referenceOf } from './parse-values.js';
-import type { ValueFields } from './read-token-draft.js';
-import type { Located } from './source-entries.js';
-import { cubicBezierOf, fontFamilyOf } from './typed-values.js';
+import { fontFamilyOf } from './typed-values.js';
 import { OPTIONAL_TYPOGRAPHY_PARTS } from './types.js';
-import type {
-  ColorValue,
-  CubicBezierValue,
-  Dimension,
-  DimensionValue,
-  DurationValue,
-  FontFamilyValue,
-  GradientStop,
-  NumberValue,
-  OptionalTypographyPart,
-  ShadowLayer,
-  SourcePosition,
-  StrokeStyleValue,
-  TokenType,
-  TypedValue,
-} from './types.js';
+import type { GradientStop, NumberValue, ShadowLayer, SourcePosition, TokenType, TypedValue } from './types.js';
+import type { BorderDraft, GradientDraft, LayersShadowDraft, PartDraft, TransitionDraft, TypographyDraft } from './value-draft.js';
 
 /**
  * The value of the token `targetKey` that a part at `path` refers to, in the mode being resolved; the target must be of
@@ -49,103 +31,81 @@ export const PART_TYPES = {
   timingFunction: ['easing'],
 } as const satisfies Record<string, readonly TokenType[]>;
 
+/** The drafts of the composite values: typography, border, transition, gradient, a shadow written with `layers`. */
+export type CompositeDraft = TypographyDraft | BorderDraft | TransitionDraft | GradientDraft | LayersShadowDraft;
+
 /**
- * The value of a composite token (typography, border, transition, gradient, a shadow written with `layers`) in one
- * mode, from its checked fields, each part literal or a reference resolved through `resolve`; undefined when a
- * reference does not resolve; `not-composite` for any other token.
+ * The value of a composite token in one mode, from its draft, each part literal or a reference resolved through
+ * `resolve`; undefined when a reference does not resolve.
  */
-export function buildComposite(
-  type: TokenType,
-  fields: ValueFields,
-  resolve: PartResolver,
-  tokenPos: SourcePosition,
-): TypedValue | undefined | 'not-composite' {
+export function buildComposite(draft: CompositeDraft, resolve: PartResolver): TypedValue | undefined {
+  /** The value of a part at `path` of one of `types`: its literal, or the value of the token it names. */
   const read = <Value extends TypedValue>(
-    name: keyof typeof PART_TYPES,
+    part: PartDraft<Value>,
     path: string,
-    raw: unknown,
-    pos: SourcePosition,
-    literal: (raw: unknown) => Value,
+    types: readonly TokenType[],
     verbatim = true,
-  ) => {
-    const target = referenceOf(raw);
-    if (target === undefined) return literal(raw);
-    return resolve(path, target, pos, PART_TYPES[name], verbatim) as Value | undefined;
+  ): Value | undefined => {
+    if (part.ref === undefined) return part.value;
+    // The target is of one of `types`, so its value is of the part's kind, or a keyword its type takes (`normal`,
+    // `auto`), which the part keeps as it is: the one value here its type does not say.
+    return resolve(path, part.ref, part.pos, types, verbatim) as Value | undefined;
   };
-  const part = <Value extends TypedValue>(name: keyof typeof PART_TYPES, literal: (raw: unknown) => Value): Value | undefined => {
-    const field = fields[name] as Located;
-    return read(name, name, field.value, field.pos, literal);
-  };
-  switch (type) {
+  switch (draft.kind) {
     case 'typography': {
-      const omitted = OPTIONAL_TYPOGRAPHY_PARTS.filter((name) => fields[name] === undefined);
-      const optional = <Value extends TypedValue>(name: OptionalTypographyPart, literal: (raw: unknown) => Value): Value | undefined =>
-        fields[name] === undefined ? (TYPOGRAPHY_DEFAULTS[name] as Value) : part(name, literal);
-      const fontFamily = optional<FontFamilyValue>('fontFamily', (raw) => fontFamilyOf(raw as string));
-      const fontSize = part<DimensionValue>('fontSize', (raw) => dimensionOf(raw, ['px', 'rem', 'em', '%'], 'px'));
-      const fontWeight = optional<NumberValue>('fontWeight', (raw) => ({ kind: 'number', value: parseFontWeight(raw) as number }));
-      const lineHeight = optional<NumberValue | DimensionValue>('lineHeight', (raw) =>
-        typeof raw === 'number' ? { kind: 'number', value: raw } : dimensionOf(raw, ['px', 'rem', 'em', '%'], null),
-      );
-      const letterSpacing = part<DimensionValue>('letterSpacing', (raw) => dimensionOf(raw, ['px', 'em', 'rem'], null));
+      const omitted = OPTIONAL_TYPOGRAPHY_PARTS.filter((name) => draft[name] === undefined);
+      const { fontFamily: family, fontWeight: weight, lineHeight: height } = draft;
+      // Every part is read (each reference followed and reported) before any missing one fails the whole.
+      const fontFamily = family === undefined ? DEFAULT_FONT_FAMILY : read(family, 'fontFamily', PART_TYPES.fontFamily);
+      const fontSize = read(draft.fontSize, 'fontSize', PART_TYPES.fontSize);
+      const fontWeight = weight === undefined ? DEFAULT_FONT_WEIGHT : read(weight, 'fontWeight', PART_TYPES.fontWeight);
+      const lineHeight = height === undefined ? DEFAULT_LINE_HEIGHT : read(height, 'lineHeight', PART_TYPES.lineHeight);
+      const letterSpacing = read(draft.letterSpacing, 'letterSpacing', PART_TYPES.letterSpacing);
       if (!fontFamily || !fontSize || !fontWeight || !lineHeight || !letterSpacing) return undefined;
       const value = { kind: 'typography', fontFamily, fontSize, fontWeight, lineHeight, letterSpacing } as const;
       return omitted.length === 0 ? value : { ...value, omitted };
     }
     case 'border': {
-      const width = part<DimensionValue>('width', (raw) => dimensionOf(raw, ['px', 'rem', 'em'], 'px'));
-      const style = part<StrokeStyleValue>('style', (raw) => ({ kind: 'strokeStyle', style: raw as string }));
-      const color = part<ColorValue>('color', literalColor);
+      const width = read(draft.width, 'width', PART_TYPES.width);
+      const style = read(draft.style, 'style', PART_TYPES.style);
+      const color = read(draft.color, 'color', PART_TYPES.color);
       if (!width || !style || !color) return undefined;
       return { kind: 'border', width, style, color };
     }
     case 'transition': {
-      const duration = part<DurationValue>('duration', durationOf);
-      const delay = part<DurationValue>('delay', durationOf);
-      const timingFunction = part<CubicBezierValue>('timingFunction', cubicBezierOf);
+      const duration = read(draft.duration, 'duration', PART_TYPES.duration);
+      const delay = read(draft.delay, 'delay', PART_TYPES.delay);
+      const timingFunction = read(draft.timingFunction, 'timingFunction', PART_TYPES.timingFunction);
       if (!duration || !delay || !timingFunction) return undefined;
       return { kind: 'transition', duration, delay, timingFunction };
     }
     case 'gradient': {
-      const field = fields['stops'] as Located;
       const stops: GradientStop[] = [];
-      for (const [index, written] of (field.value as { color: unknown; position: number }[]).entries()) {
-        const color = read<ColorValue>('color', `stops.${index}.color`, written.color, field.pos, literalColor);
+      for (const [index, stop] of draft.stops.entries()) {
+        const color = read(stop.color, `stops.${index}.color`, PART_TYPES.color);
         if (color === undefined) return undefined;
-        stops.push({ color: color.color, position: written.position });
+        stops.push({ color: color.color, position: stop.position });
       }
-      return { kind: 'gradient', angle: fields['angle']?.value as number, stops };
+      return { kind: 'gradient', angle: draft.angle, stops };
     }
-    case 'shadow': {
-      const field = fields['layers'];
-      if (field === undefined) return 'not-composite';
+    case 'layersShadow': {
       const layers: ShadowLayer[] = [];
-      for (const [index, written] of (field.value as WrittenLayer[]).entries()) {
-        const opacity = written.opacity;
-        const color = read<ColorValue>(
-          'color',
-          `layers.${index}.color`,
-          written.color,
-          field.pos ?? tokenPos,
-          literalColor,
-          opacity === undefined,
-        );
+      for (const [index, layer] of draft.layers.entries()) {
+        const { opacity } = layer;
+        const color = read(layer.color, `layers.${index}.color`, PART_TYPES.color, opacity === undefined);
         if (color === undefined) return undefined;
         const alpha = opacity === undefined ? color.color.alpha : Math.round(color.color.alpha * opacity * 10000) / 10000;
-        const length = (raw: unknown): Dimension => parseDimension(raw, ['px', 'rem', 'em'], 'px') as Dimension;
         layers.push({
-          offsetX: length(written.x),
-          offsetY: length(written.y),
-          blur: length(written.blur),
-          spread: length(written.spread),
+          offsetX: layer.x,
+          offsetY: layer.y,
+          blur: layer.blur,
+          spread: layer.spread,
           color: alpha === color.color.alpha ? color.color : { ...color.color, alpha },
-          inset: written.inset === true,
+          inset: layer.inset,
         });
       }
       return { kind: 'shadow', layers, text: null };
     }
-    default:
-      return 'not-composite';
   }
 }
 
@@ -154,32 +114,6 @@ export function buildComposite(
  * views write `normal` instead for the weight and line height (`sans-serif` is what Style Dictionary's `font` shorthand
  * writes for a missing family); 1.2 is the line height `normal` gives most fonts.
  */
-export const TYPOGRAPHY_DEFAULTS: { readonly [Part in OptionalTypographyPart]: TypedValue } = {
-  fontFamily: fontFamilyOf('sans-serif'),
-  fontWeight: { kind: 'number', value: 400 },
-  lineHeight: { kind: 'number', value: 1.2 },
-};
-
-interface WrittenLayer {
-  readonly x: unknown;
-  readonly y: unknown;
-  readonly blur: unknown;
-  readonly spread: unknown;
-  readonly color: unknown;
-  readonly opacity?: number;
-  readonly inset?: boolean;
-}
-
-const dimensionOf = (
-  raw: unknown,
-  units: Parameters<typeof parseDimension>[1],
-  bareUnit: Parameters<typeof parseDimension>[2],
-): DimensionValue => ({
-  kind: 'dimension',
-  ...(parseDimension(raw, units, bareUnit) as Dimension),
-});
-const literalColor = (raw: unknown): ColorValue => ({
-  kind: 'color',
-  color: parseColor(raw) as NonNullable<ReturnType<typeof parseColor>>,
-});
-const durationOf = (raw: unknown): DurationValue => ({ kind: 'duration', value: parseDuration(raw) as number, unit: 'ms' });
+const DEFAULT_FONT_FAMILY = fontFamilyOf('sans-serif');
+const DEFAULT_FONT_WEIGHT: NumberValue = { kind: 'number', value: 400 };
+const DEFAULT_LINE_HEIGHT: NumberValue = { kind: 'number', value: 1.2 };

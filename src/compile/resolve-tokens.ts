@@ -1,24 +1,22 @@
 import { describePosition } from './message-text.js';
 import type { PrimitiveDefinition } from './merge-primitives.js';
 import type { ScaleSteps } from './merge-scales.js';
-import { fieldsPerMode } from './mode-fields.js';
+import { draftsPerMode } from './mode-fields.js';
 import type { Report } from './pending-diagnostic.js';
 import { reportingOnce } from './pending-diagnostic.js';
-import { isNone } from './read-token-draft.js';
-import type { TokenDraft, ValueFields } from './read-token-draft.js';
+import type { TokenDraft } from './read-token-draft.js';
 import { buildComposite } from './resolve-composite.js';
 import type { PartResolver } from './resolve-composite.js';
 import { colorOf, warnOfRedundantDarkStep } from './resolve-color.js';
 import { withAlpha } from './parse-color.js';
-import type { Located } from './source-entries.js';
-import { referenceOf } from './parse-values.js';
 import { didYouMean } from './suggest.js';
-import { typedValueOfFields, typedValueOfPrimitive } from './typed-values.js';
+import { typedValueOfPrimitive } from './typed-values.js';
 import type { ModeDefinition, ModeValues, Rgba, SourcePosition, TokenReferences, TokenType, TypedValue } from './types.js';
+import type { ColorTokenShadowDraft, PartDraft, PrimitiveRefDraft, ValueDraft } from './value-draft.js';
 
-/** A draft resolved: its fields and value in every mode, and what its value refers to per mode (when it refers to any token). */
+/** A draft resolved: its value draft and value in every mode, and what its value refers to per mode (when it refers to any token). */
 export interface ResolvedToken {
-  readonly fields: ReadonlyMap<string, ValueFields>;
+  readonly drafts: ReadonlyMap<string, ValueDraft>;
   readonly values: ModeValues<TypedValue>;
   readonly references: Readonly<Record<string, TokenReferences>> | undefined;
 }
@@ -54,7 +52,7 @@ export function resolveTokens(
   report: Report,
 ): Map<string, ResolvedToken> {
   const modesByName = new Map(modes.map((mode) => [mode.name, mode]));
-  const fieldsByKey = new Map<string, Map<string, ValueFields> | undefined>();
+  const draftsByKey = new Map<string, Map<string, ValueDraft> | undefined>();
   /** Per token, its value in each mode resolved so far: the object that becomes its `values`. */
   const valuesByKey = new Map<string, Record<string, TypedValue>>();
   const referencesByKey = new Map<string, Record<string, TokenReferences>>();
@@ -73,11 +71,11 @@ export function resolveTokens(
   const colorValues = new Map<Rgba, TypedValue>();
   // Positions belong to one token each, so one filter passes each problem on once, as one per token would.
   const reportOnce = reportingOnce(report);
-  const fieldsOf = (key: string): Map<string, ValueFields> | undefined => {
-    if (fieldsByKey.has(key)) return fieldsByKey.get(key);
-    const fields = fieldsPerMode(drafts.get(key) as TokenDraft, modes, modesByName, reportOnce);
-    fieldsByKey.set(key, fields);
-    return fields;
+  const valueDraftsOf = (key: string, draft: TokenDraft): Map<string, ValueDraft> | undefined => {
+    if (draftsByKey.has(key)) return draftsByKey.get(key);
+    const perMode = draftsPerMode(draft, modes, modesByName, reportOnce);
+    draftsByKey.set(key, perMode);
+    return perMode;
   };
   const colorValue = (color: Rgba): TypedValue => {
     let value = colorValues.get(color);
@@ -102,14 +100,15 @@ export function resolveTokens(
     const known = byMode?.[mode];
     if (known !== undefined) return known;
     if (failed.size > 0 && (failed.has(key) || failed.has(`${key}\u0000${mode}`))) return undefined;
-    const fields = fieldsOf(key);
-    if (fields === undefined) {
+    const draft = drafts.get(key);
+    const valueDraft = draft === undefined ? undefined : valueDraftsOf(key, draft)?.get(mode);
+    if (draft === undefined || valueDraft === undefined) {
       failed.add(key);
       return undefined;
     }
     const frame: Frame = { key, mode, referencePos: undefined, depth: 0 };
     stack.push(frame);
-    const value = computeValue(drafts.get(key) as TokenDraft, mode, fields.get(mode) as ValueFields, frame);
+    const value = computeValue(draft, mode, valueDraft, frame);
     stack.pop();
     if (value === undefined) failed.add(`${key}\u0000${mode}`);
     else {
@@ -155,8 +154,7 @@ export function resolveTokens(
       return undefined;
     }
     if (!types.includes(target.type)) {
-      const wanted =
-        types.length === 1 ? `a ${types[0] as string} token` : `a ${types.slice(0, -1).join(', ')} or ${types.at(-1) as string} token`;
+      const wanted = `a ${[types.slice(0, -1).join(', '), ...types.slice(-1)].filter((part) => part !== '').join(' or ')} token`;
       reportOnce(pos, rules.mismatch, `${rules.place} of \`${frame.key}\` must name ${wanted}; \`${targetKey}\` is a ${target.type} token`);
       return undefined;
     }
@@ -178,8 +176,8 @@ export function resolveTokens(
     }
     if (stack.length > MAX_REFERENCE_DEPTH) {
       // Deep recursion: the token whose chain is too long is the one resolution started from; every token on the way fails with it.
-      const first = stack[0] as Frame;
-      reportTooDeep(first.key, first.referencePos as SourcePosition);
+      const [first] = stack;
+      if (first?.referencePos !== undefined) reportTooDeep(first.key, first.referencePos);
       return undefined;
     }
     const value = valueIn(targetKey, frame.mode);
@@ -210,66 +208,76 @@ export function resolveTokens(
     if (reportedCycles.has(signature)) return;
     reportedCycles.add(signature);
     let first = 0;
-    for (const [index, member] of members.entries()) if (member.key < (members[first] as Frame).key) first = index;
-    const ordered = [...members.slice(first), ...members.slice(0, first)];
-    const chain = ordered.map((member) => `\`${member.key}\` (${describePosition(member.referencePos as SourcePosition)})`).join(' → ');
-    const head = ordered[0] as Frame;
+    for (const [index, member] of members.entries()) if (member.key < (members[first]?.key ?? member.key)) first = index;
+    // Every member follows a reference (the one that closes the circle among them): each has its place.
+    const ordered = [...members.slice(first), ...members.slice(0, first)].flatMap(({ key: memberKey, referencePos }) =>
+      referencePos === undefined ? [] : [{ key: memberKey, pos: referencePos }],
+    );
+    const chain = ordered.map((member) => `\`${member.key}\` (${describePosition(member.pos)})`).join(' → ');
+    const [head] = ordered;
+    if (head === undefined) return;
     reportOnce(
-      head.referencePos as SourcePosition,
+      head.pos,
       'reference-cycle',
       `${chain} → \`${head.key}\`: these references go round in a circle; one of them must give a value`,
     );
   }
 
-  function computeValue(draft: TokenDraft, mode: string, fields: ValueFields, frame: Frame): TypedValue | undefined {
-    const ref = fields['ref'];
-    if (ref !== undefined) {
-      const targetKey = ref.value as string;
-      const value = follow(frame, targetKey, ref.pos, [draft.type], WHOLE_VALUE);
-      if (value === undefined) return undefined;
-      // A color's `alpha` beside `ref` replaces the alpha of the color it names, as on a scale step.
-      const alpha = fields['alpha']?.value as number | undefined;
-      recordReference(draft.entry.key, mode, (current) => ({ ...current, ref: targetKey, ...(alpha === undefined ? {} : { alpha }) }));
-      return alpha === undefined || value.kind !== 'color' ? value : colorValue(withAlpha(value.color, alpha));
-    }
-    if (isNone(draft.type, fields)) return NONE;
-    const primitive = fields['primitive'];
-    if (primitive !== undefined) return primitiveValue(draft, primitive, reportOnce);
-    if (draft.type === 'color') {
-      const color = colorOf(draft, mode, fields, scales, reportOnce);
-      return color === undefined ? undefined : colorValue(color);
-    }
-    if (draft.type === 'shadow' && fields['colorToken'] !== undefined) return legacyShadow(fields, frame);
-    const parts: PartResolver = (path, targetKey, pos, types, verbatim) => {
-      const value = follow(frame, targetKey, pos, types, PART_VALUE(path));
-      if (value !== undefined && verbatim) {
-        recordReference(draft.entry.key, mode, (current) => ({ ...current, parts: { ...current.parts, [path]: targetKey } }));
-      } else if (value !== undefined) {
-        recordReference(draft.entry.key, mode, (current) => ({ ...current, adjusted: { ...current.adjusted, [path]: targetKey } }));
+  function computeValue(draft: TokenDraft, mode: string, value: ValueDraft, frame: Frame): TypedValue | undefined {
+    switch (value.kind) {
+      case 'ref': {
+        const target = follow(frame, value.key, value.pos, [draft.type], WHOLE_VALUE);
+        if (target === undefined) return undefined;
+        // A color's `alpha` beside `ref` replaces the alpha of the color it names, as on a scale step.
+        const { key: targetKey, alpha } = value;
+        recordReference(draft.entry.key, mode, (current) => ({ ...current, ref: targetKey, ...(alpha === undefined ? {} : { alpha }) }));
+        return alpha === undefined || target.kind !== 'color' ? target : colorValue(withAlpha(target.color, alpha));
       }
-      return value;
-    };
-    const composite = buildComposite(draft.type, fields, parts, draft.entry.pos);
-    if (composite !== 'not-composite') return composite;
-    const plain: Record<string, unknown> = {};
-    for (const name in fields) plain[name] = (fields[name] as Located).value;
-    return typedValueOfFields(draft.type, plain);
+      case 'none':
+        return NONE;
+      case 'primitive':
+        return primitiveValue(draft, value, reportOnce);
+      case 'scaleColor':
+      case 'literalColor': {
+        const color = colorOf(draft.entry.key, mode, value, scales, reportOnce);
+        return color === undefined ? undefined : colorValue(color);
+      }
+      case 'colorTokenShadow':
+        return colorTokenShadow(value, frame);
+      case 'typography':
+      case 'border':
+      case 'transition':
+      case 'gradient':
+      case 'layersShadow': {
+        const parts: PartResolver = (path, targetKey, pos, types, verbatim) => {
+          const target = follow(frame, targetKey, pos, types, PART_VALUE(path));
+          if (target !== undefined && verbatim) {
+            recordReference(draft.entry.key, mode, (current) => ({ ...current, parts: { ...current.parts, [path]: targetKey } }));
+          } else if (target !== undefined) {
+            recordReference(draft.entry.key, mode, (current) => ({ ...current, adjusted: { ...current.adjusted, [path]: targetKey } }));
+          }
+          return target;
+        };
+        return buildComposite(value, parts);
+      }
+      case 'literal':
+        return value.value;
+    }
   }
 
-  function primitiveValue(draft: TokenDraft, field: Located, report: Report): TypedValue | undefined {
+  function primitiveValue(draft: TokenDraft, { name, pos }: PrimitiveRefDraft, report: Report): TypedValue | undefined {
     const { entry, type } = draft;
-    const name = field.value as string;
     const primitive = primitives.get(name);
     if (primitive === undefined) {
       report(
-        field.pos,
+        pos,
         'unknown-primitive',
         () => `\`${entry.key}\` refers to unknown primitive \`${name}\`${didYouMean(name, primitives.keys())}`,
       );
       return undefined;
     }
     if (primitive.type !== type) {
-      report(field.pos, 'primitive-type-mismatch', `${type} token \`${entry.key}\` cannot use \`${name}\`, a ${primitive.type} primitive`);
+      report(pos, 'primitive-type-mismatch', `${type} token \`${entry.key}\` cannot use \`${name}\`, a ${primitive.type} primitive`);
       return undefined;
     }
     let value = primitiveValues.get(name);
@@ -281,14 +289,13 @@ export function resolveTokens(
   }
 
   /** The spec's one-layer shadow: its color token's color in this mode, that color's alpha times the shadow's `opacity`. */
-  function legacyShadow(fields: ValueFields, frame: Frame): TypedValue | undefined {
-    const colorField = fields['colorToken'] as Located;
-    const color = follow(frame, colorField.value as string, colorField.pos, ['color'], COLOR_TOKEN);
+  function colorTokenShadow(shadow: ColorTokenShadowDraft, frame: Frame): TypedValue | undefined {
+    const { colorToken } = shadow;
+    const color = follow(frame, colorToken.value, colorToken.pos, ['color'], COLOR_TOKEN);
     if (color?.kind !== 'color') return undefined;
-    const number = (name: string): number => fields[name]?.value as number;
-    const px = (name: string) => ({ value: number(name), unit: 'px' as const });
+    const px = (name: 'x' | 'y' | 'blur' | 'spread') => ({ value: shadow[name], unit: 'px' as const });
     const base = color.color;
-    const opacity = number('opacity');
+    const { opacity } = shadow;
     // An opaque color keeps the opacity exactly as written; a translucent one multiplies, rounded past float noise.
     const alpha = base.alpha === 1 ? opacity : Math.round(base.alpha * opacity * 10000) / 10000;
     const layer = { offsetX: px('x'), offsetY: px('y'), blur: px('blur'), spread: px('spread'), color: { ...base, alpha }, inset: false };
@@ -297,43 +304,59 @@ export function resolveTokens(
 
   const resolved = new Map<string, ResolvedToken>();
   for (const [key, draft] of drafts) {
-    const fields = fieldsOf(key);
-    if (fields === undefined) continue;
-    const lightFields = fields.get('light') as ValueFields;
-    const sharesLight = !followsMode(draft.type, lightFields);
+    const perMode = valueDraftsOf(key, draft);
+    if (perMode === undefined) continue;
+    const lightDraft = perMode.get('light');
+    const sharesLight = lightDraft !== undefined && !followsMode(lightDraft);
     let ok = true;
     for (const mode of modes) {
-      // A mode with the light fields has the light value, unless the value follows the mode (a scale, a reference).
+      // A mode with the light draft has the light value, unless the value follows the mode (a scale, a reference).
       const values = valuesByKey.get(key);
       const light = values?.['light'];
-      if (light !== undefined && sharesLight && fields.get(mode.name) === lightFields)
-        (values as Record<string, TypedValue>)[mode.name] = light;
+      if (values !== undefined && light !== undefined && sharesLight && perMode.get(mode.name) === lightDraft) values[mode.name] = light;
       else if (valueIn(key, mode.name) === undefined) ok = false;
     }
     const values = valuesByKey.get(key);
-    if (!ok || values === undefined) continue;
-    if (draft.type === 'color') warnOfRedundantDarkStep(draft, fields, scales, reportOnce);
-    resolved.set(key, { fields, values: values as unknown as ModeValues<TypedValue>, references: referencesByKey.get(key) });
+    if (!ok || values === undefined || !inEveryMode(values)) continue;
+    if (draft.type === 'color') warnOfRedundantDarkStep(draft, lightDraft, scales, reportOnce);
+    resolved.set(key, { drafts: perMode, values, references: referencesByKey.get(key) });
   }
   return resolved;
 }
 
+/** Whether a token's values resolved so far hold the two modes every design system has (then every mode: see above). */
+const inEveryMode = (values: Record<string, TypedValue>): values is Record<string, TypedValue> & ModeValues<TypedValue> =>
+  values['light'] !== undefined && values['dark'] !== undefined;
+
 /**
- * Whether a value written with `fields` can differ between modes that share the fields: a color (its scale has a
- * color per mode), a shadow in a color token's color, anything that refers to another token.
+ * Whether a value drafted as `draft` can differ between modes that share the draft: a color (its scale has a color per
+ * mode), a shadow in a color token's color, anything that refers to another token.
  */
-function followsMode(type: TokenType, fields: ValueFields): boolean {
-  if (type === 'color' || fields['ref'] !== undefined || fields['colorToken'] !== undefined) return true;
-  for (const name in fields) if (containsReference((fields[name] as Located).value)) return true;
-  return false;
+function followsMode(draft: ValueDraft): boolean {
+  switch (draft.kind) {
+    case 'ref':
+    case 'scaleColor':
+    case 'literalColor':
+    case 'colorTokenShadow':
+      return true;
+    case 'typography':
+      return [draft.fontFamily, draft.fontSize, draft.fontWeight, draft.lineHeight, draft.letterSpacing].some(isReference);
+    case 'border':
+      return [draft.width, draft.style, draft.color].some(isReference);
+    case 'transition':
+      return [draft.duration, draft.delay, draft.timingFunction].some(isReference);
+    case 'gradient':
+      return draft.stops.some((stop) => isReference(stop.color));
+    case 'layersShadow':
+      return draft.layers.some((layer) => isReference(layer.color));
+    case 'primitive':
+    case 'none':
+    case 'literal':
+      return false;
+  }
 }
 
-function containsReference(value: unknown): boolean {
-  if (referenceOf(value) !== undefined) return true;
-  if (Array.isArray(value)) return value.some(containsReference);
-  return typeof value === 'object' && value !== null && Object.values(value).some(containsReference);
-}
-
+const isReference = (part: PartDraft<TypedValue> | undefined): boolean => part?.ref !== undefined;
 /** Which rules a reference reports, and how a message names the place it is written. */
 interface FollowRules {
   readonly unknown: 'unknown-reference' | 'unknown-color-token';

@@ -24,8 +24,9 @@ export function sortTokenKeys(keys: readonly string[]): string[] {
     const left = a.segments;
     const right = b.segments;
     for (let index = 0; index < Math.min(left.length, right.length); index += 1) {
-      const x = left[index] as SortSegment;
-      const y = right[index] as SortSegment;
+      const x = left[index];
+      const y = right[index];
+      if (x === undefined || y === undefined) break;
       if (x.index >= 0 && y.index >= 0) {
         if (x.index !== y.index) return x.index - y.index;
         continue;

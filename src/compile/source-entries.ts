@@ -1,10 +1,16 @@
-import type { Diagnostic, SourcePosition } from './types.js';
+import type { Diagnostic, SourcePosition, WrittenValue } from './types.js';
 
-/** A YAML value with the place it was written. */
-export interface Located {
-  readonly value: unknown;
+/** A YAML value with the place it was written (once checked, what its check made sure of). */
+export interface Located<Value = unknown> {
+  readonly value: Value;
   readonly pos: SourcePosition;
 }
+
+/** A field's value as the API serves it: the YAML readers give JSON's values (strings, numbers, booleans, null, lists, mappings). */
+export const writtenValueOf = (field: Located): WrittenValue => field.value as WrittenValue;
+
+/** Value fields by name, each with the place it was written (defaults sit at their token). */
+export type ValueFields = Readonly<Record<string, Located>>;
 
 /** A mapping entry whose value is itself a mapping: its name, where the name is, and its fields (undefined when the value is not a mapping). */
 export interface NamedFields {

@@ -56,12 +56,12 @@ function boundedEditDistance(left: string, right: string, bound: number): number
     let rowMinimum = i;
     for (let j = 1; j <= b.length; j += 1) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      const value = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + cost);
+      const value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
       current[j] = value;
       if (value < rowMinimum) rowMinimum = value;
     }
     if (rowMinimum > bound) return bound + 1;
     [previous, current] = [current, previous];
   }
-  return previous[b.length] as number;
+  return previous[b.length] ?? 0;
 }

@@ -49,6 +49,6 @@ export function tailwindVariable(
   // No namespace of its own: the key's words, so `breakpoint.md` lands in `--breakpoint-*` and `border.default` is plain.
   if (namespace === null) return `--${words}`;
   // The words of the key after the type's own (`font.size.body` -> `body`); a key of one segment keeps its words.
-  const rest = key.startsWith(`${type}.`) ? words.slice((TYPE_WORDS.get(type) as string).length + 1) : words;
+  const rest = key.startsWith(`${type}.`) ? words.slice((TYPE_WORDS.get(type) ?? '').length + 1) : words;
   return `--${namespace}-${rest}`;
 }

@@ -28,26 +28,30 @@ export const TOKEN_TYPES = [
 /** One of {@link TOKEN_TYPES}. */
 export type TokenType = (typeof TOKEN_TYPES)[number];
 
+const TOKEN_TYPE_NAMES: readonly string[] = TOKEN_TYPES;
+
 /** Whether a `type` written in a file is a token type. */
 export function isTokenType(type: string): type is TokenType {
-  return (TOKEN_TYPES as readonly string[]).includes(type);
+  return TOKEN_TYPE_NAMES.includes(type);
 }
 
 /** Token types whose value is made of parts (each a value or a reference to a token). */
 export const COMPOSITE_TYPES = ['border', 'gradient', 'transition', 'typography'] as const;
 /** The types no primitive has: colors come from scales; booleans, stroke styles and composites are written on their token. */
 const NOT_PRIMITIVE = ['boolean', 'color', 'strokeStyle', ...COMPOSITE_TYPES] as const;
+const NOT_PRIMITIVE_NAMES: readonly string[] = NOT_PRIMITIVE;
 
 /** Primitive types: every token type but colors, booleans, stroke styles and composites. */
 export type PrimitiveType = Exclude<TokenType, (typeof NOT_PRIMITIVE)[number]>;
 /** Every primitive type, in the order of {@link TOKEN_TYPES}. */
 export const PRIMITIVE_TYPES: readonly PrimitiveType[] = TOKEN_TYPES.filter(
-  (type): type is PrimitiveType => !(NOT_PRIMITIVE as readonly string[]).includes(type),
+  (type): type is PrimitiveType => !NOT_PRIMITIVE_NAMES.includes(type),
 );
 
 /** Whether a type written under `primitives` is a primitive type. */
 export function isPrimitiveType(type: string): type is PrimitiveType {
-  return (PRIMITIVE_TYPES as readonly string[]).includes(type);
+  const names: readonly string[] = PRIMITIVE_TYPES;
+  return names.includes(type);
 }
 
 /** One problem found in a designer's file: where it is, which rule, and a plain message. */

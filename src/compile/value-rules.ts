@@ -31,9 +31,9 @@ const BEYOND_SAFE = `an integer from ${Number.MIN_SAFE_INTEGER} to ${Number.MAX_
 /** An integer (a larger one than 2^53 - 1 has already lost digits when it is read). */
 const INTEGER: ValueCheck = (value) => (Number.isSafeInteger(value) ? undefined : Number.isInteger(value) ? BEYOND_SAFE : 'an integer');
 const STEP_NUMBER: ValueCheck = (value) =>
-  Number.isSafeInteger(value) && (value as number) >= 0
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
     ? undefined
-    : Number.isInteger(value) && (value as number) >= 0
+    : typeof value === 'number' && Number.isInteger(value) && value >= 0
       ? BEYOND_SAFE
       : 'an integer ≥ 0';
 const UNIT_INTERVAL: ValueCheck = WRITTEN_AS_IS((value) =>
@@ -63,20 +63,21 @@ const CUBIC_BEZIER = /^cubic-bezier\(\s*(-?\d*\.?\d+)\s*,\s*(-?\d*\.?\d+)\s*,\s*
  * (`ease`, `linear`, `ease-in`, `ease-out`, `ease-in-out`) or a list of four numbers; undefined when it is none.
  */
 export function parseCubicBezier(written: unknown): [number, number, number, number] | undefined {
-  let points: [number, number, number, number];
-  if (Array.isArray(written)) {
-    if (written.length !== 4 || !written.every(isFiniteNumber)) return undefined;
-    points = [...written] as [number, number, number, number];
-  } else if (typeof written === 'string') {
-    const text = written.trim();
-    if (Object.hasOwn(EASING_KEYWORDS, text)) return [...(EASING_KEYWORDS[text] as [number, number, number, number])];
-    const match = CUBIC_BEZIER.exec(text);
-    if (!match) return undefined;
-    points = match.slice(1, 5).map(Number) as [number, number, number, number];
-  } else return undefined;
-  const [x1, , x2] = points;
-  return x1 >= 0 && x1 <= 1 && x2 >= 0 && x2 <= 1 ? points : undefined;
+  const [x1, y1, x2, y2, ...rest] = writtenPoints(written) ?? [];
+  if (!isFiniteNumber(x1) || !isFiniteNumber(y1) || !isFiniteNumber(x2) || !isFiniteNumber(y2) || rest.length > 0) return undefined;
+  return x1 >= 0 && x1 <= 1 && x2 >= 0 && x2 <= 1 ? [x1, y1, x2, y2] : undefined;
 }
+
+/** The points an easing is written with: a list, a keyword's, or an expression's; undefined when it is none of them. */
+function writtenPoints(written: unknown): readonly unknown[] | undefined {
+  if (isList(written)) return written;
+  if (typeof written !== 'string') return undefined;
+  const text = written.trim();
+  if (Object.hasOwn(EASING_KEYWORDS, text)) return EASING_KEYWORDS[text];
+  return CUBIC_BEZIER.exec(text)?.slice(1, 5).map(Number);
+}
+
+const isList = (value: unknown): value is readonly unknown[] => Array.isArray(value);
 
 const EASING_TEXT =
   'a `cubic-bezier(x1, y1, x2, y2)` expression with x1 and x2 from 0 to 1, four such numbers, or `ease`, `linear`, `ease-in`, `ease-out`, `ease-in-out`';
@@ -96,6 +97,12 @@ export const LENGTH_UNITS = {
   dimension: ['px', 'rem', 'em', '%', 'ch', 'ex', 'vw', 'vh', 'dvh', 'svh', 'lvh'],
 } as const satisfies Partial<Record<TokenType, readonly DimensionUnit[]>>;
 
+/** A token type whose value is a length (or one of its keywords, or a spacing's list of lengths). */
+export type LengthType = keyof typeof LENGTH_UNITS;
+
+/** Whether a token type's value is a length: one of {@link LENGTH_UNITS}'s types. */
+export const isLengthType = (type: TokenType): type is LengthType => Object.hasOwn(LENGTH_UNITS, type);
+
 /**
  * The CSS keywords a token of each length type may hold in `value` instead of a length, as the properties it is meant
  * for take them: `auto` for a margin, `auto`, `none` (a max size) and the intrinsic sizes for a dimension, `normal` for
@@ -108,11 +115,14 @@ export const LENGTH_KEYWORDS = {
   'font.letterSpacing': ['normal'],
 } as const satisfies Partial<Record<TokenType, readonly string[]>>;
 
+/** {@link LENGTH_KEYWORDS} for any token type (none for most). */
+const KEYWORDS_BY_TYPE: Readonly<Partial<Record<TokenType, readonly string[]>>> = LENGTH_KEYWORDS;
+
 const CSS_WIDE_KEYWORDS: ReadonlySet<unknown> = new Set(['inherit', 'initial', 'unset', 'revert', 'revert-layer']);
 
 /** The keyword a token of `type` holds in `value`, or undefined when `value` is not one of its keywords. */
 export function keywordOf(type: TokenType, value: unknown): string | undefined {
-  const keywords: readonly string[] = (LENGTH_KEYWORDS as Partial<Record<TokenType, readonly string[]>>)[type] ?? [];
+  const keywords = KEYWORDS_BY_TYPE[type] ?? [];
   return typeof value === 'string' && keywords.includes(value) ? value : undefined;
 }
 
@@ -179,13 +189,13 @@ const LENGTH_VALUE =
     if (typeof value === 'number') return number(value);
     if (keywordOf(type, value) !== undefined) return undefined;
     const list = type === 'spacing';
-    const keywords: readonly string[] = (LENGTH_KEYWORDS as Partial<Record<TokenType, readonly string[]>>)[type] ?? [];
+    const keywords = KEYWORDS_BY_TYPE[type] ?? [];
     const bad = Array.isArray(value) ? value.findIndex((item) => !isLengthListItem(item)) : -1;
     if (list && Array.isArray(value) && value.length >= 1 && value.length <= MAX_LENGTH_LIST && bad < 0) return undefined;
     const takes = [numberText, ...(list ? [LENGTH_LIST_TEXT] : [])];
     if (keywords.length > 0)
       takes.push(keywords.length === 1 ? `the keyword ${unitList(keywords)}` : `one of the keywords ${unitList(keywords)}`);
-    const text = takes.length === 1 ? numberText : `${takes.slice(0, -1).join(', ')}, or ${takes.at(-1) as string}`;
+    const text = takes.length === 1 ? numberText : `${takes.slice(0, -1).join(', ')}, or ${takes.at(-1) ?? ''}`;
     return `${text}${lengthHint(type, value, list, bad)}`;
   };
 
@@ -207,8 +217,9 @@ function lengthHint(type: keyof typeof LENGTH_UNITS, value: unknown, list: boole
   return ` (write a length as \`value: ${length.value}\` and \`unit: ${length.unit}\`)`;
 }
 
+const STROKE_STYLE_NAMES: readonly string[] = STROKE_STYLES;
 const STROKE_STYLE: ValueCheck = (value) =>
-  typeof value === 'string' && (STROKE_STYLES as readonly string[]).includes(value) ? undefined : `one of ${unitList(STROKE_STYLES)}`;
+  typeof value === 'string' && STROKE_STYLE_NAMES.includes(value) ? undefined : `one of ${unitList(STROKE_STYLES)}`;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -1,5 +1,6 @@
 import { sameRgba } from '../compile/parse-color.js';
-import { sameTypedValue } from '../compile/typed-values.js';
+import { sameTypedValue, sameValueByStructure, typedValueOfPrimitive } from '../compile/typed-values.js';
+import { isPrimitiveType } from '../compile/types.js';
 import type { CompiledDesignSystem, ModeValues, Primitive, Rgba, Scale, Token, TypedValue } from '../compile/types.js';
 import { compareKeys } from '../compile/sort-order.js';
 import { formatCssValue, formatHex } from './css-values.js';
@@ -180,7 +181,7 @@ function diffTokens(fromTokens: readonly Token[], toTokens: readonly Token[], mo
     if (old === undefined) continue;
     if (old.type !== token.type) {
       retyped.push({ key: token.key, from: { type: old.type, value: was(old) }, to: { type: token.type, value: is(token) } });
-    } else if (!sameInEveryMode(old.resolved, token.resolved, sameTypedValue)) changedTokens.push(token);
+    } else if (!sameInEveryMode(old.resolved, token.resolved, sameValueByStructure)) changedTokens.push(token);
   }
   const affects = affectedByReferences(changedTokens, before);
   const changed: TokenChange[] = [];
@@ -215,7 +216,7 @@ function changedModes(old: Token, token: Token): string[] {
   const modes = new Set([...Object.keys(old.resolved), ...Object.keys(token.resolved)]);
   return [...modes].filter((mode) => {
     const [before, after] = [old.resolved[mode], token.resolved[mode]];
-    return before === undefined || after === undefined || !sameTypedValue(before, after);
+    return before === undefined || after === undefined || !sameValueByStructure(before, after);
   });
 }
 
@@ -296,13 +297,19 @@ function flattenPrimitives(table: PrimitiveTable): Map<string, PrimitiveEntry> {
   return entries;
 }
 
+/** Whether two primitives of one type and key hold the same value by structure (`ease` and its four numbers, `16` and `16px`). */
+function samePrimitive(a: PrimitiveEntry, b: PrimitiveEntry): boolean {
+  if (a.value === b.value && a.unit === b.unit) return true;
+  return isPrimitiveType(a.type) && sameValueByStructure(typedValueOfPrimitive(a.type, a), typedValueOfPrimitive(a.type, b));
+}
+
 function diffPrimitives(fromTable: PrimitiveTable, toTable: PrimitiveTable): DesignSystemDiff['primitives'] {
   const before = flattenPrimitives(fromTable);
   const after = flattenPrimitives(toTable);
   const changed: PrimitiveChange[] = [];
   for (const [id, primitive] of after) {
     const old = before.get(id);
-    if (old !== undefined && (old.value !== primitive.value || old.unit !== primitive.unit)) {
+    if (old !== undefined && !samePrimitive(old, primitive)) {
       changed.push({
         type: primitive.type,
         key: primitive.key,
