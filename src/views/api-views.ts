@@ -2,7 +2,7 @@ import { MAX_REFERENCE_DEPTH } from '../compile/resolve-tokens.js';
 import type { CompiledDesignSystem, DesignSystemMeta, Rgba, Token } from '../compile/types.js';
 import { formatHex } from './css-values.js';
 import { furtherModes } from './mode-values.js';
-import { buildTokenTree } from './token-tree.js';
+import { buildSystemTree, buildTokenTree } from './token-tree.js';
 
 export type TokenListFormat = 'flat' | 'nested';
 
@@ -35,7 +35,9 @@ function nestedLeaf(token: Token): Omit<ApiToken, 'key'> {
  */
 export function renderTokenList(system: CompiledDesignSystem, options: { type?: string | undefined; format: TokenListFormat }) {
   const tokens = options.type === undefined ? system.tokens : system.tokens.filter((token) => token.type === options.type);
-  const listed = options.format === 'nested' ? buildTokenTree(tokens, nestedLeaf) : tokens.map(toApiToken);
+  // Every token: the system's tree plan (worked out once per system) nests them.
+  const nested = () => (tokens === system.tokens ? buildSystemTree(system, nestedLeaf) : buildTokenTree(tokens, nestedLeaf));
+  const listed = options.format === 'nested' ? nested() : tokens.map(toApiToken);
   return { data: { tokens: listed, total: tokens.length } };
 }
 

@@ -1,7 +1,7 @@
 import type { CompiledDesignSystem, ModeDefinition, Token, TokenType, TypedValue } from '../compile/types.js';
 import { formatCssValue } from './css-values.js';
 import { furtherModes, valueInMode } from './mode-values.js';
-import { buildTokenTree } from './token-tree.js';
+import { buildSystemTree } from './token-tree.js';
 import type { TokenTree } from './token-tree.js';
 
 /** The vendor key under `$extensions` that carries our dark values (the API spec names it). */
@@ -37,7 +37,7 @@ export const DTCG_TYPES: Readonly<Record<TokenType, string>> = {
  */
 export function buildDtcgTree(system: CompiledDesignSystem): TokenTree {
   const modes = furtherModes(system);
-  return buildTokenTree(system.tokens, (token) => dtcgLeaf(token, modes));
+  return buildSystemTree(system, (token) => dtcgLeaf(token, modes));
 }
 
 function dtcgLeaf(token: Token, modes: readonly ModeDefinition[]): Record<string, unknown> {

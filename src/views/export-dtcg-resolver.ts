@@ -23,7 +23,10 @@ export function buildDtcgResolver(system: CompiledDesignSystem): Record<string, 
     version: DTCG_SPEC_VERSION,
     ...(system.meta.description === null ? {} : { description: system.meta.description }),
     sets: {
-      tokens: { description: `Design tokens of ${system.meta.slug}, light values.`, sources: [buildStrictDtcgTree(system, 'literal')] },
+      tokens: {
+        description: `Design tokens of ${system.meta.slug}, light values.`,
+        sources: [buildStrictDtcgTree(system, 'literal', 'resolve', strictTokens)],
+      },
     },
     modifiers: {
       theme: {

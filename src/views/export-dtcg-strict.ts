@@ -3,7 +3,7 @@ import { formatCssValue } from './css-values.js';
 import type { ReferenceHandling } from './css-writer.js';
 import { dtcgDeprecated, EXTENSION_KEY, modeExtension } from './export-dtcg-json.js';
 import { furtherModes } from './mode-values.js';
-import { buildTokenTree } from './token-tree.js';
+import { buildSystemTree } from './token-tree.js';
 import type { TokenTree } from './token-tree.js';
 
 /** The version of the Design Tokens Community Group format the strict export follows. */
@@ -263,8 +263,9 @@ function strictLeaf(
   modes: readonly ModeDefinition[],
   shadowColors: ShadowColors,
   references: ReferenceHandling,
+  strictTokens: ReadonlyMap<Token, StrictToken | undefined> | undefined,
 ): Record<string, unknown> {
-  const built = buildStrictToken(token, modes, shadowColors);
+  const built = strictTokens === undefined ? buildStrictToken(token, modes, shadowColors) : strictTokens.get(token);
   const strict = built === undefined || references === 'resolve' || token.references === undefined ? built : withAliases(token, built);
   const leaf: Record<string, unknown> = {};
   if (token.description !== undefined) leaf['$description'] = token.description;
@@ -301,16 +302,18 @@ function sortKeys(leaf: Record<string, unknown>): Record<string, unknown> {
 
 /**
  * The DTCG 2025.10 tree: structured values, dark values (same shape) under `$extensions["com.service"].dark`.
- * `shadowColors: 'literal'` writes shadow colors as values instead of references to their color token.
+ * `shadowColors: 'literal'` writes shadow colors as values instead of references to their color token. `strictTokens`:
+ * each token's {@link buildStrictToken} with these `shadowColors`, when the caller has built them already.
  * @example { color: { brand: { primary: { $type: 'color', $value: { colorSpace: 'srgb', components: [0.1451, 0.3882, 0.9216], alpha: 1, hex: '#2563EB' } } } } }
  */
 export function buildStrictDtcgTree(
   system: CompiledDesignSystem,
   shadowColors: ShadowColors = 'reference',
   references: ReferenceHandling = 'resolve',
+  strictTokens?: ReadonlyMap<Token, StrictToken | undefined>,
 ): TokenTree {
   const modes = furtherModes(system);
-  return buildTokenTree(system.tokens, (token) => strictLeaf(token, modes, shadowColors, references));
+  return buildSystemTree(system, (token) => strictLeaf(token, modes, shadowColors, references, strictTokens));
 }
 
 /** The strict export's text, indented like the default JSON export; `keep` writes references as DTCG aliases. */

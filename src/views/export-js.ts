@@ -1,7 +1,7 @@
 import type { CompiledDesignSystem, TypedValue } from '../compile/types.js';
 import { leafOf } from './export-typescript.js';
 import { assignJsNames, jsPropertyKey } from './js-names.js';
-import { buildTokenTree } from './token-tree.js';
+import { buildSystemTree } from './token-tree.js';
 import type { TokenTree } from './token-tree.js';
 
 /** The module systems the JavaScript formats are written for: an ES module, or its CommonJS twin. */
@@ -26,12 +26,26 @@ export function jsValueOf(value: TypedValue): JsValue {
   return value.kind === 'boolean' ? value.value : leafOf(value);
 }
 
+/** Each compiled system's mode trees by mode, built on first use: the ES module, its CommonJS twin and both declaration files print the same trees. */
+const modeTrees = new WeakMap<CompiledDesignSystem, Map<string, TokenTree>>();
+
 /**
- * Every token's value in `mode`, nested by key segments.
+ * Every token's value in `mode`, nested by key segments. Built once per compiled system and mode (a compiled system
+ * never changes) and shared by every render of it: read it, never change it.
  * @example modeTree(harbor, 'dark') // { color: { accent: { emphasis: '#1F6FEB', ... } }, ... }
  */
 export function modeTree(system: CompiledDesignSystem, mode: string): TokenTree {
-  return buildTokenTree(system.tokens, (token) => jsValueOf(token.resolved[mode] ?? token.resolved.light));
+  let trees = modeTrees.get(system);
+  if (trees === undefined) {
+    trees = new Map();
+    modeTrees.set(system, trees);
+  }
+  let tree = trees.get(mode);
+  if (tree === undefined) {
+    tree = buildSystemTree(system, (token) => jsValueOf(token.resolved[mode] ?? token.resolved.light));
+    trees.set(mode, tree);
+  }
+  return tree;
 }
 
 /**

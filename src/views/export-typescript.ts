@@ -1,7 +1,7 @@
 import type { CompiledDesignSystem, TypedValue } from '../compile/types.js';
 import { formatCommentText } from './css-comment.js';
 import { formatCssValue, formatTypographyPart, TYPOGRAPHY_PARTS } from './css-values.js';
-import { buildTokenTree } from './token-tree.js';
+import { buildSystemTree } from './token-tree.js';
 import type { TokenTree } from './token-tree.js';
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -22,7 +22,7 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  *   | "color.brand.primary";
  */
 export function renderTypeScript(system: CompiledDesignSystem): string {
-  const tree = buildTokenTree(system.tokens, (token) => leafOf(token.resolved.light));
+  const tree = buildSystemTree(system, (token) => leafOf(token.resolved.light));
   const names = system.tokens.map((token) => `\n  | ${JSON.stringify(token.key)}`).join('');
   const deprecations = deprecationComments(system);
   const parts = [
@@ -86,7 +86,7 @@ function renderModes(system: CompiledDesignSystem, deprecations: ReadonlyMap<str
   const trees: TokenTree = Object.create(null) as TokenTree;
   for (const { name } of system.modes) {
     if (name === 'light') continue;
-    trees[name] = buildTokenTree(system.tokens, (token) => leafOf(token.resolved[name] ?? token.resolved.light));
+    trees[name] = buildSystemTree(system, (token) => leafOf(token.resolved[name] ?? token.resolved.light));
   }
   const union = system.modes.map((mode) => JSON.stringify(mode.name)).join(' | ');
   return `\nexport const modes = ${printObject(trees, 0, MODES_ROOT, deprecations)} as const;\n\nexport type ModeName = ${union};\n`;

@@ -38,12 +38,36 @@ function createMarkedWriter(references: ReferenceHandling): CssWriter {
   );
 }
 
+/** Each compiled system's declarations by `<references> <mode>`, listed on first use: SCSS, Less and their lints share them. */
+const listed = new WeakMap<CompiledDesignSystem, Map<string, readonly PreprocessorDeclaration[]>>();
+
 /**
  * Every declaration of every token in `mode`, in key order (a typography token's parts after it), as the CSS
- * export writes it with the same `references`.
+ * export writes it with the same `references`. Listed once per compiled system, mode and `references` (a compiled
+ * system never changes) and shared by every render of it.
  * @example listDeclarations(system, 'dark', 'keep')[0] // { token, name: 'color-accent', text: '#4493F8' }
  */
-export function listDeclarations(system: CompiledDesignSystem, mode: string, references: ReferenceHandling): PreprocessorDeclaration[] {
+export function listDeclarations(
+  system: CompiledDesignSystem,
+  mode: string,
+  references: ReferenceHandling,
+): readonly PreprocessorDeclaration[] {
+  let lists = listed.get(system);
+  if (lists === undefined) {
+    lists = new Map();
+    listed.set(system, lists);
+  }
+  // `references` holds no space: the key is unambiguous whatever the mode's name.
+  const key = `${references} ${mode}`;
+  let declarations = lists.get(key);
+  if (declarations === undefined) {
+    declarations = Object.freeze(listUncached(system, mode, references));
+    lists.set(key, declarations);
+  }
+  return declarations;
+}
+
+function listUncached(system: CompiledDesignSystem, mode: string, references: ReferenceHandling): PreprocessorDeclaration[] {
   const writer = createMarkedWriter(references);
   const declarations: PreprocessorDeclaration[] = [];
   for (const token of system.tokens) {

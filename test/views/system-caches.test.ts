@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { CompiledDesignSystem, Token } from '../../src/compile/types.js';
+import { modeTree } from '../../src/views/export-js.js';
+import { listDeclarations } from '../../src/views/preprocessor-declarations.js';
+import { buildSystemTree, buildTokenTree } from '../../src/views/token-tree.js';
+import { compileExample, compileKitchenSink } from '../helpers/fixtures.js';
+import { compileAurora } from './modes-fixture.js';
+
+/** A tree as JSON with its keys in insertion order: two trees print the same exactly when keys and order match. */
+const printed = (tree: unknown): string => JSON.stringify(tree);
+
+/** Every key path of a tree in insertion order (JSON.stringify would hide an order that differs only in numeric keys). */
+function keyPaths(tree: unknown, path = ''): string[] {
+  if (typeof tree !== 'object' || tree === null) return [];
+  return Object.keys(tree).flatMap((key) => [`${path}/${key}`, ...keyPaths((tree as Record<string, unknown>)[key], `${path}/${key}`)]);
+}
+
+describe('per-system caches of the views (a compiled system is immutable: derived data is worked out once)', () => {
+  it('buildSystemTree nests exactly as buildTokenTree does, first build and again from the cached plan, whatever the leaves', async () => {
+    const systems = [await compileExample('acme'), await compileExample('harbor'), await compileKitchenSink(), compileAurora()];
+    for (const system of systems) {
+      const leaves = [(token: Token) => token.resolved.light, (token: Token) => ({ key: token.key, type: token.type })];
+      for (const leafOf of leaves) {
+        const expected = buildTokenTree(system.tokens, leafOf);
+        for (let round = 0; round < 2; round += 1) {
+          const tree = buildSystemTree(system, leafOf);
+          expect(printed(tree)).toBe(printed(expected));
+          expect(keyPaths(tree)).toEqual(keyPaths(expected));
+          expect(Object.getPrototypeOf(tree)).toBe(null);
+          expect(tree).not.toBe(expected);
+        }
+      }
+    }
+  });
+
+  it('buildSystemTree builds a fresh tree per call: changing one does not change the next', async () => {
+    const system = await compileExample('acme');
+    const first = buildSystemTree(system, (token) => token.key);
+    first['extra'] = 1;
+    expect(Object.keys(buildSystemTree(system, (token) => token.key))).not.toContain('extra');
+  });
+
+  it('keys that are a token and a group at once (never compiled, but possible in a hand-made list) nest as buildTokenTree nests them', () => {
+    const token = (key: string): Token => ({ key }) as unknown as Token;
+    const system = {
+      tokens: [token('a'), token('a.b'), token('c.d'), token('c'), token('e.f'), token('e.f')],
+    } as unknown as CompiledDesignSystem;
+    const leafOf = (leaf: Token): Record<string, string> => ({ of: leaf.key });
+    for (let round = 0; round < 2; round += 1) {
+      expect(printed(buildSystemTree(system, leafOf))).toBe(printed(buildTokenTree(system.tokens, leafOf)));
+    }
+  });
+
+  it('the JavaScript mode trees and the preprocessor declarations are worked out once per system and mode', async () => {
+    const system = compileAurora();
+    expect(modeTree(system, 'dark')).toBe(modeTree(system, 'dark'));
+    expect(modeTree(system, 'dark')).not.toBe(modeTree(system, 'light'));
+    expect(listDeclarations(system, 'dark', 'keep')).toBe(listDeclarations(system, 'dark', 'keep'));
+    expect(listDeclarations(system, 'dark', 'keep')).not.toBe(listDeclarations(system, 'dark', 'resolve'));
+    expect(listDeclarations(system, 'light', 'keep')).not.toBe(listDeclarations(system, 'dark', 'keep'));
+    // Another compile of the same files is another system: nothing is shared with it.
+    expect(modeTree(compileAurora(), 'dark')).not.toBe(modeTree(system, 'dark'));
+  });
+});
