@@ -28,6 +28,52 @@ module.exports = {
       from: { path: '^src/compile/' },
       to: { path: '^src/', pathNot: '^src/compile/' },
     },
+    // compile/ in stages, each importing only the stages before it (and the shared types.ts): diagnostics and
+    // values (value syntax) at the bottom, then yaml (text to located entries), fields (checked fields to typed
+    // drafts), resolve (drafts to typed values per mode); keys (the keys file) beside fields. compile-design-system.ts
+    // runs them; no stage imports it.
+    {
+      name: 'compile-stage-diagnostics',
+      severity: 'error',
+      comment: 'compile/diagnostics/ (rules, messages, suggestions) is the bottom stage: it imports no other stage.',
+      from: { path: '^src/compile/diagnostics/' },
+      to: { path: '^src/compile/(values|yaml|fields|resolve|keys)/' },
+    },
+    {
+      name: 'compile-stage-values',
+      severity: 'error',
+      comment: 'compile/values/ parses value syntax (colors, lengths, CSS text): it imports only diagnostics/.',
+      from: { path: '^src/compile/values/' },
+      to: { path: '^src/compile/(yaml|fields|resolve|keys)/' },
+    },
+    {
+      name: 'compile-stage-yaml',
+      severity: 'error',
+      comment: 'compile/yaml/ turns text into located entries: it imports no later stage (fields/, resolve/, keys/).',
+      from: { path: '^src/compile/yaml/' },
+      to: { path: '^src/compile/(fields|resolve|keys)/' },
+    },
+    {
+      name: 'compile-stage-fields',
+      severity: 'error',
+      comment: 'compile/fields/ checks fields into typed drafts: it imports neither resolve/ nor keys/.',
+      from: { path: '^src/compile/fields/' },
+      to: { path: '^src/compile/(resolve|keys)/' },
+    },
+    {
+      name: 'compile-stage-keys',
+      severity: 'error',
+      comment: 'compile/keys/ reads the keys file: it needs neither the token fields nor resolving.',
+      from: { path: '^src/compile/keys/' },
+      to: { path: '^src/compile/(fields|resolve)/' },
+    },
+    {
+      name: 'compile-stages-below-the-entry',
+      severity: 'error',
+      comment: 'compile-design-system.ts runs the stages: no stage imports it.',
+      from: { path: '^src/compile/[^/]+/' },
+      to: { path: '^src/compile/compile-design-system\\.ts$' },
+    },
     {
       name: 'views-are-pure',
       severity: 'error',
@@ -76,9 +122,12 @@ module.exports = {
       severity: 'error',
       comment:
         'config/ is the schema of the options: every layer may read it, so it imports none of them (but the ' +
-        'did-you-mean of compile/suggest.ts, a leaf that imports nothing).',
+        'did-you-mean of compile/diagnostics/suggest.ts, a leaf that imports nothing).',
       from: { path: '^src/config/' },
-      to: { path: ['^src/(compile|state|views|http|source|cli|app)/', IO_MODULES, SERVER_AND_GIT], pathNot: '^src/compile/suggest\\.ts$' },
+      to: {
+        path: ['^src/(compile|state|views|http|source|cli|app)/', IO_MODULES, SERVER_AND_GIT],
+        pathNot: '^src/compile/diagnostics/suggest\\.ts$',
+      },
     },
   ],
   options: {

@@ -11,7 +11,7 @@ const RUNS = Number(process.argv[3] ?? 5);
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const load = (path) => import(pathToFileURL(join(dist, path)).href);
 const [{ parseSourceFile }, { compileDesignSystemFolder }, { renderStrictDtcgJson }, { importDesignSystem }] = await Promise.all([
-  load('compile/parse-source-file.js'),
+  load('compile/yaml/parse-source-file.js'),
   load('compile/compile-design-system.js'),
   load('views/export-dtcg-strict.js'),
   load('import/import-design-system.js'),

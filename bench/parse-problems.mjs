@@ -10,7 +10,7 @@ const [dist = 'dist', runsText = '5'] = process.argv.slice(2);
 const runs = Number(runsText);
 const load = (path) => import(pathToFileURL(resolve(join(dist, path))).href);
 const [{ parseSourceFile }, { compileDesignSystemFolder }] = await Promise.all([
-  load('compile/parse-source-file.js'),
+  load('compile/yaml/parse-source-file.js'),
   load('compile/compile-design-system.js'),
 ]);
 

@@ -4,7 +4,7 @@ import type { ServeConfig } from './config.js';
 import { renderServeOptionsHelp } from './config/render-serve-options.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_STATUS_HELP, EXIT_USAGE } from './cli/exit-status.js';
 import { requireFolder, UsageError } from './cli/usage-error.js';
-import { didYouMean } from './compile/suggest.js';
+import { didYouMean } from './compile/diagnostics/suggest.js';
 
 /** The commands, in the order `--help` lists them: the usage text, the did-you-mean and the error come from here. */
 const COMMANDS = [

@@ -1,4 +1,4 @@
-import { didYouMean } from '../compile/suggest.js';
+import { didYouMean } from '../compile/diagnostics/suggest.js';
 import { FormatOptionError } from '../views/output-format.js';
 import type { FormatOptions, OutputFormat } from '../views/output-format.js';
 import { isFormatId, jobOf, OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../views/output-formats.js';

@@ -1,6 +1,6 @@
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { didYouMean } from '../compile/suggest.js';
+import { didYouMean } from '../compile/diagnostics/suggest.js';
 import type { CompiledDesignSystem } from '../compile/types.js';
 import type { Snapshot } from '../state/snapshot.js';
 import { renderExport } from '../views/export-jobs.js';

@@ -1,7 +1,7 @@
 import { lstat, opendir, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { compileDesignSystemFolder } from '../compile/compile-design-system.js';
-import { parseSourceFile } from '../compile/parse-source-file.js';
+import { parseSourceFile } from '../compile/yaml/parse-source-file.js';
 import { folderEdits, IMPORT_RECORD_FILE, parseImportRecord } from '../import/import-record.js';
 import type { FoundEntry, ImportRecord } from '../import/import-record.js';
 import type { ImportSide } from '../import/import-changes.js';

@@ -1,7 +1,7 @@
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
-import { SLUG } from '../compile/name-rules.js';
-import { MODE_NAME } from '../compile/read-modes.js';
+import { SLUG } from '../compile/values/name-rules.js';
+import { MODE_NAME } from '../compile/fields/read-modes.js';
 import { importDesignSystem } from '../import/import-design-system.js';
 import { TYPE_CHOICES } from '../import/infer-types.js';
 import type { TypeChoice } from '../import/infer-types.js';

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { SLUG } from '../compile/name-rules.js';
-import { ISO_DATE, parseIsoDate } from '../compile/iso-date.js';
-import { KEY_LABEL, parseKeysFile } from '../compile/parse-keys-file.js';
-import type { ApiKeyEntry } from '../compile/parse-keys-file.js';
-import { didYouMean } from '../compile/suggest.js';
+import { SLUG } from '../compile/values/name-rules.js';
+import { ISO_DATE, parseIsoDate } from '../compile/values/iso-date.js';
+import { KEY_LABEL, parseKeysFile } from '../compile/keys/parse-keys-file.js';
+import type { ApiKeyEntry } from '../compile/keys/parse-keys-file.js';
+import { didYouMean } from '../compile/diagnostics/suggest.js';
 import { appendKeyEntry, NEW_KEYS_FILE, removeKeyEntry } from './edit-keys-file.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_STATUS_HELP, EXIT_USAGE } from './exit-status.js';
 import { formatDiagnosticLine } from './format-diagnostics.js';

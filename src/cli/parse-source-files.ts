@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { parseSourceFile } from '../compile/parse-source-file.js';
-import type { ParsedSourceFile } from '../compile/parse-source-file.js';
+import { parseSourceFile } from '../compile/yaml/parse-source-file.js';
+import type { ParsedSourceFile } from '../compile/yaml/parse-source-file.js';
 
 /** One source file to parse, and whether it is its design system's `system.yaml`. */
 export interface SourceFileText {

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { parseSourceFile } from '../compile/parse-source-file.js';
+import { parseSourceFile } from '../compile/yaml/parse-source-file.js';
 import type { SourceFileText } from './parse-source-files.js';
 
 // Parses its share of the source files and sends the results back (plain data: structured clone keeps it whole).

@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
-import { capPerFile } from './cap-diagnostics.js';
-import { compileTokens } from './compile-tokens.js';
-import { mergePrimitives } from './merge-primitives.js';
-import type { PrimitiveDefinition } from './merge-primitives.js';
-import { mergeScales } from './merge-scales.js';
-import type { ScaleSteps } from './merge-scales.js';
-import type { ParsedSourceFile } from './parse-source-file.js';
-import { reportInto } from './pending-diagnostic.js';
-import type { PendingDiagnostic } from './pending-diagnostic.js';
-import { readModes } from './read-modes.js';
-import type { DeclaredModes } from './read-modes.js';
-import { readSystemMeta } from './read-system-meta.js';
-import { compareKeys } from './sort-order.js';
+import { capPerFile } from './diagnostics/cap-diagnostics.js';
+import { compileTokens } from './resolve/compile-tokens.js';
+import { mergePrimitives } from './resolve/merge-primitives.js';
+import type { PrimitiveDefinition } from './resolve/merge-primitives.js';
+import { mergeScales } from './resolve/merge-scales.js';
+import type { ScaleSteps } from './resolve/merge-scales.js';
+import type { ParsedSourceFile } from './yaml/parse-source-file.js';
+import { reportInto } from './diagnostics/pending-diagnostic.js';
+import type { PendingDiagnostic } from './diagnostics/pending-diagnostic.js';
+import { readModes } from './fields/read-modes.js';
+import type { DeclaredModes } from './fields/read-modes.js';
+import { readSystemMeta } from './fields/read-system-meta.js';
+import { compareKeys } from './diagnostics/sort-order.js';
 import type { CompiledDesignSystem, DesignSystemMeta, Diagnostic, Primitive, Scale, Token } from './types.js';
 
 /** The files of one design system folder, already parsed. */

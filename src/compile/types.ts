@@ -1,6 +1,6 @@
 /** The data model shared by the compiler, the store and the views: plain, serializable data, and the guards for its type names. */
 
-import type { RuleId, Severity } from './rules.js';
+import type { RuleId, Severity } from './diagnostics/rules.js';
 
 /** Every token type a file may name, sorted. */
 export const TOKEN_TYPES = [

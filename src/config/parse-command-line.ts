@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { didYouMean } from '../compile/suggest.js';
+import { didYouMean } from '../compile/diagnostics/suggest.js';
 
 /** The options of one command, as `node:util` `parseArgs` takes them. */
 export type CommandOptions = Record<

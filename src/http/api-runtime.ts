@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiKeyEntry } from '../compile/parse-keys-file.js';
+import type { ApiKeyEntry } from '../compile/keys/parse-keys-file.js';
 import type { DesignSystemState, Snapshot } from '../state/snapshot.js';
 import type { Rendered } from '../views/rendered.js';
 import { ApiError } from './errors.js';

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { ApiKeyEntry } from '../compile/parse-keys-file.js';
+import type { ApiKeyEntry } from '../compile/keys/parse-keys-file.js';
 import type { KeysState } from '../state/snapshot.js';
 import { readAuthorization } from './bearer-token.js';
 import { ApiError } from './errors.js';

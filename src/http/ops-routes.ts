@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { describeUntrustedKeysFile } from '../compile/parse-keys-file.js';
+import { describeUntrustedKeysFile } from '../compile/keys/parse-keys-file.js';
 import type { Snapshot } from '../state/snapshot.js';
 import { isBearerToken, MAX_BEARER_TOKEN_LENGTH, readAuthorization } from './bearer-token.js';
 import { ApiError, sendError } from './errors.js';

@@ -1,6 +1,6 @@
 import type { FastifyTypeProvider } from 'fastify';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
-import { suggestClosest } from '../compile/suggest.js';
+import { suggestClosest } from '../compile/diagnostics/suggest.js';
 import { MAX_REF_LENGTH, REF_CHARACTERS_PATTERN } from '../state/revisions.js';
 import { ApiError } from './errors.js';
 

@@ -1,4 +1,4 @@
-import type { ApiKeyEntry } from '../compile/parse-keys-file.js';
+import type { ApiKeyEntry } from '../compile/keys/parse-keys-file.js';
 import type { CompiledDesignSystem } from '../compile/types.js';
 import type { DesignSystemState, Snapshot } from '../state/snapshot.js';
 import { ApiError } from './errors.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ApiKeyEntry } from '../compile/parse-keys-file.js';
+import type { ApiKeyEntry } from '../compile/keys/parse-keys-file.js';
 import type { Snapshot } from '../state/snapshot.js';
 import { authenticate } from './auth.js';
 

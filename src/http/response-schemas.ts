@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MODE_NAME as MODE_NAME_PATTERN } from '../compile/read-modes.js';
+import { MODE_NAME as MODE_NAME_PATTERN } from '../compile/fields/read-modes.js';
 import { ERRORS } from './errors.js';
 import { COMMIT_ID_PATTERN } from '../state/revisions.js';
 import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS, routeOf } from '../views/output-formats.js';

@@ -1,5 +1,5 @@
-import { parseColor } from '../compile/parse-color.js';
-import { referenceOf } from '../compile/parse-values.js';
+import { parseColor } from '../compile/values/parse-color.js';
+import { referenceOf } from '../compile/values/parse-values.js';
 import { srgbText } from './css-color.js';
 import type { CssRead } from './css-words.js';
 import { parseCssBorder } from './parse-css-border.js';

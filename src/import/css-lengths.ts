@@ -1,4 +1,4 @@
-import { LENGTH_KEYWORDS, LENGTH_UNITS, MAX_LENGTH_LIST } from '../compile/value-rules.js';
+import { LENGTH_KEYWORDS, LENGTH_UNITS, MAX_LENGTH_LIST } from '../compile/fields/value-rules.js';
 import type { TokenType } from '../compile/types.js';
 
 const LENGTH_ITEM = /^-?(?:\d+\.?\d*|\.\d+)[a-z%]+$/;

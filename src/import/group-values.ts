@@ -1,11 +1,11 @@
-import { parseColor } from '../compile/parse-color.js';
-import { parseCssShadow } from '../compile/parse-css-shadow.js';
-import { parseDimension, referenceOf } from '../compile/parse-values.js';
-import { compareKeys } from '../compile/sort-order.js';
-import { sameTypedValue, typedValueOfFields, typedValueOfPrimitive } from '../compile/typed-values.js';
+import { parseColor } from '../compile/values/parse-color.js';
+import { parseCssShadow } from '../compile/values/parse-css-shadow.js';
+import { parseDimension, referenceOf } from '../compile/values/parse-values.js';
+import { compareKeys } from '../compile/diagnostics/sort-order.js';
+import { sameTypedValue, typedValueOfFields, typedValueOfPrimitive } from '../compile/fields/typed-values.js';
 import { isPrimitiveType, PRIMITIVE_TYPES } from '../compile/types.js';
 import type { Dimension, Primitive, PrimitiveType, ShadowLayer, TokenType, WrittenValue } from '../compile/types.js';
-import { ALTERNATIVE_FIELDS, PRIMITIVE_RULES, TOKEN_FIELD_RULES } from '../compile/value-rules.js';
+import { ALTERNATIVE_FIELDS, PRIMITIVE_RULES, TOKEN_FIELD_RULES } from '../compile/fields/value-rules.js';
 import { formatCssNumber, formatShadowColor, formatShadowLengths } from '../views/css-values.js';
 import type { ImportedToken } from './map-token.js';
 

@@ -1,4 +1,4 @@
-import { sameTypedValue } from '../compile/typed-values.js';
+import { sameTypedValue } from '../compile/fields/typed-values.js';
 import type { CompiledDesignSystem, Token } from '../compile/types.js';
 import { diffDesignSystems } from '../views/diff-design-systems.js';
 import type { DesignSystemDiff, DiffValue, TokenChange } from '../views/diff-design-systems.js';

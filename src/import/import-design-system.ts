@@ -1,10 +1,10 @@
 import { compileDesignSystemFolder } from '../compile/compile-design-system.js';
-import { MAX_TOKEN_VALUES } from '../compile/compile-tokens.js';
-import { MAX_DECLARED_MODES } from '../compile/read-modes.js';
-import { KEY_SEGMENT } from '../compile/name-rules.js';
+import { MAX_TOKEN_VALUES } from '../compile/resolve/compile-tokens.js';
+import { MAX_DECLARED_MODES } from '../compile/fields/read-modes.js';
+import { KEY_SEGMENT } from '../compile/values/name-rules.js';
 import type { CompileResult } from '../compile/compile-design-system.js';
-import { parseSourceFile } from '../compile/parse-source-file.js';
-import { referenceOf } from '../compile/parse-values.js';
+import { parseSourceFile } from '../compile/yaml/parse-source-file.js';
+import { referenceOf } from '../compile/values/parse-values.js';
 import type { TokenType } from '../compile/types.js';
 import { createTokenMapper, ourTypeOf, withAlphaOver } from './map-token.js';
 import type { ImportedToken } from './map-token.js';

@@ -1,5 +1,5 @@
-import { MAX_SOURCE_FILE_BYTES } from '../compile/parse-source-file.js';
-import { MAX_NESTING_DEPTH } from '../compile/read-limits.js';
+import { MAX_SOURCE_FILE_BYTES } from '../compile/yaml/parse-source-file.js';
+import { MAX_NESTING_DEPTH } from '../compile/yaml/read-limits.js';
 
 /**
  * The largest token file the import reads: 50 MiB. A source being imported is often larger than the 1 MiB the server

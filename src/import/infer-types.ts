@@ -1,5 +1,5 @@
-import { parseColor } from '../compile/parse-color.js';
-import { referenceOf, STROKE_STYLES } from '../compile/parse-values.js';
+import { parseColor } from '../compile/values/parse-color.js';
+import { referenceOf, STROKE_STYLES } from '../compile/values/parse-values.js';
 import { TOKEN_TYPES } from '../compile/types.js';
 import type { TokenType } from '../compile/types.js';
 import { srgbText } from './css-color.js';

@@ -1,9 +1,9 @@
-import { parseColor } from '../compile/parse-color.js';
-import { parseCssShadow } from '../compile/parse-css-shadow.js';
-import { parseFontWeight, referenceOf } from '../compile/parse-values.js';
-import { PART_TYPES } from '../compile/resolve-composite.js';
-import { keywordOf, LENGTH_UNITS } from '../compile/value-rules.js';
-import { NONE_TYPES } from '../compile/read-token-draft.js';
+import { parseColor } from '../compile/values/parse-color.js';
+import { parseCssShadow } from '../compile/values/parse-css-shadow.js';
+import { parseFontWeight, referenceOf } from '../compile/values/parse-values.js';
+import { PART_TYPES } from '../compile/resolve/resolve-composite.js';
+import { keywordOf, LENGTH_UNITS } from '../compile/fields/value-rules.js';
+import { NONE_TYPES } from '../compile/fields/read-token-draft.js';
 import type { OptionalTypographyPart, Rgba, TokenType, WrittenValue } from '../compile/types.js';
 import { formatCssNumber, formatHex } from '../views/css-values.js';
 import { srgbText } from './css-color.js';

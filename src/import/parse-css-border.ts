@@ -1,5 +1,5 @@
-import { parseColor } from '../compile/parse-color.js';
-import { STROKE_STYLES } from '../compile/parse-values.js';
+import { parseColor } from '../compile/values/parse-color.js';
+import { STROKE_STYLES } from '../compile/values/parse-values.js';
 import { srgbText } from './css-color.js';
 import { ALIAS_WORD, splitCss } from './css-words.js';
 import type { CssRead } from './css-words.js';

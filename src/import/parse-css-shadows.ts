@@ -1,5 +1,5 @@
-import { parseColor } from '../compile/parse-color.js';
-import { parseCssShadow } from '../compile/parse-css-shadow.js';
+import { parseColor } from '../compile/values/parse-color.js';
+import { parseCssShadow } from '../compile/values/parse-css-shadow.js';
 import { formatCssNumber } from '../views/css-values.js';
 import { srgbText } from './css-color.js';
 import { ALIAS_WORD, splitCss } from './css-words.js';

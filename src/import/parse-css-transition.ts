@@ -1,4 +1,4 @@
-import { parseCubicBezier } from '../compile/value-rules.js';
+import { parseCubicBezier } from '../compile/fields/value-rules.js';
 import { ALIAS_WORD, splitCss } from './css-words.js';
 import type { CssRead } from './css-words.js';
 

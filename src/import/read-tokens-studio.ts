@@ -1,10 +1,10 @@
 import type { TypeChoices } from './infer-types.js';
 import type { ImportIssue, SourceDocument, SourceRead, SourceToken } from './source-token.js';
-import { withStudioTypesFromValues } from './tokens-studio-infer.js';
-import { modesOf, readStudioSources } from './tokens-studio-sets.js';
-import type { StudioMode, StudioToken, TokenSet } from './tokens-studio-sets.js';
-import { STUDIO_TYPES, unreadTypeReason } from './tokens-studio-types.js';
-import { createValueConverter, Unreadable } from './tokens-studio-values.js';
+import { withStudioTypesFromValues } from './tokens-studio/infer.js';
+import { modesOf, readStudioSources } from './tokens-studio/sets.js';
+import type { StudioMode, StudioToken, TokenSet } from './tokens-studio/sets.js';
+import { STUDIO_TYPES, unreadTypeReason } from './tokens-studio/types.js';
+import { createValueConverter, Unreadable } from './tokens-studio/values.js';
 
 /** One mode's tokens: the merge of its sets, and the converter of their values. */
 interface MergedMode {

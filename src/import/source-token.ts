@@ -1,4 +1,4 @@
-import { MODE_NAME } from '../compile/read-modes.js';
+import { MODE_NAME } from '../compile/fields/read-modes.js';
 import type { TokenType } from '../compile/types.js';
 
 /**

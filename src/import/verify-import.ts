@@ -1,8 +1,8 @@
-import { parseCssShadow, parseFontFamilies } from '../compile/parse-css-shadow.js';
-import { referenceOf } from '../compile/parse-values.js';
-import { parseCubicBezier } from '../compile/value-rules.js';
-import { parseColor } from '../compile/parse-color.js';
-import { NONE_TYPES } from '../compile/read-token-draft.js';
+import { parseCssShadow, parseFontFamilies } from '../compile/values/parse-css-shadow.js';
+import { referenceOf } from '../compile/values/parse-values.js';
+import { parseCubicBezier } from '../compile/fields/value-rules.js';
+import { parseColor } from '../compile/values/parse-color.js';
+import { NONE_TYPES } from '../compile/fields/read-token-draft.js';
 import type { CompiledDesignSystem, Dimension, OptionalTypographyPart, Rgba, ShadowLayer, TypedValue } from '../compile/types.js';
 import { formatCssNumber } from '../views/css-values.js';
 import { lengthListOf } from './css-lengths.js';

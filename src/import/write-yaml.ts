@@ -1,6 +1,6 @@
 import type { WrittenValue } from '../compile/types.js';
-import { MAX_SOURCE_FILE_BYTES } from '../compile/parse-source-file.js';
-import { compareKeys } from '../compile/sort-order.js';
+import { MAX_SOURCE_FILE_BYTES } from '../compile/yaml/parse-source-file.js';
+import { compareKeys } from '../compile/diagnostics/sort-order.js';
 import { fileNamesOf } from './file-groups.js';
 import type { GroupedValues, ImportedPrimitive, ImportedScale } from './group-values.js';
 import type { ImportedToken } from './map-token.js';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { LRUCache } from 'lru-cache';
 import type { SourceEvent } from '../state/events.js';
-import { MAX_SOURCE_FILE_BYTES } from '../compile/parse-source-file.js';
+import { MAX_SOURCE_FILE_BYTES } from '../compile/yaml/parse-source-file.js';
 import { isSourceYamlPath } from '../compile/source-paths.js';
 import { compileBatch } from '../state/compile-batch.js';
 import { CompilerThread } from '../state/compiler-thread.js';

@@ -1,7 +1,7 @@
 import { opendir, realpath } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { MAX_KEYS_FILE_BYTES } from '../compile/parse-keys-file.js';
-import { MAX_SOURCE_FILE_BYTES } from '../compile/parse-source-file.js';
+import { MAX_KEYS_FILE_BYTES } from '../compile/keys/parse-keys-file.js';
+import { MAX_SOURCE_FILE_BYTES } from '../compile/yaml/parse-source-file.js';
 import { slugOfPath } from '../compile/source-paths.js';
 import type { SourceEvent } from '../state/events.js';
 import { isGone, limitFileAccess, readRegularFile } from './read-regular-file.js';

@@ -1,6 +1,6 @@
 import { compileDesignSystemFolder } from '../compile/compile-design-system.js';
-import { parseSourceFile } from '../compile/parse-source-file.js';
-import type { ParsedSourceFile } from '../compile/parse-source-file.js';
+import { parseSourceFile } from '../compile/yaml/parse-source-file.js';
+import type { ParsedSourceFile } from '../compile/yaml/parse-source-file.js';
 import type { CompileResult } from '../compile/compile-design-system.js';
 import { isSystemFilePath } from '../compile/source-paths.js';
 import type { CompiledDesignSystem, Diagnostic } from '../compile/types.js';

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import type { ParsedSourceFile } from '../compile/parse-source-file.js';
+import type { ParsedSourceFile } from '../compile/yaml/parse-source-file.js';
 import type { CompiledDesignSystem } from '../compile/types.js';
 import { compileSourceTexts, parseSourceText } from './compile-batch.js';
 import { packCompileResult } from './compile-handoff.js';

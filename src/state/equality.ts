@@ -1,5 +1,5 @@
-import type { ApiKeyEntry } from '../compile/parse-keys-file.js';
-import { sameTypedValue } from '../compile/typed-values.js';
+import type { ApiKeyEntry } from '../compile/keys/parse-keys-file.js';
+import { sameTypedValue } from '../compile/fields/typed-values.js';
 import type { Diagnostic, Token, TokenValue, TypedValue } from '../compile/types.js';
 
 /** True when both lists hold the same strings in the same order. */

@@ -3,7 +3,7 @@ import type { Draft } from 'immer';
 import { compileDesignSystemFolder } from '../compile/compile-design-system.js';
 import type { CompileResult } from '../compile/compile-design-system.js';
 import { deepFreeze } from '../compile/deep-freeze.js';
-import { parseKeysFile } from '../compile/parse-keys-file.js';
+import { parseKeysFile } from '../compile/keys/parse-keys-file.js';
 import { slugOfPath } from '../compile/source-paths.js';
 import { parseSourceText } from './compile-batch.js';
 import { listChangedFiles, listSystemFiles } from './changed-files.js';

@@ -1,5 +1,5 @@
-import type { ParsedSourceFile } from '../compile/parse-source-file.js';
-import type { ApiKeyEntry } from '../compile/parse-keys-file.js';
+import type { ParsedSourceFile } from '../compile/yaml/parse-source-file.js';
+import type { ApiKeyEntry } from '../compile/keys/parse-keys-file.js';
 import type { CompiledDesignSystem, Diagnostic } from '../compile/types.js';
 import type { GitState } from './git-state.js';
 

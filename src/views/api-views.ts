@@ -1,4 +1,4 @@
-import { MAX_REFERENCE_DEPTH } from '../compile/resolve-tokens.js';
+import { MAX_REFERENCE_DEPTH } from '../compile/resolve/resolve-tokens.js';
 import type { CompiledDesignSystem, DesignSystemMeta, Rgba, Token } from '../compile/types.js';
 import { formatHex } from './css-values.js';
 import { furtherModes } from './mode-values.js';

@@ -1,4 +1,4 @@
-import { wordsOfSegment } from '../compile/key-words.js';
+import { wordsOfSegment } from '../compile/values/key-words.js';
 
 export const NAMINGS = ['kebab-case', 'camelCase', 'snake_case'] as const;
 export type Naming = (typeof NAMINGS)[number];

@@ -1,4 +1,4 @@
-import { findCssBreakout } from '../compile/css-text.js';
+import { findCssBreakout } from '../compile/values/css-text.js';
 import type { Dimension, GradientStop, Rgba, ShadowLayer, TypedValue } from '../compile/types.js';
 
 /**

@@ -1,8 +1,8 @@
-import { sameRgba } from '../compile/parse-color.js';
-import { sameTypedValue, sameValueByStructure, typedValueOfPrimitive } from '../compile/typed-values.js';
+import { sameRgba } from '../compile/values/parse-color.js';
+import { sameTypedValue, sameValueByStructure, typedValueOfPrimitive } from '../compile/fields/typed-values.js';
 import { isPrimitiveType } from '../compile/types.js';
 import type { CompiledDesignSystem, ModeValues, Primitive, Rgba, Scale, Token, TypedValue } from '../compile/types.js';
-import { compareKeys } from '../compile/sort-order.js';
+import { compareKeys } from '../compile/diagnostics/sort-order.js';
 import { formatCssValue, formatHex } from './css-values.js';
 
 /**

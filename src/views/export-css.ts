@@ -1,5 +1,5 @@
 import type { CompiledDesignSystem, ModeDefinition, ShadowLayer, Token, TypedValue } from '../compile/types.js';
-import { findCssBreakout } from '../compile/css-text.js';
+import { findCssBreakout } from '../compile/values/css-text.js';
 import { formatCommentText } from './css-comment.js';
 import { formatHex, formatShadowColor, formatShadowLengths } from './css-values.js';
 import { createCssWriter } from './css-writer.js';

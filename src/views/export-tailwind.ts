@@ -1,7 +1,7 @@
-import { tailwindVariable } from '../compile/tailwind-names.js';
+import { tailwindVariable } from '../compile/resolve/tailwind-names.js';
 import type { CompiledDesignSystem, Token, TypedValue } from '../compile/types.js';
 import { cssPropertyName } from './css-names.js';
-import { sameTypedValue } from '../compile/typed-values.js';
+import { sameTypedValue } from '../compile/fields/typed-values.js';
 import { formatCssValue, formatTypographyPart } from './css-values.js';
 import type { TYPOGRAPHY_PARTS } from './css-values.js';
 import { createCssWriter } from './css-writer.js';
@@ -9,7 +9,7 @@ import { HEADER, modeMediaQuery, renderThemeBlocks } from './export-css.js';
 import { furtherModes } from './mode-values.js';
 import type { CssExportOptions } from './export-css.js';
 
-export { TAILWIND_NAMESPACES, tailwindVariable } from '../compile/tailwind-names.js';
+export { TAILWIND_NAMESPACES, tailwindVariable } from '../compile/resolve/tailwind-names.js';
 
 /** The prefix of the plain CSS variables that carry the values of the tokens that change in dark mode. */
 export const TAILWIND_VALUE_PREFIX = 'ds';

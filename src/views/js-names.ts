@@ -1,4 +1,4 @@
-import { wordsOfSegment } from '../compile/key-words.js';
+import { wordsOfSegment } from '../compile/values/key-words.js';
 import type { CompiledDesignSystem } from '../compile/types.js';
 import type { FormatDiagnostic } from './output-format.js';
 

@@ -1,4 +1,4 @@
-import { sameTypedValue } from '../compile/typed-values.js';
+import { sameTypedValue } from '../compile/fields/typed-values.js';
 import type { CompiledDesignSystem, ModeDefinition, Token, TypedValue } from '../compile/types.js';
 
 /** The modes beyond `light` and `dark`, in the order `system.yaml` declares them. */

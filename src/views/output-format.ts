@@ -1,4 +1,4 @@
-import type { RuleId, Severity } from '../compile/rules.js';
+import type { RuleId, Severity } from '../compile/diagnostics/rules.js';
 import type { CompiledDesignSystem } from '../compile/types.js';
 
 /**

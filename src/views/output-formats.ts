@@ -1,4 +1,4 @@
-import { MODE_NAME } from '../compile/read-modes.js';
+import { MODE_NAME } from '../compile/fields/read-modes.js';
 import type { CompiledDesignSystem } from '../compile/types.js';
 import { CSS_PREFIX_PATTERN, NAMINGS } from './css-names.js';
 import { CSS_THEMES, DARK_SELECTOR_PATTERN, renderCss } from './export-css.js';

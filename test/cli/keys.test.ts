@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseKeysFile } from '../../src/compile/parse-keys-file.js';
+import { parseKeysFile } from '../../src/compile/keys/parse-keys-file.js';
 import { authenticate } from '../../src/http/auth.js';
 import { runCli } from './run-cli.js';
 

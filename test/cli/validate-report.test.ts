@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { validateInputSync } from '../../src/cli/validate.js';
-import { compareDiagnostics } from '../../src/compile/sort-order.js';
+import { compareDiagnostics } from '../../src/compile/diagnostics/sort-order.js';
 import { reduce } from '../../src/state/reduce.js';
 import { createEmptySnapshot } from '../../src/state/snapshot.js';
 

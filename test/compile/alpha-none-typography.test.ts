@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RuleId } from '../../src/compile/rules.js';
+import type { RuleId } from '../../src/compile/diagnostics/rules.js';
 import type { Diagnostic, Rgba, TypedValue } from '../../src/compile/types.js';
 import { compileTokens, tokenOf } from './tokens-fixture.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RuleId } from '../../src/compile/rules.js';
+import type { RuleId } from '../../src/compile/diagnostics/rules.js';
 import type { Diagnostic, ScaleStep, Token } from '../../src/compile/types.js';
 import { formatCssValue, formatHex } from '../../src/views/css-values.js';
 import { compileFiles, compileFixture, readYamlFiles, fixturePath } from '../helpers/fixtures.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RuleId } from '../../src/compile/rules.js';
+import type { RuleId } from '../../src/compile/diagnostics/rules.js';
 import type { Diagnostic } from '../../src/compile/types.js';
 import { formatCssValue } from '../../src/views/css-values.js';
 import { compileFiles } from '../helpers/fixtures.js';

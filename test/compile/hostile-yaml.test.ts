@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compileDesignSystemFolder } from '../../src/compile/compile-design-system.js';
 import { formatCssValue } from '../../src/views/css-values.js';
-import { MAX_DIAGNOSTICS_PER_FILE } from '../../src/compile/cap-diagnostics.js';
-import { parseSourceFile } from '../../src/compile/parse-source-file.js';
-import { MAX_ALIAS_NODES, MAX_NESTING_DEPTH } from '../../src/compile/read-limits.js';
+import { MAX_DIAGNOSTICS_PER_FILE } from '../../src/compile/diagnostics/cap-diagnostics.js';
+import { parseSourceFile } from '../../src/compile/yaml/parse-source-file.js';
+import { MAX_ALIAS_NODES, MAX_NESTING_DEPTH } from '../../src/compile/yaml/read-limits.js';
 import { runCli } from '../cli/run-cli.js';
 
 // Attack files are generated here (in memory, or in a temp dir where a real file matters), never checked in.

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { RuleId } from '../../src/compile/rules.js';
+import type { RuleId } from '../../src/compile/diagnostics/rules.js';
 import type { Diagnostic } from '../../src/compile/types.js';
 import { formatCssValue } from '../../src/views/css-values.js';
 import { compileFiles } from '../helpers/fixtures.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { parseKeysFile } from '../../src/compile/parse-keys-file.js';
-import type { RuleId } from '../../src/compile/rules.js';
+import { parseKeysFile } from '../../src/compile/keys/parse-keys-file.js';
+import type { RuleId } from '../../src/compile/diagnostics/rules.js';
 import type { Diagnostic } from '../../src/compile/types.js';
 import { fixturePath } from '../helpers/fixtures.js';
 

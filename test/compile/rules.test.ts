@@ -1,12 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkKeyReferences } from '../../src/compile/check-key-references.js';
+import { checkKeyReferences } from '../../src/compile/keys/check-key-references.js';
 import { compileDesignSystemFolder } from '../../src/compile/compile-design-system.js';
-import { parseKeysFile } from '../../src/compile/parse-keys-file.js';
-import { parseSourceFile } from '../../src/compile/parse-source-file.js';
-import { RULES } from '../../src/compile/rules.js';
-import type { RuleId } from '../../src/compile/rules.js';
+import { parseKeysFile } from '../../src/compile/keys/parse-keys-file.js';
+import { parseSourceFile } from '../../src/compile/yaml/parse-source-file.js';
+import { RULES } from '../../src/compile/diagnostics/rules.js';
+import type { RuleId } from '../../src/compile/diagnostics/rules.js';
 import type { Diagnostic } from '../../src/compile/types.js';
 import { EXAMPLE_SOURCE, fixturePath, readYamlFiles } from '../helpers/fixtures.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_DECLARED_MODES } from '../../src/compile/read-modes.js';
-import { MAX_TOKEN_VALUES } from '../../src/compile/compile-tokens.js';
+import { MAX_DECLARED_MODES } from '../../src/compile/fields/read-modes.js';
+import { MAX_TOKEN_VALUES } from '../../src/compile/resolve/compile-tokens.js';
 import { compileFiles } from '../helpers/fixtures.js';
 
 /** `system.yaml` declaring `count` modes `m0`..., each on light. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameTypedValue, sameValueByStructure, typedValueOfPrimitive } from '../../src/compile/typed-values.js';
+import { sameTypedValue, sameValueByStructure, typedValueOfPrimitive } from '../../src/compile/fields/typed-values.js';
 import type { TypedValue } from '../../src/compile/types.js';
 import { formatCssValue } from '../../src/views/css-values.js';
 import { compileTokens, tokenOf } from './tokens-fixture.js';

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { compileDesignSystem } from '../../src/compile/compile-design-system.js';
 import type { CompileResult } from '../../src/compile/compile-design-system.js';
 import type { CompiledDesignSystem } from '../../src/compile/types.js';
-import { parseSourceFile } from '../../src/compile/parse-source-file.js';
+import { parseSourceFile } from '../../src/compile/yaml/parse-source-file.js';
 import type { SourceEvent } from '../../src/state/events.js';
 import { reduce } from '../../src/state/reduce.js';
 import { createEmptySnapshot } from '../../src/state/snapshot.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { KEY_SEGMENT } from '../../src/compile/name-rules.js';
+import { KEY_SEGMENT } from '../../src/compile/values/name-rules.js';
 import { tokenKeyOfPath } from '../../src/http/routes/tokens.js';
 import { bearer, buildExampleApp, DEMO_KEY } from '../helpers/app.js';
 

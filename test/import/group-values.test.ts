@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileDesignSystemFolder } from '../../src/compile/compile-design-system.js';
 import type { CompileResult } from '../../src/compile/compile-design-system.js';
-import { parseSourceFile } from '../../src/compile/parse-source-file.js';
+import { parseSourceFile } from '../../src/compile/yaml/parse-source-file.js';
 import type { CompiledDesignSystem, TokenType, WrittenValue } from '../../src/compile/types.js';
 import { groupValues, uniqueNames } from '../../src/import/group-values.js';
 import type { GroupedValues } from '../../src/import/group-values.js';

@@ -2,7 +2,7 @@ import { lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_SOURCE_FILE_BYTES } from '../../src/compile/parse-source-file.js';
+import { MAX_SOURCE_FILE_BYTES } from '../../src/compile/yaml/parse-source-file.js';
 import { writeDesignSystemFolder } from '../../src/cli/write-design-system-folder.js';
 import { MAX_IMPORT_FILE_BYTES } from '../../src/import/import-limits.js';
 import { runCli } from '../cli/run-cli.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import StyleDictionary from 'style-dictionary';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseColor } from '../../src/compile/parse-color.js';
+import { parseColor } from '../../src/compile/values/parse-color.js';
 import type { CompiledDesignSystem } from '../../src/compile/types.js';
 import { importDesignSystem } from '../../src/import/import-design-system.js';
 import { verifyImport } from '../../src/import/verify-import.js';

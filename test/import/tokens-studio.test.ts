@@ -9,14 +9,14 @@ import {
 } from '@tokens-studio/sd-transforms';
 import StyleDictionary from 'style-dictionary';
 import { describe, expect, it } from 'vitest';
-import { parseColor } from '../../src/compile/parse-color.js';
+import { parseColor } from '../../src/compile/values/parse-color.js';
 import type { TokenType, TypedValue } from '../../src/compile/types.js';
 import { importDesignSystem } from '../../src/import/import-design-system.js';
 import { readTokensStudio } from '../../src/import/read-tokens-studio.js';
 import type { SourceDocument, SourceToken } from '../../src/import/source-token.js';
 import { srgbText } from '../../src/import/css-color.js';
-import { evaluateMath } from '../../src/import/tokens-studio-math.js';
-import { fontWeightOf } from '../../src/import/tokens-studio-types.js';
+import { evaluateMath } from '../../src/import/tokens-studio/math.js';
+import { fontWeightOf } from '../../src/import/tokens-studio/types.js';
 import { formatCssValue, formatHex, formatShadowLengths } from '../../src/views/css-values.js';
 
 const FIXTURE = 'test/import/fixtures/tokens-studio';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { typedValueOfPrimitive } from '../../src/compile/typed-values.js';
+import { typedValueOfPrimitive } from '../../src/compile/fields/typed-values.js';
 import type { CompiledDesignSystem, ModeValues, Token, TypedValue } from '../../src/compile/types.js';
 import { formatCssValue } from '../../src/views/css-values.js';
 import { valueInMode } from '../../src/views/mode-values.js';

@@ -6,7 +6,7 @@ import type { ValidateFunction } from 'ajv';
 import { parse, parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { validateInputSync } from '../../src/cli/validate.js';
-import { parseKeysFile } from '../../src/compile/parse-keys-file.js';
+import { parseKeysFile } from '../../src/compile/keys/parse-keys-file.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'cli');

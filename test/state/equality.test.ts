@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiKeyEntry } from '../../src/compile/parse-keys-file.js';
+import type { ApiKeyEntry } from '../../src/compile/keys/parse-keys-file.js';
 import type { Diagnostic, Token, TypedValue } from '../../src/compile/types.js';
 import { sameCommitTimes, sameDiagnostics, sameKeyEntries, sameStrings, sameToken, sameTokenValue } from '../../src/state/equality.js';
 import { sameGitState } from '../../src/state/git-state.js';

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { ApiKeyEntry } from '../../compile/parse-keys-file.js';
+import type { ApiKeyEntry } from '../../compile/keys/parse-keys-file.js';
 import type { CompiledDesignSystem } from '../../compile/types.js';
 import type { Snapshot } from '../../state/snapshot.js';
 import type { SnapshotStore } from '../../state/store.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { KEY_SEGMENT } from '../../compile/name-rules.js';
+import { KEY_SEGMENT } from '../../compile/values/name-rules.js';
 import { TOKEN_TYPES } from '../../compile/types.js';
-import { parseIsoDate } from '../../compile/iso-date.js';
+import { parseIsoDate } from '../../compile/values/iso-date.js';
 import type { CompiledDesignSystem, Deprecation, Token } from '../../compile/types.js';
 import { renderToken, renderTokenList } from '../../views/api-views.js';
 import { toRenderedJson } from '../../views/rendered.js';

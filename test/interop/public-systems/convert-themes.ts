@@ -1,5 +1,5 @@
 import { stringify } from 'yaml';
-import { wordsOfKey } from '../../../src/compile/key-words.js';
+import { wordsOfKey } from '../../../src/compile/values/key-words.js';
 import type { TokenType } from '../../../src/compile/types.js';
 import { readShadow, readValue, splitTopLevel } from './css-value-oracle.js';
 import type { Length, OracleValue, Rgba8 } from './css-value-oracle.js';

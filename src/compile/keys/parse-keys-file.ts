@@ -1,0 +1,231 @@
+import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
+import type { Document, Node } from 'yaml';
+import { parseIsoDate } from '../values/iso-date.js';
+import { SLUG } from '../values/name-rules.js';
+import type { RuleId } from '../diagnostics/rules.js';
+import type { Diagnostic } from '../types.js';
+import { describeYamlError } from '../yaml/yaml-errors.js';
+
+/** One API key as stored: a label, the SHA-256 of the key, and what it may read. Never the key itself. */
+export interface ApiKeyEntry {
+  readonly name: string;
+  /** Lowercase hex SHA-256 of the whole key string. */
+  readonly sha256: string;
+  readonly designSystem: string;
+  /** Slugs readable with this key, its own design system first, then the others sorted. */
+  readonly access: readonly string[];
+  /** ISO 8601 date or time after which the key is refused; undefined when it never expires. */
+  readonly expiresAt?: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** What `keys.yaml` holds: its valid entries and its problems. */
+export interface ParsedKeysFile {
+  /**
+   * The valid entries; entries with a problem are left out (and reported). Undefined only when the file is not YAML
+   * (a syntax error): nothing in it can be trusted, so the previous keys stay in force.
+   */
+  readonly keys: readonly ApiKeyEntry[] | undefined;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** A key's label: what `keys revoke` and the logs name it by. */
+export const KEY_LABEL = /^[A-Za-z0-9_.@-]{1,100}$/;
+const SHA256 = /^[0-9a-fA-F]{64}$/;
+const FIELDS = ['name', 'sha256', 'designSystem', 'access', 'expiresAt'];
+
+/** Keys files above this size are not read as keys (the previous keys stay in force). */
+export const MAX_KEYS_FILE_BYTES = 1024 * 1024;
+
+/**
+ * Why the keys in force are the last readable file's, given the current file's problems (its keys were not trusted):
+ * `keys file is larger than 1048576 bytes (the limit)` or `keys file is not valid YAML`.
+ */
+export function describeUntrustedKeysFile(problems: readonly Diagnostic[]): string {
+  return problems.some((problem) => problem.rule === 'file-too-large')
+    ? `keys file is larger than ${MAX_KEYS_FILE_BYTES} bytes (the limit)`
+    : 'keys file is not valid YAML';
+}
+
+/**
+ * Parses and checks `keys.yaml`; returns its valid entries and a diagnostic for each problem. Fails closed: a file that
+ * is YAML is always applied, so a key removed in the same edit as a mistake elsewhere is gone. An entry with any problem
+ * is refused, and so are all entries that share a `name` or a `sha256` (which of them is meant cannot be known).
+ * A file that is YAML but not a mapping with a `keys:` list holds no valid key; an empty file holds none either.
+ */
+export function parseKeysFile(path: string, text: string): ParsedKeysFile {
+  const diagnostics: Diagnostic[] = [];
+  const lineCounter = new LineCounter();
+  const report = (node: Node | null | undefined, rule: RuleId, message: string, offset?: number): void => {
+    const { line, col } = lineCounter.linePos(offset ?? node?.range?.[0] ?? 0);
+    diagnostics.push({ file: path, line, column: col, rule, message, severity: 'error' });
+  };
+  // The reader stops one byte past the limit: a cut file could read as fewer or other entries, so none is trusted.
+  if (Buffer.byteLength(text) > MAX_KEYS_FILE_BYTES) {
+    const message = `the keys file is larger than ${MAX_KEYS_FILE_BYTES} bytes (the limit)`;
+    diagnostics.push({ file: path, line: 1, column: 1, rule: 'file-too-large', message, severity: 'error' });
+    return { keys: undefined, diagnostics };
+  }
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  } catch (error) {
+    // The parser reports problems as errors; a throw (a stack overflow) must not take the server down either.
+    report(undefined, 'yaml-syntax', `the file cannot be parsed as YAML: ${error instanceof Error ? error.message : String(error)}`);
+    return { keys: undefined, diagnostics };
+  }
+  for (const problem of doc.errors) {
+    const { rule, message, offset } = describeYamlError(problem, text);
+    report(undefined, rule, message, offset);
+  }
+  // A key defined twice in one mapping is still readable YAML: the entry holding it is refused below.
+  if (doc.errors.some((problem) => problem.code !== 'DUPLICATE_KEY')) return { keys: undefined, diagnostics };
+
+  const root = doc.contents;
+  if (root === null) return { keys: [], diagnostics };
+  if (!isMap(root)) {
+    report(root, 'keys-not-a-list', 'keys.yaml must have a `keys:` list');
+    return { keys: [], diagnostics };
+  }
+  const items: Node[] = [];
+  let hasKeys = false;
+  for (const pair of root.items) {
+    if (keyName(pair.key) !== 'keys') {
+      report(pair.key, 'unknown-section', `unknown top-level field \`${keyName(pair.key)}\` in keys.yaml (allowed: keys)`);
+      continue;
+    }
+    hasKeys = true;
+    // A `keys:` defined twice is reported by the parser; the entries of both lists count, so none is silently kept.
+    if (isSeq(pair.value)) items.push(...(pair.value.items as Node[]));
+    else if (!(isScalar(pair.value) && pair.value.value === null))
+      report(pair.value, 'keys-not-a-list', 'keys.yaml must have a `keys:` list');
+  }
+  if (!hasKeys) report(root, 'keys-not-a-list', 'keys.yaml must have a `keys:` list');
+
+  const conflicts = findConflicts(items, lineCounter);
+  const keys: ApiKeyEntry[] = [];
+  items.forEach((node, index) => {
+    if (!isMap(node)) {
+      report(node, 'key-not-a-map', 'each entry of `keys` must be a mapping { name, sha256, designSystem }');
+      return;
+    }
+    const field = (name: string): Node | undefined => node.get(name, true);
+    const value = (name: string): unknown => {
+      const valueNode = field(name);
+      return isScalar(valueNode) ? valueNode.value : valueNode;
+    };
+    // The parser already reported a field defined twice: which value is meant is unknown, so the entry is refused.
+    const fieldNames = node.items.map((pair) => keyName(pair.key));
+    let ok = new Set(fieldNames).size === fieldNames.length;
+    node.items.forEach((pair, position) => {
+      const name = fieldNames[position] as string;
+      if (!FIELDS.includes(name)) {
+        report(pair.key as Node, 'unknown-field', `unknown field \`${name}\` in a key entry (allowed: ${FIELDS.join(', ')})`);
+        ok = false;
+      }
+    });
+    const name = value('name');
+    const sha = value('sha256');
+    const designSystem = value('designSystem');
+    /** Reports a required field that is missing or does not match `rule`. */
+    const requireField = (fieldName: string, text: unknown, rule: RegExp, message: string): void => {
+      if (typeof text === 'string' && rule.test(text)) return;
+      report(field(fieldName) ?? node, field(fieldName) ? 'invalid-value' : 'missing-field', message);
+      ok = false;
+    };
+    requireField('name', name, KEY_LABEL, '`name` must be a label of letters, digits, `.`, `_`, `@` and `-`');
+    for (const conflict of conflicts.get(index)?.name ?? []) diagnostics.push({ file: path, ...conflict });
+    requireField('sha256', sha, SHA256, '`sha256` must be the 64-digit hex SHA-256 of the key');
+    for (const conflict of conflicts.get(index)?.sha256 ?? []) diagnostics.push({ file: path, ...conflict });
+    if (conflicts.has(index)) ok = false;
+    requireField('designSystem', designSystem, SLUG, '`designSystem` must be the slug of a design system');
+    const access = readSlugList(field('access'));
+    if (access === undefined) {
+      report(field('access'), 'invalid-value', '`access` must be a list of design system slugs');
+      ok = false;
+    }
+    const expiresAt = value('expiresAt');
+    if (expiresAt !== undefined && (typeof expiresAt !== 'string' || parseIsoDate(expiresAt) === undefined)) {
+      report(
+        field('expiresAt'),
+        'invalid-value',
+        '`expiresAt` must be a real calendar date in ISO 8601, such as 2027-01-31 or 2027-01-31T12:00:00Z',
+      );
+      ok = false;
+    }
+    if (!ok) return;
+    const own = designSystem as string;
+    const others = [...new Set((access ?? []).filter((slug) => slug !== own))].sort();
+    const { line, col } = lineCounter.linePos(node.range?.[0] ?? 0);
+    const entry: ApiKeyEntry = {
+      name: name as string,
+      sha256: (sha as string).toLowerCase(),
+      designSystem: own,
+      access: [own, ...others],
+      line,
+      column: col,
+    };
+    keys.push(expiresAt === undefined ? entry : { ...entry, expiresAt: expiresAt as string });
+  });
+  return { keys, diagnostics };
+}
+
+/** A mapping key as written (`name` for `name:`). */
+function keyName(key: unknown): string {
+  return isScalar(key) ? String(key.value) : String(key);
+}
+
+/** The slugs of an `access` list (empty when there is none); undefined when it is not a list of slugs (aliases included). */
+function readSlugList(node: Node | undefined): string[] | undefined {
+  if (node === undefined || (isScalar(node) && node.value === null)) return [];
+  if (!isSeq(node)) return undefined;
+  const slugs: string[] = [];
+  for (const item of node.items) {
+    if (!isScalar(item) || typeof item.value !== 'string' || !SLUG.test(item.value)) return undefined;
+    slugs.push(item.value);
+  }
+  return slugs;
+}
+
+type Conflict = Omit<Diagnostic, 'file'>;
+
+/**
+ * The entries that share a `name` or a `sha256` (hex in any case) with another entry, by index, with a diagnostic at
+ * each repetition. Every well-formed `name` and `sha256` of an entry counts, whatever else is wrong with it: an entry
+ * that is refused for another reason still makes a same-named one ambiguous.
+ */
+function findConflicts(items: readonly Node[], lineCounter: LineCounter): Map<number, { name: Conflict[]; sha256: Conflict[] }> {
+  const conflicts = new Map<number, { name: Conflict[]; sha256: Conflict[] }>();
+  const conflictsOf = (index: number): { name: Conflict[]; sha256: Conflict[] } => {
+    let found = conflicts.get(index);
+    if (found === undefined) conflicts.set(index, (found = { name: [], sha256: [] }));
+    return found;
+  };
+  const first = { name: new Map<string, { index: number; line: number }>(), sha256: new Map<string, { index: number; line: number }>() };
+  items.forEach((node, index) => {
+    if (!isMap(node)) return;
+    for (const pair of node.items) {
+      const field = keyName(pair.key);
+      if (field !== 'name' && field !== 'sha256') continue;
+      const valueNode = pair.value;
+      if (!isScalar(valueNode) || typeof valueNode.value !== 'string') continue;
+      if (!(field === 'name' ? KEY_LABEL : SHA256).test(valueNode.value)) continue;
+      const id = field === 'name' ? valueNode.value : valueNode.value.toLowerCase();
+      const { line, col } = lineCounter.linePos(valueNode.range?.[0] ?? 0);
+      const seen = first[field].get(id);
+      if (seen === undefined) {
+        first[field].set(id, { index, line });
+        continue;
+      }
+      if (seen.index === index) continue;
+      const message =
+        field === 'name'
+          ? `a key named \`${id}\` is already defined at line ${seen.line}: every entry named \`${id}\` is refused`
+          : `the key at line ${seen.line} has the same \`sha256\`: every entry with this hash is refused`;
+      conflictsOf(index)[field].push({ line, column: col, rule: 'duplicate-key', message, severity: 'error' });
+      conflictsOf(seen.index);
+    }
+  });
+  return conflicts;
+}

@@ -1,0 +1,183 @@
+import { deepFreeze } from '../deep-freeze.js';
+import { wordsOfKey } from '../values/key-words.js';
+import type { PrimitiveDefinition } from './merge-primitives.js';
+import type { ScaleSteps } from './merge-scales.js';
+import { isDefinedBefore } from '../fields/defined-once.js';
+import { describePosition } from '../diagnostics/message-text.js';
+import type { Report } from '../diagnostics/pending-diagnostic.js';
+import { readTokenDraft } from '../fields/read-token-draft.js';
+import type { TokenDraft } from '../fields/read-token-draft.js';
+import { resolveTokens } from './resolve-tokens.js';
+import { tailwindVariable } from './tailwind-names.js';
+import type { ResolvedToken } from './resolve-tokens.js';
+import { didYouMean } from '../diagnostics/suggest.js';
+import { sortTokenKeys } from '../diagnostics/sort-order.js';
+import { writtenValueOf } from '../yaml/source-entries.js';
+import type { SourceFileEntries } from '../yaml/source-entries.js';
+import type { ModeDefinition, SourcePosition, Token, TokenValue, WrittenValue } from '../types.js';
+import type { ValueDraft } from '../fields/value-draft.js';
+
+/**
+ * The tokens of every file, in token key order, each checked and resolved against the scales and primitives; a
+ * token with any problem is left out and reported.
+ */
+export function compileTokens(
+  files: readonly SourceFileEntries[],
+  scales: ScaleSteps,
+  primitives: ReadonlyMap<string, PrimitiveDefinition>,
+  modes: readonly ModeDefinition[],
+  report: Report,
+): Token[] {
+  const drafts = readDrafts(files, firstGroupPositions(files), modes, report);
+  if (exceedsValueLimit(drafts, modes, report)) return [];
+  const resolved = resolveTokens(drafts, scales, primitives, modes, report);
+  checkReplacements(drafts, report);
+  return listInKeyOrder(drafts, resolved, report);
+}
+
+/** Every group key of the files, at its first place. */
+function firstGroupPositions(files: readonly SourceFileEntries[]): Map<string, SourcePosition> {
+  const groups = new Map<string, SourcePosition>();
+  for (const file of files) {
+    for (const group of file.groups) if (!groups.has(group.key)) groups.set(group.key, group.pos);
+  }
+  return groups;
+}
+
+/** The drafts of every token defined once and not also a group. */
+function readDrafts(
+  files: readonly SourceFileEntries[],
+  groups: ReadonlyMap<string, SourcePosition>,
+  modes: readonly ModeDefinition[],
+  report: Report,
+): Map<string, TokenDraft> {
+  const modeNames = modes.map((mode) => mode.name);
+  const drafts = new Map<string, TokenDraft>();
+  const definedAt = new Map<string, SourcePosition>();
+  for (const file of files) {
+    for (const entry of file.tokens) {
+      if (isDefinedBefore(definedAt, entry.key, entry.pos, `token \`${entry.key}\``, report)) continue;
+      const group = groups.get(entry.key);
+      if (group !== undefined) {
+        report(
+          entry.pos,
+          'token-group-clash',
+          `\`${entry.key}\` is a token here and a group at ${describePosition(group)}; a key cannot be both`,
+        );
+        continue;
+      }
+      const draft = readTokenDraft(entry, modeNames, report);
+      if (draft !== undefined) drafts.set(entry.key, draft);
+    }
+  }
+  return drafts;
+}
+
+/**
+ * The most values the tokens of one design system may have in all (tokens × modes): each export writes every value,
+ * so this bounds every body (about 25 MB for the largest export, the DTCG 2025.10 JSON of colors) and every render.
+ */
+export const MAX_TOKEN_VALUES = 100_000;
+
+/** Whether the drafts have more values than `MAX_TOKEN_VALUES` (reported at the first token past it, nothing resolved). */
+function exceedsValueLimit(drafts: ReadonlyMap<string, TokenDraft>, modes: readonly ModeDefinition[], report: Report): boolean {
+  const values = drafts.size * modes.length;
+  if (values <= MAX_TOKEN_VALUES) return false;
+  const first = [...drafts.values()][Math.floor(MAX_TOKEN_VALUES / modes.length)];
+  if (first === undefined) return false;
+  const count = (n: number): string => n.toLocaleString('en-US');
+  report(
+    first.entry.pos,
+    'design-system-too-large',
+    `${count(drafts.size)} tokens in ${modes.length} modes have ${count(values)} values, more than ${count(MAX_TOKEN_VALUES)} (the limit), from \`${first.entry.key}\` on: every export writes each of them; split the design system or use fewer modes`,
+  );
+  return true;
+}
+
+/** The `replacement` a deprecated token names is a token. */
+function checkReplacements(drafts: ReadonlyMap<string, TokenDraft>, report: Report): void {
+  for (const [key, draft] of drafts) {
+    const replacement = draft.deprecated?.replacement;
+    const field = draft.entry.fields['deprecated'];
+    if (replacement === undefined || replacement === null || field === undefined || drafts.has(replacement)) continue;
+    report(
+      field.pos,
+      'unknown-reference',
+      () =>
+        `\`${key}\` is deprecated in favour of unknown token \`${replacement}\`${didYouMean(
+          replacement,
+          [...drafts.keys()].filter((candidate) => candidate !== key),
+        )}`,
+    );
+  }
+}
+
+/** The resolved tokens in token key order; two keys made of the same words (one CSS name) are a warning. */
+function listInKeyOrder(drafts: ReadonlyMap<string, TokenDraft>, resolved: ReadonlyMap<string, ResolvedToken>, report: Report): Token[] {
+  const tokens: Token[] = [];
+  const namedBy = new Map<string, string>();
+  const tailwindNamedBy = new Map<string, string>();
+  for (const key of sortTokenKeys([...resolved.keys()])) {
+    const draft = drafts.get(key);
+    const resolvedToken = resolved.get(key);
+    if (draft === undefined || resolvedToken === undefined) continue;
+    const words = wordsOfKey(key);
+    const clash = namedBy.get(words);
+    if (clash === undefined) namedBy.set(words, key);
+    else {
+      report(
+        draft.entry.pos,
+        'css-name-clash',
+        `\`${key}\` and \`${clash}\` get the same CSS name \`--${words}\`: the CSS export would declare it twice`,
+        'warning',
+      );
+    }
+    const tailwindName = tailwindVariable({ key, type: draft.type }, words);
+    const tailwindClash = tailwindName === undefined ? undefined : tailwindNamedBy.get(tailwindName);
+    if (tailwindName !== undefined && tailwindClash === undefined) tailwindNamedBy.set(tailwindName, key);
+    else if (tailwindName !== undefined && tailwindClash !== undefined && clash === undefined) {
+      report(
+        draft.entry.pos,
+        'tailwind-name-clash',
+        `\`${key}\` and \`${tailwindClash}\` get the same Tailwind theme variable \`${tailwindName}\`: the Tailwind export keeps \`${tailwindClash}\` (first in key order) and leaves this one out`,
+        'warning',
+      );
+    }
+    const { drafts: perMode, values, references } = resolvedToken;
+    const token: Token = {
+      key,
+      type: draft.type,
+      value: apiValue(draft, perMode),
+      ...(draft.writtenModes === undefined ? {} : { modes: draft.writtenModes }),
+      ...(draft.description === undefined ? {} : { description: draft.description }),
+      ...(draft.deprecated === undefined ? {} : { deprecated: draft.deprecated }),
+      resolved: values,
+      ...(references === undefined ? {} : { references }),
+    };
+    tokens.push(deepFreeze(token));
+  }
+  return tokens;
+}
+
+/**
+ * A token's `value` as the API serves it: its light fields in the order of its type's fields; a color on a scale
+ * also has `darkStep` when its dark color comes from the same scale (the spec's shape), whatever spelling gave it.
+ */
+function apiValue(draft: TokenDraft, perMode: ReadonlyMap<string, ValueDraft>): TokenValue {
+  const light = perMode.get('light');
+  if (light?.kind === 'primitive') return { primitive: light.name };
+  if (light?.kind === 'ref') return light.alpha === undefined ? { ref: light.key } : { ref: light.key, alpha: light.alpha };
+  const value: Record<string, WrittenValue> = {};
+  const darkStep = light?.kind === 'scaleColor' ? darkStepOf(light.scale.value, perMode.get('dark')) : undefined;
+  // The light fields are in their type's order already; `darkStep` goes after `step`.
+  for (const [name, field] of Object.entries(draft.fields)) {
+    value[name] = writtenValueOf(field);
+    if (name === 'step' && darkStep !== undefined) value['darkStep'] = darkStep;
+  }
+  return value;
+}
+
+/** The dark step of a color on scale `scale` when its dark color is on the same scale. */
+function darkStepOf(scale: string, dark: ValueDraft | undefined): number | undefined {
+  return dark?.kind === 'scaleColor' && dark.scale.value === scale ? dark.step.value : undefined;
+}

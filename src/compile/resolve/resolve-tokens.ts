@@ -1,0 +1,372 @@
+import { describePosition } from '../diagnostics/message-text.js';
+import type { PrimitiveDefinition } from './merge-primitives.js';
+import type { ScaleSteps } from './merge-scales.js';
+import { draftsPerMode } from '../fields/mode-fields.js';
+import type { Report } from '../diagnostics/pending-diagnostic.js';
+import { reportingOnce } from '../diagnostics/pending-diagnostic.js';
+import type { TokenDraft } from '../fields/read-token-draft.js';
+import { buildComposite } from './resolve-composite.js';
+import type { PartResolver } from './resolve-composite.js';
+import { colorOf, warnOfRedundantDarkStep } from './resolve-color.js';
+import { withAlpha } from '../values/parse-color.js';
+import { didYouMean } from '../diagnostics/suggest.js';
+import { typedValueOfPrimitive } from '../fields/typed-values.js';
+import type { ModeDefinition, ModeValues, Rgba, SourcePosition, TokenReferences, TokenType, TypedValue } from '../types.js';
+import type { ColorTokenShadowDraft, PartDraft, PrimitiveRefDraft, ValueDraft } from '../fields/value-draft.js';
+
+/** A draft resolved: its value draft and value in every mode, and what its value refers to per mode (when it refers to any token). */
+export interface ResolvedToken {
+  readonly drafts: ReadonlyMap<string, ValueDraft>;
+  readonly values: ModeValues<TypedValue>;
+  readonly references: Readonly<Record<string, TokenReferences>> | undefined;
+}
+
+/** A shadow, border or gradient written `value: none`. */
+const NONE: TypedValue = Object.freeze({ kind: 'keyword', keyword: 'none' });
+
+/** How many references a value may go through before the chain is refused (real chains are 2 to 4 long). */
+export const MAX_REFERENCE_DEPTH = 64;
+
+/**
+ * One value being resolved: its token, its mode, where the reference it is following was written, and the most
+ * references any of its references has gone through so far (its depth).
+ */
+interface Frame {
+  readonly key: string;
+  readonly mode: string;
+  referencePos: SourcePosition | undefined;
+  depth: number;
+}
+
+/**
+ * The value in every mode of every draft that resolves, following references to primitives, scales and other tokens
+ * (whole values, composite parts, shadow and gradient colors) mode by mode: a token refers to its target's value in
+ * the same mode. A reference to nothing, to a token of a type the place does not take, or round in a circle is
+ * reported; a token whose target does not resolve is left out without a message of its own (the target has one).
+ */
+export function resolveTokens(
+  drafts: ReadonlyMap<string, TokenDraft>,
+  scales: ScaleSteps,
+  primitives: ReadonlyMap<string, PrimitiveDefinition>,
+  modes: readonly ModeDefinition[],
+  report: Report,
+): Map<string, ResolvedToken> {
+  const modesByName = new Map(modes.map((mode) => [mode.name, mode]));
+  const draftsByKey = new Map<string, Map<string, ValueDraft> | undefined>();
+  /** Per token, its value in each mode resolved so far: the object that becomes its `values`. */
+  const valuesByKey = new Map<string, Record<string, TypedValue>>();
+  const referencesByKey = new Map<string, Record<string, TokenReferences>>();
+  /**
+   * Per token, per mode, how many references its value goes through at most (absent: none). Counted on the chain,
+   * not the recursion: a target resolved earlier pushes no frame, so only this keeps a chain whose keys sort tail
+   * first within the limit.
+   */
+  const depthsByKey = new Map<string, Record<string, number>>();
+  /** `<key>\0<mode>` of each value that did not resolve, and the keys whose fields did not. */
+  const failed = new Set<string>();
+  const primitiveValues = new Map<string, TypedValue>();
+  const reportedCycles = new Set<string>();
+  const stack: Frame[] = [];
+  // Tokens on the same scale step share one value object: 10,000 tokens hold a few hundred colors.
+  const colorValues = new Map<Rgba, TypedValue>();
+  // Positions belong to one token each, so one filter passes each problem on once, as one per token would.
+  const reportOnce = reportingOnce(report);
+  const valueDraftsOf = (key: string, draft: TokenDraft): Map<string, ValueDraft> | undefined => {
+    if (draftsByKey.has(key)) return draftsByKey.get(key);
+    const perMode = draftsPerMode(draft, modes, modesByName, reportOnce);
+    draftsByKey.set(key, perMode);
+    return perMode;
+  };
+  const colorValue = (color: Rgba): TypedValue => {
+    let value = colorValues.get(color);
+    if (value === undefined) {
+      value = { kind: 'color', color };
+      colorValues.set(color, value);
+    }
+    return value;
+  };
+  const recordReference = (key: string, mode: string, update: (current: TokenReferences) => TokenReferences): void => {
+    let byMode = referencesByKey.get(key);
+    if (byMode === undefined) {
+      byMode = {};
+      referencesByKey.set(key, byMode);
+    }
+    byMode[mode] = update(byMode[mode] ?? {});
+  };
+
+  /** The value of `key` in `mode`, or undefined when it does not resolve (reported, or its cause is). */
+  function valueIn(key: string, mode: string): TypedValue | undefined {
+    let byMode = valuesByKey.get(key);
+    const known = byMode?.[mode];
+    if (known !== undefined) return known;
+    if (failed.size > 0 && (failed.has(key) || failed.has(`${key}\u0000${mode}`))) return undefined;
+    const draft = drafts.get(key);
+    const valueDraft = draft === undefined ? undefined : valueDraftsOf(key, draft)?.get(mode);
+    if (draft === undefined || valueDraft === undefined) {
+      failed.add(key);
+      return undefined;
+    }
+    const frame: Frame = { key, mode, referencePos: undefined, depth: 0 };
+    stack.push(frame);
+    const value = computeValue(draft, mode, valueDraft, frame);
+    stack.pop();
+    if (value === undefined) failed.add(`${key}\u0000${mode}`);
+    else {
+      if (byMode === undefined) {
+        byMode = {};
+        valuesByKey.set(key, byMode);
+      }
+      byMode[mode] = value;
+      if (frame.depth > 0) {
+        let depths = depthsByKey.get(key);
+        if (depths === undefined) {
+          depths = {};
+          depthsByKey.set(key, depths);
+        }
+        depths[mode] = frame.depth;
+      }
+    }
+    return value;
+  }
+
+  /** Whether the value of `key` in `mode` is being resolved (a reference to it closes a circle); chains are short. */
+  const isOnStack = (key: string, mode: string): boolean => stack.some((frame) => frame.key === key && frame.mode === mode);
+
+  /**
+   * The value of `targetKey` in `mode` for a reference written at `pos` in the frame's token, which only takes `types`;
+   * undefined when it does not resolve. Reports a missing target, a wrong type, a cycle and a deprecated target.
+   */
+  function follow(
+    frame: Frame,
+    targetKey: string,
+    pos: SourcePosition,
+    types: readonly TokenType[],
+    rules: FollowRules,
+  ): TypedValue | undefined {
+    const target = drafts.get(targetKey);
+    if (target === undefined) {
+      reportOnce(
+        pos,
+        rules.unknown,
+        () =>
+          `\`${frame.key}\` refers to unknown ${rules.unknown === 'unknown-color-token' ? 'color token' : 'token'} \`${targetKey}\`${didYouMean(targetKey, drafts.keys())}`,
+      );
+      return undefined;
+    }
+    if (!types.includes(target.type)) {
+      const wanted = `a ${[types.slice(0, -1).join(', '), ...types.slice(-1)].filter((part) => part !== '').join(' or ')} token`;
+      reportOnce(pos, rules.mismatch, `${rules.place} of \`${frame.key}\` must name ${wanted}; \`${targetKey}\` is a ${target.type} token`);
+      return undefined;
+    }
+    if (target.deprecated !== undefined) {
+      const { message, replacement } = target.deprecated;
+      const why = message === null ? '' : `: ${message}`;
+      const instead = replacement === null ? '' : ` (use \`${replacement}\`)`;
+      reportOnce(
+        pos,
+        'deprecated-reference',
+        `\`${frame.key}\` refers to \`${targetKey}\`, which is deprecated${why}${instead}`,
+        'warning',
+      );
+    }
+    frame.referencePos = pos;
+    if (isOnStack(targetKey, frame.mode)) {
+      reportCycle(targetKey, frame.mode);
+      return undefined;
+    }
+    if (stack.length > MAX_REFERENCE_DEPTH) {
+      // Deep recursion: the token whose chain is too long is the one resolution started from; every token on the way fails with it.
+      const [first] = stack;
+      if (first?.referencePos !== undefined) reportTooDeep(first.key, first.referencePos);
+      return undefined;
+    }
+    const value = valueIn(targetKey, frame.mode);
+    if (value === undefined) return undefined;
+    const depth = 1 + (depthsByKey.get(targetKey)?.[frame.mode] ?? 0);
+    if (depth > MAX_REFERENCE_DEPTH) {
+      // A target resolved before (its own chain just within the limit): this token is the first past it.
+      reportTooDeep(frame.key, pos);
+      return undefined;
+    }
+    if (depth > frame.depth) frame.depth = depth;
+    return value;
+  }
+
+  function reportTooDeep(key: string, pos: SourcePosition): void {
+    reportOnce(pos, 'reference-depth', `\`${key}\` resolves through more than ${MAX_REFERENCE_DEPTH} references; shorten the chain`);
+  }
+
+  /** Reports the cycle that closes at `key` once, at the reference of its first member in key order. */
+  function reportCycle(key: string, mode: string): void {
+    const start = stack.findIndex((frame) => frame.key === key && frame.mode === mode);
+    const members = stack.slice(start);
+    for (const member of members) failed.add(`${member.key}\u0000${mode}`);
+    const signature = members
+      .map((member) => member.key)
+      .sort()
+      .join('\u0000');
+    if (reportedCycles.has(signature)) return;
+    reportedCycles.add(signature);
+    let first = 0;
+    for (const [index, member] of members.entries()) if (member.key < (members[first]?.key ?? member.key)) first = index;
+    // Every member follows a reference (the one that closes the circle among them): each has its place.
+    const ordered = [...members.slice(first), ...members.slice(0, first)].flatMap(({ key: memberKey, referencePos }) =>
+      referencePos === undefined ? [] : [{ key: memberKey, pos: referencePos }],
+    );
+    const chain = ordered.map((member) => `\`${member.key}\` (${describePosition(member.pos)})`).join(' → ');
+    const [head] = ordered;
+    if (head === undefined) return;
+    reportOnce(
+      head.pos,
+      'reference-cycle',
+      `${chain} → \`${head.key}\`: these references go round in a circle; one of them must give a value`,
+    );
+  }
+
+  function computeValue(draft: TokenDraft, mode: string, value: ValueDraft, frame: Frame): TypedValue | undefined {
+    switch (value.kind) {
+      case 'ref': {
+        const target = follow(frame, value.key, value.pos, [draft.type], WHOLE_VALUE);
+        if (target === undefined) return undefined;
+        // A color's `alpha` beside `ref` replaces the alpha of the color it names, as on a scale step.
+        const { key: targetKey, alpha } = value;
+        recordReference(draft.entry.key, mode, (current) => ({ ...current, ref: targetKey, ...(alpha === undefined ? {} : { alpha }) }));
+        return alpha === undefined || target.kind !== 'color' ? target : colorValue(withAlpha(target.color, alpha));
+      }
+      case 'none':
+        return NONE;
+      case 'primitive':
+        return primitiveValue(draft, value, reportOnce);
+      case 'scaleColor':
+      case 'literalColor': {
+        const color = colorOf(draft.entry.key, mode, value, scales, reportOnce);
+        return color === undefined ? undefined : colorValue(color);
+      }
+      case 'colorTokenShadow':
+        return colorTokenShadow(value, frame);
+      case 'typography':
+      case 'border':
+      case 'transition':
+      case 'gradient':
+      case 'layersShadow': {
+        const parts: PartResolver = (path, targetKey, pos, types, verbatim) => {
+          const target = follow(frame, targetKey, pos, types, PART_VALUE(path));
+          if (target !== undefined && verbatim) {
+            recordReference(draft.entry.key, mode, (current) => ({ ...current, parts: { ...current.parts, [path]: targetKey } }));
+          } else if (target !== undefined) {
+            recordReference(draft.entry.key, mode, (current) => ({ ...current, adjusted: { ...current.adjusted, [path]: targetKey } }));
+          }
+          return target;
+        };
+        return buildComposite(value, parts);
+      }
+      case 'literal':
+        return value.value;
+    }
+  }
+
+  function primitiveValue(draft: TokenDraft, { name, pos }: PrimitiveRefDraft, report: Report): TypedValue | undefined {
+    const { entry, type } = draft;
+    const primitive = primitives.get(name);
+    if (primitive === undefined) {
+      report(
+        pos,
+        'unknown-primitive',
+        () => `\`${entry.key}\` refers to unknown primitive \`${name}\`${didYouMean(name, primitives.keys())}`,
+      );
+      return undefined;
+    }
+    if (primitive.type !== type) {
+      report(pos, 'primitive-type-mismatch', `${type} token \`${entry.key}\` cannot use \`${name}\`, a ${primitive.type} primitive`);
+      return undefined;
+    }
+    let value = primitiveValues.get(name);
+    if (value === undefined) {
+      value = typedValueOfPrimitive(primitive.type, primitive);
+      primitiveValues.set(name, value);
+    }
+    return value;
+  }
+
+  /** The spec's one-layer shadow: its color token's color in this mode, that color's alpha times the shadow's `opacity`. */
+  function colorTokenShadow(shadow: ColorTokenShadowDraft, frame: Frame): TypedValue | undefined {
+    const { colorToken } = shadow;
+    const color = follow(frame, colorToken.value, colorToken.pos, ['color'], COLOR_TOKEN);
+    if (color?.kind !== 'color') return undefined;
+    const px = (name: 'x' | 'y' | 'blur' | 'spread') => ({ value: shadow[name], unit: 'px' as const });
+    const base = color.color;
+    const { opacity } = shadow;
+    // An opaque color keeps the opacity exactly as written; a translucent one multiplies, rounded past float noise.
+    const alpha = base.alpha === 1 ? opacity : Math.round(base.alpha * opacity * 10000) / 10000;
+    const layer = { offsetX: px('x'), offsetY: px('y'), blur: px('blur'), spread: px('spread'), color: { ...base, alpha }, inset: false };
+    return { kind: 'shadow', layers: [layer], text: null };
+  }
+
+  const resolved = new Map<string, ResolvedToken>();
+  for (const [key, draft] of drafts) {
+    const perMode = valueDraftsOf(key, draft);
+    if (perMode === undefined) continue;
+    const lightDraft = perMode.get('light');
+    const sharesLight = lightDraft !== undefined && !followsMode(lightDraft);
+    let ok = true;
+    for (const mode of modes) {
+      // A mode with the light draft has the light value, unless the value follows the mode (a scale, a reference).
+      const values = valuesByKey.get(key);
+      const light = values?.['light'];
+      if (values !== undefined && light !== undefined && sharesLight && perMode.get(mode.name) === lightDraft) values[mode.name] = light;
+      else if (valueIn(key, mode.name) === undefined) ok = false;
+    }
+    const values = valuesByKey.get(key);
+    if (!ok || values === undefined || !inEveryMode(values)) continue;
+    if (draft.type === 'color') warnOfRedundantDarkStep(draft, lightDraft, scales, reportOnce);
+    resolved.set(key, { drafts: perMode, values, references: referencesByKey.get(key) });
+  }
+  return resolved;
+}
+
+/** Whether a token's values resolved so far hold the two modes every design system has (then every mode: see above). */
+const inEveryMode = (values: Record<string, TypedValue>): values is Record<string, TypedValue> & ModeValues<TypedValue> =>
+  values['light'] !== undefined && values['dark'] !== undefined;
+
+/**
+ * Whether a value drafted as `draft` can differ between modes that share the draft: a color (its scale has a color per
+ * mode), a shadow in a color token's color, anything that refers to another token.
+ */
+function followsMode(draft: ValueDraft): boolean {
+  switch (draft.kind) {
+    case 'ref':
+    case 'scaleColor':
+    case 'literalColor':
+    case 'colorTokenShadow':
+      return true;
+    case 'typography':
+      return [draft.fontFamily, draft.fontSize, draft.fontWeight, draft.lineHeight, draft.letterSpacing].some(isReference);
+    case 'border':
+      return [draft.width, draft.style, draft.color].some(isReference);
+    case 'transition':
+      return [draft.duration, draft.delay, draft.timingFunction].some(isReference);
+    case 'gradient':
+      return draft.stops.some((stop) => isReference(stop.color));
+    case 'layersShadow':
+      return draft.layers.some((layer) => isReference(layer.color));
+    case 'primitive':
+    case 'none':
+    case 'literal':
+      return false;
+  }
+}
+
+const isReference = (part: PartDraft<TypedValue> | undefined): boolean => part?.ref !== undefined;
+/** Which rules a reference reports, and how a message names the place it is written. */
+interface FollowRules {
+  readonly unknown: 'unknown-reference' | 'unknown-color-token';
+  readonly mismatch: 'reference-type-mismatch' | 'color-token-not-color';
+  readonly place: string;
+}
+const WHOLE_VALUE: FollowRules = { unknown: 'unknown-reference', mismatch: 'reference-type-mismatch', place: '`ref`' };
+const COLOR_TOKEN: FollowRules = { unknown: 'unknown-color-token', mismatch: 'color-token-not-color', place: '`colorToken`' };
+const PART_VALUE = (path: string): FollowRules => ({
+  unknown: 'unknown-reference',
+  mismatch: 'reference-type-mismatch',
+  place: `\`${path}\``,
+});

@@ -1,0 +1,54 @@
+import { wordsOfKey } from '../values/key-words.js';
+import { TOKEN_TYPES } from '../types.js';
+import type { TokenType } from '../types.js';
+
+/**
+ * Our token types and the Tailwind CSS v4 theme namespace each one feeds (`--color-*` makes `bg-*`, `text-*`...).
+ * Tailwind has no documented duration namespace; its `duration-*` utility reads `--transition-duration-*`, as `z-*`
+ * reads `--z-index-*` and `opacity-*` reads `--opacity-*`. Booleans have no place in a stylesheet.
+ */
+export const TAILWIND_NAMESPACES: Readonly<Record<Exclude<TokenType, 'boolean'>, string | null>> = {
+  color: 'color',
+  spacing: 'spacing',
+  radius: 'radius',
+  'font.size': 'text',
+  'font.family': 'font',
+  'font.weight': 'font-weight',
+  'font.lineHeight': 'leading',
+  'font.letterSpacing': 'tracking',
+  shadow: 'shadow',
+  easing: 'ease',
+  duration: 'transition-duration',
+  opacity: 'opacity',
+  'z-index': 'z-index',
+  typography: 'text',
+  dimension: null,
+  strokeStyle: null,
+  border: null,
+  transition: null,
+  gradient: null,
+};
+
+const TYPE_WORDS = new Map<string, string>(TOKEN_TYPES.map((type) => [type, wordsOfKey(type)]));
+
+/**
+ * The Tailwind theme variable of a token: its namespace, then its key without the type's own leading segments. A
+ * type Tailwind has no namespace for (dimensions, borders, stroke styles, transitions, gradients) is named after its
+ * whole key, so a dimension whose key starts with a namespace's name lands in it (`breakpoint.md` is
+ * `--breakpoint-md`, `container.lg` is `--container-lg`) and any other is a plain theme variable.
+ * `words` is `wordsOfKey(key)` when the caller has it already.
+ * @example tailwindVariable(colorBrandPrimary) // '--color-brand-primary'; fontSizeBody -> '--text-body'
+ */
+export function tailwindVariable(
+  token: { readonly key: string; readonly type: TokenType },
+  words: string = wordsOfKey(token.key),
+): string | undefined {
+  const { key, type } = token;
+  if (type === 'boolean') return undefined;
+  const namespace = TAILWIND_NAMESPACES[type];
+  // No namespace of its own: the key's words, so `breakpoint.md` lands in `--breakpoint-*` and `border.default` is plain.
+  if (namespace === null) return `--${words}`;
+  // The words of the key after the type's own (`font.size.body` -> `body`); a key of one segment keeps its words.
+  const rest = key.startsWith(`${type}.`) ? words.slice((TYPE_WORDS.get(type) ?? '').length + 1) : words;
+  return `--${namespace}-${rest}`;
+}
