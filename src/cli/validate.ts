@@ -10,6 +10,7 @@ import { readKeysFile, readSourceFolder } from '../source/read-source-folder.js'
 import { isSourceYamlPath, isSystemFilePath, slugOfPath } from '../compile/source-paths.js';
 import { didYouMean } from '../compile/diagnostics/suggest.js';
 import { formatGithubReport, formatJsonReport, formatTextReport } from './format-diagnostics.js';
+import { formatLintDiagnostics } from './format-lints.js';
 import { paintFor } from './terminal-style.js';
 import { parseSourceFiles } from './parse-source-files.js';
 import type { ValidationReport } from './format-diagnostics.js';
@@ -144,7 +145,9 @@ function buildReport(parsed: readonly ParsedSourceFile[], input: ValidationInput
   for (const [slug, files] of bySlug) {
     const result = compileDesignSystemFolder(slug, files);
     tokens += result.system?.tokens.length ?? 0;
-    for (const problem of result.diagnostics) {
+    // The export formats' own lints (a name clash in one language) run on what compiled.
+    const lints = result.system === undefined ? [] : formatLintDiagnostics(result.system, files);
+    for (const problem of [...result.diagnostics, ...lints]) {
       // Messages point at other places as `at <file>:<line>:<column>`; show those paths the same way as the line's own.
       const message = problem.message.replace(
         /\bat ([^\s`]+\.yaml):(\d+):(\d+)/g,
