@@ -4,17 +4,10 @@ import type { Diagnostic } from '../../src/compile/types.js';
 import { formatCssValue } from '../../src/views/css-values.js';
 import { compileFiles } from '../helpers/fixtures.js';
 import { compileTokens, tokenOf } from './tokens-fixture.js';
+import { positionOf } from '../helpers/text-position.js';
 
 // Strings a committer writes that end up in CSS (font stacks, shadow text, a mode's media condition) or in CSS and
 // TypeScript comments (deprecation messages), and numbers the exports would write otherwise than they were written.
-
-/** Line and column (1-based) of the first `needle` in `text`. */
-function positionOf(text: string, needle: string): { line: number; column: number } {
-  const offset = text.indexOf(needle);
-  if (offset < 0) throw new Error(`${needle} is not in the text`);
-  const before = text.slice(0, offset);
-  return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
-}
 
 const errors = (diagnostics: readonly Diagnostic[]) =>
   diagnostics

@@ -8,6 +8,7 @@ import { MAX_DIAGNOSTICS_PER_FILE } from '../../src/compile/diagnostics/cap-diag
 import { parseSourceFile } from '../../src/compile/yaml/parse-source-file.js';
 import { MAX_ALIAS_NODES, MAX_NESTING_DEPTH } from '../../src/compile/yaml/read-limits.js';
 import { runCli } from '../cli/run-cli.js';
+import { positionOf } from '../helpers/text-position.js';
 
 // Attack files are generated here (in memory, or in a temp dir where a real file matters), never checked in.
 
@@ -21,14 +22,6 @@ function aliasBomb(): string {
     lines.push(`  l${level}: &l${level} { ${refs.join(', ')} }`);
   }
   return `${lines.join('\n')}\n`;
-}
-
-/** Line and column (1-based) of the `nth` occurrence (from 0) of `needle` in `text`. */
-function positionOf(text: string, needle: string, nth = 0): { line: number; column: number } {
-  let offset = -1;
-  for (let count = 0; count <= nth; count += 1) offset = text.indexOf(needle, offset + 1);
-  const before = text.slice(0, offset);
-  return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
 }
 
 /** The fastest of a few runs, in milliseconds: the least disturbed by other work on the machine. */

@@ -8,17 +8,10 @@ import type { Diagnostic } from '../../src/compile/types.js';
 import { formatCssValue } from '../../src/views/css-values.js';
 import { compileFiles } from '../helpers/fixtures.js';
 import { compileTokens, tokenOf } from './tokens-fixture.js';
+import { positionOf } from '../helpers/text-position.js';
 
 // Issue 23, item 3: what real systems write for lengths: multi-value spacings (`0 0 0 0.875rem`), CSS keywords
 // (`auto`, `none`, `normal`), viewport and font-relative units (`vw`, `dvh`, `ch`, `ex`), named scale steps.
-
-/** Line and column (1-based) of the first `needle` in `text`. */
-function positionOf(text: string, needle: string): { line: number; column: number } {
-  const offset = text.indexOf(needle);
-  if (offset < 0) throw new Error(`${needle} is not in the text`);
-  const before = text.slice(0, offset);
-  return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
-}
 
 const errors = (diagnostics: readonly Diagnostic[]) =>
   diagnostics
