@@ -218,18 +218,20 @@ async function load(highlight: boolean): Promise<boolean> {
   state.loading = true;
   say(state.loaded === undefined ? 'Loading…' : 'Updating…');
   try {
-    const [meta, systems, scales, tokens, dtcg, css, revisions] = await Promise.all([
+    const [meta, systems, scales, tokens, dtcg, strict, css, revisions] = await Promise.all([
       api.json<{ data: DesignSystemMeta }>('design-system', current),
       api.json<{ data: { designSystems: { id: string; name: string; slug: string }[] } }>('design-systems', {}),
       api.json<{ data: { scales: Scale[] } }>('scales', current),
       api.json<{ data: { tokens: ApiToken[] } }>('tokens', current),
       api.json<unknown>('export/json', current),
+      // Typed values (an easing's control points, keywords included) come from the strict DTCG export.
+      api.json<unknown>('export/json', current, { spec: '2025.10' }),
       api.text('export/css', current),
       fetchRevisions(),
     ]);
     if (generation !== state.generation) return false;
     const modes = modesOf(meta.body.data);
-    const views = buildTokenViews(tokens.body.data.tokens, dtcg.body, modes);
+    const views = buildTokenViews(tokens.body.data.tokens, dtcg.body, modes, strict.body);
     const scaleList = scales.body.data.scales;
     const prints = fingerprintsOf(views, scaleList);
     const changed = highlight ? changedKeys(state.loaded?.prints, prints) : new Set<string>();

@@ -1,48 +1,23 @@
 import { cssNameOf } from './css-name.js';
 
-/** Value fields of a token as written. */
-export type ValueFields = Readonly<Record<string, string | number | boolean | readonly unknown[]>>;
+import type {
+  ApiDesignSystemMeta,
+  ApiWrittenValue,
+  ApiModeDeclaration,
+  ApiScale,
+  ApiScaleStep,
+  ApiStrictCubicBezier,
+  ApiToken,
+  ApiTokenValue,
+} from '../src/views/api-answers.js';
 
-/** `GET /api/v1/tokens` item: the value fields as written, and per mode the fields written for it (when any). */
-export interface ApiToken {
-  readonly key: string;
-  readonly type: string;
-  readonly value: ValueFields;
-  readonly modes?: Readonly<Record<string, ValueFields>>;
-  readonly deprecated?: { readonly message: string | null; readonly replacement: string | null; readonly since: string | null };
-}
-
-export interface ScaleStep {
-  readonly step: number;
-  readonly light: string;
-  readonly dark: string;
-  /** The color in each further mode, when the design system has further modes. */
-  readonly modes?: Readonly<Record<string, string>>;
-}
-
-export interface Scale {
-  readonly key: string;
-  readonly steps: readonly ScaleStep[];
-}
-
-/** A further mode as `GET /api/v1/design-system` lists it. */
-export interface ModeDeclaration {
-  readonly name: string;
-  readonly base: string;
-  readonly media: string | null;
-}
-
-export interface DesignSystemMeta {
-  readonly id: string;
-  readonly name: string;
-  readonly slug: string;
-  readonly description: string | null;
-  readonly tokenCount: number;
-  readonly scaleCount: number;
-  readonly lastUpdated: string;
-  /** Only when the design system declares modes besides light and dark. */
-  readonly modes?: readonly ModeDeclaration[];
-}
+/** The API's answers, typed as the server's views write them (src/views/api-answers.ts). */
+export type { ApiToken };
+export type ValueFields = ApiTokenValue;
+export type ScaleStep = ApiScaleStep;
+export type Scale = ApiScale;
+export type ModeDeclaration = ApiModeDeclaration;
+export type DesignSystemMeta = ApiDesignSystemMeta;
 
 export interface Revision {
   readonly sha: string;
@@ -93,10 +68,20 @@ export interface TokenView {
   readonly others: readonly ModeValue[];
   readonly description: string | undefined;
   readonly cssName: string;
+  /** An easing's four control points, read from the strict export's typed value; undefined for other tokens. */
+  readonly easing: readonly [number, number, number, number] | undefined;
   /** Lowercase text the search box matches. */
   readonly haystack: string;
   /** Equal fingerprints, equal token: what the live highlight compares. */
   readonly fingerprint: string;
+}
+
+/** An easing's control points as the strict export types them (keywords such as `ease-out` included), or undefined. */
+function easingOf(leaf: Partial<ApiStrictCubicBezier> | undefined): readonly [number, number, number, number] | undefined {
+  const points: unknown = leaf?.$value;
+  return Array.isArray(points) && points.length === 4 && points.every((point) => typeof point === 'number')
+    ? (points as unknown as readonly [number, number, number, number])
+    : undefined;
 }
 
 /** A token's value in `mode`: its own there, else its light value (the JSON export leaves out what equals light). */
@@ -112,19 +97,27 @@ interface DtcgLeaf {
   };
 }
 
-/** Token key -> DTCG leaf of a `GET /api/v1/export/json` tree. */
-function leavesOf(tree: unknown): Map<string, DtcgLeaf> {
-  const leaves = new Map<string, DtcgLeaf>();
+/** Token key -> DTCG leaf of a `GET /api/v1/export/json` tree (or of its strict `?spec=2025.10` twin). */
+function leavesOf<Leaf = DtcgLeaf>(tree: unknown): Map<string, Leaf> {
+  const leaves = new Map<string, Leaf>();
   const walk = (node: unknown, path: string[]): void => {
     if (node === null || typeof node !== 'object') return;
     if ('$value' in node) {
-      leaves.set(path.join('.'), node as DtcgLeaf);
+      leaves.set(path.join('.'), node as Leaf);
       return;
     }
     for (const [name, child] of Object.entries(node)) if (!name.startsWith('$')) walk(child, [...path, name]);
   };
   walk(tree, []);
   return leaves;
+}
+
+/** A written value as text: lists and mappings (shadow layers, gradient stops, spacing lists) as JSON, never `[object Object]`. */
+function textOf(field: ApiWrittenValue | undefined): string {
+  if (field === undefined) return '';
+  if (typeof field !== 'object' || field === null) return String(field);
+  // A list of plain values reads as before (`0.2,0,0,1`); anything holding a mapping as JSON.
+  return Array.isArray(field) && field.every((item) => typeof item !== 'object' || item === null) ? field.join(',') : JSON.stringify(field);
 }
 
 /** How one set of value fields reads: a primitive reference, a scale step, a literal color, an alpha, or the fields. */
@@ -135,14 +128,13 @@ function describeFields(value: ValueFields): string {
   const rest = Object.entries(value).filter(([name]) => !['scale', 'step', 'darkStep', 'color', 'alpha'].includes(name));
   if (typeof value['color'] === 'string') parts.push(value['color']);
   // A mode that writes only `step` takes its scale from its base mode, which need not be light's: say `step` only.
-  else if (value['scale'] !== undefined) parts.push(`${String(value['scale'])} ${String(value['step'] ?? '')}`.trim());
-  else if (value['step'] !== undefined) parts.push(`step ${String(value['step'])}`);
-  if (value['alpha'] !== undefined) parts.push(`alpha ${String(value['alpha'])}`);
-  if (rest.length === 1 && rest[0]?.[0] === 'value') parts.push(String(rest[0][1]));
-  else if (rest.length === 2 && 'value' in value && 'unit' in value) parts.push(`${String(value['value'])}${String(value['unit'])}`);
+  else if (value['scale'] !== undefined) parts.push(`${textOf(value['scale'])} ${textOf(value['step'])}`.trim());
+  else if (value['step'] !== undefined) parts.push(`step ${textOf(value['step'])}`);
+  if (value['alpha'] !== undefined) parts.push(`alpha ${textOf(value['alpha'])}`);
+  if (rest.length === 1 && rest[0]?.[0] === 'value') parts.push(textOf(rest[0][1]));
+  else if (rest.length === 2 && 'value' in value && 'unit' in value) parts.push(`${textOf(value['value'])}${textOf(value['unit'])}`);
   // Shadow layers and gradient stops are lists of mappings: written as JSON, not `[object Object]`.
-  else if (rest.length > 0)
-    parts.push(rest.map(([name, field]) => `${name}: ${typeof field === 'object' ? JSON.stringify(field) : String(field)}`).join(', '));
+  else if (rest.length > 0) parts.push(rest.map(([name, field]) => `${name}: ${textOf(field)}`).join(', '));
   return parts.join(' · ');
 }
 
@@ -153,7 +145,7 @@ export function describeRaw(token: ApiToken): string {
   const parts = [describeFields(value)];
   const darkWritten = written['dark'] !== undefined && (written['dark']['step'] !== undefined || written['dark']['scale'] !== undefined);
   if (typeof value['scale'] === 'string' && value['darkStep'] !== undefined && value['darkStep'] !== value['step'] && !darkWritten) {
-    parts.push(`dark ${value['scale']} ${String(value['darkStep'])}`);
+    parts.push(`dark ${value['scale']} ${textOf(value['darkStep'])}`);
   }
   for (const [mode, fields] of Object.entries(written)) parts.push(`${mode} ${describeFields(fields)}`);
   const { deprecated } = token;
@@ -165,8 +157,9 @@ export function describeRaw(token: ApiToken): string {
 }
 
 /** Joins the raw tokens with the resolved values of the JSON export, for every mode of `modes`. */
-export function buildTokenViews(tokens: readonly ApiToken[], dtcg: unknown, modes: readonly Mode[]): TokenView[] {
+export function buildTokenViews(tokens: readonly ApiToken[], dtcg: unknown, modes: readonly Mode[], strict?: unknown): TokenView[] {
   const leaves = leavesOf(dtcg);
+  const typed = leavesOf<Partial<ApiStrictCubicBezier>>(strict);
   return tokens.map((token) => {
     const leaf = leaves.get(token.key);
     const light = leaf?.$value ?? '';
@@ -190,6 +183,7 @@ export function buildTokenViews(tokens: readonly ApiToken[], dtcg: unknown, mode
       others,
       description,
       cssName,
+      easing: easingOf(typed.get(token.key)),
       haystack: [token.key, token.type, raw, light, ...values, cssName, description ?? ''].join('\n').toLowerCase(),
       fingerprint: JSON.stringify([token.type, token.value, token.modes ?? null, light, others]),
     };

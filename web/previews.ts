@@ -16,21 +16,15 @@ function swatch(color: string, mode: string, current: boolean): HTMLElement {
   return element;
 }
 
-/** The four numbers of `cubic-bezier(a, b, c, d)`, or undefined. */
-export function bezierOf(value: string): [number, number, number, number] | undefined {
-  const match = /^cubic-bezier\(\s*([-\d.]+)\s*,\s*([-\d.]+)\s*,\s*([-\d.]+)\s*,\s*([-\d.]+)\s*\)$/.exec(value.trim());
-  if (match === null) return undefined;
-  const numbers = match.slice(1).map(Number) as [number, number, number, number];
-  return numbers.every(Number.isFinite) ? numbers : undefined;
-}
-
 function easingCurve(token: TokenView): Element {
-  const points = bezierOf(token.light);
+  const points = token.easing;
   const box = svg('svg', { viewBox: '-8 -28 116 156', class: 'curve', focusable: 'false' });
   box.append(svg('path', { d: 'M0 100 L100 0', class: 'curve-diagonal' }));
   if (points !== undefined) {
     const [x1, y1, x2, y2] = points;
-    box.append(svg('path', { d: `M0 100 C${x1 * 100} ${100 - y1 * 100} ${x2 * 100} ${100 - y2 * 100} 100 0`, class: 'curve-line' }));
+    // Two decimals: `0.58 * 100` is 57.99999999999999 in floating point.
+    const at = (point: number): number => Math.round(point * 10_000) / 100;
+    box.append(svg('path', { d: `M0 100 C${at(x1)} ${at(1 - y1)} ${at(x2)} ${at(1 - y2)} 100 0`, class: 'curve-line' }));
   }
   return box;
 }

@@ -3,24 +3,19 @@ import type { CompiledDesignSystem, DesignSystemMeta, Rgba, Token } from '../com
 import { formatHex } from './css-values.js';
 import { furtherModes } from './mode-values.js';
 import { buildSystemTree, buildTokenTree } from './token-tree.js';
+import type { ApiDesignSystemMeta, ApiScale, ApiToken } from './api-answers.js';
 
 export type TokenListFormat = 'flat' | 'nested';
 
-/** A token as the API serves it. */
-interface ApiToken {
-  key: string;
-  type: string;
-  value: Token['value'];
-  modes?: Token['modes'];
-  deprecated?: Token['deprecated'];
-}
-
 /** A token as the API serves it: key, type, its value as written, the fields written per mode and its deprecation when it has them. */
 export function toApiToken(token: Token): ApiToken {
-  const served: ApiToken = { key: token.key, type: token.type, value: token.value };
-  if (token.modes !== undefined) served.modes = token.modes;
-  if (token.deprecated !== undefined) served.deprecated = token.deprecated;
-  return served;
+  return {
+    key: token.key,
+    type: token.type,
+    value: token.value,
+    ...(token.modes === undefined ? {} : { modes: token.modes }),
+    ...(token.deprecated === undefined ? {} : { deprecated: token.deprecated }),
+  };
 }
 
 /** A token as a leaf of the nested tree: its key is the path to it. */
@@ -82,7 +77,7 @@ export function renderPrimitives(system: CompiledDesignSystem, type?: string) {
  * `modes` has each further mode's color when the design system declares further modes.
  * @example { data: { scales: [{ key: 'blue', steps: [{ step: 50, light: '#EFF6FF', dark: '#172554' }] }] } }
  */
-export function renderScales(system: CompiledDesignSystem) {
+export function renderScales(system: CompiledDesignSystem): { data: { scales: ApiScale[] } } {
   const further = furtherModes(system).map((mode) => mode.name);
   const scales = system.scales.map((scale) => ({
     key: scale.key,
@@ -101,7 +96,7 @@ export function renderScales(system: CompiledDesignSystem) {
  * @example { data: { id: 'acme', name: 'Acme Product', slug: 'acme', description: null, tokenCount: 191, scaleCount: 6, lastUpdated: '2026-11-20T10:00:00.000Z' } }
  * @example { data: { id: 'aurora', ..., lastUpdated: '...', modes: [{ name: 'dark-dimmed', base: 'dark', media: null }] } }
  */
-export function renderDesignSystem(system: CompiledDesignSystem, lastUpdated: string) {
+export function renderDesignSystem(system: CompiledDesignSystem, lastUpdated: string): { data: ApiDesignSystemMeta } {
   const { id, name, slug, description } = system.meta;
   const meta = { id, name, slug, description, tokenCount: system.tokens.length, scaleCount: system.scales.length, lastUpdated };
   const further = furtherModes(system).map((mode) => ({ name: mode.name, base: mode.base, media: mode.media }));

@@ -41,7 +41,9 @@ function bigDesignSystem(count: number): Record<string, string> {
     (i: number) => `{ type: font.size, value: ${12 + (i % 20)} }`,
     (i: number) => `{ type: shadow, x: 0, y: ${i % 8}, blur: ${i % 16}, spread: 0, colorToken: big.c0.t0, opacity: 0.2 }`,
     (i: number) => `{ type: duration, value: ${100 + (i % 10) * 50} }`,
-    (i: number) => `{ type: easing, value: "cubic-bezier(0.${i % 9}, 0, 0.2, 1)" }`,
+    // Every other easing a keyword: its curve comes from the strict export's typed value, not from CSS text.
+    (i: number) =>
+      i % 16 === 6 ? '{ type: easing, value: ease-in-out }' : `{ type: easing, value: "cubic-bezier(0.${i % 9}, 0, 0.2, 1)" }`,
     (i: number) => `{ type: opacity, value: 0.${(i % 9) + 1} }`,
   ];
   const files: Record<string, string> = {
@@ -424,6 +426,9 @@ describe.skipIf(!BROWSER_AVAILABLE)('token browser page in Chromium', () => {
       timings.push(await fresh.evaluate(() => (performance.getEntriesByName('token-browser:rendered')[0] as PerformanceEntry).startTime));
       expect(await fresh.locator('.token').count()).toBe(BIG_TOKENS);
       expect(await fresh.locator('.token[data-type="color"] .swatch').count()).toBe(2 * 250);
+      // A keyword easing draws its curve (ease-in-out: 0.42, 0, 0.58, 1), as one written as numbers does.
+      expect(await fresh.locator('.token[data-key="big.c0.t6"] .curve-line').getAttribute('d')).toBe('M0 100 C42 100 58 0 100 0');
+      expect(await fresh.locator('.token[data-key="big.c0.t14"] .curve-line').getAttribute('d')).toBe('M0 100 C50 100 20 0 100 0');
       await fresh.close();
     }
     console.log(
