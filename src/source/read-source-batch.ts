@@ -6,7 +6,7 @@ import type { GitRepo } from './git-repo.js';
 import { slugOfPath } from '../compile/source-paths.js';
 import {
   countFilesPerSystem,
-  countSourceFiles,
+  countPastLimit,
   listSourcePaths,
   MAX_FILES_PER_DESIGN_SYSTEM,
   readKeysFile,
@@ -112,8 +112,8 @@ export class SourceBatchReader {
     const stillRefused = new Map<string, number>();
     await Promise.all(
       [...this.#refused.keys()].map(async (slug) => {
-        const count = await countSourceFiles(sourceDir, slug);
-        if (count > MAX_FILES_PER_DESIGN_SYSTEM) stillRefused.set(slug, count);
+        const count = await countPastLimit(sourceDir, slug);
+        if (count !== undefined) stillRefused.set(slug, count);
       }),
     );
     const paths = await listSourcePaths(sourceDir, this.#onSkipped, undefined, new Set(stillRefused.keys()));
@@ -204,8 +204,8 @@ export class SourceBatchReader {
     let grown = false;
     for (const [slug, count] of added) {
       if ((this.#counts.get(slug) ?? 0) + count <= MAX_FILES_PER_DESIGN_SYSTEM) continue;
-      const onDisk = await countSourceFiles(sourceDir, slug);
-      if (onDisk <= MAX_FILES_PER_DESIGN_SYSTEM) continue;
+      const onDisk = await countPastLimit(sourceDir, slug);
+      if (onDisk === undefined) continue;
       counts.set(slug, onDisk);
       grown = true;
     }
@@ -223,8 +223,8 @@ export class SourceBatchReader {
     await Promise.all(
       [...slugs].map(async (slug) => {
         if (this.#refused.has(slug)) {
-          const count = await countSourceFiles(sourceDir, slug);
-          if (count > MAX_FILES_PER_DESIGN_SYSTEM) return void listed.set(slug, { count, paths: [] });
+          const count = await countPastLimit(sourceDir, slug);
+          if (count !== undefined) return void listed.set(slug, { count, paths: [] });
         }
         const paths = await listSourcePaths(sourceDir, this.#onSkipped, slug);
         listed.set(slug, { count: paths.length, paths });

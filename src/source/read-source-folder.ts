@@ -49,8 +49,17 @@ export async function listSourcePaths(
   return paths.sort();
 }
 
+/**
+ * How many YAML files the design system `slug` holds when that is past the limit per design system (so it is refused
+ * whatever the others hold), counted without making their paths; undefined when it is within the limit.
+ */
+export async function countPastLimit(sourceDir: string, slug: string): Promise<number | undefined> {
+  const count = await countSourceFiles(sourceDir, slug);
+  return count > MAX_FILES_PER_DESIGN_SYSTEM ? count : undefined;
+}
+
 /** How many YAML files the design system `slug` holds, as `listSourcePaths` would list them, without making their paths. */
-export async function countSourceFiles(sourceDir: string, slug: string): Promise<number> {
+async function countSourceFiles(sourceDir: string, slug: string): Promise<number> {
   let count = 0;
   await walkSourceYaml(
     sourceDir,
