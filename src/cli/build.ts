@@ -4,7 +4,9 @@ import { didYouMean } from '../compile/diagnostics/suggest.js';
 import type { CompiledDesignSystem } from '../compile/types.js';
 import type { Snapshot } from '../state/snapshot.js';
 import { renderExport } from '../views/export-jobs.js';
-import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS, routeOf } from '../views/output-formats.js';
+import { filesOf, OUTPUT_FORMAT_IDS, OUTPUT_FORMATS, routeOf } from '../views/output-formats.js';
+import { manifestText, renderFiles } from '../views/file-manifest.js';
+import { JSON_TYPE, toRendered, toRenderedBytes } from '../views/rendered.js';
 import type { OutputFormat } from '../views/output-format.js';
 import type { FormatId, OptionsOf } from '../views/output-formats.js';
 import {
@@ -192,18 +194,32 @@ function renderBuild(
   for (const system of systems) {
     const slug = system.meta.slug;
     for (const request of requests) {
-      const rendered = renderExport(system, request.job);
-      const path = `${slug}/${request.fileName}`;
-      files.set(path, rendered.body);
-      const file = {
-        path,
-        designSystem: slug,
-        format: request.format,
-        request: requestOf(request, slug, revision),
-        contentType: rendered.contentType,
-      };
-      // The route's Content-Digest already hashed the body: its SHA-256 is the manifest's.
-      described.push(describeFile(file, rendered.body, rendered.digest));
+      // A format of several files: its folder, each file the body of `<route>/<path>`, and its manifest beside it;
+      // each file rendered once (the route renders the same functions' bytes).
+      const folder = renderFiles(filesOf(system, request.job));
+      const written =
+        folder.length === 0
+          ? [{ path: '', filePath: '', rendered: renderExport(system, request.job) }]
+          : [
+              { path: '.manifest.json', filePath: '', rendered: toRendered(manifestText(request.format, folder), JSON_TYPE) },
+              ...folder.map((file) => ({
+                path: `/${file.path}`,
+                filePath: `/${file.path}`,
+                rendered: toRenderedBytes(file.body, file.contentType),
+              })),
+            ];
+      for (const { path, filePath, rendered } of written) {
+        files.set(`${slug}/${request.fileName}${path}`, rendered.body);
+        const file = {
+          path: `${slug}/${request.fileName}${path}`,
+          designSystem: slug,
+          format: request.format,
+          request: requestOf(request, slug, revision, filePath),
+          contentType: rendered.contentType,
+        };
+        // The route's Content-Digest already hashed the body: its SHA-256 is the manifest's.
+        described.push(describeFile(file, rendered.body, rendered.digest));
+      }
     }
   }
   const manifest: BuildManifest = {
@@ -234,12 +250,12 @@ function checkOptionsOf<Id extends FormatId>(id: Id, request: FormatRequest, sys
 }
 
 /** The API request that answers a file's exact bytes: the route, the parameters given, the design system, the commit. */
-function requestOf(request: FormatRequest, slug: string, revision: BuildRevision): string {
+function requestOf(request: FormatRequest, slug: string, revision: BuildRevision, filePath: string): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(request.parameters)) query.append(name, value);
   query.append('designSystem', slug);
   if (revision.kind === 'commit') query.append('ref', revision.commit);
-  return `${routeOf(OUTPUT_FORMATS[request.format])}?${query.toString()}`;
+  return `${routeOf(OUTPUT_FORMATS[request.format])}${filePath}?${query.toString()}`;
 }
 
 /** The revision in the summary line. */

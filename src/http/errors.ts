@@ -40,7 +40,8 @@ export const ERRORS = {
   },
   not_found: {
     status: 404,
-    meaning: 'no such route, `/tokens/` without a token path, the token browser when not built, any 404 the server did not raise itself',
+    meaning:
+      'no such route, `/tokens/` without a token path, a file a format’s manifest does not list, the token browser when not built, any 404 the server did not raise itself',
     fallbackForStatus: true,
   },
   method_not_allowed: {

@@ -1,7 +1,9 @@
 import type { CompiledDesignSystem } from '../compile/types.js';
-import { OUTPUT_FORMATS, renderFormat } from './output-formats.js';
+import { renderFiles } from './file-manifest.js';
+import { filesOf, OUTPUT_FORMATS, renderFormat } from './output-formats.js';
 import type { ExportJob, FormatId } from './output-formats.js';
-import { toRendered } from './rendered.js';
+import { toRendered, toRenderedBytes, ZIP_TYPE } from './rendered.js';
+import { zipArchive } from './zip-archive.js';
 import type { Rendered } from './rendered.js';
 
 export type { ExportJob } from './output-formats.js';
@@ -12,7 +14,14 @@ export type { ExportJob } from './output-formats.js';
  * @example renderExport(system, { format: 'ts', options: {} }) // { body: <Buffer ...>, contentType: 'text/plain; charset=utf-8', etag: '"..."', digest: 'sha-256=:...:' }
  */
 export function renderExport<Id extends FormatId>(system: CompiledDesignSystem, job: ExportJob<Id>): Rendered {
-  return toRendered(renderFormat(system, job), OUTPUT_FORMATS[job.format].contentType);
+  const { part } = job;
+  if (part === undefined) return toRendered(renderFormat(system, job), OUTPUT_FORMATS[job.format].contentType);
+  const files = filesOf(system, job);
+  if ('zip' in part) return toRenderedBytes(zipArchive(renderFiles(files)), ZIP_TYPE);
+  const file = files.find((candidate) => candidate.path === part.file);
+  // The route answers 404 for a path the manifest does not list before it asks for a render.
+  if (file === undefined) throw new Error(`format ${job.format} has no file ${part.file}`);
+  return toRendered(file.render(), file.contentType);
 }
 
 /** How many values an export of `system` writes at most: each token in each mode. */

@@ -14,7 +14,8 @@ import type { JsModule } from './export-js.js';
 import { renderTypeScript } from './export-typescript.js';
 import { lintJsNames } from './js-names.js';
 import { FormatOptionError, readChoice, readText } from './output-format.js';
-import type { FormatOptions, FormatQuery, OutputFormat } from './output-format.js';
+import type { FormatOptions, FormatQuery, OutputFile, OutputFormat } from './output-format.js';
+import { renderFileManifest } from './file-manifest.js';
 import { CSS_TYPE, JSON_TYPE, TEXT_TYPE } from './rendered.js';
 
 /** Where every route of the API lives; a format's `path` is below it. */
@@ -152,6 +153,20 @@ type PreprocessorOptions = { readonly references: 'resolve' | 'keep' };
 const readPreprocessorOptions = (query: FormatQuery): PreprocessorOptions => ({
   references: readChoice(query, 'references', PREPROCESSOR_PARAMETERS.references),
 });
+
+/**
+ * The part of a row that a format of several files has: its body at `/export/<id>` is the manifest of its files
+ * (file-manifest.ts), each file served at `/export/<id>/<path>` and all of them at `/export/<id>.zip`.
+ */
+export const severalFiles = <Options extends FormatOptions>(
+  id: string,
+  files: (system: CompiledDesignSystem, options: Options) => readonly OutputFile[],
+) =>
+  ({
+    contentType: JSON_TYPE,
+    files,
+    render: (system: CompiledDesignSystem, options: Options) => renderFileManifest(id, files(system, options)),
+  }) satisfies Partial<OutputFormat<Options>>;
 
 /** A format without parameters. */
 type NoOptions = Readonly<Record<never, never>>;
@@ -320,7 +335,12 @@ export function isFormatId(id: string): id is FormatId {
 export const OUTPUT_FORMAT_IDS: readonly FormatId[] = Object.keys(OUTPUT_FORMATS).filter(isFormatId);
 
 /** One export to render, as plain data (rendered on this thread or in the render worker with the same result). */
-export type ExportJob<Id extends FormatId = FormatId> = { [Each in Id]: { readonly format: Each; readonly options: OptionsOf<Each> } }[Id];
+export type ExportJob<Id extends FormatId = FormatId> = {
+  [Each in Id]: { readonly format: Each; readonly options: OptionsOf<Each>; readonly part?: FilePart };
+}[Id];
+
+/** Which part of a format of several files a job renders: one file by its path, or all of them zipped (absent: the manifest). */
+export type FilePart = { readonly file: string } | { readonly zip: true };
 
 /** The job for format `id` with the options `query` asks for; throws `FormatOptionError` as `readOptions` does. */
 export function exportJobOf<Id extends FormatId>(id: Id, query: FormatQuery): ExportJob {
@@ -345,6 +365,17 @@ export function routeOf(format: OutputFormat<NoOptions>): string {
  */
 export function exampleUrlsOf(format: OutputFormat<NoOptions>): string[] {
   return format.examples.map((query) => `${routeOf(format)}${query}`);
+}
+
+/** The files of a format of several files (none for a format of one file), listed without rendering them. */
+export function filesOf<Id extends FormatId>(system: CompiledDesignSystem, job: ExportJob<Id>): readonly OutputFile[] {
+  const format: OutputFormat<OptionsOf<Id>> = OUTPUT_FORMATS[job.format];
+  return format.files?.(system, job.options) ?? [];
+}
+
+/** Whether a format is a folder of several files. */
+export function hasFiles(id: FormatId): boolean {
+  return OUTPUT_FORMATS[id].files !== undefined;
 }
 
 /** The design system's body in format `Id`, as text (export-jobs.ts wraps it with its ETag and digest). */

@@ -13,10 +13,15 @@ export interface Rendered {
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const CSS_TYPE = 'text/css; charset=utf-8';
 export const TEXT_TYPE = 'text/plain; charset=utf-8';
+export const ZIP_TYPE = 'application/zip';
 
 /** Wraps text as a Rendered body with its ETag and digest. */
 export function toRendered(text: string, contentType: string): Rendered {
-  const body = Buffer.from(text, 'utf8');
+  return toRenderedBytes(Buffer.from(text, 'utf8'), contentType);
+}
+
+/** Wraps bytes as a Rendered body with its ETag and digest. */
+export function toRenderedBytes(body: Buffer, contentType: string): Rendered {
   const hash = createHash('sha256').update(body).digest();
   return { body, contentType, etag: `"${hash.subarray(0, 18).toString('base64url')}"`, digest: `sha-256=:${hash.toString('base64')}:` };
 }

@@ -1,17 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { FormatOptionError } from '../../views/output-format.js';
 import type { OutputFormat } from '../../views/output-format.js';
-import { jobOf, OUTPUT_FORMAT_IDS, OUTPUT_FORMATS, routeOf } from '../../views/output-formats.js';
-import type { FormatId, OptionsOf } from '../../views/output-formats.js';
+import { filesOf, hasFiles, jobOf, OUTPUT_FORMAT_IDS, OUTPUT_FORMATS, routeOf } from '../../views/output-formats.js';
+import type { FilePart, FormatId, OptionsOf } from '../../views/output-formats.js';
 import { parametersKey, serveRead } from '../api-runtime.js';
 import type { ApiRuntime } from '../api-runtime.js';
 import { ApiError } from '../errors.js';
 import { querySchema } from '../query-schema.js';
 import type { QuerySchemaTypeProvider } from '../query-schema.js';
 
-/** One route per output format, all from the registry (views/output-formats.ts). */
+/**
+ * One route per output format, all from the registry (views/output-formats.ts); a format of several files also
+ * answers each file at `<route>/<path>` and all of them at `<route>.zip` (docs/api.md "Formats of several files").
+ */
 export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime): void {
-  for (const id of OUTPUT_FORMAT_IDS) registerFormatRoute(app, runtime, id);
+  for (const id of OUTPUT_FORMAT_IDS) {
+    registerFormatRoute(app, runtime, id, '', () => undefined);
+    if (!hasFiles(id)) continue;
+    registerFormatRoute(app, runtime, id, '.zip', () => ({ zip: true }));
+    registerFormatRoute(app, runtime, id, '/*', (params) => ({ file: params['*'] ?? '' }));
+  }
 }
 
 /**
@@ -19,19 +27,35 @@ export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime):
  * format refuses costs no design system lookup and no revision build), checked against the design system, and the
  * body cached under the content hash, the format id and the options.
  */
-function registerFormatRoute<Id extends FormatId>(app: FastifyInstance, runtime: ApiRuntime, id: Id): void {
+function registerFormatRoute<Id extends FormatId>(
+  app: FastifyInstance,
+  runtime: ApiRuntime,
+  id: Id,
+  suffix: '' | '.zip' | '/*',
+  partOf: (params: Readonly<Record<string, string | undefined>>) => FilePart | undefined,
+): void {
   const format: OutputFormat<OptionsOf<Id>> = OUTPUT_FORMATS[id];
   const api = app.withTypeProvider<QuerySchemaTypeProvider>();
-  api.get(routeOf(format), { schema: { querystring: querySchema(format.parameters) } }, (request, reply) => {
+  api.get(`${routeOf(format)}${suffix}`, { schema: { querystring: querySchema(format.parameters) } }, (request, reply) => {
     const options = asInvalidParameter(() => format.readOptions(request.query));
+    const part = partOf(request.params as Readonly<Record<string, string | undefined>>);
     return serveRead(runtime, request, (read) => {
       const { compiled } = read.system;
       asInvalidParameter(() => format.checkOptions?.(options, compiled));
-      const cacheKey = `${compiled.contentHash}|${id}|${parametersKey(options)}`;
-      return runtime.send(request, reply, read, cacheKey, () => runtime.exports.render(compiled, jobOf(id, options)));
+      const job = part === undefined ? jobOf(id, options) : { ...jobOf(id, options), part };
+      if (part !== undefined && 'file' in part && !filesOf(compiled, job).some((file) => file.path === part.file))
+        throw new ApiError(
+          'not_found',
+          `\`${routeOf(format)}\` has no file \`${part.file}\`; its manifest at \`${routeOf(format)}\` lists them.`,
+        );
+      const cacheKey = `${compiled.contentHash}|${id}|${parametersKey(options)}${partKey(part)}`;
+      return runtime.send(request, reply, read, cacheKey, () => runtime.exports.render(compiled, job));
     });
   });
 }
+
+/** The cache key's ending for a part of a format of several files: the file's path or `zip`; nothing for the manifest. */
+const partKey = (part: FilePart | undefined): string => (part === undefined ? '' : 'zip' in part ? '|zip' : `|file:${part.file}`);
 
 /** Runs `read`, answering a format's refusal as `400 invalid_parameter` with its message. */
 function asInvalidParameter<Result>(read: () => Result): Result {
