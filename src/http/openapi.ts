@@ -35,13 +35,10 @@ export async function registerOpenApi(app: FastifyInstance, version = readPackag
       const described = { ...schema, tags: [tag], ...(tag === 'operations' ? { security: [] } : {}) } as typeof schema;
       // Fastify's wildcard (`/tokens/*`) becomes a named path parameter.
       if (!url.endsWith('/*')) return { schema: described, url };
-      const params = {
-        type: 'object',
-        required: ['path'],
-        properties: {
-          path: { type: 'string', description: 'The token key, one segment per path segment (`color/brand/primary`) or dotted.' },
-        },
-      };
+      const description = url.startsWith('/api/v1/export/')
+        ? 'A file’s path inside the format’s folder, as its manifest lists it (`Tokens.xcassets/Contents.json`).'
+        : 'The token key, one segment per path segment (`color/brand/primary`) or dotted.';
+      const params = { type: 'object', required: ['path'], properties: { path: { type: 'string', description } } };
       return { schema: { ...described, params }, url: `${url.slice(0, -1)}{path}` };
     },
   });

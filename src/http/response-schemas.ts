@@ -3,6 +3,7 @@ import { MODE_NAME as MODE_NAME_PATTERN } from '../compile/fields/read-modes.js'
 import { ERRORS } from './errors.js';
 import { COMMIT_ID_PATTERN } from '../state/revisions.js';
 import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS, routeOf } from '../views/output-formats.js';
+import { ZIP_TYPE } from '../views/rendered.js';
 
 /**
  * The response schemas of every route, by route URL. They are attached to the routes as they are registered
@@ -56,16 +57,39 @@ function textResponse(description: string, mediaType: string): Record<string, un
 /** The response of each export route, from its format's row in the registry (views/output-formats.ts). */
 function exportResponses(): Record<string, Record<string, unknown>> {
   return Object.fromEntries(
-    OUTPUT_FORMAT_IDS.map((id) => {
+    OUTPUT_FORMAT_IDS.map((id): [string, Record<string, unknown>][] => {
       const format = OUTPUT_FORMATS[id];
       const mediaType = format.contentType.split(';')[0] ?? format.contentType;
       const response =
         mediaType === JSON_TYPE
           ? jsonResponse(format.description, format.bodySchema ?? { type: 'object' })
           : textResponse(format.description, mediaType);
-      return [routeOf(format), response];
-    }),
+      if (format.files === undefined) return [[routeOf(format), response]];
+      return [
+        [routeOf(format), response],
+        [
+          `${routeOf(format)}/*`,
+          fileResponse('One file of the format’s folder, at a path its manifest lists, with the media type the manifest gives.'),
+        ],
+        [
+          `${routeOf(format)}.zip`,
+          fileResponse(
+            'Every file of the manifest in one zip archive, in its order: deflated, fixed timestamps, the same bytes for the same snapshot.',
+            ZIP_TYPE,
+          ),
+        ],
+      ];
+    }).flat(),
   );
+}
+
+/** A response whose body is bytes of a media type the request decides (one file of a folder), or of `mediaType`. */
+function fileResponse(description: string, mediaType = '*/*'): Record<string, unknown> {
+  return {
+    200: { description, content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } } },
+    ...NOT_MODIFIED,
+    ...ERROR_RESPONSES,
+  };
 }
 
 const TOKEN_VALUE = {

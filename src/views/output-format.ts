@@ -36,7 +36,8 @@ export interface OutputFormat<Options extends FormatOptions> {
   lint?(system: CompiledDesignSystem): readonly FormatDiagnostic[];
   /**
    * A format that is a folder (an asset catalog, Android `values/` and `values-night/`): its files, each rendered on
-   * demand; `render` is then its manifest. Not served yet: docs/api.md "Formats of several files" says how it will be.
+   * demand; `render` is then its manifest (`severalFiles` in output-formats.ts). Served as docs/api.md "Formats of
+   * several files" says: the manifest, each file at `<route>/<path>`, all of them at `<route>.zip`.
    */
   files?(system: CompiledDesignSystem, options: Options): readonly OutputFile[];
   /** Query strings of example requests (`''` or `?a=b&c=d`): the first is the plain request, all have stored bodies. */

@@ -164,9 +164,34 @@ export const severalFiles = <Options extends FormatOptions>(
 ) =>
   ({
     contentType: JSON_TYPE,
+    bodySchema: FILE_MANIFEST_SCHEMA,
     files,
     render: (system: CompiledDesignSystem, options: Options) => renderFileManifest(id, files(system, options)),
   }) satisfies Partial<OutputFormat<Options>>;
+
+/** The manifest of a format of several files, for the OpenAPI document. */
+const FILE_MANIFEST_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['format', 'files'],
+  properties: {
+    format: { type: 'string' },
+    files: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['path', 'contentType', 'bytes', 'sha256'],
+        properties: {
+          path: { type: 'string' },
+          contentType: { type: 'string' },
+          bytes: { type: 'integer' },
+          sha256: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+        },
+      },
+    },
+  },
+};
 
 /** A format without parameters. */
 type NoOptions = Readonly<Record<never, never>>;
