@@ -82,6 +82,13 @@ module.exports = {
       to: { path: ['^src/(source|http|cli)/', IO_MODULES, SERVER_AND_GIT] },
     },
     {
+      name: 'mcp-is-pure',
+      severity: 'error',
+      comment: "mcp/ computes the MCP tools' answers from a compiled design system: pure like views/; http/routes/mcp.ts wires the SDK.",
+      from: { path: '^src/mcp/' },
+      to: { path: ['^src/(source|http|cli|app)/', IO_MODULES, SERVER_AND_GIT, '^@modelcontextprotocol/'] },
+    },
+    {
       name: 'import-is-pure',
       severity: 'error',
       comment: 'import/ turns other formats into our YAML: pure, like compile/ and views/ it uses; the CLI reads and writes the files.',

@@ -82,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     metricsToken,
     eventsHeartbeatMs,
     now,
+    corsOrigins: options.corsOrigins,
   });
   refuseWrites(app, readOnlyRoutes);
   return app;

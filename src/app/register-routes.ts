@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiRuntime } from '../http/api-runtime.js';
 import type { Metrics } from '../http/metrics.js';
 import { registerOpsRoutes } from '../http/ops-routes.js';
+import { registerContrastRoutes } from '../http/routes/contrast.js';
 import { registerDiffRoutes } from '../http/routes/diff.js';
 import { registerEventRoutes } from '../http/routes/events.js';
 import { registerExportRoutes } from '../http/routes/exports.js';
+import { registerMcpRoutes } from '../http/routes/mcp.js';
 import { registerResourceRoutes } from '../http/routes/resources.js';
 import { registerRevisionRoutes } from '../http/routes/revisions.js';
 import { registerTokenRoutes } from '../http/routes/tokens.js';
@@ -18,9 +20,11 @@ export interface RouteSettings {
   readonly metricsToken?: string | undefined;
   readonly eventsHeartbeatMs?: number;
   readonly now?: () => number;
+  /** Browser origins allowed by CORS: `/mcp` takes requests from them (and localhost) only. */
+  readonly corsOrigins?: readonly string[] | undefined;
 }
 
-/** Registers every route: operations, the API resources, exports, revisions, diffs, the event stream and the UI. */
+/** Registers every route: operations, the API resources, exports, revisions, diffs, the event stream, MCP and the UI. */
 export function registerRoutes(app: FastifyInstance, runtime: ApiRuntime, settings: RouteSettings): void {
   registerOpsRoutes(app, {
     metrics: settings.metrics,
@@ -30,9 +34,11 @@ export function registerRoutes(app: FastifyInstance, runtime: ApiRuntime, settin
   });
   registerTokenRoutes(app, runtime);
   registerResourceRoutes(app, runtime);
+  registerContrastRoutes(app, runtime);
   registerExportRoutes(app, runtime);
   registerRevisionRoutes(app, runtime);
   registerDiffRoutes(app, runtime);
   registerEventRoutes(app, runtime, settings.store, { heartbeatMs: settings.eventsHeartbeatMs, now: settings.now });
+  registerMcpRoutes(app, runtime, { store: settings.store, corsOrigins: settings.corsOrigins, now: settings.now });
   registerUiRoutes(app);
 }

@@ -27,6 +27,7 @@ import { EXIT_OK, EXIT_STATUS_HELP } from './exit-status.js';
 import { parseCommandArgs, requireFolder, UsageError } from './usage-error.js';
 import { displayPath } from './validate.js';
 import { writeDesignSystemFolder } from './write-design-system-folder.js';
+import { leftOutNotes } from './format-lints.js';
 
 export const BUILD_USAGE = `Usage: token-server build --out <folder> [options]
 
@@ -96,6 +97,9 @@ export async function runBuild(args: readonly string[], cwd: string, output: Nod
   if (packageId !== undefined) files.set(PACKAGE_FILE, renderPackageJson(packageId, manifest.files));
   files.set(MANIFEST_FILE, renderManifest(manifest));
   await writeDesignSystemFolder(out, files, replace);
+  // Values a platform has no form for (a length in `em` outside a typography): told, never dropped in silence.
+  const formatIds = requests.map((request) => request.format);
+  for (const system of systems) for (const note of leftOutNotes(system, formatIds)) process.stderr.write(`note: ${note}\n`);
   const bytes = manifest.files.reduce((sum, file) => sum + file.bytes, 0);
   const count = systems.length === 1 ? '1 design system' : `${systems.length} design systems`;
   const written = manifest.files.length === 1 ? '1 file' : `${manifest.files.length} files`;

@@ -1,3 +1,5 @@
+import { RULES } from '../compile/diagnostics/rules.js';
+import type { RuleId } from '../compile/diagnostics/rules.js';
 import type { Diagnostic } from '../compile/types.js';
 import { codeFrame } from './code-frame.js';
 import { PLAIN } from './terminal-style.js';
@@ -84,6 +86,47 @@ export function formatJsonReport(report: ValidationReport): string {
     message,
   }));
   return `${JSON.stringify(rows, null, 2)}\n`;
+}
+
+const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
+const RULE_IDS = Object.keys(RULES) as RuleId[];
+
+/**
+ * The report as a SARIF 2.1.0 log (what GitHub code scanning and other review tools read): one run of `token-server`
+ * whose driver lists every rule of the registry, and one result per problem with its rule, level, message and place
+ * (the path relative to the working directory, under `%SRCROOT%`). No summary: the output is one JSON document.
+ */
+export function formatSarifReport(report: ValidationReport): string {
+  const rules = RULE_IDS.map((id) => ({
+    id,
+    shortDescription: { text: RULES[id].catches },
+    defaultConfiguration: { level: RULES[id].severities[0] },
+  }));
+  const results = report.diagnostics.map(({ file, line, column, severity, rule, message }) => ({
+    ruleId: rule,
+    ruleIndex: RULE_IDS.indexOf(rule),
+    level: severity,
+    message: { text: message },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: sarifUri(file), uriBaseId: '%SRCROOT%' },
+          region: { startLine: line, startColumn: column },
+        },
+      },
+    ],
+  }));
+  const log = {
+    $schema: SARIF_SCHEMA,
+    version: '2.1.0',
+    runs: [{ tool: { driver: { name: 'token-server', rules } }, results }],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+/** A relative path as a URI reference: each segment percent-encoded (a space, `#` or `%` in a folder name). */
+function sarifUri(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
 }
 
 function count(n: number, noun: string): string {

@@ -9,7 +9,8 @@ import type { Diagnostic } from '../compile/types.js';
 import { readKeysFile, readSourceFolder } from '../source/read-source-folder.js';
 import { isSourceYamlPath, isSystemFilePath, slugOfPath } from '../compile/source-paths.js';
 import { didYouMean } from '../compile/diagnostics/suggest.js';
-import { formatGithubReport, formatJsonReport, formatTextReport } from './format-diagnostics.js';
+import { contrastDiagnostics } from './contrast-diagnostics.js';
+import { formatGithubReport, formatJsonReport, formatSarifReport, formatTextReport } from './format-diagnostics.js';
 import { formatLintDiagnostics } from './format-lints.js';
 import { paintFor } from './terminal-style.js';
 import { parseSourceFiles } from './parse-source-files.js';
@@ -17,7 +18,7 @@ import type { ValidationReport } from './format-diagnostics.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_STATUS_HELP } from './exit-status.js';
 import { parseCommandArgs, requireFolder, UsageError } from './usage-error.js';
 
-export const VALIDATE_USAGE = `Usage: token-server validate [source folder] [--keys <keys.yaml>] [--format text|json|github]
+export const VALIDATE_USAGE = `Usage: token-server validate [source folder] [--keys <keys.yaml>] [--format text|json|github|sarif]
 
 Checks every design system below the source folder (default: design-systems) with the
 compiler the server uses, and prints each problem as
@@ -27,7 +28,8 @@ followed by a summary line.
 Options:
   --keys <file>         also check this keys file (entries, design systems, expiry)
   --format <name>       text (default); json (an array of problems, no summary); github (GitHub Actions
-                        annotations: each problem shows on the pull request's lines)
+                        annotations: each problem shows on the pull request's lines); sarif (a SARIF 2.1.0
+                        log for code scanning and review tools)
   --code-frame <when>   quote the source lines under each problem in the text report: auto (default: when the
                         output is a terminal), always or never
   -h, --help            show this help
@@ -52,8 +54,10 @@ export async function runValidate(args: readonly string[], cwd: string, now: num
   }
   if (positionals.length > 1) throw new UsageError(`validate takes one source folder, got ${positionals.length}: ${positionals.join(' ')}`);
   const format = values.format;
-  if (format !== 'text' && format !== 'json' && format !== 'github')
-    throw new UsageError(`--format must be text, json or github, got ${format}${didYouMean(format ?? '', ['text', 'json', 'github'])}`);
+  if (format !== 'text' && format !== 'json' && format !== 'github' && format !== 'sarif')
+    throw new UsageError(
+      `--format must be text, json, github or sarif, got ${format}${didYouMean(format ?? '', ['text', 'json', 'github', 'sarif'])}`,
+    );
   const codeFrame = values['code-frame'];
   if (codeFrame !== 'auto' && codeFrame !== 'always' && codeFrame !== 'never')
     throw new UsageError(`--code-frame must be auto, always or never, got ${codeFrame}`);
@@ -94,7 +98,9 @@ export async function runValidate(args: readonly string[], cwd: string, now: num
       ? formatJsonReport(report)
       : format === 'github'
         ? formatGithubReport(report)
-        : formatTextReport(report, { paint: paintFor(process.stdout), sources }),
+        : format === 'sarif'
+          ? formatSarifReport(report)
+          : formatTextReport(report, { paint: paintFor(process.stdout), sources }),
   );
   return report.diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? EXIT_FAILED : EXIT_OK;
 }
@@ -146,7 +152,9 @@ function buildReport(parsed: readonly ParsedSourceFile[], input: ValidationInput
     const result = compileDesignSystemFolder(slug, files);
     tokens += result.system?.tokens.length ?? 0;
     // The export formats' own lints (a name clash in one language) run on what compiled.
-    const lints = result.system === undefined ? [] : formatLintDiagnostics(result.system, files);
+    // So do the `contrast` section's checks: each pair in every mode, the minimum font size.
+    const lints =
+      result.system === undefined ? [] : [...formatLintDiagnostics(result.system, files), ...contrastDiagnostics(result.system, files)];
     for (const problem of [...result.diagnostics, ...lints]) {
       // Messages point at other places as `at <file>:<line>:<column>`; show those paths the same way as the line's own.
       const message = problem.message.replace(

@@ -21,11 +21,12 @@ export async function writeDesignSystemFolder(
   try {
     await mkdir(parent, { recursive: true });
     await mkdir(temp, { mode: 0o755 });
-    const folders = new Set<string>();
+    const folders = new Set<string>(['.']);
     for (const [path, text] of files) {
-      const folder = dirname(path);
-      if (folder !== '.' && !folders.has(folder)) {
-        // Only the importer's own folders, one level (`tokens/`): created fresh, so none can be a link.
+      // Our own folders (`tokens/`, a build's `acme/ios/Tokens.xcassets/Brand.colorset/`), each ancestor created
+      // fresh in turn inside the new folder, so none can be a link.
+      for (const folder of ancestorsOf(path)) {
+        if (folders.has(folder)) continue;
         await mkdir(join(temp, folder), { mode: 0o755 });
         folders.add(folder);
       }
@@ -41,6 +42,12 @@ export async function writeDesignSystemFolder(
     await rm(temp, { recursive: true, force: true }).catch(() => undefined);
     throw new Error(`cannot write ${out}: ${(error as Error).message}`, { cause: error });
   }
+}
+
+/** The folders above a relative path, outermost first: `a/b/c.json` -> `a`, `a/b`. */
+function ancestorsOf(path: string): string[] {
+  const segments = path.split('/').slice(0, -1);
+  return segments.map((_segment, index) => segments.slice(0, index + 1).join('/'));
 }
 
 /** Renames `temp` to `out`; an existing `out` (with `replace`) is moved aside first, put back on failure, then removed. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { capPerFile } from './diagnostics/cap-diagnostics.js';
+import { compileContrast } from './resolve/compile-contrast.js';
 import { compileTokens } from './resolve/compile-tokens.js';
 import { mergePrimitives } from './resolve/merge-primitives.js';
 import type { PrimitiveDefinition } from './resolve/merge-primitives.js';
@@ -12,7 +13,7 @@ import { readModes } from './fields/read-modes.js';
 import type { DeclaredModes } from './fields/read-modes.js';
 import { readSystemMeta } from './fields/read-system-meta.js';
 import { compareKeys } from './diagnostics/sort-order.js';
-import type { CompiledDesignSystem, DesignSystemMeta, Diagnostic, Primitive, Scale, Token } from './types.js';
+import type { CompiledDesignSystem, ContrastDeclaration, DesignSystemMeta, Diagnostic, Primitive, Scale, Token } from './types.js';
 
 /** The files of one design system folder, already parsed. */
 export interface DesignSystemSources {
@@ -46,12 +47,13 @@ export function compileDesignSystem(sources: DesignSystemSources): CompileResult
   const scales = mergeScales(sources.files, modes, report);
   const primitives = mergePrimitives(sources.files, report);
   const tokens = compileTokens(sources.files, scales, primitives, modes, report);
+  const contrast = compileContrast(sources.files, report);
 
   const diagnostics = capPerFile(pending, allFiles);
   if (meta === undefined || diagnostics.some((diagnostic) => diagnostic.severity === 'error')) {
     return { system: undefined, diagnostics };
   }
-  return { system: assembleSystem(meta, { modes, declaresModes }, tokens, primitives, scales), diagnostics };
+  return { system: assembleSystem(meta, { modes, declaresModes }, tokens, primitives, scales, contrast), diagnostics };
 }
 
 /**
@@ -76,6 +78,7 @@ function assembleSystem(
   tokens: readonly Token[],
   primitives: ReadonlyMap<string, PrimitiveDefinition>,
   scales: ScaleSteps,
+  contrast: ContrastDeclaration | undefined,
 ): CompiledDesignSystem {
   const primitivesByType: Record<string, Primitive[]> = {};
   for (const definition of [...primitives.values()].sort((a, b) => compareKeys(a.type, b.type) || compareKeys(a.key, b.key))) {
@@ -84,7 +87,16 @@ function assembleSystem(
   const scaleList: Scale[] = [...scales.entries()]
     .sort(([a], [b]) => compareKeys(a, b))
     .map(([key, steps]) => ({ key, steps: [...steps.values()].sort((a, b) => a.step - b.step) }));
-  const content = { meta, modes, declaresModes, tokens, primitives: primitivesByType, scales: scaleList };
+  // `contrast` only when declared: a design system without one keeps its content (and its hash) as before.
+  const content = {
+    meta,
+    modes,
+    declaresModes,
+    tokens,
+    primitives: primitivesByType,
+    scales: scaleList,
+    ...(contrast === undefined ? {} : { contrast }),
+  };
   // Resolved values follow from the rest (values as written, scales, primitives, modes): hashing them too would double
   // the text hashed for nothing.
   const written = { ...content, tokens: tokens.map(({ resolved: _resolved, ...token }) => token) };

@@ -266,6 +266,40 @@ export interface DesignSystemMeta {
   readonly description: string | null;
 }
 
+/** What a contrast pair is checked as: WCAG 2.2 text (1.4.3, 1.4.6), large text, or a non-text UI part (1.4.11). */
+export const CONTRAST_KINDS = ['text', 'large-text', 'non-text'] as const;
+/** One of {@link CONTRAST_KINDS}. */
+export type ContrastKind = (typeof CONTRAST_KINDS)[number];
+/** The WCAG conformance levels a pair may ask for. */
+export const CONTRAST_LEVELS = ['AA', 'AAA'] as const;
+/** One of {@link CONTRAST_LEVELS}. */
+export type ContrastLevel = (typeof CONTRAST_LEVELS)[number];
+
+/** A foreground and a background a design system declares must contrast, in every mode (the `contrast` section). */
+export interface ContrastPair {
+  /** The pair's name as written under `contrast.pairs`. */
+  readonly name: string;
+  /** Key of a color token. */
+  readonly foreground: string;
+  /** Key of a color token. */
+  readonly background: string;
+  readonly kind: ContrastKind;
+  readonly level: ContrastLevel;
+  /** Key of a typography token that decides, per mode, whether the text is large; null when none is named. */
+  readonly typography: string | null;
+  /** Whether a failure fails `validate` (`error`) or is only reported (`warning`). */
+  readonly severity: Severity;
+}
+
+/** What the `contrast` section declares: the pairs in written order, the minimum font size and the surface token. */
+export interface ContrastDeclaration {
+  readonly pairs: readonly ContrastPair[];
+  /** In `px` or `rem`; null when none is declared. */
+  readonly minFontSize: Dimension | null;
+  /** Key of the color token backgrounds are composited over; null for opaque white (light scheme) or black (dark scheme). */
+  readonly surface: string | null;
+}
+
 /** A fully validated design system: every list sorted by key, every reference resolved. */
 export interface CompiledDesignSystem {
   readonly meta: DesignSystemMeta;
@@ -279,6 +313,8 @@ export interface CompiledDesignSystem {
   readonly primitives: Readonly<Record<string, readonly Primitive[]>>;
   /** Sorted by key, steps ascending. */
   readonly scales: readonly Scale[];
+  /** Present when a source file has a `contrast` section. */
+  readonly contrast?: ContrastDeclaration;
   /** sha-256 of the compiled content: equal content, equal hash. */
   readonly contentHash: string;
 }

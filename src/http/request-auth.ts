@@ -17,6 +17,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** No API key asked: the operations routes, the OpenAPI document, the token browser, the webhook. */
     public?: boolean;
+    /** An API key asked whatever the method and path (`/mcp`, which takes POST), as on every API read. */
+    apiKey?: boolean;
   }
 }
 
@@ -51,9 +53,10 @@ export function registerAuthentication(
 }
 
 function needsKey(request: FastifyRequest): boolean {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   // `routeOptions` builds a new object on every read: read it once.
   const route = request.routeOptions;
+  if (route.config.apiKey === true) return true;
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   return route.url !== undefined && route.url.startsWith('/api/v1/') && route.config.public !== true;
 }
 

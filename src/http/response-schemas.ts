@@ -290,62 +290,78 @@ const STEP_COLORS = closedWithOptional(
 );
 const PRIMITIVE_VALUE = closed({ value: PRIMITIVE.properties.value, unit: PRIMITIVE.properties.unit });
 const DIFF = dataOf(
-  closed({
-    from: DIFF_SIDE,
-    to: DIFF_SIDE,
-    level: {
-      type: 'string',
-      enum: ['major', 'minor', 'patch', 'none'],
-      description: '`major`: something removed or retyped; `minor`: something added; `patch`: only values changed; `none`.',
-    },
-    tokens: closedWithOptional(
-      {
-        added: listOfItems(DIFF_TOKEN),
-        removed: listOfItems(DIFF_TOKEN),
-        changed: listOfItems(
-          closedWithOptional(
-            {
-              key: STRING,
-              type: STRING,
-              from: DIFF_VALUE,
-              to: DIFF_VALUE,
-              affects: {
-                ...listOfItems(STRING),
-                description:
-                  'Only when some token changed only because it refers to this one (directly or through others): those tokens, which are not listed on their own.',
-              },
-            },
-            ['key', 'type', 'from', 'to'],
-          ),
-        ),
-        retyped: listOfItems(
-          closed({ key: STRING, from: closed({ type: STRING, value: DIFF_VALUE }), to: closed({ type: STRING, value: DIFF_VALUE }) }),
-        ),
-        deprecated: {
-          ...listOfItems(closed({ key: STRING, deprecated: TOKEN_DEPRECATED })),
-          description: 'Only when some token is deprecated in `to` and was not (or not so) in `from`.',
-        },
+  closedWithOptional(
+    {
+      from: DIFF_SIDE,
+      to: DIFF_SIDE,
+      level: {
+        type: 'string',
+        enum: ['major', 'minor', 'patch', 'none'],
+        description: '`major`: something removed or retyped; `minor`: something added; `patch`: only values changed; `none`.',
       },
-      ['added', 'removed', 'changed', 'retyped'],
-    ),
-    scales: closed({
-      added: listOfItems(STRING),
-      removed: listOfItems(STRING),
-      changed: listOfItems(
-        closed({
-          key: STRING,
-          stepsAdded: listOfItems({ type: 'integer' }),
-          stepsRemoved: listOfItems({ type: 'integer' }),
-          stepsChanged: listOfItems(closed({ step: { type: 'integer' }, from: STEP_COLORS, to: STEP_COLORS })),
-        }),
+      tokens: closedWithOptional(
+        {
+          added: listOfItems(DIFF_TOKEN),
+          removed: listOfItems(DIFF_TOKEN),
+          changed: listOfItems(
+            closedWithOptional(
+              {
+                key: STRING,
+                type: STRING,
+                from: DIFF_VALUE,
+                to: DIFF_VALUE,
+                affects: {
+                  ...listOfItems(STRING),
+                  description:
+                    'Only when some token changed only because it refers to this one (directly or through others): those tokens, which are not listed on their own.',
+                },
+              },
+              ['key', 'type', 'from', 'to'],
+            ),
+          ),
+          retyped: listOfItems(
+            closed({ key: STRING, from: closed({ type: STRING, value: DIFF_VALUE }), to: closed({ type: STRING, value: DIFF_VALUE }) }),
+          ),
+          deprecated: {
+            ...listOfItems(closed({ key: STRING, deprecated: TOKEN_DEPRECATED })),
+            description: 'Only when some token is deprecated in `to` and was not (or not so) in `from`.',
+          },
+        },
+        ['added', 'removed', 'changed', 'retyped'],
       ),
-    }),
-    primitives: closed({
-      added: listOfItems(closed({ type: STRING, ...PRIMITIVE.properties })),
-      removed: listOfItems(closed({ type: STRING, ...PRIMITIVE.properties })),
-      changed: listOfItems(closed({ type: STRING, key: STRING, from: PRIMITIVE_VALUE, to: PRIMITIVE_VALUE })),
-    }),
-  }),
+      scales: closed({
+        added: listOfItems(STRING),
+        removed: listOfItems(STRING),
+        changed: listOfItems(
+          closed({
+            key: STRING,
+            stepsAdded: listOfItems({ type: 'integer' }),
+            stepsRemoved: listOfItems({ type: 'integer' }),
+            stepsChanged: listOfItems(closed({ step: { type: 'integer' }, from: STEP_COLORS, to: STEP_COLORS })),
+          }),
+        ),
+      }),
+      primitives: closed({
+        added: listOfItems(closed({ type: STRING, ...PRIMITIVE.properties })),
+        removed: listOfItems(closed({ type: STRING, ...PRIMITIVE.properties })),
+        changed: listOfItems(closed({ type: STRING, key: STRING, from: PRIMITIVE_VALUE, to: PRIMITIVE_VALUE })),
+      }),
+      contrastRegressions: {
+        ...listOfItems(
+          closed({
+            pair: STRING,
+            mode: STRING,
+            before: { type: ['number', 'null'] },
+            after: { type: 'number' },
+            required: { type: 'number' },
+          }),
+        ),
+        description:
+          'Only when either side declares contrast pairs: each pair and mode that passes in `from` (or is not checked there) and fails in `to`; any makes the level `major`.',
+      },
+    },
+    ['from', 'to', 'level', 'tokens', 'scales', 'primitives'],
+  ),
 );
 
 const HEALTH = {
@@ -383,6 +399,69 @@ const READY = {
   503: { description: 'Not ready yet (loading) or shutting down.', content: { [JSON_TYPE]: { schema: ERROR_BODY } } },
 };
 
+const CONTRAST_MODE = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ratio', 'required', 'pass', 'apca'],
+  properties: {
+    ratio: {
+      type: 'number',
+      minimum: 1,
+      maximum: 21,
+      description: 'WCAG 2.1 contrast ratio, 2 decimals (translucent colors composited first).',
+    },
+    required: { type: 'number', enum: [3, 4.5, 7], description: 'The ratio WCAG 2.2 asks of the pair’s kind and level in this mode.' },
+    pass: { type: 'boolean', description: 'Whether the unrounded ratio reaches `required`.' },
+    apca: { type: 'number', description: 'APCA Lc (colorjs.io), 1 decimal: advice only, never a failure.' },
+  },
+};
+const CONTRAST = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['pairs', 'minFontSize', 'fontSizes'],
+  properties: {
+    pairs: {
+      type: 'array',
+      description: 'The pairs of the `contrast` section in written order; empty when the design system declares none.',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'foreground', 'background', 'kind', 'level', 'severity', 'typography', 'modes'],
+        properties: {
+          name: { type: 'string' },
+          foreground: { type: 'string', description: 'Key of a color token.' },
+          background: { type: 'string', description: 'Key of a color token.' },
+          kind: { type: 'string', enum: ['text', 'large-text', 'non-text'] },
+          level: { type: 'string', enum: ['AA', 'AAA'] },
+          severity: { type: 'string', enum: ['error', 'warning'] },
+          typography: {
+            type: ['string', 'null'],
+            description: 'Key of the typography token that decides, per mode, whether the text is large.',
+          },
+          modes: {
+            type: 'object',
+            description: 'Every mode of the design system, in its order.',
+            propertyNames: MODE_NAME,
+            additionalProperties: CONTRAST_MODE,
+          },
+        },
+      },
+    },
+    minFontSize: { type: ['string', 'null'], examples: ['12px'] },
+    fontSizes: {
+      type: 'array',
+      description:
+        'Font sizes (font.size, typography, a dimension a typography takes its size from) below `minFontSize`, per token and mode.',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['token', 'mode', 'size'],
+        properties: { token: { type: 'string' }, mode: MODE_NAME, size: { type: 'string', examples: ['11px'] } },
+      },
+    },
+  },
+};
+
 /** Response schemas by route URL (GET). */
 export const RESPONSE_SCHEMAS: Readonly<Record<string, Record<string, unknown>>> = {
   '/api/v1/tokens': jsonResponse(
@@ -417,6 +496,10 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, Record<string, unknown>>>
   '/api/v1/design-system': jsonResponse('Metadata of the design system.', dataOf(DESIGN_SYSTEM)),
   '/api/v1/project': jsonResponse('Metadata of the design system (alias of `/design-system`).', dataOf(DESIGN_SYSTEM)),
   '/api/v1/design-systems': jsonResponse('The design systems the key may read.', listOf('designSystems')),
+  '/api/v1/design-systems/:id/contrast': jsonResponse(
+    'Each contrast pair the design system declares, checked in every mode against WCAG 2.2, with APCA Lc as advice; the minimum font size and the sizes below it.',
+    dataOf(CONTRAST),
+  ),
   '/api/v1/projects': jsonResponse('The design systems the key may read (alias of `/design-systems`).', listOf('projects')),
   ...exportResponses(),
   '/api/v1/revisions': jsonResponse('Commits that changed the design system, newest first.', REVISIONS),

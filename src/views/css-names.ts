@@ -1,4 +1,7 @@
-import { wordsOfSegment } from '../compile/values/key-words.js';
+import { wordsOfKey, wordsOfSegment } from '../compile/values/key-words.js';
+import type { CompiledDesignSystem } from '../compile/types.js';
+import type { TYPOGRAPHY_PARTS } from './css-values.js';
+import { perSystem } from './system-memo.js';
 
 export const NAMINGS = ['kebab-case', 'camelCase', 'snake_case'] as const;
 export type Naming = (typeof NAMINGS)[number];
@@ -11,17 +14,51 @@ export const CSS_PREFIX_PATTERN = '^(--)?[A-Za-z][A-Za-z0-9_-]{0,63}$';
  * @example cssPropertyName('color.text.onPrimary', 'kebab-case', 'acme') // '--acme-color-text-on-primary'
  */
 export function cssPropertyName(key: string, naming: Naming, prefix?: string): string {
-  // Plain loops: this runs once per token in every CSS export (10,000 tokens: most of the render time).
-  const words: string[] = prefix === undefined ? [] : wordsOfSegment(prefix.replace(/^--/, ''));
-  for (const segment of key.split('.')) {
-    for (const word of wordsOfSegment(segment)) words.push(word);
-  }
+  return cssNameOfWords(wordsOfKey(key), naming, prefix);
+}
+
+/**
+ * The custom property name of a key's words (`wordsOfKey`: lowercase words joined with `-`, none holding `-` or `_`).
+ * @example cssNameOfWords('color-text-on-primary', 'camelCase') // '--colorTextOnPrimary'
+ */
+export function cssNameOfWords(words: string, naming: Naming, prefix?: string): string {
+  const prefixWords = prefix === undefined ? '' : wordsOfSegment(prefix.replace(/^--/, '')).join('-');
+  const all = joinWords(prefixWords, words);
   switch (naming) {
     case 'kebab-case':
-      return `--${words.join('-')}`;
+      return `--${all}`;
     case 'snake_case':
-      return `--${words.join('_')}`;
+      return `--${all.replaceAll('-', '_')}`;
     case 'camelCase':
-      return `--${words.map((word, index) => (index === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join('')}`;
+      return `--${all.replace(/-([\s\S])/g, (_, first: string) => first.toUpperCase())}`;
   }
+}
+
+/**
+ * `wordsOfKey` of every token key of `system`, by key. Why: every stylesheet export (CSS, Tailwind, SCSS, Less) and the
+ * JavaScript names start from a key's words, and splitting 10,000 keys into words cost each of them more than writing
+ * its values; a compiled system never changes, so its keys are split once and shared.
+ * @example keyWordsOf(system).get('color.text.onPrimary') // 'color-text-on-primary'
+ */
+export const keyWordsOf: (system: CompiledDesignSystem) => ReadonlyMap<string, string> = perSystem(
+  (system) => new Map(system.tokens.map((token) => [token.key, wordsOfKey(token.key)])),
+);
+
+/** The words of `key`: from {@link keyWordsOf} when `key` is a token of the system, worked out otherwise. */
+export function wordsIn(words: ReadonlyMap<string, string>, key: string): string {
+  return words.get(key) ?? wordsOfKey(key);
+}
+
+/** The words of each typography part's segment (`fontSize` -> `font-size`): what a part adds to its token's words. */
+export const PART_WORDS: Readonly<Record<(typeof TYPOGRAPHY_PARTS)[number], string>> = {
+  fontFamily: 'font-family',
+  fontSize: 'font-size',
+  fontWeight: 'font-weight',
+  lineHeight: 'line-height',
+  letterSpacing: 'letter-spacing',
+};
+
+/** Two runs of words as one (either may be empty). */
+export function joinWords(first: string, second: string): string {
+  return first === '' ? second : second === '' ? first : `${first}-${second}`;
 }

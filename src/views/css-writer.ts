@@ -28,6 +28,8 @@ export interface CssWriter {
   partName(token: Token, part: (typeof TYPOGRAPHY_PARTS)[number]): string;
   /** Every declaration of `token` in `mode` (a typography token has one per part as well), each on its own line. */
   lines(token: Token, mode: string, indent?: string): string[];
+  /** The text of a token's value in `mode` (of a typography token, its shorthand), as its declaration writes it. */
+  text(token: Token, mode: string): string;
   /** The one declaration of a token that is not a typography token (the fast path of {@link lines}). */
   line(token: Token, mode: string, indent?: string): string;
   /** Whether a rule of `mode` writes `token` again (see {@link createCssWriter}). */
@@ -66,6 +68,7 @@ export function createCssWriter(
     name,
     referenceName,
     partName,
+    text,
     line(token, mode, indent = '  ') {
       return `${indent}${name(token)}: ${text(token, mode)};`;
     },

@@ -1,6 +1,8 @@
 import { sameRgba } from '../compile/values/parse-color.js';
 import { sameTypedValue, sameValueByStructure, typedValueOfPrimitive } from '../compile/fields/typed-values.js';
 import { isPrimitiveType } from '../compile/types.js';
+import { contrastRegressions, declaresContrast } from './contrast-regressions.js';
+import type { ContrastRegression } from './contrast-regressions.js';
 import type { CompiledDesignSystem, ModeValues, Primitive, Rgba, Scale, Token, TypedValue } from '../compile/types.js';
 import { compareKeys } from '../compile/diagnostics/sort-order.js';
 import { formatCssValue, formatHex } from './css-values.js';
@@ -103,6 +105,11 @@ export interface DesignSystemDiff {
     readonly removed: readonly PrimitiveEntry[];
     readonly changed: readonly PrimitiveChange[];
   };
+  /**
+   * Declared contrast pairs that pass in `from` and fail in `to`, per mode; only when either side has a `contrast`
+   * section. Any regression makes the level `major`: it breaks a promise the design system wrote down.
+   */
+  readonly contrastRegressions?: readonly ContrastRegression[];
 }
 
 /** The further modes of a design system (beyond light and dark), in declaration order. */
@@ -155,8 +162,12 @@ export function diffDesignSystems(from: CompiledDesignSystem, to: CompiledDesign
     scales.changed.filter((scale) => scale.stepsAdded.length > 0).length;
   const changed =
     tokens.changed.length + primitives.changed.length + scales.changed.filter((scale) => scale.stepsChanged.length > 0).length;
-  const level: ChangeLevel = removed > 0 || stepsRemoved ? 'major' : added > 0 ? 'minor' : changed > 0 ? 'patch' : 'none';
-  return { level, tokens, scales, primitives };
+  const regressions = declaresContrast(from, to) ? contrastRegressions(from, to) : undefined;
+  const broken = removed > 0 || stepsRemoved || (regressions?.length ?? 0) > 0;
+  const level: ChangeLevel = broken ? 'major' : added > 0 ? 'minor' : changed > 0 ? 'patch' : 'none';
+  return regressions === undefined
+    ? { level, tokens, scales, primitives }
+    : { level, tokens, scales, primitives, contrastRegressions: regressions };
 }
 
 /** The further modes of each side. */

@@ -5,7 +5,7 @@ import { formatHex, formatShadowColor, formatShadowLengths } from './css-values.
 import { createCssWriter } from './css-writer.js';
 import type { CssWriter, ReferenceHandling } from './css-writer.js';
 import { furtherModes, schemeOf } from './mode-values.js';
-import { cssPropertyName } from './css-names.js';
+import { cssNameOfWords, joinWords, keyWordsOf, PART_WORDS, wordsIn } from './css-names.js';
 import type { Naming } from './css-names.js';
 
 export const CSS_THEMES = ['data-attribute', 'media', 'light-dark', 'selector'] as const;
@@ -53,10 +53,12 @@ export const HEADER = (slug: string): string => `/* Design tokens of ${slug}. Ge
  * }
  */
 export function renderCss(system: CompiledDesignSystem, options: CssExportOptions): string {
+  const words = keyWordsOf(system);
+  const name = (keyWords: string): string => cssNameOfWords(keyWords, options.naming, options.prefix);
   const writer = createCssWriter(
-    (token) => cssPropertyName(token.key, options.naming, options.prefix),
-    (token, part) => cssPropertyName(`${token.key}.${part}`, options.naming, options.prefix),
-    (key) => cssPropertyName(key, options.naming, options.prefix),
+    (token) => name(wordsIn(words, token.key)),
+    (token, part) => name(joinWords(wordsIn(words, token.key), PART_WORDS[part])),
+    (key) => name(wordsIn(words, key)),
     options.references ?? 'resolve',
   );
   if (options.mode !== undefined) return `${HEADER(system.meta.slug)}${renderModeRoot(system.tokens, writer, options.mode)}`;

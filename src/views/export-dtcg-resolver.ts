@@ -1,5 +1,5 @@
 import type { CompiledDesignSystem, Token } from '../compile/types.js';
-import { buildStrictDtcgTree, buildStrictToken, DTCG_SPEC_VERSION } from './export-dtcg-strict.js';
+import { buildStrictDtcgTree, DTCG_SPEC_VERSION, literalStrictTokens } from './export-dtcg-strict.js';
 import type { StrictToken } from './export-dtcg-strict.js';
 import { furtherModes, valueInMode } from './mode-values.js';
 import { buildTokenTree } from './token-tree.js';
@@ -15,7 +15,7 @@ import type { TokenTree } from './token-tree.js';
 export function buildDtcgResolver(system: CompiledDesignSystem): Record<string, unknown> {
   const modes = furtherModes(system);
   // Each token's strict form holds its value in every mode: built once, then read once per context (linear in tokens x modes).
-  const strictTokens = new Map(system.tokens.map((token) => [token, buildStrictToken(token, modes, 'literal')]));
+  const strictTokens = literalStrictTokens(system);
   const contexts: Record<string, unknown[]> = { light: [{}], dark: [contextOf(system, 'dark', strictTokens)] };
   for (const mode of modes) contexts[mode.name] = [contextOf(system, mode.name, strictTokens)];
   return {

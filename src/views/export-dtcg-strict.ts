@@ -3,6 +3,7 @@ import { formatCssValue } from './css-values.js';
 import type { ReferenceHandling } from './css-writer.js';
 import { dtcgDeprecated, EXTENSION_KEY, modeExtension } from './export-dtcg-json.js';
 import { furtherModes } from './mode-values.js';
+import { perSystem } from './system-memo.js';
 import { buildSystemTree } from './token-tree.js';
 import type { TokenTree } from './token-tree.js';
 
@@ -235,12 +236,31 @@ export function buildStrictToken(
   modes: readonly ModeDefinition[],
   shadowColors: ShadowColors = 'reference',
 ): StrictToken | undefined {
+  const literal = buildLiteralStrictToken(token, modes);
+  return literal === undefined || shadowColors === 'literal' ? literal : withShadowReference(token, literal);
+}
+
+/**
+ * Each token of a compiled system as {@link buildStrictToken} writes it with literal shadow colors. Why: the strict
+ * export and the resolver write the same strict form of every token (the strict export refers to a shadow's color
+ * token where the resolver writes the color); built once per compiled system, read by both.
+ */
+export const literalStrictTokens: (system: CompiledDesignSystem) => ReadonlyMap<Token, StrictToken | undefined> = perSystem((system) => {
+  const modes = furtherModes(system);
+  return new Map(system.tokens.map((token) => [token, buildLiteralStrictToken(token, modes)]));
+});
+
+/** A strict token whose light shadow refers to the color token it was written with (unchanged for any other token). */
+function withShadowReference(token: Token, literal: StrictToken): StrictToken {
+  if (typeof token.value['colorToken'] !== 'string' || token.resolved.light.kind !== 'shadow') return literal;
+  return { ...literal, value: buildReferencedShadow(token, (token.resolved.light.layers as readonly ShadowLayer[])[0] as ShadowLayer) };
+}
+
+/** {@link buildStrictToken} with literal shadow colors. */
+function buildLiteralStrictToken(token: Token, modes: readonly ModeDefinition[]): StrictToken | undefined {
   const light = strictValueOf(token.type, token.resolved.light);
   if (light === undefined) return undefined;
-  const value =
-    shadowColors === 'reference' && typeof token.value['colorToken'] === 'string' && token.resolved.light.kind === 'shadow'
-      ? buildReferencedShadow(token, (token.resolved.light.layers as readonly ShadowLayer[])[0] as ShadowLayer)
-      : light.value;
+  const value = light.value;
   let unreadable = false;
   const others = modeExtension(token, modes, (modeValue) => {
     const strict = strictValueOf(token.type, modeValue);
@@ -265,7 +285,8 @@ function strictLeaf(
   references: ReferenceHandling,
   strictTokens: ReadonlyMap<Token, StrictToken | undefined> | undefined,
 ): Record<string, unknown> {
-  const built = strictTokens === undefined ? buildStrictToken(token, modes, shadowColors) : strictTokens.get(token);
+  const literal = strictTokens === undefined ? buildLiteralStrictToken(token, modes) : strictTokens.get(token);
+  const built = literal === undefined || shadowColors === 'literal' ? literal : withShadowReference(token, literal);
   const strict = built === undefined || references === 'resolve' || token.references === undefined ? built : withAliases(token, built);
   const leaf: Record<string, unknown> = {};
   if (token.description !== undefined) leaf['$description'] = token.description;
@@ -281,29 +302,25 @@ function strictLeaf(
     };
     return leaf;
   }
-  leaf['$type'] = strict.type;
-  leaf['$value'] = strict.value;
   const extension = {
     ...strict.extension,
     ...(strict.dark === undefined ? {} : { dark: strict.dark }),
     ...(strict.modes === undefined ? {} : { modes: strict.modes }),
   };
-  if (Object.keys(extension).length > 0) leaf['$extensions'] = { [EXTENSION_KEY]: extension };
-  return sortKeys(leaf);
-}
-
-function sortKeys(leaf: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.keys(leaf)
-      .sort()
-      .map((key) => [key, leaf[key]]),
-  );
+  // In sorted order, as the members of a typed leaf are written: `$deprecated`, `$description`, `$extensions`, `$type`, `$value`.
+  const sorted: Record<string, unknown> = {};
+  if (token.deprecated !== undefined) sorted['$deprecated'] = leaf['$deprecated'];
+  if (token.description !== undefined) sorted['$description'] = token.description;
+  if (Object.keys(extension).length > 0) sorted['$extensions'] = { [EXTENSION_KEY]: extension };
+  sorted['$type'] = strict.type;
+  sorted['$value'] = strict.value;
+  return sorted;
 }
 
 /**
  * The DTCG 2025.10 tree: structured values, dark values (same shape) under `$extensions["com.service"].dark`.
  * `shadowColors: 'literal'` writes shadow colors as values instead of references to their color token. `strictTokens`:
- * each token's {@link buildStrictToken} with these `shadowColors`, when the caller has built them already.
+ * each token's {@link buildStrictToken} with literal shadow colors ({@link literalStrictTokens}), when the caller has them.
  * @example { color: { brand: { primary: { $type: 'color', $value: { colorSpace: 'srgb', components: [0.1451, 0.3882, 0.9216], alpha: 1, hex: '#2563EB' } } } } }
  */
 export function buildStrictDtcgTree(
@@ -318,7 +335,7 @@ export function buildStrictDtcgTree(
 
 /** The strict export's text, indented like the default JSON export; `keep` writes references as DTCG aliases. */
 export function renderStrictDtcgJson(system: CompiledDesignSystem, references: ReferenceHandling = 'resolve'): string {
-  return `${JSON.stringify(buildStrictDtcgTree(system, 'reference', references), null, 2)}\n`;
+  return `${JSON.stringify(buildStrictDtcgTree(system, 'reference', references, literalStrictTokens(system)), null, 2)}\n`;
 }
 
 /**

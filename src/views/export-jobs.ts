@@ -1,6 +1,6 @@
 import type { CompiledDesignSystem } from '../compile/types.js';
 import { renderFiles } from './file-manifest.js';
-import { filesOf, OUTPUT_FORMATS, renderFormat } from './output-formats.js';
+import { fileAt, filesOf, OUTPUT_FORMATS, renderFormat } from './output-formats.js';
 import type { ExportJob, FormatId } from './output-formats.js';
 import { toRendered, toRenderedBytes, ZIP_TYPE } from './rendered.js';
 import { zipArchive } from './zip-archive.js';
@@ -16,9 +16,8 @@ export type { ExportJob } from './output-formats.js';
 export function renderExport<Id extends FormatId>(system: CompiledDesignSystem, job: ExportJob<Id>): Rendered {
   const { part } = job;
   if (part === undefined) return toRendered(renderFormat(system, job), OUTPUT_FORMATS[job.format].contentType);
-  const files = filesOf(system, job);
-  if ('zip' in part) return toRenderedBytes(zipArchive(renderFiles(files)), ZIP_TYPE);
-  const file = files.find((candidate) => candidate.path === part.file);
+  if ('zip' in part) return toRenderedBytes(zipArchive(renderFiles(filesOf(system, job))), ZIP_TYPE);
+  const file = fileAt(system, job, part.file);
   // The route answers 404 for a path the manifest does not list before it asks for a render.
   if (file === undefined) throw new Error(`format ${job.format} has no file ${part.file}`);
   return toRendered(file.render(), file.contentType);

@@ -61,12 +61,13 @@ function doubleQuoted(text: string): string {
 
 /** A declaration's light value as its variable holds it: a kept reference as the variable it names. */
 function variableValue(text: string): string {
+  // Resolved values (the default) refer to nothing: the value itself.
+  if (referencesOf(text).length === 0) return lessValue(text);
   const whole = wholeReferenceOf(text);
   if (whole !== undefined) return lessVariable(whole);
   // Less's own way to set the alpha of the color it refers to (`fade` takes a percentage).
   const alpha = alphaReferenceOf(text);
   if (alpha !== undefined) return `fade(${lessVariable(alpha.name)}, ${formatCssNumber(Math.round(Number(alpha.alpha) * 1e6) / 1e4)}%)`;
-  if (referencesOf(text).length === 0) return lessValue(text);
   // Parts written as references: an interpolation of each variable inside the string of the rest.
   return lessString(replaceReferences(text, (name) => `@{${name}}`));
 }

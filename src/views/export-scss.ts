@@ -37,17 +37,21 @@ function sassValue(text: string): string {
 
 /** A quoted Sass string of `text`: `\`, `"` and `#` escaped (`#{` would start an interpolation). */
 function sassString(text: string): string {
-  return `"${text.replace(/[\\"#]/g, (char) => `\\${char}`)}"`;
+  // Why test first: names and most values hold none of them, and a replace with a callback costs more than the test.
+  return SASS_ESCAPED.test(text) ? `"${text.replace(/[\\"#]/g, (char) => `\\${char}`)}"` : `"${text}"`;
 }
+
+const SASS_ESCAPED = /[\\"#]/;
 
 /** A declaration's light value as its variable holds it: a kept reference as the variable it names. */
 function variableValue(text: string): string {
+  // Resolved values (the default) refer to nothing: the value itself.
+  if (referencesOf(text).length === 0) return sassValue(text);
   const whole = wholeReferenceOf(text);
   if (whole !== undefined) return sassVariable(whole);
   // Sass's own way to set the alpha of the color it refers to (relative color syntax is not in every CSS tool yet).
   const alpha = alphaReferenceOf(text);
   if (alpha !== undefined) return `color.change(${sassVariable(alpha.name)}, $alpha: ${alpha.alpha})`;
-  if (referencesOf(text).length === 0) return sassValue(text);
   // Parts written as references: an interpolation of each variable inside the string of the rest.
   return `string.unquote(${replaceReferences(sassString(text), (name) => `#{${sassVariable(name)}}`)})`;
 }

@@ -1,6 +1,6 @@
 import { tailwindVariable } from '../compile/resolve/tailwind-names.js';
 import type { CompiledDesignSystem, Token, TypedValue } from '../compile/types.js';
-import { cssPropertyName } from './css-names.js';
+import { joinWords, keyWordsOf, PART_WORDS, wordsIn } from './css-names.js';
 import { sameTypedValue } from '../compile/fields/typed-values.js';
 import { formatCssValue, formatTypographyPart } from './css-values.js';
 import type { TYPOGRAPHY_PARTS } from './css-values.js';
@@ -42,10 +42,12 @@ export function renderTailwind(system: CompiledDesignSystem, options: Pick<CssEx
   const switching: string[] = [];
   const switchingTokens: Token[] = [];
   const seen = new Set<string>();
+  const words = keyWordsOf(system);
+  const valueVariable = (token: Token): string => `--${joinWords(TAILWIND_VALUE_PREFIX, wordsIn(words, token.key))}`;
   const partVariable = (token: Token, part: (typeof TYPOGRAPHY_PARTS)[number]): string =>
-    cssPropertyName(`${token.key}.${part}`, 'kebab-case', TAILWIND_VALUE_PREFIX);
+    `--${joinWords(TAILWIND_VALUE_PREFIX, joinWords(wordsIn(words, token.key), PART_WORDS[part]))}`;
   for (const token of system.tokens) {
-    const variable = tailwindVariable(token);
+    const variable = tailwindVariable(token, wordsIn(words, token.key));
     // Two keys may meet in one name (`font.size.md` and a `typography.md`): the first, in key order, wins (`validate` warns).
     if (variable === undefined || seen.has(variable)) continue;
     seen.add(variable);
@@ -69,7 +71,7 @@ export function renderTailwind(system: CompiledDesignSystem, options: Pick<CssEx
         createCssWriter(
           valueVariable,
           partVariable,
-          (key) => cssPropertyName(key, 'kebab-case', TAILWIND_VALUE_PREFIX),
+          (key) => `--${joinWords(TAILWIND_VALUE_PREFIX, wordsIn(words, key))}`,
           'resolve',
           formatTailwindValue,
         ),
@@ -116,8 +118,4 @@ function isFixed(system: CompiledDesignSystem, token: Token): boolean {
   return system.modes.every(
     (mode) => mode.name === 'light' || sameTypedValue(token.resolved[mode.name] ?? token.resolved.light, token.resolved.light),
   );
-}
-
-function valueVariable(token: Token): string {
-  return cssPropertyName(token.key, 'kebab-case', TAILWIND_VALUE_PREFIX);
 }

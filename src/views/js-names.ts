@@ -1,4 +1,5 @@
-import { wordsOfSegment } from '../compile/values/key-words.js';
+import { wordsOfKey } from '../compile/values/key-words.js';
+import { keyWordsOf, wordsIn } from './css-names.js';
 import type { CompiledDesignSystem } from '../compile/types.js';
 import type { FormatDiagnostic } from './output-format.js';
 
@@ -23,10 +24,12 @@ const MODES_EXPORT = 'modes';
  * @example jsNameOf('z-index.modal') // 'zIndexModal'; jsNameOf('2xl') -> '_2xl'; jsNameOf('default') -> '_default'
  */
 export function jsNameOf(key: string): string {
-  let name = '';
-  for (const segment of key.split('.')) {
-    for (const word of wordsOfSegment(segment)) name += name === '' ? word : `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
-  }
+  return jsNameOfWords(wordsOfKey(key));
+}
+
+/** {@link jsNameOf} from the key's words (`wordsOfKey`, joined with `-`). */
+function jsNameOfWords(words: string): string {
+  const name = words.replace(/-([\s\S])/g, (_, first: string) => first.toUpperCase());
   return name === '' || RESERVED.has(name) || /^[0-9]/.test(name) ? `_${name}` : name;
 }
 
@@ -67,8 +70,9 @@ function assignUncached(system: CompiledDesignSystem): JsNames {
   });
   const tokens = new Map<string, string>();
   const clashes: FormatDiagnostic[] = [];
+  const words = keyWordsOf(system);
   for (const { key } of system.tokens) {
-    const name = jsNameOf(key);
+    const name = jsNameOfWords(wordsIn(words, key));
     const holder = holders.get(name);
     if (holder === undefined) {
       holders.set(name, { token: key });

@@ -12,10 +12,18 @@ import { DECLARATION_FILE_NAMES, renderJsDeclarations } from './export-js-types.
 import { JAVASCRIPT_TYPE, JS_FILE_NAMES, JS_MODULES, renderJsModule } from './export-js.js';
 import type { JsModule } from './export-js.js';
 import { renderTypeScript } from './export-typescript.js';
+import { lintReactNative, renderReactNative } from './export-react-native.js';
+import { lintFlutter, renderFlutter } from './export-flutter.js';
 import { lintJsNames } from './js-names.js';
+import { iosFiles, lintIos } from './export-ios.js';
+import { ANDROID_PARAMETERS, androidFiles, checkAndroidOptions, lintAndroid, readAndroidOptions } from './export-android.js';
+import type { AndroidOptions } from './export-android.js';
+import { COMPOSE_PACKAGE_PARAMETER, lintCompose, readComposeOptions, renderCompose } from './export-compose.js';
+import type { ComposeOptions } from './export-compose.js';
 import { FormatOptionError, readChoice, readText } from './output-format.js';
 import type { FormatOptions, FormatQuery, OutputFile, OutputFormat } from './output-format.js';
 import { renderFileManifest } from './file-manifest.js';
+import { perSystem } from './system-memo.js';
 import { CSS_TYPE, JSON_TYPE, TEXT_TYPE } from './rendered.js';
 
 /** Where every route of the API lives; a format's `path` is below it. */
@@ -335,6 +343,61 @@ const TABLE = {
     examples: ['', '?references=keep'],
     fileName: () => 'tokens.less',
   }),
+  compose: defineFormat<ComposeOptions>({
+    path: '/export/compose',
+    contentType: TEXT_TYPE,
+    title: 'Jetpack Compose: `Tokens.kt`, one object per mode, `LocalTokens`',
+    description:
+      'A Kotlin file for Jetpack Compose (`Tokens.kt`, in `package`): the `@Immutable` abstract class `Tokens` with one property per token (`Color`, `Dp`, font sizes in `sp`, `TextStyle`, durations in milliseconds), one object per mode (`LightTokens`, `DarkTokens`, `DarkDimmedTokens`, ...), `tokensByMode`, `LocalTokens` and `systemTokens()` on `isSystemInDarkTheme()`.',
+    parameters: { package: COMPOSE_PACKAGE_PARAMETER },
+    readOptions: readComposeOptions,
+    render: renderCompose,
+    lint: lintCompose,
+    examples: ['', '?package=com.acme.tokens'],
+    fileName: () => 'Tokens.kt',
+  }),
+  'react-native': defineFormat<NoOptions>({
+    path: '/export/react-native',
+    contentType: TEXT_TYPE,
+    title: 'React Native module (TypeScript): one object per mode, `useTokens()` on `useColorScheme()`',
+    description:
+      'A TypeScript module for React Native (Metro compiles it as it is): `light`, `dark` and each further mode (in camelCase) as one object frozen at every level, typed `Tokens`; `modes` by mode name; `tokensFor(mode)`; `useTokens()`, light or dark as `useColorScheme()` says. Lengths in density-independent pixels (px as is, rem x 16), colours `#RRGGBB` or `#RRGGBBAA`, typographies as `TextStyle` properties, shadows as `boxShadow` strings, durations in ms.',
+    ...withoutParameters('tokens.react-native.ts'),
+    render: renderReactNative,
+    lint: lintReactNative,
+  }),
+  android: defineFormat<AndroidOptions>({
+    path: '/export/android',
+    title: 'Android resources: `res/values/` and `res/values-night/`, text appearances',
+    description:
+      'Android resources (a folder): `res/values/` with the light values and `res/values-night/` with every color’s dark value and each other value that differs: colors `#AARRGGBB`, lengths in dp and text sizes in sp (`dimens.xml`), floats, integers, bools and font families as their Android types, each typography a `TextAppearance.Tokens.<Name>` style, each easing a `pathInterpolator`; `mode=<name>`: that mode’s values alone in `res/values/`.',
+    parameters: ANDROID_PARAMETERS,
+    readOptions: readAndroidOptions,
+    checkOptions: checkAndroidOptions,
+    ...severalFiles('android', androidFiles),
+    lint: lintAndroid,
+    examples: ['', '?references=keep', '?mode=dark'],
+    fileName: ({ mode }) => (mode === undefined ? 'android' : `android.${mode}`),
+  }),
+  ios: defineFormat<NoOptions>({
+    path: '/export/ios',
+    title: 'iOS: `Tokens.xcassets` color sets and `Tokens.swift`',
+    description:
+      'iOS (a folder): `Tokens.xcassets` with a color set per color token (Any, Dark, and with a high-contrast mode High Contrast and Dark + High Contrast), and `Tokens.swift`: the namespace `Tokens` (colors from the catalog as `Color` and `UIColor`, lengths as `CGFloat` points, px as pt and rem × 16, durations as `TimeInterval` seconds, weights as `Font.Weight`, typography, shadow, border, transition and gradient structs), the protocol `TokenTheme` with one type per mode (`LightTheme`, `DarkDimmedTheme`, ...) and `TokenThemes`.',
+    ...withoutParameters('ios'),
+    ...severalFiles('ios', iosFiles),
+    lint: lintIos,
+  }),
+  flutter: defineFormat<NoOptions>({
+    path: '/export/flutter',
+    contentType: TEXT_TYPE,
+    title: 'Flutter: `tokens.dart`, a `ThemeExtension` with a constant per mode',
+    description:
+      'A Dart file for Flutter (`tokens.dart`): the `@immutable` `ThemeExtension` `DesignTokens` with one final field per token (`Color`, lengths as `double` logical pixels, px as is and rem x 16, `TextStyle`, `List<BoxShadow>`, `Duration`, `Cubic`, `FontWeight`, `BorderSide`, `EdgeInsets`, `LinearGradient`), `copyWith` and `lerp`, one `static const` per mode (`light`, `dark`, `darkDimmed`, ...), `modes` by mode name, and MaterialApp’s `theme`, `darkTheme`, `highContrastTheme` and `highContrastDarkTheme`.',
+    ...withoutParameters('tokens.dart'),
+    render: renderFlutter,
+    lint: lintFlutter,
+  }),
 };
 
 /** The id of an output format: its key in `OUTPUT_FORMATS`. */
@@ -394,8 +457,35 @@ export function exampleUrlsOf(format: OutputFormat<NoOptions>): string[] {
 
 /** The files of a format of several files (none for a format of one file), listed without rendering them. */
 export function filesOf<Id extends FormatId>(system: CompiledDesignSystem, job: ExportJob<Id>): readonly OutputFile[] {
-  const format: OutputFormat<OptionsOf<Id>> = OUTPUT_FORMATS[job.format];
-  return format.files?.(system, job.options) ?? [];
+  return listedFiles(system, job).list;
+}
+
+/** The file of a format of several files at `path`, or undefined when its manifest does not list one there. */
+export function fileAt<Id extends FormatId>(system: CompiledDesignSystem, job: ExportJob<Id>, path: string): OutputFile | undefined {
+  return listedFiles(system, job).byPath.get(path);
+}
+
+/** Every compiled system's file lists by format and options. */
+const fileLists = perSystem(() => new Map<string, { list: readonly OutputFile[]; byPath: ReadonlyMap<string, OutputFile> }>());
+
+/**
+ * A format's file list, once per compiled system and options: each request for one file looks its path up there, and
+ * an asset catalog of 5,000 colours must not be listed again per file.
+ */
+function listedFiles(
+  system: CompiledDesignSystem,
+  job: { readonly format: FormatId; readonly options: FormatOptions },
+): { list: readonly OutputFile[]; byPath: ReadonlyMap<string, OutputFile> } {
+  const key = `${job.format}|${JSON.stringify(job.options)}`;
+  const lists = fileLists(system);
+  let listed = lists.get(key);
+  if (listed === undefined) {
+    const format = OUTPUT_FORMATS[job.format] as OutputFormat<FormatOptions>;
+    const list = format.files?.(system, job.options) ?? [];
+    listed = { list, byPath: new Map(list.map((file) => [file.path, file])) };
+    lists.set(key, listed);
+  }
+  return listed;
 }
 
 /** Whether a format is a folder of several files. */

@@ -1,6 +1,7 @@
 import type { CompiledDesignSystem, Token } from '../compile/types.js';
 import type { FormatDiagnostic } from './output-format.js';
-import { cssPropertyName } from './css-names.js';
+import { wordsOfKey } from '../compile/values/key-words.js';
+import { joinWords, keyWordsOf, PART_WORDS, wordsIn } from './css-names.js';
 import { TYPOGRAPHY_PARTS } from './css-values.js';
 import { createCssWriter } from './css-writer.js';
 import type { CssWriter, ReferenceHandling } from './css-writer.js';
@@ -25,15 +26,13 @@ const MARK = '\u0001';
 const MARKED = new RegExp(`var\\(${MARK}([^${MARK}]+)${MARK}\\)`, 'g');
 const WHOLE = new RegExp(`^var\\(${MARK}([^${MARK}]+)${MARK}\\)$`);
 
-/** A custom property's name without `--`, as the CSS export names a key. */
-const nameOfKey = (key: string): string => cssPropertyName(key, 'kebab-case').slice(2);
-
 /** The writer of the CSS export with default options, whose kept references name their targets between marks. */
-function createMarkedWriter(references: ReferenceHandling): CssWriter {
+function createMarkedWriter(system: CompiledDesignSystem, references: ReferenceHandling): CssWriter {
+  const words = keyWordsOf(system);
   return createCssWriter(
-    (token) => `--${nameOfKey(token.key)}`,
-    (token, part) => `--${nameOfKey(`${token.key}.${part}`)}`,
-    (key) => `${MARK}${nameOfKey(key)}${MARK}`,
+    (token) => `--${wordsIn(words, token.key)}`,
+    (token, part) => `--${joinWords(wordsIn(words, token.key), PART_WORDS[part])}`,
+    (key) => `${MARK}${wordsIn(words, key)}${MARK}`,
     references,
   );
 }
@@ -68,10 +67,14 @@ export function listDeclarations(
 }
 
 function listUncached(system: CompiledDesignSystem, mode: string, references: ReferenceHandling): PreprocessorDeclaration[] {
-  const writer = createMarkedWriter(references);
+  const writer = createMarkedWriter(system, references);
   const declarations: PreprocessorDeclaration[] = [];
   for (const token of system.tokens) {
-    const lines = token.type === 'typography' ? writer.lines(token, mode, '') : [writer.line(token, mode, '')];
+    if (token.type !== 'typography') {
+      declarations.push({ token, name: writer.name(token).slice(2), text: writer.text(token, mode) });
+      continue;
+    }
+    const lines = writer.lines(token, mode, '');
     for (const [index, line] of lines.entries()) {
       // The writer writes `<name>: <text>;`: a custom property's name never holds `: `.
       const colon = line.indexOf(': ');
@@ -130,6 +133,8 @@ export function isTypedLiteral(text: string): boolean {
  * otherwise): Sass reads a variable only after its declaration. References never form a cycle (the compiler refuses one).
  */
 export function inDependencyOrder(declarations: readonly PreprocessorDeclaration[]): PreprocessorDeclaration[] {
+  // Values resolved (the default) refer to nothing: key order is the order.
+  if (!declarations.some((declaration) => declaration.text.includes(MARK))) return [...declarations];
   const byName = new Map(declarations.map((declaration) => [declaration.name, declaration]));
   const done = new Set<PreprocessorDeclaration>();
   const ordered: PreprocessorDeclaration[] = [];
@@ -210,7 +215,7 @@ export function deprecationText(token: Token, variable: (name: string) => string
   if (token.deprecated === undefined) return undefined;
   const { message, replacement } = token.deprecated;
   const why = message === null ? '' : ` ${message}`;
-  const instead = replacement === null ? '' : ` Use ${variable(nameOfKey(replacement))} instead.`;
+  const instead = replacement === null ? '' : ` Use ${variable(wordsOfKey(replacement))} instead.`;
   // A line comment ends at a line break: the designer's text stays on one line.
   return `// Deprecated.${why.replace(/[\r\n\f\u2028\u2029]+/g, ' ')}${instead}`;
 }

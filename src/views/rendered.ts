@@ -13,6 +13,7 @@ export interface Rendered {
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const CSS_TYPE = 'text/css; charset=utf-8';
 export const TEXT_TYPE = 'text/plain; charset=utf-8';
+export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 export const ZIP_TYPE = 'application/zip';
 
 /** Wraps text as a Rendered body with its ETag and digest. */

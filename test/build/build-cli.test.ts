@@ -63,9 +63,23 @@ describe('token-server build: the same input gives the same bytes', () => {
       ),
     ]);
     expect(fileNames.slice(0, 3)).toEqual(['tokens.css', 'tokens.json', 'tokens.2025.10.json']);
-    expect(manifest.files.map((file) => file.path)).toEqual(
-      ['acme', 'acme-docs', 'harbor'].flatMap((slug) => fileNames.map((name) => `${slug}/${name}`)),
+    // A format of several files writes `<name>.manifest.json` and its folder `<name>/` instead of one file.
+    const folderNames = new Set(
+      OUTPUT_FORMAT_IDS.filter((id) => OUTPUT_FORMATS[id].files !== undefined).flatMap((id) =>
+        OUTPUT_FORMATS[id].examples.map((query) =>
+          OUTPUT_FORMATS[id].fileName(OUTPUT_FORMATS[id].readOptions(Object.fromEntries(new URLSearchParams(query))) as never),
+        ),
+      ),
     );
+    expect(folderNames).toEqual(new Set(['ios', 'android', 'android.dark']));
+    const inFolder = (path: string): boolean => [...folderNames].some((name) => path.includes(`/${name}/`));
+    expect(manifest.files.map((file) => file.path).filter((path) => !inFolder(path))).toEqual(
+      ['acme', 'acme-docs', 'harbor'].flatMap((slug) =>
+        fileNames.map((name) => (folderNames.has(name) ? `${slug}/${name}.manifest.json` : `${slug}/${name}`)),
+      ),
+    );
+    expect(manifest.files.some((file) => file.path === 'acme/ios/Tokens.xcassets/Contents.json')).toBe(true);
+    expect(manifest.files.some((file) => file.path === 'harbor/android/res/values-night/colors.xml')).toBe(true);
     expect([...new Set(manifest.formats.map((format) => format.format))]).toEqual(OUTPUT_FORMAT_IDS);
     expect(manifest.formats[0]).toEqual({
       format: 'css',

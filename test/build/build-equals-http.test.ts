@@ -51,7 +51,23 @@ async function expectFilesEqualResponses(
     expect(file.sha256).toBe(createHash('sha256').update(written).digest('hex'));
     expect(file.integrity).toBe(`sha384-${createHash('sha384').update(written).digest('base64')}`);
   }
-  return manifest.files.length;
+  // A format of several files writes its manifest (`ios.manifest.json`) and its folder: every file it lists is there.
+  for (const file of manifest.files.filter((entry) => entry.path.endsWith('.manifest.json'))) {
+    const folder = file.path.slice(0, -'.manifest.json'.length);
+    const listed = (JSON.parse(readFileSync(join(outDir, file.path), 'utf8')) as { files: { path: string }[] }).files;
+    expect(manifest.files.filter((entry) => entry.path.startsWith(`${folder}/`)).map((entry) => entry.path)).toEqual(
+      listed.map((entry) => `${folder}/${entry.path}`),
+    );
+  }
+  // One per format request: a folder's files are its manifest's, not requests of their own.
+  return manifest.files.filter((file) => !file.path.includes('/', file.path.indexOf('/') + 1) || !isInFolder(manifest, file.path)).length;
+}
+
+/** Whether `path` lies inside the folder of a format of several files that the manifest lists. */
+function isInFolder(manifest: BuildManifest, path: string): boolean {
+  return manifest.files.some(
+    (entry) => entry.path.endsWith('.manifest.json') && path.startsWith(`${entry.path.slice(0, -'.manifest.json'.length)}/`),
+  );
 }
 
 /** The example design systems in a Git repository, with a key that reads all three. */
@@ -141,7 +157,7 @@ describe('token-server build writes what the HTTP routes answer', () => {
       writeFileSync(join(source, path), text);
     }
     writeFileSync(join(dir, 'keys.yaml'), generate.keysFile(['big'], ALL_KEY));
-    const { app } = await buildLoadedApp(source, join(dir, 'keys.yaml'));
+    const { app } = await buildLoadedApp(source, join(dir, 'keys.yaml'), { rateLimitPerMinute: 0 });
     fixtures.defer(() => app.close());
     const inject = async (request: string) => {
       const response = await app.inject({ method: 'GET', url: request, headers: { authorization: `Bearer ${ALL_KEY}` } });

@@ -23,7 +23,10 @@ describe('command lines', () => {
     ],
     [['validate', '--keys'], 'token-server: option `--keys` needs a value, as in `--keys <value>`\n'],
     [['validate', '--help=yes'], 'token-server: option `--help` takes no value (got `--help=yes`)\n'],
-    [['validate', 'valid', '--format', 'jsn'], 'token-server: --format must be text, json or github, got jsn (did you mean `json`?)\n'],
+    [
+      ['validate', 'valid', '--format', 'jsn'],
+      'token-server: --format must be text, json, github or sarif, got jsn (did you mean `json`?)\n',
+    ],
     [['validate', 'valid', '--code-frame', 'sometimes'], 'token-server: --code-frame must be auto, always or never, got sometimes\n'],
   ])('say what to type instead: %j', async (args, stderr) => {
     const result = await runCli(args, { cwd: FIXTURES });

@@ -310,7 +310,7 @@ describe('token-server validate', () => {
 
   it.each([
     [['validate', 'missing-folder'], 'token-server: source folder missing-folder does not exist or is not a folder\n'],
-    [['validate', 'valid', '--format', 'xml'], 'token-server: --format must be text, json or github, got xml\n'],
+    [['validate', 'valid', '--format', 'xml'], 'token-server: --format must be text, json, github or sarif, got xml\n'],
     [['validate', 'valid', '--keys', 'valid/nope.yaml'], 'token-server: keys file valid/nope.yaml does not exist\n'],
     [['validate', 'valid', 'invalid-hex'], 'token-server: validate takes one source folder, got 2: valid invalid-hex\n'],
     [

@@ -19,6 +19,10 @@ const KITCHEN_KEY = 'dts_kitchen_sink_key';
 
 /** Every example request of every output format, in the registry's order (a new format joins with its examples). */
 const EXPORT_VARIANTS = OUTPUT_FORMAT_IDS.flatMap((id) => exampleUrlsOf(OUTPUT_FORMATS[id]));
+/** The example requests of the formats of several files: their manifests, whose files are stored too. */
+const FOLDER_VARIANTS = OUTPUT_FORMAT_IDS.filter((id) => OUTPUT_FORMATS[id].files !== undefined).flatMap((id) =>
+  exampleUrlsOf(OUTPUT_FORMATS[id]),
+);
 
 const LISTINGS = [
   '/api/v1/design-system',
@@ -56,6 +60,15 @@ async function answerEveryRoute(app: FastifyInstance, key: string, designSystem?
   };
   const answers: Record<string, StoredAnswer> = {};
   for (const url of [...LISTINGS, ...EXPORT_VARIANTS]) answers[url] = await answer(url);
+  // A format of several files: every file its manifest lists, at `<route>/<path>` with the same query.
+  for (const url of FOLDER_VARIANTS) {
+    const manifest = JSON.parse(answers[url]?.body ?? '{}') as { files?: { path: string }[] };
+    const [route, query] = url.split('?');
+    for (const { path } of manifest.files ?? []) {
+      const fileUrl = `${route}/${path}${query === undefined ? '' : `?${query}`}`;
+      answers[fileUrl] = await answer(fileUrl);
+    }
+  }
   const listed = JSON.parse(answers['/api/v1/tokens']?.body ?? '{}') as { data?: { tokens?: { key: string }[] } };
   for (const { key: tokenKey } of listed.data?.tokens ?? []) {
     const url = `/api/v1/tokens/${tokenKey.split('.').join('/')}`;

@@ -275,7 +275,7 @@ describe('compileDesignSystem: broken fixtures', () => {
       'unknown top-level section',
       {
         given: 'unknown-section',
-        want: [error(T, 1, 1, 'unknown-section', 'unknown top-level section `token` (allowed: primitives, scales, tokens)')],
+        want: [error(T, 1, 1, 'unknown-section', 'unknown top-level section `token` (allowed: contrast, primitives, scales, tokens)')],
       },
     ],
     [

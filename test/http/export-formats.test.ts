@@ -32,10 +32,13 @@ describe('the export routes come from the output-format registry', () => {
     expect(response.headers['etag']).toBe(want.etag);
   });
 
-  it('registers one route per format and no other export route', async () => {
+  it('registers one route per format (a format of several files also its file and zip routes) and no other export route', async () => {
     const paths = Object.keys((await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json<{ paths: object }>().paths);
     expect(paths.filter((path) => path.startsWith('/api/v1/export/'))).toEqual(
-      OUTPUT_FORMAT_IDS.map((id) => `/api/v1${OUTPUT_FORMATS[id].path}`),
+      OUTPUT_FORMAT_IDS.flatMap((id) => {
+        const route = `/api/v1${OUTPUT_FORMATS[id].path}`;
+        return OUTPUT_FORMATS[id].files === undefined ? [route] : [route, `${route}.zip`, `${route}/{path}`];
+      }),
     );
   });
 

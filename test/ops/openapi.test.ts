@@ -32,6 +32,8 @@ const CASES: [path: string, url: string, key: string | undefined, status: number
   ['/api/v1/design-system', '/api/v1/design-system', DEMO_KEY, 200],
   ['/api/v1/project', '/api/v1/project?designSystem=acme-docs', DEMO_KEY, 200],
   ['/api/v1/design-systems', '/api/v1/design-systems', DEMO_KEY, 200],
+  ['/api/v1/design-systems/{id}/contrast', '/api/v1/design-systems/acme/contrast', DEMO_KEY, 200],
+  ['/api/v1/design-systems/{id}/contrast', '/api/v1/design-systems/nope/contrast', DEMO_KEY, 403],
   ['/api/v1/projects', '/api/v1/projects', DEMO_KEY, 200],
   ['/api/v1/export/css', '/api/v1/export/css?prefix=acme&naming=camelCase', DEMO_KEY, 200],
   ['/api/v1/export/json', '/api/v1/export/json', DEMO_KEY, 200],
@@ -75,7 +77,9 @@ describe('GET /api/v1/openapi.json', () => {
 
   it('describes every read route, each with a 200 body and the error shape, and not the 405 answers to other methods', () => {
     const reads = Object.entries(doc.paths).filter(([, operations]) => operations['get'] !== undefined);
-    expect(reads.map(([path]) => path.replace('{path}', '*')).sort()).toEqual(Object.keys(RESPONSE_SCHEMAS).sort());
+    expect(reads.map(([path]) => path.replace('{path}', '*').replace(/\{(\w+)\}/g, ':$1')).sort()).toEqual(
+      Object.keys(RESPONSE_SCHEMAS).sort(),
+    );
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const method of ['put', 'patch', 'delete', 'options']) expect([path, operations[method]]).toEqual([path, undefined]);
       const operation = operations['get'] ?? operations['post'];

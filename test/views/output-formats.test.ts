@@ -7,7 +7,7 @@ import { renderExport } from '../../src/views/export-jobs.js';
 import type { ExportJob } from '../../src/views/export-jobs.js';
 import { FormatOptionError } from '../../src/views/output-format.js';
 import type { OutputFormat } from '../../src/views/output-format.js';
-import { exampleUrlsOf, OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../../src/views/output-formats.js';
+import { exampleUrlsOf, OUTPUT_FORMAT_IDS, OUTPUT_FORMATS, routeOf } from '../../src/views/output-formats.js';
 import type { FormatId, OptionsOf } from '../../src/views/output-formats.js';
 import { compileExample, fixturePath } from '../helpers/fixtures.js';
 
@@ -46,7 +46,22 @@ function documentedRowOf<Id extends FormatId>(id: Id): string[] {
 
 describe('the output-format registry', () => {
   it('lists the formats the API serves, in the order of their stored bodies', () => {
-    expect(OUTPUT_FORMAT_IDS).toEqual(['css', 'json', 'resolver', 'ts', 'tailwind', 'js', 'dts', 'scss', 'less']);
+    expect(OUTPUT_FORMAT_IDS).toEqual([
+      'css',
+      'json',
+      'resolver',
+      'ts',
+      'tailwind',
+      'js',
+      'dts',
+      'scss',
+      'less',
+      'compose',
+      'react-native',
+      'android',
+      'ios',
+      'flutter',
+    ]);
     expect(exampleUrlsOf(OUTPUT_FORMATS.json)).toEqual(['/api/v1/export/json', '/api/v1/export/json?spec=2025.10']);
   });
 
@@ -66,7 +81,13 @@ describe('the output-format registry', () => {
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
       const stored = JSON.parse(readFileSync(fixturePath(`stored-bodies/${file}`), 'utf8')) as Record<string, { status: number }>;
-      const exportUrls = Object.keys(stored).filter((url) => url.startsWith('/api/v1/export/'));
+      // The files of a format of several files are stored beside its manifest (`/api/v1/export/ios/<path>`).
+      const folderRoutes = OUTPUT_FORMAT_IDS.filter((id) => OUTPUT_FORMATS[id].files !== undefined).map(
+        (id) => `${routeOf(OUTPUT_FORMATS[id])}/`,
+      );
+      const exportUrls = Object.keys(stored).filter(
+        (url) => url.startsWith('/api/v1/export/') && !folderRoutes.some((route) => url.startsWith(route)),
+      );
       expect([file, exportUrls]).toEqual([file, examples]);
       for (const url of examples) expect([file, url, stored[url]?.status]).toEqual([file, url, 200]);
     }
@@ -83,6 +104,11 @@ describe('the output-format registry', () => {
       ['dts', { module: 'esm' }],
       ['scss', { references: 'resolve' }],
       ['less', { references: 'resolve' }],
+      ['compose', { package: 'design.tokens' }],
+      ['react-native', {}],
+      ['android', { references: 'resolve' }],
+      ['ios', {}],
+      ['flutter', {}],
     ]);
     expect(OUTPUT_FORMATS.json.readOptions({ spec: '2025.10' })).toEqual({ spec: '2025.10', references: 'resolve' });
     expect(OUTPUT_FORMATS.css.fileName(OUTPUT_FORMATS.css.readOptions({ mode: 'dark' }))).toBe('tokens.dark.css');

@@ -5,6 +5,11 @@ export type Severity = 'error' | 'warning';
 export interface RuleInfo {
   readonly severities: readonly Severity[];
   readonly catches: string;
+  /**
+   * `build`: a note about one output, not a problem of the design system (a web length a native platform has no size
+   * for): `token-server build` tells it when it writes that format; `validate` does not.
+   */
+  readonly reportedBy?: 'build';
 }
 
 const ERROR: readonly Severity[] = ['error'];
@@ -16,8 +21,35 @@ const WARNING: readonly Severity[] = ['warning'];
  */
 export const RULES = {
   'alias-limit': { severities: ERROR, catches: 'YAML aliases in one file that expand to more than 10,000 nodes' },
+  'android-name-clash': {
+    severities: WARNING,
+    catches:
+      'two tokens that get one Android resource (`font.lineHeight`, `font.line-height`: `@dimen/font_line_height`): the first in key order keeps it (a lint of the `android` export)',
+  },
+  'android-value-left-out': {
+    severities: WARNING,
+    reportedBy: 'build',
+    catches:
+      'a value no Android resource holds (a length in `em`, `%` or a viewport unit, a CSS keyword such as `auto`, a list of lengths, a typography whose font size is one of them): the Android export leaves the token out',
+  },
   'color-token-not-color': { severities: ERROR, catches: 'a shadow whose `colorToken` names a token that is not a color' },
   'compile-budget': { severities: ERROR, catches: 'a design system whose reading and compiling ran past the time or memory limit' },
+  'compose-name-clash': {
+    severities: WARNING,
+    catches:
+      'two tokens that get one Kotlin name in the Compose export (`font.lineHeight`, `font.line-height`), or a token named like a font family’s names field: the first in key order keeps it (a lint of the `compose` export)',
+  },
+  'compose-value-left-out': {
+    severities: WARNING,
+    reportedBy: 'build',
+    catches:
+      'a value Jetpack Compose cannot hold (a length in `em`, `%` or a viewport unit, a CSS keyword such as `auto`): the Compose export leaves the token out',
+  },
+  'contrast-too-low': {
+    severities: ['error', 'warning'],
+    catches:
+      'a declared contrast pair below its WCAG 2.2 ratio in some mode (reported by `validate`; a warning when the pair says `severity: warning`)',
+  },
   'css-name-clash': {
     severities: WARNING,
     catches: 'two keys made of the same words (`font.lineHeight`, `font.line-height`) that get one CSS name',
@@ -30,7 +62,7 @@ export const RULES = {
   'duplicate-key': {
     severities: ERROR,
     catches:
-      'a key written twice in one mapping, a scale, step, primitive or token defined twice, or two API keys with one `name` or `sha256`',
+      'a key written twice in one mapping, a scale, step, primitive or token defined twice, a second `contrast` section, or two API keys with one `name` or `sha256`',
   },
   'extra-field': {
     severities: ERROR,
@@ -39,13 +71,29 @@ export const RULES = {
   },
   'file-not-a-map': { severities: ERROR, catches: 'a source file that is not a mapping of top-level sections' },
   'file-too-large': { severities: ERROR, catches: 'a source file or keys file larger than 1 MiB' },
+  'flutter-name-clash': {
+    severities: WARNING,
+    catches:
+      'two tokens that get one Dart name in the Flutter export (`font.lineHeight`, `font.line-height`: `fontLineHeight`): the first in key order keeps it (a lint of the `flutter` export)',
+  },
+  'flutter-value-left-out': {
+    severities: WARNING,
+    reportedBy: 'build',
+    catches:
+      'a value Flutter cannot hold (a length in `em`, `%` or a viewport unit outside a text style, a CSS keyword such as `auto`, an inset shadow, a border neither solid nor none): the Flutter export leaves the token out',
+  },
+  'font-size-too-small': {
+    severities: ERROR,
+    catches: 'a font size or typography below the `contrast` section’s `minFontSize` in some mode (reported by `validate`)',
+  },
   'invalid-hex': {
     severities: ERROR,
     catches: 'a scale color that is not a color (`#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`, `rgb()`, `rgba()`, `transparent`)',
   },
   'invalid-key': {
     severities: ERROR,
-    catches: 'a scale name, primitive key or token key segment with characters other than letters, digits, `-` and `_`',
+    catches:
+      'a scale name, primitive key or token key segment with characters other than letters, digits, `-` and `_` (a contrast pair name may also have dots)',
   },
   'invalid-mode': {
     severities: ERROR,
@@ -61,6 +109,17 @@ export const RULES = {
     catches:
       'a field of the wrong kind or out of range, in any file; CSS text that could leave its value (`/*`, an unclosed quote or bracket); `<` in a deprecation message',
   },
+  'ios-name-clash': {
+    severities: WARNING,
+    catches:
+      'two tokens that get one Swift name, color set or theme property in the iOS export (`font.lineHeight`, `font.line-height`: `Tokens.Font.lineHeight`): the first in key order keeps it (a lint of the `ios` export)',
+  },
+  'ios-value-left-out': {
+    severities: WARNING,
+    reportedBy: 'build',
+    catches:
+      'a value iOS has no size or type for (a length in `em`, `%` or a viewport unit outside a typography’s letter spacing, a CSS keyword such as `auto`): the iOS export leaves the token out',
+  },
   'js-name-clash': {
     severities: WARNING,
     catches:
@@ -70,7 +129,7 @@ export const RULES = {
   'key-not-a-map': { severities: ERROR, catches: 'an entry of `keys` that is not a mapping' },
   'key-unknown-design-system': { severities: ERROR, catches: 'an API key whose `designSystem` or `access` names no design system' },
   'keys-not-a-list': { severities: ERROR, catches: 'a keys file without a `keys:` list' },
-  'missing-field': { severities: ERROR, catches: 'a required field left out: of a token, a scale step or an API key' },
+  'missing-field': { severities: ERROR, catches: 'a required field left out: of a token, a scale step, a contrast pair or an API key' },
   'missing-system-file': { severities: ERROR, catches: 'a design system folder without `system.yaml`' },
   'mode-cycle': { severities: ERROR, catches: 'modes whose `base` leads back to themselves' },
   'nesting-limit': { severities: ERROR, catches: 'mappings and lists nested more than 100 levels deep' },
@@ -80,6 +139,17 @@ export const RULES = {
     catches: 'a color, stroke style or composite token that names a `primitive` (there are no primitives of those types)',
   },
   'primitive-type-mismatch': { severities: ERROR, catches: 'a token that names a primitive of another type' },
+  'react-native-name-clash': {
+    severities: WARNING,
+    catches:
+      'two tokens that get one property in the React Native module (`font.lineHeight`, `font.line-height`): the first in key order keeps it (a lint of the `react-native` export)',
+  },
+  'react-native-value-left-out': {
+    severities: WARNING,
+    reportedBy: 'build',
+    catches:
+      'a value React Native cannot hold (a length in `em`, `%` or a viewport unit outside a typography, a CSS keyword but `auto`, a stroke style but solid, dotted, dashed): the React Native export leaves the token out',
+  },
   'redundant-dark-step': {
     severities: WARNING,
     catches: 'a `darkStep` equal to `step` on a step whose light and dark colors are the same',
@@ -91,10 +161,11 @@ export const RULES = {
   'reference-depth': { severities: ERROR, catches: 'a value that resolves through more than 64 references' },
   'reference-type-mismatch': {
     severities: ERROR,
-    catches: 'a `ref` to a token of another type, or a `{token}` part naming a token of a type the part does not take',
+    catches:
+      'a `ref` to a token of another type, a `{token}` part naming a token of a type the part does not take, or a contrast pair naming a token of the wrong type',
   },
   'scale-not-a-map': { severities: ERROR, catches: 'a scale that is not a mapping of step numbers' },
-  'section-not-a-map': { severities: ERROR, catches: 'a `scales`, `primitives` or `tokens` section that is not a mapping' },
+  'section-not-a-map': { severities: ERROR, catches: 'a `scales`, `primitives`, `tokens` or `contrast` section that is not a mapping' },
   'step-not-a-map': { severities: ERROR, catches: 'a scale step that is not a mapping `{ light, dark }`' },
   'system-missing-name': { severities: ERROR, catches: 'a `system.yaml` without a `name`' },
   'system-unknown-field': { severities: ERROR, catches: 'a field of `system.yaml` other than `name`, `description`, `id` and `modes`' },
@@ -110,14 +181,20 @@ export const RULES = {
     catches: 'the problems of one file past the first 100, counted in one line (an error when any of them is)',
   },
   'unknown-color-token': { severities: ERROR, catches: 'a shadow whose `colorToken` names no token' },
-  'unknown-field': { severities: ERROR, catches: 'a field of a scale step or an API key that it does not take' },
+  'unknown-field': {
+    severities: ERROR,
+    catches: 'a field of a scale step, an API key, the `contrast` section or a contrast pair that it does not take',
+  },
   'unknown-mode': {
     severities: ERROR,
     catches: 'a mode `base` or a token `modes` entry naming a mode `system.yaml` does not declare',
   },
   'unknown-primitive': { severities: ERROR, catches: 'a token that names a primitive that does not exist' },
   'unknown-primitive-type': { severities: ERROR, catches: 'a primitive type that does not exist' },
-  'unknown-reference': { severities: ERROR, catches: 'a `ref`, a `{token}` part or a deprecation `replacement` naming no token' },
+  'unknown-reference': {
+    severities: ERROR,
+    catches: 'a `ref`, a `{token}` part, a deprecation `replacement` or a contrast pair naming no token',
+  },
   'unknown-scale': { severities: ERROR, catches: 'a color token that names a scale that does not exist' },
   'unknown-section': { severities: ERROR, catches: 'a top-level section that the file does not take' },
   'unknown-step': { severities: ERROR, catches: 'a color token whose `step` or `darkStep` (in any mode) its scale does not have' },

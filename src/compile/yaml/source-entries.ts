@@ -68,6 +68,13 @@ export interface SystemEntry {
   readonly modes: readonly NamedFields[] | undefined;
 }
 
+/** The `contrast` section of a file as written: where its key is, its fields, and the entries of `pairs` when a mapping. */
+export interface ContrastEntry {
+  readonly pos: SourcePosition;
+  readonly fields: Readonly<Record<string, Located>>;
+  readonly pairs: readonly NamedFields[] | undefined;
+}
+
 /** What one YAML file contributes to its design system, with positions, and the problems local to it. */
 export interface SourceFileEntries {
   readonly path: string;
@@ -77,4 +84,6 @@ export interface SourceFileEntries {
   readonly primitives: readonly PrimitiveEntry[];
   readonly tokens: readonly TokenEntry[];
   readonly groups: readonly GroupEntry[];
+  /** The file's `contrast` section, when it has one. */
+  readonly contrast?: ContrastEntry;
 }

@@ -1,6 +1,7 @@
 import { KEY_SEGMENT } from '../values/name-rules.js';
 import type { RuleId } from '../diagnostics/rules.js';
 import type {
+  ContrastEntry,
   GroupEntry,
   Located,
   NamedFields,
@@ -14,7 +15,7 @@ import type {
 import type { SourceNode } from './source-node.js';
 import type { Diagnostic, SourcePosition } from '../types.js';
 
-const CONTENT_SECTIONS = ['primitives', 'scales', 'tokens'];
+const CONTENT_SECTIONS = ['contrast', 'primitives', 'scales', 'tokens'];
 const SYSTEM_FIELDS = ['name', 'description', 'id', 'modes'];
 const STEP_NAME = /^(0|[1-9][0-9]{0,5})$/;
 
@@ -27,6 +28,7 @@ interface Walk {
   readonly primitives: PrimitiveEntry[];
   readonly tokens: TokenEntry[];
   readonly groups: GroupEntry[];
+  contrast?: ContrastEntry;
 }
 
 /** The one walker of both readers: returns a file's entries and its local problems, from its root node (null when empty). */
@@ -92,12 +94,17 @@ function readSections(walk: Walk, root: SourceNode): void {
       reportError(walk, keyPos, 'unknown-section', `unknown top-level section \`${section}\` (allowed: ${CONTENT_SECTIONS.join(', ')})`);
       continue;
     }
+    if (section === 'contrast' && (body === null || body.value === null)) {
+      walk.contrast = { pos: keyPos, fields: Object.create(null) as Record<string, Located>, pairs: undefined };
+      continue;
+    }
     if (body === null || (!body.isMap && body.value === null)) continue;
     if (!body.isMap) {
       reportError(walk, body.pos, 'section-not-a-map', `\`${section}\` must be a mapping`);
       continue;
     }
-    if (section === 'scales') readScales(walk, body);
+    if (section === 'contrast') walk.contrast = { pos: keyPos, fields: locateFields(body), pairs: namedFieldsOf(body, 'pairs') };
+    else if (section === 'scales') readScales(walk, body);
     else if (section === 'primitives') readPrimitives(walk, body);
     else readTokens(walk, body, []);
   }

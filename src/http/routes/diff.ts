@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { diffDesignSystems, renderDiff } from '../../views/diff-design-systems.js';
 import type { DiffSide } from '../../views/diff-design-systems.js';
-import { toRenderedJson } from '../../views/rendered.js';
+import { renderDiffMarkdown } from '../../views/diff-markdown.js';
+import { MARKDOWN_TYPE, toRendered, toRenderedJson } from '../../views/rendered.js';
 import type { ApiRuntime } from '../api-runtime.js';
 import { ApiError } from '../errors.js';
 import { querySchema, REF_PARAMETER } from '../query-schema.js';
@@ -9,7 +10,7 @@ import type { QuerySchemaTypeProvider } from '../query-schema.js';
 import { selectDesignSystem } from '../read-context.js';
 
 /**
- * `GET /api/v1/diff?from=<ref>[&to=<ref>]`: what changed in the design system between two revisions (`to` defaults to
+ * `GET /api/v1/diff?from=<ref>[&to=<ref>][&format=markdown]`: what changed in the design system between two revisions (`to` defaults to
  * the live snapshot), and whether the change is major, minor or a patch. Both sides resolved to commits never change,
  * so the body is cached by the two shas and the design system.
  */
@@ -22,6 +23,12 @@ export function registerDiffRoutes(app: FastifyInstance, runtime: ApiRuntime): v
           {
             from: { ...REF_PARAMETER, description: 'The older revision: a commit sha, tag or branch.' },
             to: { ...REF_PARAMETER, description: 'The newer revision (default: the live snapshot).' },
+            format: {
+              type: 'string',
+              enum: ['json', 'markdown'],
+              default: 'json',
+              description: '`json`, or `markdown` for a pull-request comment (`text/markdown`).',
+            },
           },
           ['from'],
         ),
@@ -41,12 +48,15 @@ export function registerDiffRoutes(app: FastifyInstance, runtime: ApiRuntime): v
       const toSide: DiffSide = to === undefined ? { ref: null, sha: live.snapshot.git.commit } : { ref: query.to ?? null, sha: to.pin.sha };
       // Refs are part of the body; the live side is named by its content.
       const toKey = to === undefined ? `live:${after.compiled.contentHash}:${toSide.sha ?? ''}` : to.pin.sha;
-      const cacheKey = `diff|${after.slug}|${from.pin.sha}|${toKey}|${query.from}|${query.to ?? ''}`;
+      const markdown = query.format === 'markdown';
+      const cacheKey = `diff|${after.slug}|${from.pin.sha}|${toKey}|${query.from}|${query.to ?? ''}${markdown ? '|markdown' : ''}`;
       // A live `to` side says when it is served stale, as any live read of the design system does.
       const served = to === undefined ? { ...live, system: after } : live;
-      return runtime.send(request, reply, served, cacheKey, () =>
-        toRenderedJson(renderDiff(fromSide, toSide, diffDesignSystems(before.compiled, after.compiled))),
-      );
+      return runtime.send(request, reply, served, cacheKey, () => {
+        const diff = diffDesignSystems(before.compiled, after.compiled);
+        if (!markdown) return toRenderedJson(renderDiff(fromSide, toSide, diff));
+        return toRendered(renderDiffMarkdown({ system: after.compiled.meta, from: fromSide, to: toSide, diff }), MARKDOWN_TYPE);
+      });
     },
   );
 }

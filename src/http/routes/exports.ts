@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { FormatOptionError } from '../../views/output-format.js';
 import type { OutputFormat } from '../../views/output-format.js';
-import { filesOf, hasFiles, jobOf, OUTPUT_FORMAT_IDS, OUTPUT_FORMATS, routeOf } from '../../views/output-formats.js';
+import { fileAt, hasFiles, jobOf, OUTPUT_FORMAT_IDS, OUTPUT_FORMATS, routeOf } from '../../views/output-formats.js';
 import type { FilePart, FormatId, OptionsOf } from '../../views/output-formats.js';
 import { parametersKey, serveRead } from '../api-runtime.js';
 import type { ApiRuntime } from '../api-runtime.js';
@@ -43,7 +43,7 @@ function registerFormatRoute<Id extends FormatId>(
       const { compiled } = read.system;
       asInvalidParameter(() => format.checkOptions?.(options, compiled));
       const job = part === undefined ? jobOf(id, options) : { ...jobOf(id, options), part };
-      if (part !== undefined && 'file' in part && !filesOf(compiled, job).some((file) => file.path === part.file))
+      if (part !== undefined && 'file' in part && fileAt(compiled, job, part.file) === undefined)
         throw new ApiError(
           'not_found',
           `\`${routeOf(format)}\` has no file \`${part.file}\`; its manifest at \`${routeOf(format)}\` lists them.`,
