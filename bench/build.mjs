@@ -1,8 +1,9 @@
 // `token-server build` against Style Dictionary on the same 10,000 tokens, in the same run (run `npm run build` first;
-// `npm run bench:build` does). Ours: the generated design system's YAML folder read, compiled and written in every
-// format of the registry (every file `token-server build` writes without --format: CSS, both DTCG JSON exports, the
-// resolver, TypeScript, Tailwind, ESM, CommonJS, their declarations, SCSS, Less), plus the manifest. Style Dictionary:
-// CSS, SCSS and JavaScript built from the same tokens, its input our strict DTCG 2025.10 export (written by the build).
+// `npm run bench:build` does). Ours: the generated design system's YAML folder read, compiled and written in every web
+// format issue 25 measured (CSS, both DTCG JSON exports, the resolver, TypeScript, Tailwind, ESM, CommonJS, their
+// declarations, SCSS, Less), plus the manifest; and, printed apart with no target, every format of the registry with
+// the native app outputs. Style Dictionary: CSS, SCSS and JavaScript built from the same tokens, its input our strict
+// DTCG 2025.10 export (written by the build).
 // Style Dictionary twice: the 4.x the other tests use (`style-dictionary`) and, when installed, the 5.x the issue
 // measured (`style-dictionary-5`, an npm alias), each given the same input, platforms and formats.
 // Each side runs in a child process of its own, one after the other (so neither pays for the other's heap), warm and
@@ -19,6 +20,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateDesignSystem } from './generate.mjs';
 
 const TARGET = 10;
+/**
+ * What our side builds: `web`, every format issue 25 measured (CSS, both DTCG JSON exports, the resolver, TypeScript,
+ * Tailwind, the JavaScript modules and declarations, SCSS, Less), which the target applies to; `all`, every format of
+ * the registry, the native app outputs too (printed for the record, with no target: Style Dictionary builds no
+ * native output that works, see docs/native.md).
+ */
+const FORMAT_ARGS = {
+  web: ['--formats', 'css,json,resolver,ts,tailwind,js,dts,scss,less'],
+  all: [],
+};
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const script = fileURLToPath(import.meta.url);
 const require = createRequire(join(root, 'package.json'));
@@ -35,7 +46,7 @@ const installed = (name) => {
 const versionOf = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
 
 /** `--side ours|<style dictionary package> <dir> <runs>`: one side's runs in this (child) process; prints its times as JSON. */
-async function runSide(side, dir, runs) {
+async function runSide(side, dir, runs, scope = 'web') {
   const times = [];
   if (side === 'ours') {
     const { runBuild } = await import(pathToFileURL(join(root, 'dist', 'cli', 'build.js')).href);
@@ -43,7 +54,7 @@ async function runSide(side, dir, runs) {
     for (let run = 0; run <= runs; run++) {
       const started = performance.now();
       // Into the same folder each time (an earlier build is replaced), as a CI job rebuilding would.
-      const status = await runBuild(['--out', 'out'], dir, quiet);
+      const status = await runBuild(['--out', 'out', ...FORMAT_ARGS[side === 'ours' ? scope : 'web']], dir, quiet);
       if (status !== 0) throw new Error(`token-server build exited ${status}`);
       if (run > 0) times.push(performance.now() - started);
     }
@@ -74,8 +85,8 @@ async function runSide(side, dir, runs) {
 }
 
 if (process.argv[2] === '--side') {
-  const [, , , side, dir, runs] = process.argv;
-  process.stdout.write(`${JSON.stringify(await runSide(side, dir, Number(runs)))}\n`);
+  const [, , , side, dir, runs, scope] = process.argv;
+  process.stdout.write(`${JSON.stringify(await runSide(side, dir, Number(runs), scope))}\n`);
 } else {
   const tokens = Number(process.argv[2] ?? 10_000);
   const runs = Number(process.argv[3] ?? 5);
@@ -85,14 +96,18 @@ if (process.argv[2] === '--side') {
       mkdirSync(dirname(join(dir, 'design-systems', path)), { recursive: true });
       writeFileSync(join(dir, 'design-systems', path), text);
     }
-    const side = (name) =>
-      JSON.parse(execFileSync(process.execPath, [script, '--side', name, dir, String(runs)], { encoding: 'utf8', maxBuffer: 1 << 20 }));
-    // Ours first: its build writes the strict DTCG export Style Dictionary reads.
+    const side = (name, scope = 'web') =>
+      JSON.parse(execFileSync(process.execPath, [script, '--side', name, dir, String(runs), scope], { encoding: 'utf8', maxBuffer: 1 << 20 }));
+    const everything = side('ours', 'all');
+    // Ours (web formats) last of our runs: its build leaves the strict DTCG export Style Dictionary reads.
     const ours = side('ours');
     const ourMs = median(ours.times);
     console.log(`${tokens} tokens, ${runs} runs each (medians, warm, each side in its own process)`);
     console.log(
       `token-server build: ${ourMs.toFixed(0)} ms for ${ours.files} files (${(ours.bytes / 1e6).toFixed(1)} MB) + manifest; runs ${ours.times.map((ms) => ms.toFixed(0)).join(', ')}`,
+    );
+    console.log(
+      `token-server build, every format incl. native apps: ${median(everything.times).toFixed(0)} ms for ${everything.files} files (${(everything.bytes / 1e6).toFixed(1)} MB) (no target)`,
     );
     for (const name of STYLE_DICTIONARIES.filter(installed)) {
       const theirs = side(name);

@@ -3,6 +3,7 @@ import { nativeModes, roundForPlatform, toDensityIndependent } from './native-ap
 import { KOTLIN_HARD_KEYWORDS, kotlinDoc, kotlinPropertyNameOf, kotlinString, kotlinTypeNameOf } from './kotlin-names.js';
 import { FormatOptionError, readText } from './output-format.js';
 import type { FormatDiagnostic, FormatQuery, ParameterSchema } from './output-format.js';
+import { perSystem } from './system-memo.js';
 
 /** The `package` parameter: dotted lowercase identifiers. */
 export const COMPOSE_PACKAGE_PARAMETER = {
@@ -246,17 +247,8 @@ interface ComposePlan {
   readonly diagnostics: readonly FormatDiagnostic[];
 }
 
-const plans = new WeakMap<CompiledDesignSystem, ComposePlan>();
-
 /** The plan of a design system, worked out once (the render and the lint share it). */
-function planOf(system: CompiledDesignSystem): ComposePlan {
-  let plan = plans.get(system);
-  if (plan === undefined) {
-    plan = planUncached(system);
-    plans.set(system, plan);
-  }
-  return plan;
-}
+const planOf = perSystem((system): ComposePlan => planUncached(system));
 
 /** The top-level names the file declares besides the mode objects. */
 const FILE_NAMES = ['Tokens', 'LocalTokens', 'TokenShadow', 'TokenBorder', 'TokenTransition', 'TokenGradient', 'TokenInsets'];

@@ -3,6 +3,7 @@ import { dartDocLines, dartNameOf, dartString } from './dart-names.js';
 import { nativeModes, roundForPlatform, toDensityIndependent } from './native-appearance.js';
 import type { AppearanceSlot } from './native-appearance.js';
 import type { FormatDiagnostic } from './output-format.js';
+import { perSystem } from './system-memo.js';
 
 /** The Dart type of a field of `DesignTokens`: what a token is in Flutter. */
 type DartType =
@@ -77,17 +78,8 @@ class LeftOut {
   constructor(readonly reason: string) {}
 }
 
-const plans = new WeakMap<CompiledDesignSystem, FlutterPlan>();
-
 /** The fields and names of a design system's Flutter file, worked out once (the render and the lint share them). */
-function planOf(system: CompiledDesignSystem): FlutterPlan {
-  let plan = plans.get(system);
-  if (plan === undefined) {
-    plan = planUncached(system);
-    plans.set(system, plan);
-  }
-  return plan;
-}
+const planOf = perSystem((system): FlutterPlan => planUncached(system));
 
 function planUncached(system: CompiledDesignSystem): FlutterPlan {
   const taken = new Set(MEMBERS);

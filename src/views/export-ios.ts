@@ -15,6 +15,7 @@ import {
 } from './swift-names.js';
 import { swiftValueOf, xcodeComponent } from './swift-values.js';
 import { IOS_SUPPORT_SWIFT } from './ios-support-swift.js';
+import { perSystem } from './system-memo.js';
 
 /** The folder of the asset catalog and the Swift file beside it. */
 const CATALOG = 'Tokens.xcassets';
@@ -48,17 +49,8 @@ interface IosExport {
   readonly diagnostics: readonly FormatDiagnostic[];
 }
 
-const analysed = new WeakMap<CompiledDesignSystem, IosExport>();
-
 /** The iOS export of a system, worked out once (its files and its lint share it). */
-function iosExportOf(system: CompiledDesignSystem): IosExport {
-  let result = analysed.get(system);
-  if (result === undefined) {
-    result = analyse(system);
-    analysed.set(system, result);
-  }
-  return result;
-}
+const iosExportOf = perSystem((system): IosExport => analyse(system));
 
 /** What holds a name in a namespace: a nested namespace, or a token by its key. */
 type Holder = { readonly namespace: true } | { readonly key: string };

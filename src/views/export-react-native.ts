@@ -5,6 +5,7 @@ import { formatCssNumber, formatCssValue, formatHex } from './css-values.js';
 import { jsNameOf } from './js-names.js';
 import { roundForPlatform, toDensityIndependent } from './native-appearance.js';
 import type { FormatDiagnostic } from './output-format.js';
+import { perSystem } from './system-memo.js';
 
 /** A value as the React Native module holds it: a string, a number, a boolean, a list or an object of them. */
 type NativeValue = string | number | boolean | readonly NativeValue[] | { readonly [name: string]: NativeValue };
@@ -151,16 +152,8 @@ export function lintReactNative(system: CompiledDesignSystem): readonly FormatDi
   return planOf(system).diagnostics;
 }
 
-const plans = new WeakMap<CompiledDesignSystem, NativePlan>();
-
-function planOf(system: CompiledDesignSystem): NativePlan {
-  let plan = plans.get(system);
-  if (plan === undefined) {
-    plan = planUncached(system);
-    plans.set(system, plan);
-  }
-  return plan;
-}
+/** The React Native file's plan of a design system, worked out once (the render and the lint share it). */
+const planOf = perSystem((system): NativePlan => planUncached(system));
 
 /** Converts every token in every mode and places it in the tree, in key order: a token is left out whole or not at all. */
 function planUncached(system: CompiledDesignSystem): NativePlan {

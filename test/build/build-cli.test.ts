@@ -239,6 +239,18 @@ describe('token-server build: wrong calls are usage errors (exit 2), with the AP
     );
   });
 
+  it('the real command: a value a native format has no form for is a note on stderr, one per token, naming the formats', async () => {
+    const dir = await exampleFolder();
+    const built = await runCli(['build', '--out', 'o', '--formats', 'css,ios,android', '--design-system', 'acme'], { cwd: dir });
+    expect(built.status).toBe(0);
+    const notes = built.stderr.split('\n').filter((line) => line !== '');
+    // acme's standalone letter spacings are in `em`: no size without a font size on iOS; Android keeps ems.
+    expect(notes.length).toBeGreaterThan(0);
+    for (const note of notes) expect(note).toMatch(/^note: acme: `font\.letterSpacing\.[\w-]+` is left out of ios: .+$/);
+    const webOnly = await runCli(['build', '--out', 'w', '--formats', 'css,js', '--design-system', 'acme'], { cwd: dir });
+    expect(webOnly).toMatchObject({ status: 0, stderr: '' });
+  });
+
   it('the real command: exit 2 and one line on stderr for a wrong call; --help prints the usage; a design system with errors exits 1', async () => {
     const dir = await exampleFolder();
     const wrong = await runCli(['build', '--out', 'o', '--format', 'css?theme=selector'], { cwd: dir });
