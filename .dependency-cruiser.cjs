@@ -136,6 +136,21 @@ module.exports = {
         pathNot: '^src/compile/diagnostics/suggest\\.ts$',
       },
     },
+    // packages/client is a package of its own that apps install: no runtime dependencies, only the API.
+    {
+      name: 'client-stands-alone',
+      severity: 'error',
+      comment: 'packages/client ships without dependencies: it imports only its own modules (and React, in react.ts).',
+      from: { path: '^packages/client/src/' },
+      to: { pathNot: ['^packages/client/src/', '^react$', 'node_modules/react/', 'node_modules/@types/react/'] },
+    },
+    {
+      name: 'client-react-only-in-react-entry',
+      severity: 'error',
+      comment: 'React is an optional peer dependency: only packages/client/src/react.ts may import it.',
+      from: { path: '^packages/client/src/', pathNot: '^packages/client/src/react\\.ts$' },
+      to: { path: ['^react$', 'node_modules/react/', 'node_modules/@types/react/'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test/fixtures/**', 'bench/results/**'] },
+  { ignores: ['dist/**', 'packages/*/dist/**', 'node_modules/**', 'coverage/**', 'test/fixtures/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -40,8 +40,8 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    // The browser page is its own TypeScript project.
-    files: ['web/**/*.ts'],
+    // The browser page and the client package are TypeScript projects of their own.
+    files: ['web/**/*.ts', 'packages/client/src/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

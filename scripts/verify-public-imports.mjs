@@ -564,8 +564,9 @@ const PRIMER_THEMES = [
   ['dark-high-contrast', 'dark-high-contrast', ['dark/dark', 'dark/dark.high-contrast', 'dark/display-dark']],
 ];
 
-async function primer() {
-  const pkg = join(root, '@primer+primitives@11.10.0/package');
+/** What Primer's import reads (`folder` holds `@primer+primitives@11.10.0/package`): the inputs and one layer per mode. */
+export function primerSources(folder) {
+  const pkg = join(folder, '@primer+primitives@11.10.0/package');
   const cwd = join(pkg, 'src/tokens');
   const baseFiles = (files) => files.map((file) => `base/color/${file}.json5`);
   const inputs = [
@@ -577,6 +578,11 @@ async function primer() {
     ...baseFiles(['light/light', 'light/display-light']),
   ];
   const layers = PRIMER_THEMES.filter(([, mode]) => mode !== 'light').map(([, mode, files]) => ({ mode, paths: baseFiles(files) }));
+  return { pkg, cwd, inputs, layers };
+}
+
+async function primer() {
+  const { pkg, cwd, inputs, layers } = primerSources(root);
   const themes = [];
   for (const [file, mode] of PRIMER_THEMES) {
     const docs = JSON.parse(await readFile(join(pkg, `dist/docs/functional/themes/${file}.json`), 'utf8'));
@@ -967,11 +973,14 @@ async function paste() {
 }
 
 const SYSTEMS = { primer, utrecht, digdir, telekom, rhc, gestalt, italia, auro, spectrum, amsterdam, paste };
-for (const [name, run] of Object.entries(SYSTEMS)) {
-  if (only.length > 0 && !only.includes(name)) continue;
-  try {
-    await run();
-  } catch (error) {
-    console.log(`\n=== ${name}: FAILED: ${error.stack}`);
+// Run as a script, not when another script imports `primerSources`.
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  for (const [name, run] of Object.entries(SYSTEMS)) {
+    if (only.length > 0 && !only.includes(name)) continue;
+    try {
+      await run();
+    } catch (error) {
+      console.log(`\n=== ${name}: FAILED: ${error.stack}`);
+    }
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createApiRuntime } from './http/api-runtime.js';
+import { browserOriginsOf } from './http/browser-cors.js';
 import { createMetrics } from './http/metrics.js';
 import type { Metrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -58,6 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Guards (closing, URL length, failed-auth limit), CORS and the rate limit run before the key is checked.
   await registerProtections(app, {
     corsOrigins: options.corsOrigins,
+    browserOrigins: () => browserOriginsOf(options.store.current.keys),
     rateLimitPerMinute: options.rateLimitPerMinute,
     authFailureLimitPerMinute: options.authFailureLimitPerMinute,
     now: options.now,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { PUBLISHED_KEY_SHA256, servesBundledExamples } from './bundled-examples.js';
@@ -16,6 +17,8 @@ import { GitRemoteMirror, redactUrl } from './source/git-remote.js';
 import { findGitRepo } from './source/git-repo.js';
 import type { GitRepo, NoGitRepo } from './source/git-repo.js';
 import { GitRevisions } from './source/git-revisions.js';
+import { connectReplicaFanout } from './source/replica-fanout.js';
+import type { ReplicaFanout } from './source/replica-fanout.js';
 import { readKeysFile } from './source/read-source-folder.js';
 import { watchKeysFile } from './source/watch-keys-file.js';
 import { ApplyQueue } from './state/apply-queue.js';
@@ -69,6 +72,8 @@ export interface ServeOptions {
  */
 export async function startServer(settings: Partial<ServeConfig>, options: ServeOptions = {}): Promise<RunningServer> {
   const config = completeServeConfig(settings);
+  if (config.redisUrl !== undefined && config.remote === undefined)
+    throw new Error('--redis-url shares the commits of a followed repository between replicas: it needs --remote');
   // Set once the app exists; the store's callbacks are created before it.
   // eslint-disable-next-line prefer-const -- typescript-eslint's scope analysis misses the assignment below
   let log: FastifyBaseLogger | undefined;
@@ -205,18 +210,57 @@ async function followRemoteSource(
   const keysWatcher = await watchKeysFile(config.keys, (event) => void applyBatch([event]), { log: toWatchLogger(app.log) });
   app.addHook('onClose', async () => keysWatcher.close());
   await applyBatch([await readKeysFile(config.keys, Date.now())]);
+  // Set once following has started (the first tip is loaded before): the other replicas hear of each new tip.
+  let fanout: ReplicaFanout | undefined;
   const follower = await followRemote({
     mirror,
     revisions,
     intervalMs: config.syncIntervalMs,
     log: toWatchLogger(app.log),
-    // The replacement is worked out when the batch's turn comes, against the snapshot it applies to.
-    onTip: (_sha, events) => applyBatch((current) => eventsToReplaceSource(current, events)),
+    // The replacement is worked out when the batch's turn comes, against the snapshot it applies to. Announced once
+    // applied: a replica that hears of it fetches it, so no stream anywhere hears of a commit before it is served.
+    onTip: async (sha, events) => {
+      await applyBatch((current) => eventsToReplaceSource(current, events));
+      fanout?.announce(sha);
+    },
   });
   source.follower = follower;
   app.addHook('onClose', async () => follower.close());
-  if (config.webhookSecret !== undefined) await registerSyncRoute(app, { secret: config.webhookSecret, sync: () => follower.sync() });
+  if (config.redisUrl !== undefined) {
+    fanout = shareCommits(app, config, config.redisUrl, follower);
+    const opened = fanout;
+    app.addHook('onClose', async () => opened.close());
+  }
+  if (config.webhookSecret !== undefined)
+    await registerSyncRoute(app, { secret: config.webhookSecret, sync: () => follower.syncAfterNow() });
   return follower;
+}
+
+/**
+ * Joins the replicas following the same repository and branch over Redis: a commit another replica announces is
+ * fetched at once (after the fetch under way, if any: it may have started before the push); after Redis was away,
+ * one fetch catches up on what was missed.
+ */
+function shareCommits(app: FastifyInstance, config: ServeConfig, url: string, follower: RemoteFollower): ReplicaFanout {
+  const remote = redactUrl(config.remote ?? '');
+  const channel = `token-server:commits:${createHash('sha256')
+    .update(`${remote}\n${config.branch ?? ''}`)
+    .digest('hex')
+    .slice(0, 16)}`;
+  return connectReplicaFanout({
+    url,
+    channel,
+    log: toWatchLogger(app.log),
+    onCommit: (sha) => {
+      if (follower.tip === sha) {
+        app.log.info(`another replica announced ${sha.slice(0, 12)}: already served`);
+        return;
+      }
+      app.log.info(`another replica announced ${sha.slice(0, 12)}: fetching it`);
+      void follower.syncAfterNow();
+    },
+    onReconnect: () => void follower.sync(),
+  });
 }
 
 /**

@@ -39,6 +39,7 @@ describe('parseServeConfig', () => {
       dataDir: resolve('.token-server-data'),
       webhookSecret: undefined,
       revisionCacheBytes: 128 * 1024 * 1024,
+      redisUrl: undefined,
     });
   });
 
@@ -67,6 +68,11 @@ describe('parseServeConfig', () => {
       { args: [], env: { TOKENS_METRICS_TOKEN: ' t ', TOKENS_WEBHOOK_SECRET: ' s ' }, want: { metricsToken: ' t ', webhookSecret: 's' } },
     ],
     ['an empty metrics token as none', { args: [], env: { TOKENS_METRICS_TOKEN: '' }, want: { metricsToken: undefined } }],
+    ['a Redis URL', { args: ['--redis-url', ' redis://cache:6379/2 '], env: {}, want: { redisUrl: 'redis://cache:6379/2' } }],
+    [
+      'a TLS Redis URL from the environment',
+      { args: [], env: { TOKENS_REDIS_URL: 'rediss://:pw@cache:6380' }, want: { redisUrl: 'rediss://:pw@cache:6380' } },
+    ],
   ])('parses %s', (_name, { args, env, want }) => {
     expect(parseServeConfig(args, env)).toMatchObject(want);
   });
@@ -127,6 +133,14 @@ describe('parseServeConfig', () => {
     [
       'an empty revision cache',
       { args: ['--revision-cache-mb', '0'], env: {}, want: '--revision-cache-mb must be an integer of at least 1, got 0' },
+    ],
+    [
+      'a Redis URL of another scheme',
+      {
+        args: [],
+        env: { TOKENS_REDIS_URL: 'http://cache:6379' },
+        want: '--redis-url must be a redis:// or rediss:// URL such as redis://redis:6379, got http://cache:6379',
+      },
     ],
   ])('refuses %s with the message the CLI prints', (_name, { args, env, want }) => {
     expect(() => parseServeConfig(args, env)).toThrow(new Error(want));

@@ -1,10 +1,11 @@
 import { ApiFailure, createApiClient } from './api.js';
 import type { ApiClient, Scope } from './api.js';
+import { renderContrast } from './contrast.js';
 import { byId, copyText, el, shortSha } from './dom.js';
 import { followEvents } from './events.js';
 import type { SnapshotEvent } from './events.js';
 import { buildTokenViews, changedKeys, fingerprintsOf, matchesFilter, modesOf, wordsOfQuery } from './model.js';
-import type { ApiToken, DesignSystemMeta, Mode, Revision, Scale, TokenView } from './model.js';
+import type { ApiContrast, ApiToken, DesignSystemMeta, Mode, Revision, Scale, TokenView } from './model.js';
 import type { DiffAnswer } from './render.js';
 import { lineModeOf, renderDiff, renderMeta, renderRevisionOptions, renderScaleHead, renderScales, renderToken } from './render.js';
 
@@ -41,6 +42,8 @@ const ui = {
   diffResult: byId<HTMLDivElement>('diff-result'),
   scales: byId<HTMLDivElement>('scales'),
   scaleHead: byId<HTMLDivElement>('scale-head'),
+  contrast: byId<HTMLElement>('contrast'),
+  contrastResult: byId<HTMLDivElement>('contrast-result'),
   search: byId<HTMLInputElement>('search'),
   typeFilter: byId<HTMLSelectElement>('type-filter'),
   count: byId<HTMLParagraphElement>('count'),
@@ -218,8 +221,9 @@ async function load(highlight: boolean): Promise<boolean> {
   state.loading = true;
   say(state.loaded === undefined ? 'Loading…' : 'Updating…');
   try {
-    const [meta, systems, scales, tokens, dtcg, strict, css, revisions] = await Promise.all([
-      api.json<{ data: DesignSystemMeta }>('design-system', current),
+    const metaAnswer = api.json<{ data: DesignSystemMeta }>('design-system', current);
+    const [meta, systems, scales, tokens, dtcg, strict, css, revisions, contrast] = await Promise.all([
+      metaAnswer,
       api.json<{ data: { designSystems: { id: string; name: string; slug: string }[] } }>('design-systems', {}),
       api.json<{ data: { scales: Scale[] } }>('scales', current),
       api.json<{ data: { tokens: ApiToken[] } }>('tokens', current),
@@ -228,6 +232,8 @@ async function load(highlight: boolean): Promise<boolean> {
       api.json<unknown>('export/json', current, { spec: '2025.10' }),
       api.text('export/css', current),
       fetchRevisions(),
+      // The contrast route names the design system in its path: the slug the meta answer gives, whichever was asked.
+      metaAnswer.then((answer) => fetchContrast(api, answer.body.data.slug, current.ref)),
     ]);
     if (generation !== state.generation) return false;
     const modes = modesOf(meta.body.data);
@@ -248,6 +254,7 @@ async function load(highlight: boolean): Promise<boolean> {
     state.revisionShas = revisions.map((revision) => revision.sha).join(',');
     renderScaleHead(ui.scaleHead, modes);
     renderScales(ui.scales, scaleList, modes);
+    renderContrast(ui.contrast, ui.contrastResult, contrast, modes, views);
     renderTokens(views);
     renderChanges(revisions);
     ui.controls.hidden = false;
@@ -267,6 +274,19 @@ async function load(highlight: boolean): Promise<boolean> {
       state.loading = false;
       catchUp();
     }
+  }
+}
+
+/**
+ * Every declared contrast pair per mode, from `GET /api/v1/design-systems/<slug>/contrast` with the same key and `?ref=`
+ * as every other call; undefined on a server without the route (the view then stays hidden).
+ */
+async function fetchContrast(api: ApiClient, slug: string, ref: string | undefined): Promise<ApiContrast | undefined> {
+  try {
+    return (await api.json<{ data: ApiContrast }>(`design-systems/${encodeURIComponent(slug)}/contrast`, { ref })).body.data;
+  } catch (error) {
+    if (error instanceof ApiFailure && error.status === 404 && error.code === 'not_found') return undefined;
+    throw error;
   }
 }
 

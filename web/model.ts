@@ -1,6 +1,9 @@
 import { cssNameOf } from './css-name.js';
 
 import type {
+  ApiContrast,
+  ApiContrastModeResult,
+  ApiContrastPair,
   ApiDesignSystemMeta,
   ApiWrittenValue,
   ApiModeDeclaration,
@@ -12,7 +15,7 @@ import type {
 } from '../src/views/api-answers.js';
 
 /** The API's answers, typed as the server's views write them (src/views/api-answers.ts). */
-export type { ApiToken };
+export type { ApiContrast, ApiContrastModeResult, ApiContrastPair, ApiToken };
 export type ValueFields = ApiTokenValue;
 export type ScaleStep = ApiScaleStep;
 export type Scale = ApiScale;

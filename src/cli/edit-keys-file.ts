@@ -9,6 +9,8 @@ export interface NewKeyEntry {
   /** Other design systems readable with the key; left out of the file when empty. */
   readonly access: readonly string[];
   readonly expiresAt: string | undefined;
+  /** Set for a browser credential: the web origins whose pages may use it (written with `kind: browser`). */
+  readonly origins?: readonly string[] | undefined;
 }
 
 /** The text of a new keys file, used when `keys create` finds none. */
@@ -24,12 +26,17 @@ const TO_STRING = { flowCollectionPadding: false } as const;
 export function appendKeyEntry(text: string, entry: NewKeyEntry): string {
   const doc = parseDocument(text);
   const list = keysList(doc);
-  const fields: Record<string, unknown> = { name: entry.name, sha256: entry.sha256, designSystem: entry.designSystem };
+  const fields: Record<string, unknown> = { name: entry.name };
+  if (entry.origins !== undefined) fields['kind'] = 'browser';
+  Object.assign(fields, { sha256: entry.sha256, designSystem: entry.designSystem });
   if (entry.access.length > 0) fields['access'] = [...entry.access];
+  if (entry.origins !== undefined) fields['origins'] = [...entry.origins];
   if (entry.expiresAt !== undefined) fields['expiresAt'] = entry.expiresAt;
   const node = doc.createNode(fields);
-  const access = node.get('access', true);
-  if (isSeq(access)) access.flow = true;
+  for (const list of ['access', 'origins']) {
+    const value = node.get(list, true);
+    if (isSeq(value)) value.flow = true;
+  }
   list.items.push(node);
   return doc.toString(TO_STRING);
 }

@@ -3,7 +3,7 @@ import { lstat, readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { SLUG } from '../compile/values/name-rules.js';
 import { ISO_DATE, parseIsoDate } from '../compile/values/iso-date.js';
-import { KEY_LABEL, parseKeysFile } from '../compile/keys/parse-keys-file.js';
+import { isWebOrigin, KEY_LABEL, parseKeysFile } from '../compile/keys/parse-keys-file.js';
 import type { ApiKeyEntry } from '../compile/keys/parse-keys-file.js';
 import { didYouMean } from '../compile/diagnostics/suggest.js';
 import { appendKeyEntry, NEW_KEYS_FILE, removeKeyEntry } from './edit-keys-file.js';
@@ -16,8 +16,10 @@ import { writeFileAtomic } from './write-file-atomic.js';
 export const KEYS_USAGE = `Usage: token-server keys <create|list|revoke> [options]
 
   keys create <label> --design-system <slug> [--access a,b] [--expires-at 2027-01-31] [--source <dir>] [--force]
+              [--browser --origins https://app.example.com,...]
       Generates a new key, prints it once on stdout and appends its SHA-256 to the keys file.
-      The label may also be given as --name <label>.
+      The label may also be given as --name <label>. With --browser: a read-only credential (dtsb_...) a web
+      page may carry, accepted only from those origins (see docs/security.md).
       The design systems must be folders (with a system.yaml) of --source [TOKENS_SOURCE] (default
       ./design-systems); --force adds the key without that check (e.g. when the server follows a remote).
   keys list
@@ -70,6 +72,8 @@ async function createKey(args: readonly string[], cwd: string, env: NodeJS.Proce
       'expires-at': { type: 'string' },
       source: { type: 'string' },
       force: { type: 'boolean' },
+      browser: { type: 'boolean' },
+      origins: { type: 'string' },
     },
     true,
     'keys create',
@@ -103,23 +107,32 @@ async function createKey(args: readonly string[], cwd: string, env: NodeJS.Proce
     throw new UsageError(`--expires-at ${expiresAt} is not a real date: there is no such day (or time) on the calendar`);
   if (expiresTime !== undefined && expiresTime <= now)
     throw new UsageError(`--expires-at ${expiresAt} is already past: the key would never work`);
+  const origins = browserOrigins(values.browser === true, values.origins);
   if (values.force !== true) await requireDesignSystems([designSystem, ...access], values.source, cwd, env);
 
   const path = keysPath(values.keys, cwd, env);
   const current = await readKeys(path, cwd);
   if (current.entries.some((entry) => entry.name === name))
     throw new UsageError(`a key named \`${name}\` already exists in ${displayPath(cwd, path)}`);
-  const key = `dts_${randomBytes(32).toString('base64url')}`;
+  // A distinct prefix, so a browser credential is told apart from a secret key at a glance (and by secret scanners).
+  const key = `${origins === undefined ? 'dts' : 'dtsb'}_${randomBytes(32).toString('base64url')}`;
   const sha256 = createHash('sha256').update(key).digest('hex');
-  const text = appendKeyEntry(current.text ?? NEW_KEYS_FILE, { name, sha256, designSystem, access, expiresAt });
+  const text = appendKeyEntry(current.text ?? NEW_KEYS_FILE, { name, sha256, designSystem, access, expiresAt, origins });
   // Never write a file the server would refuse as a whole.
   const check = parseKeysFile(path, text);
   if (hasErrors(check))
     throw new Error(`the new keys file would not be valid: ${check.diagnostics.map((diagnostic) => diagnostic.message).join('; ')}`);
   await writeFileAtomic(path, text);
-  process.stderr.write(
-    `Added key \`${name}\` for design system ${designSystem} to ${displayPath(cwd, path)}.\nCopy the key now: it is shown only this once and cannot be recovered.\n`,
-  );
+  if (origins !== undefined) {
+    process.stderr.write(
+      `Added browser credential \`${name}\` for design system ${designSystem} to ${displayPath(cwd, path)}, usable from ${origins.join(', ')}.\n` +
+        `It is public once a page carries it: it reads ${[designSystem, ...access].join(', ')} from those origins only, until ${expiresAt ?? 'you revoke it'}${expiresAt === undefined ? '' : ' or until you revoke it'}.\n`,
+    );
+  } else {
+    process.stderr.write(
+      `Added key \`${name}\` for design system ${designSystem} to ${displayPath(cwd, path)}.\nCopy the key now: it is shown only this once and cannot be recovered.\n`,
+    );
+  }
   process.stdout.write(`${key}\n`);
   return EXIT_OK;
 }
@@ -166,6 +179,23 @@ async function revokeKey(args: readonly string[], cwd: string, env: NodeJS.Proce
   await writeFileAtomic(path, text);
   process.stderr.write(`Revoked key \`${name}\` in ${displayPath(cwd, path)}.\n`);
   return EXIT_OK;
+}
+
+/** The origins of `--browser --origins a,b` (undefined for an API key); a UsageError when the two do not go together. */
+function browserOrigins(browser: boolean, list: string | undefined): string[] | undefined {
+  if (!browser) {
+    if (list !== undefined) throw new UsageError('--origins is for browser credentials: add --browser');
+    return undefined;
+  }
+  if (list === undefined)
+    throw new UsageError('--browser needs --origins: the web origins whose pages may use the credential, e.g. https://app.example.com');
+  const origins = [...new Set(list.split(',').map((origin) => origin.trim()))];
+  const bad = origins.find((origin) => !isWebOrigin(origin));
+  if (bad !== undefined)
+    throw new UsageError(
+      `--origins must be web origins such as https://app.example.com (http or https, host and port only), got \`${bad}\``,
+    );
+  return origins;
 }
 
 function printUsage(): number {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { limitConcurrency } from '../source/limit-concurrency.js';
 
 /**
  * Writes a design-system folder in one step: every file goes into a fresh temporary folder beside `out` (a dot-folder,
@@ -21,27 +22,45 @@ export async function writeDesignSystemFolder(
   try {
     await mkdir(parent, { recursive: true });
     await mkdir(temp, { mode: 0o755 });
-    const folders = new Set<string>(['.']);
-    for (const [path, text] of files) {
-      // Our own folders (`tokens/`, a build's `acme/ios/Tokens.xcassets/Brand.colorset/`), each ancestor created
-      // fresh in turn inside the new folder, so none can be a link.
-      for (const folder of ancestorsOf(path)) {
-        if (folders.has(folder)) continue;
-        await mkdir(join(temp, folder), { mode: 0o755 });
-        folders.add(folder);
-      }
-      const handle = await open(join(temp, path), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
-      try {
-        await handle.writeFile(text);
-      } finally {
-        await handle.close();
-      }
-    }
+    // Our own folders (`tokens/`, a build's `acme/ios/Tokens.xcassets/Brand.colorset/`), created fresh inside the new
+    // folder, so none can be a link: a level at a time (a folder after its parent), the folders of a level at once.
+    const folders = [...new Set([...files.keys()].flatMap(ancestorsOf))];
+    const depthOf = (folder: string): number => folder.split('/').length;
+    for (let depth = 1; folders.some((folder) => depthOf(folder) >= depth); depth++)
+      await settleAll(
+        folders.filter((folder) => depthOf(folder) === depth).map((folder) => () => mkdir(join(temp, folder), { mode: 0o755 })),
+      );
+    // A build of the native formats writes thousands of small files: one at a time, the disk's latency is the build's time.
+    await settleAll(
+      [...files].map(([path, text]) => async () => {
+        const handle = await open(
+          join(temp, path),
+          constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+          0o644,
+        );
+        try {
+          await handle.writeFile(text);
+        } finally {
+          await handle.close();
+        }
+      }),
+    );
     await moveIntoPlace(temp, out, replace, join(parent, `.${basename(out)}.replaced-${suffix}`));
   } catch (error) {
     await rm(temp, { recursive: true, force: true }).catch(() => undefined);
     throw new Error(`cannot write ${out}: ${(error as Error).message}`, { cause: error });
   }
+}
+
+/** How many file operations run at once: enough to keep the disk busy, far below the process's descriptor limit. */
+const AT_ONCE = 64;
+
+/** Runs every task, at most `AT_ONCE` at a time; waits for all of them, then throws the first failure (none runs on after). */
+async function settleAll(tasks: readonly (() => Promise<unknown>)[]): Promise<void> {
+  const limited = limitConcurrency(AT_ONCE);
+  const results = await Promise.allSettled(tasks.map((task) => limited(task)));
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed !== undefined) throw failed.reason;
 }
 
 /** The folders above a relative path, outermost first: `a/b/c.json` -> `a`, `a/b`. */

@@ -92,3 +92,23 @@ export function parseRemotePath(text: string, name: string): string {
   }
   return `${trimmed}/`;
 }
+
+/** A `redis://` or `rediss://` (TLS) URL with a host; undefined when none is given or it is blank. */
+export function parseRedisUrl(text: string | undefined, name: string): string | undefined {
+  const trimmed = parseTrimmed(text);
+  if (trimmed === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'redis:' && url.protocol !== 'rediss:') || url.hostname === '')
+    throw new Error(`${name} must be a redis:// or rediss:// URL such as redis://redis:6379, got ${redactPassword(trimmed)}`);
+  return trimmed;
+}
+
+/** A URL fit for a message: its password replaced. */
+function redactPassword(text: string): string {
+  return text.replace(/\/\/([^@/:]*):[^@/]*@/, '//$1:***@');
+}

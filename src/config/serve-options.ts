@@ -5,6 +5,7 @@ import {
   parseOneOf,
   parsePath,
   parsePort,
+  parseRedisUrl,
   parseRemotePath,
   parseSecondsAsMs,
   parseSecret,
@@ -160,5 +161,13 @@ export const SERVE_OPTIONS = {
     default: '128',
     description: 'Memory bound of the cache of revisions built for `?ref=`.',
     parse: parseMegabytesAsBytes,
+  }),
+  redisUrl: defineOption({
+    flag: { name: 'redis-url', value: 'url' },
+    env: 'TOKENS_REDIS_URL',
+    whenUnset: 'none (each replica fetches on its own)',
+    description:
+      'With `--remote`: replicas share each new commit over this Redis (pub/sub), so all of them serve a push within about a second. Put a URL with a password in the environment, not a flag.',
+    parse: parseRedisUrl,
   }),
 };

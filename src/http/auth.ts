@@ -28,9 +28,16 @@ export function parseBearer(header: string | undefined): string {
 
 /**
  * The key entry the `Authorization` header names; throws a 401 ApiError when it is missing, malformed, unknown,
- * expired, or one of `refused` (SHA-256 hex: the published example keys, when the examples are not what is served).
+ * expired, or one of `refused` (SHA-256 hex: the published example keys, when the examples are not what is served),
+ * and a 403 when it is a browser credential and `origin` (the request's `Origin` header) is not one of its origins.
  */
-export function authenticate(header: string | undefined, keys: KeysState, now: number, refused?: ReadonlySet<string>): ApiKeyEntry {
+export function authenticate(
+  header: string | undefined,
+  keys: KeysState,
+  now: number,
+  refused?: ReadonlySet<string>,
+  origin?: string,
+): ApiKeyEntry {
   // The one-shot hash: no Hash object per request (createHash costs about three times as much).
   const sha256 = hash('sha256', parseBearer(header), 'hex');
   const entry = keys.bySha256.get(sha256);
@@ -45,5 +52,21 @@ export function authenticate(header: string | undefined, keys: KeysState, now: n
   if (entry.expiresAt !== undefined && Date.parse(entry.expiresAt) <= now) {
     throw new ApiError('unauthorized', 'This API key has expired.', INVALID_CHALLENGE);
   }
+  if (entry.origins !== undefined) checkOrigin(entry.origins, origin);
   return entry;
+}
+
+/**
+ * Refuses (403) a browser credential sent without `Origin` or from an origin it does not list. A browser always sends
+ * `Origin` on a cross-origin request and a page cannot forge it: another site's page cannot use a stolen credential.
+ * Any other client can write the header, so this binds the credential to pages, not to people (docs/security.md).
+ */
+function checkOrigin(origins: readonly string[], origin: string | undefined): void {
+  if (origin === undefined)
+    throw new ApiError(
+      'forbidden',
+      'This browser credential works only from a web page of its origins: the request has no `Origin` header.',
+    );
+  if (!origins.includes(origin))
+    throw new ApiError('forbidden', `This browser credential may not be used from origin \`${origin}\`: it is not one of its origins.`);
 }

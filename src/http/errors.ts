@@ -27,7 +27,8 @@ export const ERRORS = {
   },
   forbidden: {
     status: 403,
-    meaning: '`?designSystem=` names a design system the key may not read',
+    meaning:
+      '`?designSystem=` names a design system the key may not read; a browser credential without `Origin`, from an origin it does not list, or on `/mcp`',
     fallbackForStatus: true,
   },
   token_not_found: {

@@ -5,6 +5,7 @@ import type { Socket } from 'node:net';
 import cors from '@fastify/cors';
 import type { FastifyError, FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, CORS_MAX_AGE_SECONDS, registerBrowserCors } from './browser-cors.js';
 import { ApiError, ERRORS, errorBody, sendError } from './errors.js';
 import type { ErrorCode } from './errors.js';
 import { SERVE_DEFAULTS } from '../config.js';
@@ -58,6 +59,8 @@ const MAX_TRACKED_CLIENTS = 10_000;
 export interface ProtectionOptions {
   /** Origins allowed to call the API from a browser (`*` for any); empty: CORS is off. */
   readonly corsOrigins?: readonly string[];
+  /** The origins of the browser credentials in force (read per request); undefined: none are ever answered. */
+  readonly browserOrigins?: () => ReadonlySet<string>;
   /** Requests per minute per API key (per address without one); 0 turns the limit off. */
   readonly rateLimitPerMinute?: number;
   /** Failed authentications per minute per client address before it gets 429; 0 turns the limit off. */
@@ -139,23 +142,14 @@ export async function registerProtections(app: FastifyInstance, options: Protect
   if (failureLimit > 0) registerAuthFailureLimit(app, failureLimit, options.now ?? Date.now);
 
   const origins = options.corsOrigins ?? [];
+  if (options.browserOrigins !== undefined) registerBrowserCors(app, { browserOrigins: options.browserOrigins, staticOrigins: origins });
   if (origins.length > 0) {
     await app.register(cors, {
       origin: origins.includes('*') ? '*' : [...origins],
       methods: ['GET', 'HEAD'],
-      allowedHeaders: ['Authorization', 'If-None-Match', 'Cache-Control'],
-      exposedHeaders: [
-        'ETag',
-        'X-Snapshot-Seq',
-        'X-Git-Commit',
-        'X-Design-System-Stale',
-        'Content-Digest',
-        'RateLimit-Limit',
-        'RateLimit-Remaining',
-        'RateLimit-Reset',
-        'Retry-After',
-      ],
-      maxAge: 600,
+      allowedHeaders: CORS_ALLOWED_HEADERS,
+      exposedHeaders: CORS_EXPOSED_HEADERS,
+      maxAge: CORS_MAX_AGE_SECONDS,
     });
   }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiKeyEntry } from '../compile/keys/parse-keys-file.js';
 import type { Snapshot } from '../state/snapshot.js';
 import { authenticate } from './auth.js';
+import { ApiError } from './errors.js';
 
 /** Who is asking, and the live snapshot the key was checked against: the one the request reads. */
 export interface RequestAuth {
@@ -44,7 +45,15 @@ export function registerAuthentication(
     }
     try {
       const snapshot = options.currentSnapshot();
-      request.auth = { snapshot, key: authenticate(request.headers.authorization, snapshot.keys, options.now(), options.refusedKeySha256) };
+      const { authorization, origin } = request.headers;
+      const key = authenticate(authorization, snapshot.keys, options.now(), options.refusedKeySha256, origin);
+      // A page's credential reads with GET and HEAD; `/mcp` (a POST that runs tools) is for API keys.
+      if (key.kind === 'browser' && request.routeOptions.config.apiKey === true)
+        throw new ApiError(
+          'forbidden',
+          `A browser credential reads the API with GET and HEAD only: \`${request.routeOptions.url ?? request.url}\` needs an API key.`,
+        );
+      request.auth = { snapshot, key };
       done();
     } catch (error) {
       done(error as Error);

@@ -19,8 +19,13 @@ export interface FollowRemoteOptions {
 export interface RemoteFollower {
   /** The tip currently served. */
   readonly tip: string | undefined;
-  /** Fetches now (webhook, fetch-on-miss); concurrent calls share one fetch. Resolves to the tip after it. */
+  /** Fetches now (fetch-on-miss); concurrent calls share one fetch. Resolves to the tip after it. */
   sync(): Promise<string | undefined>;
+  /**
+   * Fetches with a fetch that starts after this call (the webhook, another replica's announcement): when one is under
+   * way, it may have started before the push, so another follows it, shared by every caller meanwhile.
+   */
+  syncAfterNow(): Promise<string | undefined>;
   close(): void;
 }
 
@@ -68,6 +73,16 @@ export async function followRemote(options: FollowRemoteOptions): Promise<Remote
     return inFlight;
   };
 
+  let queued: Promise<string | undefined> | undefined;
+  const syncAfterNow = (): Promise<string | undefined> => {
+    if (inFlight === undefined) return sync();
+    queued ??= inFlight.then(() => {
+      queued = undefined;
+      return sync();
+    });
+    return queued;
+  };
+
   // Backoff doubles per failure up to 5 minutes, but never retries sooner than the normal interval.
   const nextDelay = (): number =>
     failures === 0 ? intervalMs : Math.max(intervalMs, Math.min(MAX_BACKOFF_MS, intervalMs * 2 ** Math.min(failures, 10)));
@@ -97,6 +112,7 @@ export async function followRemote(options: FollowRemoteOptions): Promise<Remote
       return tip;
     },
     sync,
+    syncAfterNow,
     close() {
       closed = true;
       if (timer !== undefined) clearTimeout(timer);

@@ -65,3 +65,32 @@ export interface ApiStrictCubicBezier {
   readonly $type: 'cubicBezier';
   readonly $value: readonly [number, number, number, number];
 }
+
+/** A contrast pair's result in one mode: the ratio (2 decimals), the ratio WCAG 2.2 requires, whether it passes, APCA Lc (1 decimal, advice only). */
+export interface ApiContrastModeResult {
+  readonly ratio: number;
+  readonly required: number;
+  readonly pass: boolean;
+  readonly apca: number;
+}
+
+/** One pair as `GET /api/v1/design-systems/:id/contrast` answers it (kinds, levels and severities as the compiler's). */
+export interface ApiContrastPair {
+  readonly name: string;
+  readonly foreground: string;
+  readonly background: string;
+  readonly kind: 'text' | 'large-text' | 'non-text';
+  readonly level: 'AA' | 'AAA';
+  readonly severity: 'error' | 'warning';
+  readonly typography: string | null;
+  /** Per mode in which both tokens are colors. */
+  readonly modes: Readonly<Record<string, ApiContrastModeResult>>;
+}
+
+/** The contrast answer: every pair per mode, the minimum font size and the font sizes below it. */
+export interface ApiContrast {
+  readonly pairs: readonly ApiContrastPair[];
+  /** `12px`, `0.75rem`; null when none is declared. */
+  readonly minFontSize: string | null;
+  readonly fontSizes: readonly { readonly token: string; readonly mode: string; readonly size: string }[];
+}

@@ -10,7 +10,7 @@ import type {
   Token,
   TypedValue,
 } from '../compile/types.js';
-import type { Severity } from '../compile/diagnostics/rules.js';
+import type { ApiContrast } from './api-answers.js';
 import { schemeOf } from './mode-values.js';
 
 /** WCAG 2.2 minimum ratios: 1.4.3 (AA) and 1.4.6 (AAA) for text and large text, 1.4.11 for non-text (no AAA of its own). */
@@ -217,29 +217,6 @@ function fontSizeOf(value: TypedValue | undefined): DimensionValue | undefined {
   if (value?.kind === 'dimension') return value;
   if (value?.kind === 'typography') return value.fontSize;
   return undefined;
-}
-
-/** One pair as `GET /api/v1/design-systems/:id/contrast` answers it. */
-export interface ApiContrastPair {
-  readonly name: string;
-  readonly foreground: string;
-  readonly background: string;
-  readonly kind: ContrastKind;
-  readonly level: ContrastLevel;
-  readonly severity: Severity;
-  readonly typography: string | null;
-  /** Per mode: the ratio (2 decimals), the ratio WCAG 2.2 requires, whether it passes, APCA Lc (1 decimal, advice only). */
-  readonly modes: Readonly<
-    Record<string, { readonly ratio: number; readonly required: number; readonly pass: boolean; readonly apca: number }>
-  >;
-}
-
-/** The contrast answer: every pair per mode, the minimum font size and the font sizes below it. */
-export interface ApiContrast {
-  readonly pairs: readonly ApiContrastPair[];
-  /** `12px`, `0.75rem`; null when none is declared. */
-  readonly minFontSize: string | null;
-  readonly fontSizes: readonly { readonly token: string; readonly mode: string; readonly size: string }[];
 }
 
 /**

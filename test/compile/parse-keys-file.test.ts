@@ -51,7 +51,12 @@ describe('parseKeysFile', () => {
       keys: [],
       diagnostics: [
         error(13, 1, 'unknown-section', 'unknown top-level field `extra` in keys.yaml (allowed: keys)'),
-        error(5, 5, 'unknown-field', 'unknown field `scope` in a key entry (allowed: name, sha256, designSystem, access, expiresAt)'),
+        error(
+          5,
+          5,
+          'unknown-field',
+          'unknown field `scope` in a key entry (allowed: name, sha256, designSystem, access, expiresAt, kind, origins)',
+        ),
         error(6, 11, 'duplicate-key', 'a key named `demo` is already defined at line 2: every entry named `demo` is refused'),
         error(7, 13, 'duplicate-key', 'the key at line 3 has the same `sha256`: every entry with this hash is refused'),
         error(8, 19, 'invalid-value', '`designSystem` must be the slug of a design system'),

@@ -450,3 +450,17 @@ describe('Node versions', () => {
     expect(manifest.devDependencies['@types/node']).toMatch(new RegExp(`^\\^${major}\\.`));
   });
 });
+
+describe('deploy/redis.yaml (the optional fan-out)', () => {
+  it('serves Redis on the host and port the replicas are given in TOKENS_REDIS_URL, without persistence', () => {
+    const manifests = parseAllDocuments(read('deploy/redis.yaml')).map((document) => {
+      expect(document.errors).toEqual([]);
+      return document.toJS() as { kind: string; metadata: { name: string }; spec: Record<string, unknown> };
+    });
+    expect(manifests.map((manifest) => manifest.kind)).toEqual(['Deployment', 'Service', 'NetworkPolicy']);
+    const service = manifests[1] as unknown as { metadata: { name: string }; spec: { ports: { port: number }[] } };
+    const url = new URL(/TOKENS_REDIS_URL, value: "([^"]+)"/.exec(read('deploy/kubernetes.yaml'))?.[1] ?? '');
+    expect({ host: url.hostname, port: Number(url.port) }).toEqual({ host: service.metadata.name, port: service.spec.ports[0]?.port });
+    expect(read('deploy/redis.yaml')).toContain('args: ["--save", "", "--appendonly", "no"');
+  });
+});

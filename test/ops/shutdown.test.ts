@@ -68,7 +68,7 @@ describe('graceful shutdown of `token-server serve`', () => {
 
     server.child.kill('SIGTERM');
     // The stream ends at once; the request still completes once its headers arrive.
-    expect(await stream.ended).toMatch(/^event: snapshot\nid: 1\ndata: \{"designSystem":"acme",/);
+    expect(await stream.ended).toMatch(/^event: snapshot\nid: [0-9a-f]{16}@\d{4}-\d\d-\d\dT[\d:.]+Z\ndata: \{"designSystem":"acme",/);
     inFlight.finish();
     const answer = await inFlight.answer;
     const [head, body] = answer.split('\r\n\r\n') as [string, string];

@@ -67,6 +67,12 @@ function snapshotData(live: RunningServer, slug: string): unknown {
   return { designSystem: slug, seq: snapshot.seq, commit: snapshot.git.commit, lastUpdated: snapshot.systems.get(slug)?.lastUpdated };
 }
 
+/** The id every replica gives the same content: its content hash (16 hex digits) and `lastUpdated`. */
+function eventId(live: RunningServer, slug: string): string {
+  const system = live.store.current.systems.get(slug);
+  return `${system?.compiled?.contentHash.slice(0, 16) ?? ''}@${system?.lastUpdated ?? ''}`;
+}
+
 describe('GET /api/v1/events', () => {
   it('send the current state, then one event per change of the caller’s design system only', async () => {
     const repo = fixtures.repo();
@@ -83,8 +89,8 @@ describe('GET /api/v1/events', () => {
       async () => alpha.events.length + beta.events.length,
       (count) => count === 2,
     );
-    expect(alpha.events).toEqual([{ event: 'snapshot', id: String(live.store.current.seq), data: snapshotData(live, 'alpha') }]);
-    expect(beta.events).toEqual([{ event: 'snapshot', id: String(live.store.current.seq), data: snapshotData(live, 'beta') }]);
+    expect(alpha.events).toEqual([{ event: 'snapshot', id: eventId(live, 'alpha'), data: snapshotData(live, 'alpha') }]);
+    expect(beta.events).toEqual([{ event: 'snapshot', id: eventId(live, 'beta'), data: snapshotData(live, 'beta') }]);
     expect(live.store.listenerCount).toBe(listenersBefore + 2);
 
     repo.write('design-systems/alpha/tokens/a.yaml', spacingYaml('space', { a: 24 }));
@@ -92,7 +98,7 @@ describe('GET /api/v1/events', () => {
       async () => alpha.events.length,
       (count) => count === 2,
     );
-    expect(alpha.events[1]).toEqual({ event: 'snapshot', id: String(live.store.current.seq), data: snapshotData(live, 'alpha') });
+    expect(alpha.events[1]).toEqual({ event: 'snapshot', id: eventId(live, 'alpha'), data: snapshotData(live, 'alpha') });
     // The app refetches on the event and gets the new value.
     expect((await get(live, '/api/v1/tokens/space/a')).status).toBe(200);
 
@@ -101,7 +107,7 @@ describe('GET /api/v1/events', () => {
       async () => beta.events.length,
       (count) => count === 2,
     );
-    expect(beta.events[1]).toEqual({ event: 'snapshot', id: String(live.store.current.seq), data: snapshotData(live, 'beta') });
+    expect(beta.events[1]).toEqual({ event: 'snapshot', id: eventId(live, 'beta'), data: snapshotData(live, 'beta') });
     // A commit moves HEAD but changes no served content: nobody hears of it.
     const seq = live.store.current.seq;
     repo.commit('both');

@@ -1,7 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,26 +11,13 @@ import { createFixtureRepo, keysYaml, startFixtureServer } from '../source/fixtu
 import type { FixtureRepo } from '../source/fixture-repo.js';
 import { AURORA_FILES, AURORA_MODES, inDesignSystems } from '../views/modes-fixture.js';
 import { buildPage } from './build-page.js';
+import { filesOf } from './page-helpers.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DEMO_KEY = 'dts_ui_demo_key';
 const BIG_KEY = 'dts_ui_big_key';
 const BIG_TOKENS = 2000;
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Every file of a folder of the repository, keyed by its path relative to the repository root. */
-function filesOf(folder: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  const walk = (path: string): void => {
-    for (const name of readdirSync(path)) {
-      const child = join(path, name);
-      if (statSync(child).isDirectory()) walk(child);
-      else files[relative(ROOT, child)] = readFileSync(child, 'utf8');
-    }
-  };
-  walk(join(ROOT, folder));
-  return files;
-}
 
 /** A design system of `count` tokens of every kind the page draws, in files of 100. */
 function bigDesignSystem(count: number): Record<string, string> {

@@ -41,7 +41,18 @@ describe('GET / and the page assets', () => {
         .filter((url) => url.startsWith('/ui/'))
         .map((url) => url.split('/').at(-1))
         .sort(),
-    ).toEqual(['api.js', 'css-name.js', 'dom.js', 'events.js', 'main.js', 'model.js', 'previews.js', 'render.js', 'styles.css']);
+    ).toEqual([
+      'api.js',
+      'contrast.js',
+      'css-name.js',
+      'dom.js',
+      'events.js',
+      'main.js',
+      'model.js',
+      'previews.js',
+      'render.js',
+      'styles.css',
+    ]);
   });
 
   it('answers 304 to its ETag, and serves assets immutable, compressed when asked, with the same headers', async () => {

@@ -1,5 +1,5 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
-import type { Document, Node } from 'yaml';
+import type { Document, Node, YAMLMap } from 'yaml';
 import { parseIsoDate } from '../values/iso-date.js';
 import { SLUG } from '../values/name-rules.js';
 import type { RuleId } from '../diagnostics/rules.js';
@@ -16,6 +16,10 @@ export interface ApiKeyEntry {
   readonly access: readonly string[];
   /** ISO 8601 date or time after which the key is refused; undefined when it never expires. */
   readonly expiresAt?: string;
+  /** `browser`: a credential a web page may carry (`origins` set); absent for an API key. */
+  readonly kind?: 'browser';
+  /** The web origins whose pages may use a browser credential (requests without one of them are refused). */
+  readonly origins?: readonly string[];
   readonly line: number;
   readonly column: number;
 }
@@ -33,7 +37,7 @@ export interface ParsedKeysFile {
 /** A key's label: what `keys revoke` and the logs name it by. */
 export const KEY_LABEL = /^[A-Za-z0-9_.@-]{1,100}$/;
 const SHA256 = /^[0-9a-fA-F]{64}$/;
-const FIELDS = ['name', 'sha256', 'designSystem', 'access', 'expiresAt'];
+const FIELDS = ['name', 'sha256', 'designSystem', 'access', 'expiresAt', 'kind', 'origins'];
 
 /** Keys files above this size are not read as keys (the previous keys stay in force). */
 export const MAX_KEYS_FILE_BYTES = 1024 * 1024;
@@ -154,6 +158,8 @@ export function parseKeysFile(path: string, text: string): ParsedKeysFile {
       );
       ok = false;
     }
+    const browser = readBrowserFields(node, report);
+    if (browser === undefined) ok = false;
     if (!ok) return;
     const own = designSystem as string;
     const others = [...new Set((access ?? []).filter((slug) => slug !== own))].sort();
@@ -166,9 +172,63 @@ export function parseKeysFile(path: string, text: string): ParsedKeysFile {
       line,
       column: col,
     };
-    keys.push(expiresAt === undefined ? entry : { ...entry, expiresAt: expiresAt as string });
+    keys.push({ ...entry, ...(expiresAt === undefined ? {} : { expiresAt: expiresAt as string }), ...browser });
   });
   return { keys, diagnostics };
+}
+
+const ORIGINS_MESSAGE =
+  '`origins` must be a list of web origins such as https://app.example.com (http or https, host and port only: no `*`, path or trailing `/`)';
+
+/**
+ * The `kind` and `origins` of an entry: `{}` for an API key, `{ kind: 'browser', origins }` for a browser credential;
+ * undefined (reported) when they are wrong: an unknown kind, a browser credential without origins, origins on an API
+ * key (a key that works from a page would be one nobody can revoke by origin), or an origin a browser never sends.
+ */
+function readBrowserFields(
+  node: YAMLMap,
+  report: (node: Node | null | undefined, rule: RuleId, message: string) => void,
+): { kind?: 'browser'; origins?: readonly string[] } | undefined {
+  const kindNode = node.get('kind', true) as Node | undefined;
+  const originsNode = node.get('origins', true) as Node | undefined;
+  const kind = isScalar(kindNode) ? kindNode.value : kindNode;
+  if (kind !== undefined && kind !== 'api' && kind !== 'browser') {
+    report(kindNode, 'invalid-value', '`kind` must be `api` (the default) or `browser`');
+    return undefined;
+  }
+  if (kind !== 'browser') {
+    if (originsNode === undefined) return {};
+    report(
+      originsNode,
+      'invalid-value',
+      '`origins` belongs to browser credentials only: add `kind: browser` (an API key must never be sent from a web page)',
+    );
+    return undefined;
+  }
+  if (originsNode === undefined) {
+    report(
+      node,
+      'missing-field',
+      'a browser credential (`kind: browser`) needs `origins`: the web origins whose pages may use it, such as [https://app.example.com]',
+    );
+    return undefined;
+  }
+  const origins = isSeq(originsNode) ? originsNode.items.map((item) => (isScalar(item) ? item.value : undefined)) : [];
+  if (origins.length === 0 || !origins.every((origin) => typeof origin === 'string' && isWebOrigin(origin))) {
+    report(originsNode, 'invalid-value', ORIGINS_MESSAGE);
+    return undefined;
+  }
+  return { kind: 'browser', origins: [...new Set(origins as string[])] };
+}
+
+/** Whether `value` is exactly what a browser sends as `Origin` for an http(s) page: `https://host[:port]`, lowercase. */
+export function isWebOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
 }
 
 /** A mapping key as written (`name` for `name:`). */

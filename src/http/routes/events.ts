@@ -21,7 +21,7 @@ export interface EventRouteOptions {
 }
 
 /** What one `snapshot` event says about the caller's design system. */
-interface SnapshotEventData {
+export interface SnapshotEventData {
   readonly designSystem: string;
   readonly seq: number;
   readonly commit: string | null;
@@ -67,12 +67,15 @@ export function registerEventRoutes(
 
     reply.hijack();
     const raw: ServerResponse = reply.raw;
-    raw.writeHead(200, { ...headers, connection: 'keep-alive' });
+    // The headers hooks already set on the reply (CORS for a page on another origin, the request id) go out too: a
+    // hijacked reply skips Fastify's own sending of them.
+    const set = Object.entries(reply.getHeaders()).filter((entry): entry is [string, string | number | string[]] => entry[1] !== undefined);
+    raw.writeHead(200, { ...Object.fromEntries(set), ...headers, connection: 'keep-alive' });
     raw.flushHeaders();
 
     let last = dataOf(snapshot, system.slug);
     let lastCompiled: CompiledDesignSystem | undefined = system.compiled;
-    write(raw, 'snapshot', last);
+    write(raw, 'snapshot', last, eventIdOf(lastCompiled, last));
 
     let ended = false;
     const end = (): void => {
@@ -101,7 +104,7 @@ export function registerEventRoutes(
       if (data.designSystem === last.designSystem && data.lastUpdated === last.lastUpdated && compiled === lastCompiled) return;
       last = data;
       lastCompiled = compiled;
-      write(raw, 'snapshot', data);
+      write(raw, 'snapshot', data, eventIdOf(compiled, data));
       if (raw.writableLength > MAX_BUFFERED_BYTES) end();
     });
     const heartbeat = setInterval(() => {
@@ -133,7 +136,17 @@ function recheckKey(key: ApiKeyEntry, snapshot: Snapshot, now: number): ApiKeyEn
   return entry;
 }
 
-function write(raw: ServerResponse, event: string, data: unknown): void {
+/**
+ * The id of a `snapshot` event: the first 16 hex digits of the design system's content hash and its `lastUpdated`
+ * (`3f2c9a1b7d4e5f60@2026-01-05T10:31:20.870Z`). Every replica serving the same commit gives the same id (a replica's
+ * `seq` is its own count), so a client that reconnects to another replica can compare ids: the same id, nothing
+ * changed while it was away.
+ */
+export function eventIdOf(compiled: CompiledDesignSystem | undefined, data: SnapshotEventData): string {
+  return `${compiled?.contentHash.slice(0, 16) ?? 'none'}@${data.lastUpdated}`;
+}
+
+function write(raw: ServerResponse, event: string, data: unknown, id?: string): void {
   if (raw.writableEnded || raw.destroyed) return;
-  raw.write(`event: ${event}\n${event === 'snapshot' ? `id: ${(data as SnapshotEventData).seq}\n` : ''}data: ${JSON.stringify(data)}\n\n`);
+  raw.write(`event: ${event}\n${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`);
 }

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { KeysState } from '../state/snapshot.js';
+
+/** The request headers a page may send cross-origin: the credential, and revalidation. */
+export const CORS_ALLOWED_HEADERS = ['Authorization', 'If-None-Match', 'Cache-Control'];
+/** The response headers scripts may read. */
+export const CORS_EXPOSED_HEADERS = [
+  'ETag',
+  'X-Snapshot-Seq',
+  'X-Git-Commit',
+  'X-Design-System-Stale',
+  'Content-Digest',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'Retry-After',
+];
+/** Seconds a browser may reuse a preflight's answer. */
+export const CORS_MAX_AGE_SECONDS = 600;
+
+const originsByEntries = new WeakMap<KeysState['entries'], ReadonlySet<string>>();
+
+/** Every origin a browser credential of the keys file lists (worked out once per keys file read). */
+export function browserOriginsOf(keys: KeysState): ReadonlySet<string> {
+  let origins = originsByEntries.get(keys.entries);
+  if (origins === undefined) {
+    origins = new Set(keys.entries.flatMap((entry) => entry.origins ?? []));
+    originsByEntries.set(keys.entries, origins);
+  }
+  return origins;
+}
+
+/**
+ * CORS for the origins of browser credentials, read from the keys in force on every request (so a credential added
+ * or removed in `keys.yaml` opens or closes its origins with the next snapshot). A preflight from such an origin is
+ * answered before any key is asked for, as `--cors-origins` does; other requests from it get the CORS headers, and
+ * the authentication then refuses a browser credential used from an origin it does not list. Origins that
+ * `staticOrigins` (`--cors-origins`) covers are left to that configuration. Register before `@fastify/cors`.
+ */
+export function registerBrowserCors(
+  app: FastifyInstance,
+  options: { readonly browserOrigins: () => ReadonlySet<string>; readonly staticOrigins: readonly string[] },
+): void {
+  if (options.staticOrigins.includes('*')) return;
+  const staticOrigins = new Set(options.staticOrigins);
+  const allowHeaders = CORS_ALLOWED_HEADERS.join(', ');
+  const exposeHeaders = CORS_EXPOSED_HEADERS.join(', ');
+  app.addHook('onRequest', (request, reply, done) => {
+    const { origin } = request.headers;
+    if (origin === undefined || staticOrigins.has(origin) || !options.browserOrigins().has(origin)) {
+      done();
+      return;
+    }
+    reply.header('access-control-allow-origin', origin);
+    reply.header('vary', 'Origin');
+    if (request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined) {
+      reply.header('access-control-allow-methods', 'GET, HEAD');
+      reply.header('access-control-allow-headers', allowHeaders);
+      reply.header('access-control-max-age', String(CORS_MAX_AGE_SECONDS));
+      reply.header('content-length', '0');
+      void reply.code(204).send();
+      return;
+    }
+    reply.header('access-control-expose-headers', exposeHeaders);
+    done();
+  });
+}
