@@ -205,6 +205,22 @@ export function lintAndroid(system: CompiledDesignSystem): readonly FormatDiagno
   return planAndroid(system).diagnostics;
 }
 
+/**
+ * A token's Android resource as XML names it and as code reads it (`R.<type>.<name>`, a style's dots as `_`), or
+ * undefined when the export has no resource for it (a clash or a value left out is in its lint; a shadow, border,
+ * gradient, transition or stroke style has no value resource).
+ * @example androidSymbolOf(acme, 'color.brand.primary') // { resource: '@color/color_brand_primary', code: 'R.color.color_brand_primary' }
+ */
+export function androidSymbolOf(
+  system: CompiledDesignSystem,
+  key: string,
+): { readonly resource: string; readonly code: string } | undefined {
+  const resource = planAndroid(system).byKey.get(key);
+  if (resource === undefined) return undefined;
+  const type = RESOURCE_TYPE[resource.form];
+  return { resource: `@${type}/${resource.name}`, code: `R.${type}.${resource.name.replaceAll('.', '_')}` };
+}
+
 /** A number as a resource writes it: float noise rounded away, never `-0`. */
 const numberText = (value: number): string => String(roundForPlatform(value) + 0);
 

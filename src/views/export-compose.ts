@@ -338,6 +338,19 @@ export function composeNamesOf(system: CompiledDesignSystem): ReadonlyMap<string
   );
 }
 
+/** The properties of the Compose export by token key, worked out once. */
+const propertiesByKey = perSystem((system) => new Map(planOf(system).properties.map((property) => [property.token.key, property])));
+
+/**
+ * The Kotlin expression a composable writes to read a token (`LocalTokens.current.<property>`), or undefined when the
+ * Compose export leaves the token out (its lint says why).
+ * @example composeSymbolOf(acme, 'color.brand.primary') // 'LocalTokens.current.colorBrandPrimary'
+ */
+export function composeSymbolOf(system: CompiledDesignSystem, key: string): string | undefined {
+  const property = propertiesByKey(system).get(key);
+  return property === undefined ? undefined : `LocalTokens.current.${property.name}`;
+}
+
 const IMPORTS = [
   'androidx.compose.animation.core.CubicBezierEasing',
   'androidx.compose.foundation.isSystemInDarkTheme',

@@ -122,6 +122,19 @@ function planUncached(system: CompiledDesignSystem): FlutterPlan {
   return { modes, fields, problems };
 }
 
+/** The fields of the Flutter export by token key, worked out once. */
+const fieldsByKey = perSystem((system) => new Map(planOf(system).fields.map((field) => [field.token.key, field])));
+
+/**
+ * The Dart expression a widget writes to read a token (`DesignTokens.of(context).<field>`), or undefined when the
+ * Flutter export leaves the token out (its lint says why).
+ * @example flutterSymbolOf(acme, 'color.brand.primary') // 'DesignTokens.of(context).colorBrandPrimary'
+ */
+export function flutterSymbolOf(system: CompiledDesignSystem, key: string): string | undefined {
+  const field = fieldsByKey(system).get(key);
+  return field === undefined ? undefined : `${CLASS}.of(context).${field.name}`;
+}
+
 /** A token's Dart type and its expression in every mode, or why Flutter cannot hold it (the first mode that says so). */
 function fieldOf(token: Token, modes: readonly string[]): { type: DartType; values: Map<string, string> } | LeftOut {
   const values = modes.map((mode) => token.resolved[mode] as TypedValue);

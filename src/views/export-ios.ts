@@ -149,6 +149,16 @@ export function lintIos(system: CompiledDesignSystem): readonly FormatDiagnostic
 }
 
 /**
+ * The Swift expression an app writes to read a token (`Tokens.<Group>.<member>`, as Tokens.swift declares it), or
+ * undefined when the iOS export leaves the token out (its lint says why).
+ * @example iosSymbolOf(acme, 'color.brand.primary') // 'Tokens.Color.Brand.primary'
+ */
+export function iosSymbolOf(system: CompiledDesignSystem, key: string): string | undefined {
+  const entry = iosExportOf(system).byKey.get(key);
+  return entry === undefined ? undefined : ['Tokens', ...entry.groups, entry.member].join('.');
+}
+
+/**
  * The files of the iOS export, sorted by path: `Tokens.swift`, `Tokens.xcassets/Contents.json` and a color set per
  * color token (`Tokens.xcassets/<Name>.colorset/Contents.json`), each rendered on demand.
  * @example iosFiles(harbor, {}).map((file) => file.path) // ['Tokens.swift', 'Tokens.xcassets/AccentEmphasis.colorset/Contents.json', ...]

@@ -211,6 +211,18 @@ function planUncached(system: CompiledDesignSystem): NativePlan {
   return { tree, diagnostics };
 }
 
+/**
+ * The expression a component writes to read a token (`useTokens().<path>`, each key segment in camelCase), or
+ * undefined when the React Native export leaves the token out (its lint says why).
+ * @example reactNativeSymbolOf(acme, 'color.brand.primary') // 'useTokens().color.brand.primary'
+ */
+export function reactNativeSymbolOf(system: CompiledDesignSystem, key: string): string | undefined {
+  const path = key.split('.').map(propertyNameOf);
+  let node: NativeTree | NativeToken | undefined = planOf(system).tree;
+  for (const name of path) node = node instanceof Map ? node.get(name) : undefined;
+  return node !== undefined && !(node instanceof Map) && node.token.key === key ? `useTokens().${path.join('.')}` : undefined;
+}
+
 /** The key of the first token in a group of the tree. */
 function firstToken(tree: NativeTree): string {
   for (const node of tree.values()) return node instanceof Map ? firstToken(node) : node.token.key;

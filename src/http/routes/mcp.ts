@@ -336,7 +336,8 @@ function buildServer(runtime: ApiRuntime, context: McpRequestContext): McpServer
       title: 'Get a design token',
       description:
         'One token by its dotted key: its value in every mode, what it references (the chain per mode), the tokens ' +
-        'that reference it, its deprecation and replacement, and how to use it: CSS variable, Tailwind class, JS, SCSS, Less.',
+        'that reference it, its deprecation and replacement, and how to use it: CSS variable, Tailwind class, JS, SCSS, Less, ' +
+        'and the iOS, Android, Compose, Flutter and React Native symbols (or why that format leaves the token out).',
       inputSchema: z.object({ key: z.string().min(1).max(500).describe('The token key, e.g. "color.text.default".'), ...COMMON_ARGUMENTS }),
       annotations: READ_ONLY,
     },

@@ -1,9 +1,16 @@
 import { TAILWIND_NAMESPACES, tailwindVariable } from '../../compile/resolve/tailwind-names.js';
 import type { CompiledDesignSystem, Token } from '../../compile/types.js';
 import { keyWordsOf, wordsIn } from '../../views/css-names.js';
+import { androidSymbolOf, lintAndroid } from '../../views/export-android.js';
+import { composeSymbolOf, lintCompose } from '../../views/export-compose.js';
+import { flutterSymbolOf, lintFlutter } from '../../views/export-flutter.js';
+import { iosSymbolOf, lintIos } from '../../views/export-ios.js';
+import { lintReactNative, reactNativeSymbolOf } from '../../views/export-react-native.js';
 import { lessVariable } from '../../views/export-less.js';
 import { sassVariable } from '../../views/export-scss.js';
 import { assignJsNames } from '../../views/js-names.js';
+import type { FormatDiagnostic } from '../../views/output-format.js';
+import { perSystem } from '../../views/system-memo.js';
 
 /** The utilities each Tailwind theme namespace feeds, the most used first (`--color-*` makes `bg-*`, `text-*`, ...). */
 const TAILWIND_UTILITIES: Readonly<Record<string, readonly string[]>> = {
@@ -32,6 +39,62 @@ export interface TokenUsage {
   readonly js?: string;
   readonly scss: string;
   readonly less: string;
+  /** The iOS export's Swift expression (`Tokens.Color.Brand.primary`). */
+  readonly ios?: string;
+  /** The Android export's resource, in XML (`@color/color_brand_primary`) and in code (`R.color.color_brand_primary`). */
+  readonly android?: { readonly resource: string; readonly code: string };
+  /** The Compose export's property (`LocalTokens.current.colorBrandPrimary`). */
+  readonly compose?: string;
+  /** The Flutter export's field (`DesignTokens.of(context).colorBrandPrimary`). */
+  readonly flutter?: string;
+  /** The React Native module's property (`useTokens().color.brand.primary`). */
+  readonly 'react-native'?: string;
+  /** Why each native format that leaves the token out does: its lint's message. Absent when none does. */
+  readonly leftOut?: Partial<Record<NativeFormat, string>>;
+}
+
+/** The native formats, each with its symbol and its lint. */
+type NativeFormat = 'ios' | 'android' | 'compose' | 'flutter' | 'react-native';
+const NATIVE: readonly (readonly [NativeFormat, (system: CompiledDesignSystem) => readonly FormatDiagnostic[]])[] = [
+  ['ios', lintIos],
+  ['android', lintAndroid],
+  ['compose', lintCompose],
+  ['flutter', lintFlutter],
+  ['react-native', lintReactNative],
+];
+
+/** Each native format's lint message by token key (the first, when one token has several). */
+const leftOutMessages = perSystem(
+  (system) =>
+    new Map(
+      NATIVE.map(([id, lint]) => {
+        const messages = new Map<string, string>();
+        for (const { token, message } of lint(system)) if (!messages.has(token)) messages.set(token, message);
+        return [id, messages] as const;
+      }),
+    ),
+);
+
+/** Each native format's symbol of a token, and why each that has none leaves it out. */
+function nativeUsage(system: CompiledDesignSystem, token: Token): Pick<TokenUsage, NativeFormat | 'leftOut'> {
+  const symbols = {
+    ios: iosSymbolOf(system, token.key),
+    android: androidSymbolOf(system, token.key),
+    compose: composeSymbolOf(system, token.key),
+    flutter: flutterSymbolOf(system, token.key),
+    'react-native': reactNativeSymbolOf(system, token.key),
+  };
+  const usage: Record<string, unknown> = {};
+  const leftOut: Partial<Record<NativeFormat, string>> = {};
+  for (const [id] of NATIVE) {
+    if (symbols[id] !== undefined) usage[id] = symbols[id];
+    else
+      leftOut[id] =
+        leftOutMessages(system).get(id)?.get(token.key) ??
+        // Android alone writes no resource for some types, without a warning (docs/native.md).
+        `The Android export writes no resource for a \`${token.type}\` token (docs/native.md).`;
+  }
+  return { ...usage, ...(Object.keys(leftOut).length === 0 ? {} : { leftOut }) };
 }
 
 /**
@@ -54,5 +117,6 @@ export function tokenUsage(system: CompiledDesignSystem, token: Token): TokenUsa
     ...(js === undefined ? {} : { js }),
     scss: sassVariable(words),
     less: lessVariable(words),
+    ...nativeUsage(system, token),
   };
 }
