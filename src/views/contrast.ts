@@ -12,6 +12,7 @@ import type {
 } from '../compile/types.js';
 import type { ApiContrast } from './api-answers.js';
 import { schemeOf } from './mode-values.js';
+import { perSystem } from './system-memo.js';
 
 /** WCAG 2.2 minimum ratios: 1.4.3 (AA) and 1.4.6 (AAA) for text and large text, 1.4.11 for non-text (no AAA of its own). */
 const REQUIRED: Readonly<Record<ContrastKind, Readonly<Record<ContrastLevel, number>>>> = {
@@ -46,8 +47,6 @@ export interface ContrastResult {
   readonly modes: Readonly<Record<string, ContrastModeResult>>;
 }
 
-const results = new WeakMap<CompiledDesignSystem, readonly ContrastResult[]>();
-
 /**
  * Every contrast pair the design system declares, checked in every mode against WCAG 2.2; computed once per compiled
  * design system (a frozen object that never changes) and kept while it lives. Empty when it declares none. The
@@ -55,14 +54,7 @@ const results = new WeakMap<CompiledDesignSystem, readonly ContrastResult[]>();
  * white in a light-scheme mode and black in a dark one), then the foreground over that background.
  * @example contrastResults(system)[0] // { pair: { name: 'body', ... }, modes: { light: { ratio: 15.8, required: 4.5, pass: true, apca: 101.3, kind: 'text' }, ... } }
  */
-export function contrastResults(system: CompiledDesignSystem): readonly ContrastResult[] {
-  let found = results.get(system);
-  if (found === undefined) {
-    found = checkPairs(system);
-    results.set(system, found);
-  }
-  return found;
-}
+export const contrastResults: (system: CompiledDesignSystem) => readonly ContrastResult[] = perSystem(checkPairs);
 
 function checkPairs(system: CompiledDesignSystem): readonly ContrastResult[] {
   const declaration = system.contrast;
@@ -170,22 +162,13 @@ export interface FontSizeFailure {
   readonly minimum: Dimension;
 }
 
-const fontSizes = new WeakMap<CompiledDesignSystem, readonly FontSizeFailure[]>();
-
 /**
  * Every `font.size` and `typography` token (and every `dimension` a typography takes its `fontSize` from) whose size is
  * below the `contrast` section's `minFontSize`, per mode, in token key order then mode order; computed once per
  * compiled design system. Sizes in em, % or viewport units have no size of their own and are not compared.
  * @example fontSizeFailures(system) // [{ token: 'font.size.caption', mode: 'dark', size: { value: 11, unit: 'px' }, minimum: { value: 12, unit: 'px' } }]
  */
-export function fontSizeFailures(system: CompiledDesignSystem): readonly FontSizeFailure[] {
-  let found = fontSizes.get(system);
-  if (found === undefined) {
-    found = checkFontSizes(system);
-    fontSizes.set(system, found);
-  }
-  return found;
-}
+export const fontSizeFailures: (system: CompiledDesignSystem) => readonly FontSizeFailure[] = perSystem(checkFontSizes);
 
 function checkFontSizes(system: CompiledDesignSystem): readonly FontSizeFailure[] {
   const minimum = system.contrast?.minFontSize ?? null;

@@ -2,8 +2,9 @@ import { MODE_NAME } from '../compile/fields/read-modes.js';
 import type { CompiledDesignSystem, DimensionValue, Token, TypedValue } from '../compile/types.js';
 import { androidResourceName, androidStyleName } from './android-names.js';
 import { roundForPlatform, toDensityIndependent } from './native-appearance.js';
-import { FormatOptionError, readChoice, readText } from './output-format.js';
+import { readChoice, readText } from './output-format.js';
 import type { FormatDiagnostic, FormatQuery, OutputFile } from './output-format.js';
+import { perSystem } from './system-memo.js';
 
 /** The media type of every file of the Android export. */
 const XML_TYPE = 'application/xml; charset=utf-8';
@@ -33,13 +34,6 @@ export function readAndroidOptions(query: FormatQuery): AndroidOptions {
   const references = readChoice(query, 'references', ANDROID_PARAMETERS.references);
   const mode = readText(query, 'mode', ANDROID_PARAMETERS.mode);
   return mode === undefined ? { references } : { references, mode };
-}
-
-/** Refuses a `mode` the design system does not have, with the CSS export's message. */
-export function checkAndroidOptions({ mode }: AndroidOptions, system: CompiledDesignSystem): void {
-  if (mode === undefined || system.modes.some((known) => known.name === mode)) return;
-  const names = system.modes.map((known) => `\`${known.name}\``).join(', ');
-  throw new FormatOptionError(`Unknown mode \`${mode}\`; this design system has ${names}.`);
 }
 
 /** What a token's resource holds: a color, a length in dp or sp, a float, an integer, a bool, a string, a file, a style. */
@@ -157,16 +151,12 @@ function formOf(system: CompiledDesignSystem, token: Token): Form | FormatDiagno
   }
 }
 
-const plans = new WeakMap<CompiledDesignSystem, AndroidPlan>();
-
 /**
  * Every token's Android resource in key order, each name taken by the first token in key order that gets it (a
  * later one is left out with an `android-name-clash` warning), and an `android-value-left-out` warning per token whose
  * value has no Android resource. Worked out once per compiled system.
  */
-function planAndroid(system: CompiledDesignSystem): AndroidPlan {
-  let plan = plans.get(system);
-  if (plan !== undefined) return plan;
+const planAndroid = perSystem((system: CompiledDesignSystem): AndroidPlan => {
   const resources: AndroidResource[] = [];
   const byKey = new Map<string, AndroidResource>();
   const holders = new Map<string, string>();
@@ -195,10 +185,8 @@ function planAndroid(system: CompiledDesignSystem): AndroidPlan {
     resources.push(resource);
     byKey.set(token.key, resource);
   }
-  plan = { resources, byKey, diagnostics };
-  plans.set(system, plan);
-  return plan;
-}
+  return { resources, byKey, diagnostics };
+});
 
 /** The Android export's lint: tokens on one resource name, and values Android has no resource for. */
 export function lintAndroid(system: CompiledDesignSystem): readonly FormatDiagnostic[] {

@@ -2,6 +2,7 @@ import { wordsOfKey } from '../compile/values/key-words.js';
 import { keyWordsOf, wordsIn } from './css-names.js';
 import type { CompiledDesignSystem } from '../compile/types.js';
 import type { FormatDiagnostic } from './output-format.js';
+import { perSystem } from './system-memo.js';
 
 /**
  * Names a module cannot bind: the reserved words of strict-mode module code (`await` included), `eval` and
@@ -43,21 +44,12 @@ export interface JsNames {
   readonly clashes: readonly FormatDiagnostic[];
 }
 
-const assigned = new WeakMap<CompiledDesignSystem, JsNames>();
-
 /**
  * The export names of a design system's JavaScript module: `modes`, then each mode's object (`light`, `dark`, each
  * further mode), then each token's named export in key order; a name already taken stays with what took it first.
  * Worked out once per compiled system (the module, its declarations and the lint share it).
  */
-export function assignJsNames(system: CompiledDesignSystem): JsNames {
-  let names = assigned.get(system);
-  if (names === undefined) {
-    names = assignUncached(system);
-    assigned.set(system, names);
-  }
-  return names;
-}
+export const assignJsNames: (system: CompiledDesignSystem) => JsNames = perSystem(assignUncached);
 
 function assignUncached(system: CompiledDesignSystem): JsNames {
   // What holds each name: `modes`, a mode (by its name) or a token (by its key).

@@ -118,6 +118,16 @@ export function readText(query: FormatQuery, name: string, schema: ParameterSche
   return value;
 }
 
+/**
+ * The `checkOptions` of a format with a `mode` parameter (the CSS export, Android resources): refuses a mode the
+ * design system does not have, naming the ones it has.
+ */
+export function checkModeOption({ mode }: { readonly mode?: string | undefined }, system: CompiledDesignSystem): void {
+  if (mode === undefined || system.modes.some((known) => known.name === mode)) return;
+  const names = system.modes.map((known) => `\`${known.name}\``).join(', ');
+  throw new FormatOptionError(`Unknown mode \`${mode}\`; this design system has ${names}.`);
+}
+
 /** Compiled parameter patterns by source: a request with `prefix` must not compile its pattern again. */
 const PATTERNS = new Map<string, RegExp>();
 

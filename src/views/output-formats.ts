@@ -16,11 +16,11 @@ import { lintReactNative, renderReactNative } from './export-react-native.js';
 import { lintFlutter, renderFlutter } from './export-flutter.js';
 import { lintJsNames } from './js-names.js';
 import { iosFiles, lintIos } from './export-ios.js';
-import { ANDROID_PARAMETERS, androidFiles, checkAndroidOptions, lintAndroid, readAndroidOptions } from './export-android.js';
+import { ANDROID_PARAMETERS, androidFiles, lintAndroid, readAndroidOptions } from './export-android.js';
 import type { AndroidOptions } from './export-android.js';
 import { COMPOSE_PACKAGE_PARAMETER, lintCompose, readComposeOptions, renderCompose } from './export-compose.js';
 import type { ComposeOptions } from './export-compose.js';
-import { FormatOptionError, readChoice, readText } from './output-format.js';
+import { checkModeOption, FormatOptionError, readChoice, readText } from './output-format.js';
 import type { FormatOptions, FormatQuery, OutputFile, OutputFormat } from './output-format.js';
 import { renderFileManifest } from './file-manifest.js';
 import { perSystem } from './system-memo.js';
@@ -227,11 +227,7 @@ const TABLE = {
       const references = readChoice(query, 'references', CSS_PARAMETERS.references);
       return { prefix, naming, theme, darkSelector, mode, references };
     },
-    checkOptions({ mode }, system) {
-      if (mode === undefined || system.modes.some((known) => known.name === mode)) return;
-      const names = system.modes.map((known) => `\`${known.name}\``).join(', ');
-      throw new FormatOptionError(`Unknown mode \`${mode}\`; this design system has ${names}.`);
-    },
+    checkOptions: checkModeOption,
     render: renderCss,
     examples: [
       '',
@@ -373,7 +369,7 @@ const TABLE = {
       'Android resources (a folder): `res/values/` with the light values and `res/values-night/` with every color’s dark value and each other value that differs: colors `#AARRGGBB`, lengths in dp and text sizes in sp (`dimens.xml`), floats, integers, bools and font families as their Android types, each typography a `TextAppearance.Tokens.<Name>` style, each easing a `pathInterpolator`; `mode=<name>`: that mode’s values alone in `res/values/`.',
     parameters: ANDROID_PARAMETERS,
     readOptions: readAndroidOptions,
-    checkOptions: checkAndroidOptions,
+    checkOptions: checkModeOption,
     ...severalFiles('android', androidFiles),
     lint: lintAndroid,
     examples: ['', '?references=keep', '?mode=dark'],

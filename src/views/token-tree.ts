@@ -1,4 +1,5 @@
 import type { CompiledDesignSystem, Token } from '../compile/types.js';
+import { perSystem } from './system-memo.js';
 
 export interface TokenTree {
   [segment: string]: unknown; // a TokenTree, or a leaf
@@ -37,18 +38,15 @@ interface TreePlan {
  * system never changes (it is frozen; the render worker's copy is never changed either), so its plan holds for its
  * life; `null` when its keys cannot be planned (a key that is a token and a group: never compiled).
  */
-const plans = new WeakMap<CompiledDesignSystem, TreePlan | null>();
+/** Each system's tree plan (null when its keys cannot share one), once. */
+const planOf = perSystem((system): TreePlan | null => planTree(system.tokens));
 
 /**
  * `buildTokenTree(system.tokens, leafOf)`, the same tree with its keys in the same order, built from the system's
  * plan: a fresh tree per call, the keys' segments split and looked up once per system instead of once per tree.
  */
 export function buildSystemTree(system: CompiledDesignSystem, leafOf: (token: Token) => unknown): TokenTree {
-  let plan = plans.get(system);
-  if (plan === undefined) {
-    plan = planTree(system.tokens);
-    plans.set(system, plan);
-  }
+  const plan = planOf(system);
   if (plan === null) return buildTokenTree(system.tokens, leafOf);
   const { parents, names } = plan;
   const { tokens } = system;
