@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { BuildRevision } from './build-revision.js';
 import { UsageError } from './usage-error.js';
 
@@ -50,17 +49,6 @@ export interface PackageId {
 export const BUILD_GENERATOR = 'token-server build';
 export const MANIFEST_FILE = 'manifest.json';
 export const PACKAGE_FILE = 'package.json';
-
-/** The manifest entry of a file's bytes; `digest` is their `Content-Digest` (`sha-256=:<base64>:`) when already known. */
-export function describeFile(file: Omit<ManifestFile, 'bytes' | 'sha256' | 'integrity'>, body: Uint8Array, digest?: string): ManifestFile {
-  const known = digest === undefined ? undefined : /^sha-256=:([A-Za-z0-9+/=]+):$/.exec(digest)?.[1];
-  return {
-    ...file,
-    bytes: body.byteLength,
-    sha256: known === undefined ? createHash('sha256').update(body).digest('hex') : Buffer.from(known, 'base64').toString('hex'),
-    integrity: `sha384-${createHash('sha384').update(body).digest('base64')}`,
-  };
-}
 
 /** The manifest's text: two-space JSON with a final newline, keys in a fixed order (no times: equal builds, equal bytes). */
 export function renderManifest(manifest: BuildManifest): string {

@@ -3,21 +3,10 @@ import { join, resolve } from 'node:path';
 import { didYouMean } from '../compile/diagnostics/suggest.js';
 import type { CompiledDesignSystem } from '../compile/types.js';
 import type { Snapshot } from '../state/snapshot.js';
-import { renderExport } from '../views/export-jobs.js';
-import { filesOf, OUTPUT_FORMAT_IDS, OUTPUT_FORMATS, routeOf } from '../views/output-formats.js';
-import { manifestText, renderFiles } from '../views/file-manifest.js';
-import { JSON_TYPE, toRendered, toRenderedBytes } from '../views/rendered.js';
+import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS, routeOf } from '../views/output-formats.js';
 import type { OutputFormat } from '../views/output-format.js';
 import type { FormatId, OptionsOf } from '../views/output-formats.js';
-import {
-  BUILD_GENERATOR,
-  describeFile,
-  MANIFEST_FILE,
-  PACKAGE_FILE,
-  readPackageId,
-  renderManifest,
-  renderPackageJson,
-} from './build-output.js';
+import { BUILD_GENERATOR, MANIFEST_FILE, PACKAGE_FILE, readPackageId, renderManifest, renderPackageJson } from './build-output.js';
 import type { BuildManifest, ManifestFile, PackageId } from './build-output.js';
 import { asUsageError, definedOptions, readFormatRequests } from './build-requests.js';
 import type { FormatRequest } from './build-requests.js';
@@ -28,6 +17,7 @@ import { parseCommandArgs, requireFolder, UsageError } from './usage-error.js';
 import { displayPath } from './validate.js';
 import { writeDesignSystemFolder } from './write-design-system-folder.js';
 import { leftOutNotes } from './format-lints.js';
+import { digest, renderBuildTask } from './build-task.js';
 
 export const BUILD_USAGE = `Usage: token-server build --out <folder> [options]
 
@@ -198,31 +188,19 @@ function renderBuild(
   for (const system of systems) {
     const slug = system.meta.slug;
     for (const request of requests) {
-      // A format of several files: its folder, each file the body of `<route>/<path>`, and its manifest beside it;
-      // each file rendered once (the route renders the same functions' bytes).
-      const folder = renderFiles(filesOf(system, request.job));
-      const written =
-        folder.length === 0
-          ? [{ path: '', filePath: '', rendered: renderExport(system, request.job) }]
-          : [
-              { path: '.manifest.json', filePath: '', rendered: toRendered(manifestText(request.format, folder), JSON_TYPE) },
-              ...folder.map((file) => ({
-                path: `/${file.path}`,
-                filePath: `/${file.path}`,
-                rendered: toRenderedBytes(file.body, file.contentType),
-              })),
-            ];
-      for (const { path, filePath, rendered } of written) {
-        files.set(`${slug}/${request.fileName}${path}`, rendered.body);
-        const file = {
-          path: `${slug}/${request.fileName}${path}`,
+      for (const piece of renderBuildTask(system, request.job).map(digest)) {
+        const path = `${slug}/${request.fileName}${piece.suffix}`;
+        files.set(path, piece.body);
+        described.push({
+          path,
           designSystem: slug,
           format: request.format,
-          request: requestOf(request, slug, revision, filePath),
-          contentType: rendered.contentType,
-        };
-        // The route's Content-Digest already hashed the body: its SHA-256 is the manifest's.
-        described.push(describeFile(file, rendered.body, rendered.digest));
+          request: requestOf(request, slug, revision, piece.routePath),
+          contentType: piece.contentType,
+          bytes: piece.body.byteLength,
+          sha256: piece.sha256,
+          integrity: piece.integrity,
+        });
       }
     }
   }

@@ -22,15 +22,22 @@ export function cssPropertyName(key: string, naming: Naming, prefix?: string): s
  * @example cssNameOfWords('color-text-on-primary', 'camelCase') // '--colorTextOnPrimary'
  */
 export function cssNameOfWords(words: string, naming: Naming, prefix?: string): string {
+  return cssNamer(naming, prefix)(words);
+}
+
+/**
+ * {@link cssNameOfWords} with `naming` and `prefix` fixed: the prefix's words are worked out once, not once per name.
+ * @example cssNamer('kebab-case', 'acme')('color-text') // '--acme-color-text'
+ */
+export function cssNamer(naming: Naming, prefix?: string): (words: string) => string {
   const prefixWords = prefix === undefined ? '' : wordsOfSegment(prefix.replace(/^--/, '')).join('-');
-  const all = joinWords(prefixWords, words);
   switch (naming) {
     case 'kebab-case':
-      return `--${all}`;
+      return (words) => `--${joinWords(prefixWords, words)}`;
     case 'snake_case':
-      return `--${all.replaceAll('-', '_')}`;
+      return (words) => `--${joinWords(prefixWords, words).replaceAll('-', '_')}`;
     case 'camelCase':
-      return `--${all.replace(/-([\s\S])/g, (_, first: string) => first.toUpperCase())}`;
+      return (words) => `--${joinWords(prefixWords, words).replace(/-([\s\S])/g, (_, first: string) => first.toUpperCase())}`;
   }
 }
 
@@ -40,9 +47,12 @@ export function cssNameOfWords(words: string, naming: Naming, prefix?: string): 
  * its values; a compiled system never changes, so its keys are split once and shared.
  * @example keyWordsOf(system).get('color.text.onPrimary') // 'color-text-on-primary'
  */
-export const keyWordsOf: (system: CompiledDesignSystem) => ReadonlyMap<string, string> = perSystem(
-  (system) => new Map(system.tokens.map((token) => [token.key, wordsOfKey(token.key)])),
-);
+export const keyWordsOf: (system: CompiledDesignSystem) => ReadonlyMap<string, string> = perSystem((system) => {
+  // A loop of `set`, not `new Map(tokens.map(...))`: no pair array per token.
+  const words = new Map<string, string>();
+  for (const token of system.tokens) words.set(token.key, wordsOfKey(token.key));
+  return words;
+});
 
 /** The words of `key`: from {@link keyWordsOf} when `key` is a token of the system, worked out otherwise. */
 export function wordsIn(words: ReadonlyMap<string, string>, key: string): string {

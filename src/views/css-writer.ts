@@ -14,6 +14,9 @@ import { valueInMode } from './mode-values.js';
 /** How exports treat a value written as a reference: `resolve` writes the value, `keep` writes `var()` of the token. */
 export type ReferenceHandling = 'resolve' | 'keep';
 
+/** The name of one part of a typography token. */
+type TypographyPart = (typeof TYPOGRAPHY_PARTS)[number];
+
 /**
  * How a stylesheet writes tokens: the custom property of each token (and of each part of a typography token), the
  * text of a value in a mode, and whether a mode's rule redeclares a token. Names are worked out once per token.
@@ -25,13 +28,18 @@ export interface CssWriter {
   /** The property of the token `key` (what a `var()` or a comment naming another token writes). */
   referenceName(key: string): string;
   /** The property of one part of a typography token (`--typography-heading-font-size`). */
-  partName(token: Token, part: (typeof TYPOGRAPHY_PARTS)[number]): string;
-  /** Every declaration of `token` in `mode` (a typography token has one per part as well), each on its own line. */
-  lines(token: Token, mode: string, indent?: string): string[];
+  partName(token: Token, part: TypographyPart): string;
   /** The text of a token's value in `mode` (of a typography token, its shorthand), as its declaration writes it. */
   text(token: Token, mode: string): string;
-  /** The one declaration of a token that is not a typography token (the fast path of {@link lines}). */
-  line(token: Token, mode: string, indent?: string): string;
+  /** Whether `token` in `mode` has a declaration per typography part besides its own (a typography value). */
+  hasParts(token: Token, mode: string): boolean;
+  /** The text of one part of a typography token's value in `mode`, as the part's own declaration writes it. */
+  partText(token: Token, mode: string, part: TypographyPart): string;
+  /**
+   * Every declaration of `token` in `mode` (a typography token has one per part as well), each on its own line ending
+   * in a line break. One string, not a list of lines: a stylesheet appends it to its block as it is.
+   */
+  declarations(token: Token, mode: string, indent: string): string;
   /** Whether a rule of `mode` writes `token` again (see {@link createCssWriter}). */
   redeclares(token: Token, mode: string): boolean;
 }
@@ -45,7 +53,7 @@ export interface CssWriter {
  */
 export function createCssWriter(
   propertyName: (token: Token) => string,
-  partName: (token: Token, part: (typeof TYPOGRAPHY_PARTS)[number]) => string,
+  partName: (token: Token, part: TypographyPart) => string,
   referenceName: (key: string) => string,
   references: ReferenceHandling,
   /** How a resolved value is written (the Tailwind export writes a shadow's `none` its own way). */
@@ -63,32 +71,29 @@ export function createCssWriter(
   const keep = references === 'keep';
   const text = (token: Token, mode: string): string =>
     keep ? keptText(token, mode, referenceName) : formatValue(valueOf(token, mode), token);
+  const partText = (token: Token, mode: string, part: TypographyPart): string => {
+    const value = valueOf(token, mode) as Typography;
+    if (!keep) return formatTypographyPart(value, part);
+    const whole = token.references?.[mode]?.ref;
+    if (whole !== undefined) return `var(${referenceName(`${whole}.${part}`)})`;
+    const target = token.references?.[mode]?.parts?.[part];
+    return target === undefined ? formatTypographyPart(value, part) : `var(${referenceName(target)})`;
+  };
+  const hasParts = (token: Token, mode: string): boolean => token.type === 'typography' && valueOf(token, mode).kind === 'typography';
   return {
     keepsReferences: keep,
     name,
     referenceName,
     partName,
     text,
-    line(token, mode, indent = '  ') {
-      return `${indent}${name(token)}: ${text(token, mode)};`;
-    },
-    lines(token, mode, indent = '  ') {
-      const lines = [`${indent}${name(token)}: ${text(token, mode)};`];
-      const value = valueOf(token, mode);
-      if (value.kind !== 'typography') return lines;
-      const parts = keep ? token.references?.[mode]?.parts : undefined;
-      const whole = keep ? token.references?.[mode]?.ref : undefined;
-      for (const part of TYPOGRAPHY_PARTS) {
-        const target = parts?.[part];
-        const written =
-          whole !== undefined
-            ? `var(${referenceName(`${whole}.${part}`)})`
-            : target === undefined
-              ? formatTypographyPart(value, part)
-              : `var(${referenceName(target)})`;
-        lines.push(`${indent}${partName(token, part)}: ${written};`);
-      }
-      return lines;
+    hasParts,
+    partText,
+    declarations(token, mode, indent) {
+      // Why `+=`: a stylesheet writes 10,000s of these; a list of lines per token only to join it cost more than the text.
+      let written = `${indent}${name(token)}: ${text(token, mode)};\n`;
+      if (!hasParts(token, mode)) return written;
+      for (const part of TYPOGRAPHY_PARTS) written += `${indent}${partName(token, part)}: ${partText(token, mode, part)};\n`;
+      return written;
     },
     redeclares(token, mode) {
       if (!keep) return valueInMode(token, mode) !== undefined;
@@ -99,6 +104,8 @@ export function createCssWriter(
     },
   };
 }
+
+type Typography = Extract<TypedValue, { kind: 'typography' }>;
 
 const valueOf = (token: Token, mode: string): TypedValue => token.resolved[mode] ?? token.resolved.light;
 

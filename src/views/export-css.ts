@@ -5,7 +5,7 @@ import { formatHex, formatShadowColor, formatShadowLengths } from './css-values.
 import { createCssWriter } from './css-writer.js';
 import type { CssWriter, ReferenceHandling } from './css-writer.js';
 import { furtherModes, schemeOf } from './mode-values.js';
-import { cssNameOfWords, joinWords, keyWordsOf, PART_WORDS, wordsIn } from './css-names.js';
+import { cssNamer, joinWords, keyWordsOf, PART_WORDS, wordsIn } from './css-names.js';
 import type { Naming } from './css-names.js';
 
 export const CSS_THEMES = ['data-attribute', 'media', 'light-dark', 'selector'] as const;
@@ -54,7 +54,7 @@ export const HEADER = (slug: string): string => `/* Design tokens of ${slug}. Ge
  */
 export function renderCss(system: CompiledDesignSystem, options: CssExportOptions): string {
   const words = keyWordsOf(system);
-  const name = (keyWords: string): string => cssNameOfWords(keyWords, options.naming, options.prefix);
+  const name = cssNamer(options.naming, options.prefix);
   const writer = createCssWriter(
     (token) => name(wordsIn(words, token.key)),
     (token, part) => name(joinWords(wordsIn(words, token.key), PART_WORDS[part])),
@@ -67,30 +67,27 @@ export function renderCss(system: CompiledDesignSystem, options: CssExportOption
 
 /** One `:root` block with every token's value in `mode`. */
 function renderModeRoot(tokens: readonly Token[], writer: CssWriter, mode: string): string {
-  return `:root {\n${rootLines(tokens, writer, mode).join('\n')}\n}\n`;
+  return block(':root', rootDeclarations(tokens, writer, mode));
 }
+
+// The blocks below are written as one string per block, each declaration ending in its line break (see
+// `CssWriter.declarations`): no list of lines is built only to be joined.
 
 /** Every token's declarations in `mode`, a deprecated token's comment above its own. */
-function rootLines(tokens: readonly Token[], writer: CssWriter, mode: string): string[] {
-  const lines: string[] = [];
+function rootDeclarations(tokens: readonly Token[], writer: CssWriter, mode: string): string {
+  let written = '';
   for (const token of tokens) {
-    if (token.deprecated !== undefined) lines.push(deprecationComment(token, writer));
-    pushLines(lines, writer, token, mode, '  ');
+    if (token.deprecated !== undefined) written += `${deprecationComment(token, writer)}\n`;
+    written += writer.declarations(token, mode, '  ');
   }
-  return lines;
-}
-
-/** Appends a token's declarations to `lines`: one, or a typography token's shorthand and parts. */
-function pushLines(lines: string[], writer: CssWriter, token: Token, mode: string, indent: string): void {
-  if (token.type === 'typography') lines.push(...writer.lines(token, mode, indent));
-  else lines.push(writer.line(token, mode, indent));
+  return written;
 }
 
 /** The declarations of the tokens that have a value of their own in `mode` (every color, and what differs from light). */
-function modeLines(tokens: readonly Token[], writer: CssWriter, mode: string, indent = '  '): string[] {
-  const lines: string[] = [];
-  for (const token of tokens) if (writer.redeclares(token, mode)) pushLines(lines, writer, token, mode, indent);
-  return lines;
+function modeDeclarations(tokens: readonly Token[], writer: CssWriter, mode: string, indent: string): string {
+  let written = '';
+  for (const token of tokens) if (writer.redeclares(token, mode)) written += writer.declarations(token, mode, indent);
+  return written;
 }
 
 /** The tokens that some mode besides light redeclares: every color, and every token that differs from light in a mode. */
@@ -99,10 +96,10 @@ function redeclaredTokens(system: CompiledDesignSystem, tokens: readonly Token[]
 }
 
 /** The declarations of every token of `redeclared` with its value in `mode`. */
-function overlayLines(redeclared: readonly Token[], writer: CssWriter, mode: string): string[] {
-  const lines: string[] = [];
-  for (const token of redeclared) pushLines(lines, writer, token, mode, '  ');
-  return lines;
+function overlayDeclarations(redeclared: readonly Token[], writer: CssWriter, mode: string, indent: string): string {
+  let written = '';
+  for (const token of redeclared) written += writer.declarations(token, mode, indent);
+  return written;
 }
 
 /** A comment above a deprecated token's declaration in `:root`: the message and the property to use instead. */
@@ -120,20 +117,25 @@ function deprecationComment(token: Token, writer: CssWriter): string {
  * `:root` only, it would keep `:root`'s mode inside an element that switches to another one.
  */
 function aliasRule(system: CompiledDesignSystem, tokens: readonly Token[], writer: CssWriter, darkSelector: string | undefined): string {
-  const lines: string[] = [];
+  let written = '';
   const modes = system.modes.slice(1).map((mode) => mode.name);
   for (const token of tokens) {
     const light = token.references?.['light'];
     if ((light?.ref === undefined && light?.parts === undefined) || modes.some((mode) => writer.redeclares(token, mode))) continue;
-    pushLines(lines, writer, token, 'light', '  ');
+    written += writer.declarations(token, 'light', '  ');
   }
-  if (lines.length === 0) return '';
-  return rule(darkSelector === undefined ? '[data-theme]' : `[data-theme], ${darkSelector}`, lines);
+  if (written === '') return '';
+  return rule(darkSelector === undefined ? '[data-theme]' : `[data-theme], ${darkSelector}`, written);
 }
 
-const indent = (lines: readonly string[]): string => lines.map((line) => `  ${line}`).join('\n');
-const rule = (selector: string, lines: readonly string[]): string => `\n${selector} {\n${lines.join('\n')}\n}\n`;
-const mediaRule = (query: string, lines: readonly string[]): string => `\n@media ${query} {\n  :root {\n${indent(lines)}\n  }\n}\n`;
+/** A block of `declarations` (each ending in a line break; an empty block keeps one empty line). */
+const block = (selector: string, declarations: string): string => `${selector} {\n${declarations === '' ? '\n' : declarations}}\n`;
+/** A rule after another block: an empty line, then the block. */
+const rule = (selector: string, declarations: string): string => `\n${block(selector, declarations)}`;
+/** A `:root` block inside a media query; `declarations` are indented by four spaces (see {@link MEDIA_INDENT}). */
+const mediaRule = (query: string, declarations: string): string => `\n@media ${query} {\n  :root {\n${declarations}  }\n}\n`;
+/** The indent of a declaration in a `:root` inside a media query. */
+const MEDIA_INDENT = '    ';
 
 /**
  * The `:root` block of `tokens` (written by `writer`) and the blocks of the other modes of `system` as `options.theme`
@@ -147,16 +149,14 @@ export function renderThemeBlocks(
   options: Pick<CssExportOptions, 'theme' | 'darkSelector'>,
 ): string {
   const theme = options.theme ?? 'data-attribute';
-  const blocks: string[] = [];
-  if (theme === 'light-dark') blocks.push(renderLightDarkBlocks(tokens, writer));
-  else blocks.push(`:root {\n${rootLines(tokens, writer, 'light').join('\n')}\n}\n`);
-  if (writer.keepsReferences) blocks.push(aliasRule(system, tokens, writer, theme === 'selector' ? options.darkSelector : undefined));
-  if (theme !== 'light-dark') {
-    const dark = modeLines(tokens, writer, 'dark');
-    if (dark.length > 0) {
-      if (theme === 'media') blocks.push(mediaRule('(prefers-color-scheme: dark)', dark));
-      else blocks.push(rule(theme === 'selector' ? (options.darkSelector ?? '.dark') : '[data-theme="dark"]', dark));
-    }
+  let written = theme === 'light-dark' ? renderLightDarkBlocks(tokens, writer) : block(':root', rootDeclarations(tokens, writer, 'light'));
+  if (writer.keepsReferences) written += aliasRule(system, tokens, writer, theme === 'selector' ? options.darkSelector : undefined);
+  if (theme === 'media') {
+    const dark = modeDeclarations(tokens, writer, 'dark', MEDIA_INDENT);
+    if (dark !== '') written += mediaRule('(prefers-color-scheme: dark)', dark);
+  } else if (theme !== 'light-dark') {
+    const dark = modeDeclarations(tokens, writer, 'dark', '  ');
+    if (dark !== '') written += rule(theme === 'selector' ? (options.darkSelector ?? '.dark') : '[data-theme="dark"]', dark);
   }
   // Outside `data-attribute` a further mode's rule can apply together with the dark rule (`[data-theme="dark-dimmed"]` on a
   // page whose OS prefers dark) or with another mode's media query: it then redeclares every token some other rule
@@ -164,16 +164,19 @@ export function renderThemeBlocks(
   // OS preference.
   const further = furtherModes(system);
   const overlapping = theme === 'data-attribute' || further.length === 0 ? undefined : redeclaredTokens(system, tokens, writer);
-  const selected: string[] = [];
+  let selected = '';
   for (const mode of further) {
-    const lines = overlapping === undefined ? modeLines(tokens, writer, mode.name) : overlayLines(overlapping, writer, mode.name);
-    if (lines.length === 0) continue;
     const query = modeMediaQuery(system, mode, theme);
-    if (query !== undefined) blocks.push(mediaRule(query, lines));
-    else selected.push(rule(`[data-theme="${mode.name}"]`, lines));
+    const indent = query === undefined ? '  ' : MEDIA_INDENT;
+    const declarations =
+      overlapping === undefined
+        ? modeDeclarations(tokens, writer, mode.name, indent)
+        : overlayDeclarations(overlapping, writer, mode.name, indent);
+    if (declarations === '') continue;
+    if (query !== undefined) written += mediaRule(query, declarations);
+    else selected += rule(`[data-theme="${mode.name}"]`, declarations);
   }
-  blocks.push(...selected);
-  return blocks.join('');
+  return written + selected;
 }
 
 /**
@@ -194,23 +197,22 @@ export function modeMediaQuery(system: CompiledDesignSystem, mode: ModeDefinitio
  * colors (or any value kept as a reference) goes to a `@media (prefers-color-scheme: dark)` block.
  */
 function renderLightDarkBlocks(tokens: readonly Token[], writer: CssWriter): string {
-  const lines = ['  color-scheme: light dark;'];
-  const fallback: string[] = [];
+  let root = '  color-scheme: light dark;\n';
+  let fallback = '';
   for (const token of tokens) {
-    if (token.deprecated !== undefined) lines.push(deprecationComment(token, writer));
+    if (token.deprecated !== undefined) root += `${deprecationComment(token, writer)}\n`;
     const redeclared = writer.redeclares(token, 'dark');
     // A value kept as `var()` is not composed: its target's own declaration switches it.
     const kept = writer.keepsReferences && token.references !== undefined;
     const composed = redeclared && !kept ? composeLightDark(token.resolved.light, token.resolved.dark) : undefined;
-    if (composed !== undefined) lines.push(`  ${writer.name(token)}: ${composed};`);
+    if (composed !== undefined) root += `  ${writer.name(token)}: ${composed};\n`;
     else {
-      pushLines(lines, writer, token, 'light', '  ');
-      if (redeclared) pushLines(fallback, writer, token, 'dark', '    ');
+      root += writer.declarations(token, 'light', '  ');
+      if (redeclared) fallback += writer.declarations(token, 'dark', MEDIA_INDENT);
     }
   }
-  const blocks = [`:root {\n${lines.join('\n')}\n}\n`];
-  if (fallback.length > 0) blocks.push(`\n@media (prefers-color-scheme: dark) {\n  :root {\n${fallback.join('\n')}\n  }\n}\n`);
-  return blocks.join('');
+  const written = block(':root', root);
+  return fallback === '' ? written : `${written}${mediaRule('(prefers-color-scheme: dark)', fallback)}`;
 }
 
 /** `light-dark()` of two colors, or of two shadows that differ only in their colors; undefined for anything else. */

@@ -1,5 +1,5 @@
 import type { CompiledDesignSystem, Token } from '../compile/types.js';
-import { buildStrictDtcgTree, DTCG_SPEC_VERSION, literalStrictTokens } from './export-dtcg-strict.js';
+import { DTCG_SPEC_VERSION, literalStrictTokens, strictExportTree } from './export-dtcg-strict.js';
 import type { StrictToken } from './export-dtcg-strict.js';
 import { furtherModes, valueInMode } from './mode-values.js';
 import { buildTokenTree } from './token-tree.js';
@@ -25,7 +25,7 @@ export function buildDtcgResolver(system: CompiledDesignSystem): Record<string, 
     sets: {
       tokens: {
         description: `Design tokens of ${system.meta.slug}, light values.`,
-        sources: [buildStrictDtcgTree(system, 'literal', 'resolve', strictTokens)],
+        sources: [strictExportTree(system, 'literal', 'resolve')],
       },
     },
     modifiers: {

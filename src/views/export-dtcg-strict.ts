@@ -211,15 +211,18 @@ const NONE_EQUIVALENTS: Readonly<Partial<Record<TokenType, unknown>>> = {
  * (written as what renders the same); `omitted`, the parts a typography leaves out in light (written with DTCG's
  * defaults: `sans-serif`, 400, 1.2).
  */
-function notesOf(token: Token, modes: readonly ModeDefinition[]): Record<string, unknown> {
-  const notes: Record<string, unknown> = {};
-  const none = ['light', 'dark', ...modes.map((mode) => mode.name)].filter((mode) => {
-    const value = token.resolved[mode];
-    return value?.kind === 'keyword' && value.keyword === 'none';
-  });
-  if (none.length > 0 && NONE_EQUIVALENTS[token.type] !== undefined) notes['none'] = none;
+function notesOf(token: Token, modes: readonly ModeDefinition[]): Record<string, unknown> | undefined {
+  let notes: Record<string, unknown> | undefined;
+  // Only a shadow, border or gradient has a `none` DTCG cannot say; the others skip the list (one per token otherwise).
+  if (NONE_EQUIVALENTS[token.type] !== undefined) {
+    const none = ['light', 'dark', ...modes.map((mode) => mode.name)].filter((mode) => {
+      const value = token.resolved[mode];
+      return value?.kind === 'keyword' && value.keyword === 'none';
+    });
+    if (none.length > 0) notes = { none };
+  }
   const light = token.resolved.light;
-  if (light.kind === 'typography' && light.omitted !== undefined) notes['omitted'] = light.omitted;
+  if (light.kind === 'typography' && light.omitted !== undefined) (notes ??= {})['omitted'] = light.omitted;
   return notes;
 }
 
@@ -268,14 +271,14 @@ function buildLiteralStrictToken(token: Token, modes: readonly ModeDefinition[])
     return strict?.value;
   });
   if (unreadable) return undefined;
-  const extension = { ...light.extension, ...notesOf(token, modes) };
-  return {
-    type: light.type,
-    value,
-    ...(others?.dark === undefined ? {} : { dark: others.dark }),
-    ...(others?.modes === undefined ? {} : { modes: others.modes }),
-    ...(Object.keys(extension).length === 0 ? {} : { extension }),
-  };
+  const notes = notesOf(token, modes);
+  // Members added one by one rather than spread in: this runs once per token.
+  const strict: { -readonly [Field in keyof StrictToken]: StrictToken[Field] } = { type: light.type, value };
+  if (others?.dark !== undefined) strict.dark = others.dark;
+  if (others?.modes !== undefined) strict.modes = others.modes;
+  const extension = notes === undefined ? light.extension : { ...light.extension, ...notes };
+  if (extension !== undefined && Object.keys(extension).length > 0) strict.extension = extension;
+  return strict;
 }
 
 function strictLeaf(
@@ -288,11 +291,11 @@ function strictLeaf(
   const literal = strictTokens === undefined ? buildLiteralStrictToken(token, modes) : strictTokens.get(token);
   const built = literal === undefined || shadowColors === 'literal' ? literal : withShadowReference(token, literal);
   const strict = built === undefined || references === 'resolve' || token.references === undefined ? built : withAliases(token, built);
-  const leaf: Record<string, unknown> = {};
-  if (token.description !== undefined) leaf['$description'] = token.description;
-  if (token.deprecated !== undefined) leaf['$deprecated'] = dtcgDeprecated(token);
   if (strict === undefined) {
     // No DTCG type: a group without tokens that keeps the value where a tool can still find it.
+    const leaf: Record<string, unknown> = {};
+    if (token.description !== undefined) leaf['$description'] = token.description;
+    if (token.deprecated !== undefined) leaf['$deprecated'] = dtcgDeprecated(token);
     leaf['$extensions'] = {
       [EXTENSION_KEY]: {
         type: token.type,
@@ -302,19 +305,26 @@ function strictLeaf(
     };
     return leaf;
   }
-  const extension = {
-    ...strict.extension,
-    ...(strict.dark === undefined ? {} : { dark: strict.dark }),
-    ...(strict.modes === undefined ? {} : { modes: strict.modes }),
-  };
   // In sorted order, as the members of a typed leaf are written: `$deprecated`, `$description`, `$extensions`, `$type`, `$value`.
   const sorted: Record<string, unknown> = {};
-  if (token.deprecated !== undefined) sorted['$deprecated'] = leaf['$deprecated'];
+  if (token.deprecated !== undefined) sorted['$deprecated'] = dtcgDeprecated(token);
   if (token.description !== undefined) sorted['$description'] = token.description;
-  if (Object.keys(extension).length > 0) sorted['$extensions'] = { [EXTENSION_KEY]: extension };
+  const extension = strictExtension(strict);
+  if (extension !== undefined) sorted['$extensions'] = { [EXTENSION_KEY]: extension };
   sorted['$type'] = strict.type;
   sorted['$value'] = strict.value;
   return sorted;
+}
+
+/** What a typed leaf's `$extensions["com.service"]` holds: the strict token's extension fields, `dark`, `modes`; undefined when nothing. */
+function strictExtension(strict: StrictToken): Record<string, unknown> | undefined {
+  if (strict.dark === undefined && strict.modes === undefined) {
+    return strict.extension === undefined || Object.keys(strict.extension).length === 0 ? undefined : { ...strict.extension };
+  }
+  const extension: Record<string, unknown> = strict.extension === undefined ? {} : { ...strict.extension };
+  if (strict.dark !== undefined) extension['dark'] = strict.dark;
+  if (strict.modes !== undefined) extension['modes'] = strict.modes;
+  return extension;
 }
 
 /**
@@ -333,9 +343,44 @@ export function buildStrictDtcgTree(
   return buildSystemTree(system, (token) => strictLeaf(token, modes, shadowColors, references, strictTokens));
 }
 
+/**
+ * Each token's leaf in the strict tree with literal shadow colors and resolved references, once per compiled system.
+ * Why: the strict export and the resolver's set write the same leaves but for a shadow written with a color token
+ * (and, with `references=keep`, a token written with references); built once, stringified by both. Never changed.
+ */
+const literalStrictLeaves = perSystem((system): ReadonlyMap<Token, Record<string, unknown>> => {
+  const modes = furtherModes(system);
+  const strictTokens = literalStrictTokens(system);
+  const leaves = new Map<Token, Record<string, unknown>>();
+  for (const token of system.tokens) leaves.set(token, strictLeaf(token, modes, 'literal', 'resolve', strictTokens));
+  return leaves;
+});
+
+/** Whether a token's leaf with these `shadowColors` and `references` is its {@link literalStrictLeaves} one. */
+function hasLiteralLeaf(token: Token, shadowColors: ShadowColors, references: ReferenceHandling): boolean {
+  const refersToColor =
+    shadowColors === 'reference' && typeof token.value['colorToken'] === 'string' && token.resolved.light.kind === 'shadow';
+  return !refersToColor && (references === 'resolve' || token.references === undefined);
+}
+
+/**
+ * `buildStrictDtcgTree(system, shadowColors, references)` for an export to stringify: the same tree, with the leaves
+ * it shares with the other strict trees of the system built once ({@link literalStrictLeaves}).
+ */
+export function strictExportTree(system: CompiledDesignSystem, shadowColors: ShadowColors, references: ReferenceHandling): TokenTree {
+  const modes = furtherModes(system);
+  const strictTokens = literalStrictTokens(system);
+  const literalLeaves = literalStrictLeaves(system);
+  return buildSystemTree(system, (token) =>
+    hasLiteralLeaf(token, shadowColors, references)
+      ? literalLeaves.get(token)
+      : strictLeaf(token, modes, shadowColors, references, strictTokens),
+  );
+}
+
 /** The strict export's text, indented like the default JSON export; `keep` writes references as DTCG aliases. */
 export function renderStrictDtcgJson(system: CompiledDesignSystem, references: ReferenceHandling = 'resolve'): string {
-  return `${JSON.stringify(buildStrictDtcgTree(system, 'reference', references, literalStrictTokens(system)), null, 2)}\n`;
+  return `${JSON.stringify(strictExportTree(system, 'reference', references), null, 2)}\n`;
 }
 
 /**

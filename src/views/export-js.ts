@@ -1,9 +1,8 @@
-import type { CompiledDesignSystem, TypedValue } from '../compile/types.js';
-import { leafOf } from './export-typescript.js';
+import type { CompiledDesignSystem } from '../compile/types.js';
 import { assignJsNames, jsPropertyKey } from './js-names.js';
-import { perSystemAndKey } from './system-memo.js';
-import { buildSystemTree } from './token-tree.js';
-import type { TokenTree } from './token-tree.js';
+import { jsLiteralsOf, NO_COMMENTS, printLiteral, printTokenObject } from './js-tree-text.js';
+import type { JsLiteral, ObjectSyntax } from './js-tree-text.js';
+import { perSystem, perSystemAndKey } from './system-memo.js';
 
 /** The module systems the JavaScript formats are written for: an ES module, or its CommonJS twin. */
 export const JS_MODULES = ['esm', 'cjs'] as const;
@@ -15,27 +14,8 @@ export const JS_FILE_NAMES: Readonly<Record<JsModule, string>> = { esm: 'tokens.
 /** The media type of the JavaScript module (RFC 9239). */
 export const JAVASCRIPT_TYPE = 'text/javascript; charset=utf-8';
 
-/** A value of the JavaScript module: CSS text, a boolean, or a typography token's parts. */
-export type JsValue = string | boolean | TokenTree;
-
-/**
- * A value as the JavaScript module holds it: the CSS text the other exports serve (a typography token's parts as in
- * `/export/ts`), except a boolean, which is `true` or `false` (the string `"false"` would be truthy).
- * @example jsValueOf({ kind: 'boolean', value: false }) // false
- */
-export function jsValueOf(value: TypedValue): JsValue {
-  return value.kind === 'boolean' ? value.value : leafOf(value);
-}
-
-/**
- * Every token's value in `mode`, nested by key segments. Built once per compiled system and mode (a compiled system
- * never changes) and shared by every render of it (the ES module, its CommonJS twin and both declaration files print
- * the same trees): read it, never change it.
- * @example modeTree(harbor, 'dark') // { color: { accent: { emphasis: '#1F6FEB', ... } }, ... }
- */
-export const modeTree: (system: CompiledDesignSystem, mode: string) => TokenTree = perSystemAndKey((system, mode) =>
-  buildSystemTree(system, (token) => jsValueOf(token.resolved[mode] ?? token.resolved.light)),
-);
+/** How the JavaScript module spells its objects: frozen at every level, so no import can change a token. */
+const FROZEN: ObjectSyntax = { open: 'Object.freeze({', close: '})', modifier: '', end: ',', nameOf: jsPropertyKey };
 
 /**
  * The JavaScript module of a design system (`module` `esm` or `cjs`): `light`, `dark` and each further mode as one
@@ -64,33 +44,34 @@ export function renderJsModule(system: CompiledDesignSystem, module: JsModule): 
   if (module === 'cjs') for (const { name } of names.modes) if (name !== undefined) parts.push(`exports.${name} = ${name};\n`);
   const byMode = names.modes.map(({ mode, name }) => {
     const key = jsPropertyKey(mode);
-    if (name === undefined) return `  ${key}: ${printFrozen(modeTree(system, mode), 1)},\n`;
+    if (name === undefined) return `  ${key}: ${printTokenObject(system, jsLiteralsOf(system, mode), FROZEN, 1, NO_COMMENTS)},\n`;
     return key === name ? `  ${name},\n` : `  ${key}: ${name},\n`;
   });
   parts.push(`${module === 'esm' ? 'export const modes' : 'exports.modes'} = Object.freeze({\n${byMode.join('')}});\n`);
-  if (names.tokens.size > 0) parts.push('\n');
-  const light = new Map(system.tokens.map((token) => [token.key, jsValueOf(token.resolved.light)]));
-  for (const [key, name] of names.tokens) {
-    const value = light.get(key) as JsValue;
-    const printed = typeof value === 'object' ? printFrozen(value, 0) : JSON.stringify(value);
-    parts.push(`${module === 'esm' ? 'export const ' : 'exports.'}${name} = ${printed};\n`);
-  }
+  const exports = namedExports(system);
+  // Each named export is the shared line after its keyword: joining the lines with the keyword prints them all.
+  const keyword = module === 'esm' ? 'export const ' : 'exports.';
+  if (exports.length > 0) parts.push(`\n${keyword}${exports.join(keyword)}`);
   return parts.join('');
 }
 
 /**
- * A mode's object as the modules declare it: `modeTree` printed frozen. Why: the ES module and its CommonJS twin
- * declare the same objects (most of their bytes); printed once per compiled system and mode, both take the text.
+ * A mode's object as the modules declare it, printed frozen. Why: the ES module and its CommonJS twin declare the same
+ * objects (most of their bytes); printed once per compiled system and mode, both take the text.
  */
-const printedModeObject = perSystemAndKey((system, mode) => printFrozen(modeTree(system, mode), 0));
+const printedModeObject = perSystemAndKey((system, mode) => printTokenObject(system, jsLiteralsOf(system, mode), FROZEN, 0, NO_COMMENTS));
 
-/** `tree` as an object literal frozen at every level, its closing brace indented to `depth`. */
-function printFrozen(tree: TokenTree, depth: number): string {
-  const indent = '  '.repeat(depth + 1);
-  const lines = Object.keys(tree).map((key) => {
-    const value = tree[key] as JsValue;
-    const printed = typeof value === 'object' ? printFrozen(value, depth + 1) : JSON.stringify(value);
-    return `${indent}${jsPropertyKey(key)}: ${printed},\n`;
+/**
+ * Each named export without its keyword (`colorBrandPrimary = "#2563EB";\n`), in key order: both modules print the
+ * same, one with `export const ` before each, the other with `exports.`; worked out once per compiled system.
+ */
+const namedExports = perSystem((system): readonly string[] => {
+  const names = assignJsNames(system).tokens;
+  const light = jsLiteralsOf(system, 'light');
+  const lines: string[] = [];
+  system.tokens.forEach((token, index) => {
+    const name = names.get(token.key);
+    if (name !== undefined) lines.push(`${name} = ${printLiteral(light[index] as JsLiteral, FROZEN, 0, '', NO_COMMENTS)};\n`);
   });
-  return lines.length === 0 ? 'Object.freeze({})' : `Object.freeze({\n${lines.join('')}${'  '.repeat(depth)}})`;
-}
+  return lines;
+});

@@ -9,7 +9,7 @@ import {
   isTypedLiteral,
   lintVariables,
   listDeclarations,
-  referencesOf,
+  holdsReferences,
   replaceReferences,
   wholeReferenceOf,
 } from './preprocessor-declarations.js';
@@ -46,7 +46,7 @@ const SASS_ESCAPED = /[\\"#]/;
 /** A declaration's light value as its variable holds it: a kept reference as the variable it names. */
 function variableValue(text: string): string {
   // Resolved values (the default) refer to nothing: the value itself.
-  if (referencesOf(text).length === 0) return sassValue(text);
+  if (!holdsReferences(text)) return sassValue(text);
   const whole = wholeReferenceOf(text);
   if (whole !== undefined) return sassVariable(whole);
   // Sass's own way to set the alpha of the color it refers to (relative color syntax is not in every CSS tool yet).
@@ -76,18 +76,21 @@ function reservedNames(system: CompiledDesignSystem): Map<string, string> {
  * );
  */
 export function renderScss(system: CompiledDesignSystem, options: { readonly references: ReferenceHandling }): string {
-  const variables: string[] = [];
+  // Each part is written as one string (`+=`), not as a list of lines joined at the end: fewer allocations.
+  let variables = '';
   for (const declaration of inDependencyOrder(listDeclarations(system, 'light', options.references))) {
     const comment = declaration.part === undefined ? deprecationText(declaration.token, sassVariable) : undefined;
-    if (comment !== undefined) variables.push(comment);
-    variables.push(`${sassVariable(declaration.name)}: ${variableValue(declaration.text)};`);
+    if (comment !== undefined) variables += `${comment}\n`;
+    variables += `${sassVariable(declaration.name)}: ${variableValue(declaration.text)};\n`;
   }
-  const maps = system.modes.map(({ name: mode }) => {
-    const entries = listDeclarations(system, mode, options.references).map(
-      (declaration) => `  ${sassString(declaration.name)}: ${sassValue(cssTextOf(declaration.text))},\n`,
-    );
-    return `$tokens-${mode}: ${entries.length === 0 ? '()' : `(\n${entries.join('')})`};\n`;
-  });
+  let maps = '';
+  for (const { name: mode } of system.modes) {
+    let entries = '';
+    for (const declaration of listDeclarations(system, mode, options.references)) {
+      entries += `  ${sassString(declaration.name)}: ${sassValue(cssTextOf(declaration.text))},\n`;
+    }
+    maps += `${maps === '' ? '' : '\n'}$tokens-${mode}: ${entries === '' ? '()' : `(\n${entries})`};\n`;
+  }
   const modes = system.modes.map(({ name }) => `  "${name}": $tokens-${name},\n`).join('');
   const names = system.modes.map(({ name }) => name).join(', ');
   return [
@@ -95,8 +98,8 @@ export function renderScss(system: CompiledDesignSystem, options: { readonly ref
     '// `@use "tokens";`: `tokens.$<token>` (light values), `tokens.$tokens-<mode>` (a mode’s values),',
     ' `@include tokens.tokens(<mode>);` (a mode’s custom properties, named as in the CSS export).\n',
     '@use "sass:color";\n@use "sass:map";\n@use "sass:string";\n\n',
-    variables.length === 0 ? '' : `${variables.join('\n')}\n\n`,
-    maps.join('\n'),
+    variables === '' ? '' : `${variables}\n`,
+    maps,
     `\n$tokens: (\n${modes});\n\n`,
     '@mixin tokens($mode) {\n',
     '  @if not map.has-key($tokens, $mode) {\n',

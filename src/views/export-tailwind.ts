@@ -38,8 +38,9 @@ export const TAILWIND_VALUE_PREFIX = 'ds';
  * }
  */
 export function renderTailwind(system: CompiledDesignSystem, options: Pick<CssExportOptions, 'theme' | 'darkSelector'>): string {
-  const fixed: string[] = [];
-  const switching: string[] = [];
+  // Each block is written as one string (`+=`), not as a list of lines joined at the end: fewer allocations.
+  let fixed = '';
+  let switching = '';
   const switchingTokens: Token[] = [];
   const seen = new Set<string>();
   const words = keyWordsOf(system);
@@ -53,53 +54,47 @@ export function renderTailwind(system: CompiledDesignSystem, options: Pick<CssEx
     seen.add(variable);
     const value = token.resolved.light;
     if (isFixed(system, token)) {
-      if (value.kind === 'typography') fixed.push(...typographyLines(variable, (part) => formatTypographyPart(value, part)));
-      else fixed.push(`  ${variable}: ${formatTailwindValue(value, token)};`);
+      if (value.kind === 'typography') fixed += typographyDeclarations(variable, (part) => formatTypographyPart(value, part));
+      else fixed += `  ${variable}: ${formatTailwindValue(value, token)};\n`;
     } else {
-      if (value.kind === 'typography') switching.push(...typographyLines(variable, (part) => `var(${partVariable(token, part)})`));
-      else switching.push(`  ${variable}: var(${valueVariable(token)});`);
+      if (value.kind === 'typography') switching += typographyDeclarations(variable, (part) => `var(${partVariable(token, part)})`);
+      else switching += `  ${variable}: var(${valueVariable(token)});\n`;
       switchingTokens.push(token);
     }
   }
-  const blocks = [HEADER(system.meta.slug), `@theme {\n${fixed.join('\n')}\n}\n`];
+  let written = `${HEADER(system.meta.slug)}@theme {\n${fixed === '' ? '\n' : fixed}}\n`;
   if (switchingTokens.length > 0) {
-    blocks.push(
-      `\n@theme inline {\n${switching.join('\n')}\n}\n`,
-      `\n${renderThemeBlocks(
-        system,
-        switchingTokens,
-        createCssWriter(
-          valueVariable,
-          partVariable,
-          (key) => `--${joinWords(TAILWIND_VALUE_PREFIX, wordsIn(words, key))}`,
-          'resolve',
-          formatTailwindValue,
-        ),
-        options,
-      )}`,
+    const writer = createCssWriter(
+      valueVariable,
+      partVariable,
+      (key) => `--${joinWords(TAILWIND_VALUE_PREFIX, wordsIn(words, key))}`,
+      'resolve',
+      formatTailwindValue,
     );
+    written += `\n@theme inline {\n${switching}}\n\n${renderThemeBlocks(system, switchingTokens, writer, options)}`;
   }
   // A variant applies where its mode's values do: under the mode's media query when the OS switches the mode on.
-  const variants = furtherModes(system).map((mode) => {
+  const further = furtherModes(system);
+  if (further.length > 0) written += '\n';
+  for (const mode of further) {
     const query = modeMediaQuery(system, mode, options.theme ?? 'data-attribute');
     const condition = query === undefined ? `&:where([data-theme="${mode.name}"], [data-theme="${mode.name}"] *)` : `@media ${query}`;
-    return `@custom-variant ${mode.name} (${condition});\n`;
-  });
-  if (variants.length > 0) blocks.push(`\n${variants.join('')}`);
-  return blocks.join('');
+    written += `@custom-variant ${mode.name} (${condition});\n`;
+  }
+  return written;
 }
 
 /**
  * A typography token in Tailwind's `--text-*` namespace: the font size, with its line height, letter spacing and
  * weight as the sub-variables `text-<name>` applies together (the font family has no place there).
  */
-function typographyLines(variable: string, part: (name: (typeof TYPOGRAPHY_PARTS)[number]) => string): string[] {
-  return [
-    `  ${variable}: ${part('fontSize')};`,
-    `  ${variable}--line-height: ${part('lineHeight')};`,
-    `  ${variable}--letter-spacing: ${part('letterSpacing')};`,
-    `  ${variable}--font-weight: ${part('fontWeight')};`,
-  ];
+function typographyDeclarations(variable: string, part: (name: (typeof TYPOGRAPHY_PARTS)[number]) => string): string {
+  return (
+    `  ${variable}: ${part('fontSize')};\n` +
+    `  ${variable}--line-height: ${part('lineHeight')};\n` +
+    `  ${variable}--letter-spacing: ${part('letterSpacing')};\n` +
+    `  ${variable}--font-weight: ${part('fontWeight')};\n`
+  );
 }
 
 /**
@@ -115,7 +110,10 @@ const TAILWIND_NO_SHADOW = '0 0 #0000';
 
 /** Whether a token has one value in every mode, so it can sit in `@theme` itself. */
 function isFixed(system: CompiledDesignSystem, token: Token): boolean {
-  return system.modes.every(
-    (mode) => mode.name === 'light' || sameTypedValue(token.resolved[mode.name] ?? token.resolved.light, token.resolved.light),
-  );
+  const light = token.resolved.light;
+  // A loop, not `modes.every(...)`: this runs for every token, and a closure per token is garbage.
+  for (const mode of system.modes) {
+    if (mode.name !== 'light' && !sameTypedValue(token.resolved[mode.name] ?? light, light)) return false;
+  }
+  return true;
 }

@@ -30,8 +30,21 @@ export function jsNameOf(key: string): string {
 
 /** {@link jsNameOf} from the key's words (`wordsOfKey`, joined with `-`). */
 function jsNameOfWords(words: string): string {
-  const name = words.replace(/-([\s\S])/g, (_, first: string) => first.toUpperCase());
-  return name === '' || RESERVED.has(name) || /^[0-9]/.test(name) ? `_${name}` : name;
+  // A loop over the dashes rather than a replace with a callback: this names every token of the system.
+  let name = '';
+  let start = 0;
+  for (let dash = words.indexOf('-'); dash !== -1 && dash + 1 < words.length; dash = words.indexOf('-', start)) {
+    // The character after a dash goes uppercase in its place (as `/-([\s\S])/g` would match it: one code unit).
+    name += words.slice(start, dash) + words.charAt(dash + 1).toUpperCase();
+    start = dash + 2;
+  }
+  name = start === 0 ? words : name + words.slice(start);
+  return name === '' || RESERVED.has(name) || startsWithDigit(name) ? `_${name}` : name;
+}
+
+function startsWithDigit(name: string): boolean {
+  const code = name.charCodeAt(0);
+  return code >= 48 && code <= 57; // '0' to '9'
 }
 
 /** The names the JavaScript module exports, and the tokens that could not get theirs. */
@@ -52,30 +65,32 @@ export interface JsNames {
 export const assignJsNames: (system: CompiledDesignSystem) => JsNames = perSystem(assignUncached);
 
 function assignUncached(system: CompiledDesignSystem): JsNames {
-  // What holds each name: `modes`, a mode (by its name) or a token (by its key).
-  const holders = new Map<string, { readonly mode?: string; readonly token?: string }>([[MODES_EXPORT, {}]]);
+  // The names exported before any token's, each with what it exports: `modes`, or a mode's object.
+  const exportedFirst = new Map<string, string>([[MODES_EXPORT, 'its object of modes']]);
   const modes = system.modes.map(({ name: mode }) => {
     const name = jsNameOf(mode);
-    if (holders.has(name)) return { mode, name: undefined };
-    holders.set(name, { mode });
+    if (exportedFirst.has(name)) return { mode, name: undefined };
+    exportedFirst.set(name, `the mode \`${mode}\``);
     return { mode, name };
   });
   const tokens = new Map<string, string>();
+  // The token that holds each token's name: the first in key order (strings, not a holder object per token).
+  const holders = new Map<string, string>();
   const clashes: FormatDiagnostic[] = [];
   const words = keyWordsOf(system);
   for (const { key } of system.tokens) {
     const name = jsNameOfWords(wordsIn(words, key));
-    const holder = holders.get(name);
-    if (holder === undefined) {
-      holders.set(name, { token: key });
+    const exported = exportedFirst.get(name);
+    const holder = exported === undefined ? holders.get(name) : undefined;
+    if (exported === undefined && holder === undefined) {
+      holders.set(name, key);
       tokens.set(key, name);
       continue;
     }
-    const exported = holder.mode === undefined ? 'its object of modes' : `the mode \`${holder.mode}\``;
     const message =
-      holder.token === undefined
-        ? `\`${key}\` gets the JavaScript name \`${name}\`, which the JavaScript module exports for ${exported}: the token has no named export (the mode objects hold it)`
-        : `\`${key}\` and \`${holder.token}\` get the same JavaScript name \`${name}\`: the JavaScript module keeps \`${holder.token}\` (first in key order) and gives this one no named export`;
+      holder === undefined
+        ? `\`${key}\` gets the JavaScript name \`${name}\`, which the JavaScript module exports for ${exported as string}: the token has no named export (the mode objects hold it)`
+        : `\`${key}\` and \`${holder}\` get the same JavaScript name \`${name}\`: the JavaScript module keeps \`${holder}\` (first in key order) and gives this one no named export`;
     clashes.push({ token: key, rule: 'js-name-clash', severity: 'warning', message });
   }
   return { modes, tokens, clashes };

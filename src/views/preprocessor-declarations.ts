@@ -68,20 +68,16 @@ export function listDeclarations(
 
 function listUncached(system: CompiledDesignSystem, mode: string, references: ReferenceHandling): PreprocessorDeclaration[] {
   const writer = createMarkedWriter(system, references);
+  const words = keyWordsOf(system);
   const declarations: PreprocessorDeclaration[] = [];
   for (const token of system.tokens) {
-    if (token.type !== 'typography') {
-      declarations.push({ token, name: writer.name(token).slice(2), text: writer.text(token, mode) });
-      continue;
-    }
-    const lines = writer.lines(token, mode, '');
-    for (const [index, line] of lines.entries()) {
-      // The writer writes `<name>: <text>;`: a custom property's name never holds `: `.
-      const colon = line.indexOf(': ');
-      const name = line.slice(2, colon);
-      const text = line.slice(colon + 2, -1);
-      const part = index === 0 ? undefined : TYPOGRAPHY_PARTS[index - 1];
-      declarations.push(part === undefined ? { token, name, text } : { token, name, part, text });
+    // The names straight from the key's words: the writer's `--<words>` would only be cut again.
+    const tokenWords = wordsIn(words, token.key);
+    declarations.push({ token, name: tokenWords, text: writer.text(token, mode) });
+    if (!writer.hasParts(token, mode)) continue;
+    for (const part of TYPOGRAPHY_PARTS) {
+      const name = joinWords(tokenWords, PART_WORDS[part]);
+      declarations.push({ token, name, part, text: writer.partText(token, mode, part) });
     }
   }
   return declarations;
@@ -113,6 +109,11 @@ export function replaceReferences(text: string, write: (name: string) => string)
   return text.replace(MARKED, (_, name: string) => write(name));
 }
 
+/** Whether `text` refers to another declaration (with references kept); resolved texts never do. */
+export function holdsReferences(text: string): boolean {
+  return text.includes(MARK);
+}
+
 /** The names `text` refers to, in order. */
 export function referencesOf(text: string): string[] {
   return text.includes(MARK) ? [...text.matchAll(MARKED)].map((match) => match[1] as string) : [];
@@ -132,9 +133,9 @@ export function isTypedLiteral(text: string): boolean {
  * The declarations of `declarations` in an order where each comes after the ones it refers to (its key order
  * otherwise): Sass reads a variable only after its declaration. References never form a cycle (the compiler refuses one).
  */
-export function inDependencyOrder(declarations: readonly PreprocessorDeclaration[]): PreprocessorDeclaration[] {
+export function inDependencyOrder(declarations: readonly PreprocessorDeclaration[]): readonly PreprocessorDeclaration[] {
   // Values resolved (the default) refer to nothing: key order is the order.
-  if (!declarations.some((declaration) => declaration.text.includes(MARK))) return [...declarations];
+  if (!declarations.some((declaration) => holdsReferences(declaration.text))) return declarations;
   const byName = new Map(declarations.map((declaration) => [declaration.name, declaration]));
   const done = new Set<PreprocessorDeclaration>();
   const ordered: PreprocessorDeclaration[] = [];

@@ -98,3 +98,131 @@ function planTree(tokens: readonly Token[]): TreePlan | null {
   }
   return { parents: Int32Array.from(parents), names };
 }
+
+/** A step of a {@link TreeWalk} that opens a group (the steps after it, up to its {@link CLOSE_GROUP}, are its children). */
+export const OPEN_GROUP = -1;
+/** A step of a {@link TreeWalk} that closes the group opened last. */
+export const CLOSE_GROUP = -2;
+
+/**
+ * The system's tree (the one {@link buildSystemTree} builds) as the steps that print it depth first, in the order
+ * `Object.keys` lists each node (array indexes first in numeric order, then insertion order): step `i` is the leaf of
+ * token `steps[i]`, or {@link OPEN_GROUP} or {@link CLOSE_GROUP}. Why: the JavaScript and TypeScript exports print
+ * several trees of the same keys with other leaves; walking these steps prints them without building each tree.
+ */
+export interface TreeWalk {
+  readonly steps: Int32Array;
+  /** Per step: the segment naming its leaf or group ('' for a close). */
+  readonly segments: readonly string[];
+  /** Per step: the key path of its leaf or group, segments joined with `.` ('' for a close). */
+  readonly paths: readonly string[];
+}
+
+/**
+ * Each system's {@link TreeWalk}, once. Compiled systems list their keys in the order their tree lists them, so the
+ * walk is read off the keys in one pass; any other list (hand-made, with a key that is a token and a group, or out
+ * of that order) is walked from its tree itself, so the walk always keeps that tree's order exactly.
+ */
+export const treeWalkOf: (system: CompiledDesignSystem) => TreeWalk = perSystem(
+  (system) => walkKeysInOrder(system.tokens) ?? walkTree(system.tokens),
+);
+
+/**
+ * The walk of `tokens` read off their keys: each key closes the groups the one before it was in and it is not, opens
+ * the groups it is in and the one before it was not, then adds its leaf. Null unless that is how their tree lists
+ * them: each segment must come after the segment it follows in its group as `Object.keys` orders them (strictly, so
+ * no group comes twice and no key is a token and a group), and no segment may be empty.
+ */
+function walkKeysInOrder(tokens: readonly Token[]): TreeWalk | null {
+  const walk = { steps: [] as number[], segments: [] as string[], paths: [] as string[] };
+  const add = (step: number, segment: string, path: string): void => {
+    walk.steps.push(step);
+    walk.segments.push(segment);
+    walk.paths.push(path);
+  };
+  let previous: readonly string[] = [];
+  for (let index = 0; index < tokens.length; index += 1) {
+    const key = (tokens[index] as Token).key;
+    const current = key.split('.');
+    const depth = current.length - 1;
+    // The groups this key shares with the one before it; the segment after them is new in the last group shared.
+    let shared = 0;
+    while (shared < depth && shared < previous.length - 1 && current[shared] === previous[shared]) shared += 1;
+    if (index > 0 && !listsBefore(previous[shared] as string, current[shared] as string)) return null;
+    for (let level = previous.length - 1; level > shared; level -= 1) add(CLOSE_GROUP, '', '');
+    let end = 0;
+    for (let level = 0; level <= depth; level += 1) {
+      const segment = current[level] as string;
+      if (segment === '') return null;
+      end += level === 0 ? segment.length : segment.length + 1;
+      if (level < shared) continue;
+      if (level < depth) add(OPEN_GROUP, segment, key.slice(0, end));
+      else add(index, segment, key);
+    }
+    previous = current;
+  }
+  for (let level = previous.length - 1; level > 0; level -= 1) add(CLOSE_GROUP, '', '');
+  return { steps: Int32Array.from(walk.steps), segments: walk.segments, paths: walk.paths };
+}
+
+/**
+ * Whether `Object.keys` lists `first` before `second` when they name properties of one object (added in that order):
+ * array indexes first, in numeric order, then the others in the order added; strictly, so never a name twice.
+ */
+function listsBefore(first: string, second: string): boolean {
+  const firstIndex = arrayIndexOf(first);
+  const secondIndex = arrayIndexOf(second);
+  if (firstIndex >= 0 && secondIndex >= 0) return firstIndex < secondIndex;
+  if (firstIndex >= 0 || secondIndex >= 0) return firstIndex >= 0;
+  // Two names listed in the order added: any order, so long as the names differ; code-unit order makes it strict.
+  return first < second;
+}
+
+/** The number a property name stands for when it is an array index (`0` to `2 ** 32 - 2`, no leading zero), else -1. */
+function arrayIndexOf(name: string): number {
+  if (name.length === 0 || name.length > 10) return -1;
+  const first = name.charCodeAt(0);
+  if (first < 48 || first > 57 || (first === 48 && name.length > 1)) return -1;
+  let value = 0;
+  for (let index = 0; index < name.length; index += 1) {
+    const code = name.charCodeAt(index);
+    if (code < 48 || code > 57) return -1;
+    value = value * 10 + (code - 48);
+  }
+  return value <= 4294967294 ? value : -1;
+}
+
+/** A leaf of the tree a walk is read from: which token it is (an object, so no leaf is mistaken for a group). */
+class TokenLeaf {
+  constructor(readonly index: number) {}
+}
+
+/** The walk of `tokens`' tree, read off the tree itself (for any list of tokens, in any order). */
+function walkTree(tokens: readonly Token[]): TreeWalk {
+  // `buildTokenTree` calls `leafOf` once per token, in order: the count is the token's index.
+  let next = 0;
+  const tree = buildTokenTree(tokens, () => new TokenLeaf(next++));
+  const steps: number[] = [];
+  const segments: string[] = [];
+  const paths: string[] = [];
+  const visit = (node: TokenTree, path: string): void => {
+    for (const segment of Object.keys(node)) {
+      const child = node[segment];
+      // Joined as the printers always joined key paths (a key that starts with `.` loses its empty first segment).
+      const childPath = path === '' ? segment : `${path}.${segment}`;
+      segments.push(segment);
+      paths.push(childPath);
+      if (child instanceof TokenLeaf) {
+        steps.push(child.index);
+        continue;
+      }
+      steps.push(OPEN_GROUP);
+      visit(child as TokenTree, childPath);
+      steps.push(CLOSE_GROUP);
+      segments.push('');
+      paths.push('');
+    }
+  };
+  visit(tree, '');
+  return { steps: Int32Array.from(steps), segments, paths };
+}

@@ -62,6 +62,14 @@ describe('the fast reader', () => {
     );
   });
 
+  it('reads hex colors that start with `0b`, `0o` or `0x` fast, and leaves such numbers to the precise reader', () => {
+    const colors = 'scales:\n  slate:\n    950: { light: "#0BD8DC", dark: "#0x0O0b" }\n    900: { light: "#0B0B0B", dark: "#00F0FF" }\n';
+    expect(parseSourceFile('ds/scales.yaml', colors, false).precise).toBe(false);
+    for (const number of ['0x1F', '0b101', '0o17', '-0x1F', '[0x1F]']) {
+      expect(parseSourceFile('ds/primitives.yaml', `primitives:\n  spacing: { a: ${number} }\n`, false).precise, number).toBe(true);
+    }
+  });
+
   it('reports a problem in a fast-read file with its real position', () => {
     const tokens =
       'tokens:\n  color:\n    text: { type: color, scale: gray, step: 900 }\n    link: { type: color, scale: blu, step: 600 }\n';

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CompiledDesignSystem, Token } from '../../src/compile/types.js';
-import { modeTree } from '../../src/views/export-js.js';
+import type { TokenTree } from '../../src/views/token-tree.js';
+import { jsLiteralsOf } from '../../src/views/js-tree-text.js';
 import { listDeclarations } from '../../src/views/preprocessor-declarations.js';
-import { buildSystemTree, buildTokenTree } from '../../src/views/token-tree.js';
+import { buildSystemTree, buildTokenTree, CLOSE_GROUP, OPEN_GROUP, treeWalkOf } from '../../src/views/token-tree.js';
 import { compileExample, compileKitchenSink } from '../helpers/fixtures.js';
 import { compileAurora } from './modes-fixture.js';
 
@@ -13,6 +14,17 @@ const printed = (tree: unknown): string => JSON.stringify(tree);
 function keyPaths(tree: unknown, path = ''): string[] {
   if (typeof tree !== 'object' || tree === null) return [];
   return Object.keys(tree).flatMap((key) => [`${path}/${key}`, ...keyPaths((tree as Record<string, unknown>)[key], `${path}/${key}`)]);
+}
+
+/** A tree's steps as `treeWalkOf` takes them: `path(` opens a group, `)` closes it, `path=index` is a token's leaf. */
+function stepsOf(tree: TokenTree, path = ''): string[] {
+  return Object.keys(tree).flatMap((key) => {
+    const child = tree[key] as TokenTree;
+    const childPath = path === '' ? key : `${path}.${key}`;
+    return 'leaf' in child && typeof child['leaf'] === 'number'
+      ? [`${childPath}=${child['leaf']}`]
+      : [`${childPath}(`, ...stepsOf(child, childPath), ')'];
+  });
 }
 
 describe('per-system caches of the views (a compiled system is immutable: derived data is worked out once)', () => {
@@ -30,6 +42,30 @@ describe('per-system caches of the views (a compiled system is immutable: derive
           expect(tree).not.toBe(expected);
         }
       }
+    }
+  });
+
+  it('treeWalkOf walks the tree buildTokenTree builds, in its order, for compiled systems and any hand-made list', async () => {
+    const systems = [await compileExample('acme'), await compileExample('harbor'), await compileKitchenSink(), compileAurora()];
+    const token = (key: string): Token => ({ key }) as unknown as Token;
+    const handMade = [
+      ['b.x', 'a.y', 'b.z'], // a group that comes back
+      ['s.10', 's.9', 's.a', 's.2'], // array indexes out of numeric order
+      ['a', 'a.b', 'c.d', 'c'], // keys that are a token and a group
+      ['e.f', 'e.f'], // a key twice
+      ['.a', 'b..c', ''], // empty segments
+      ['n.4294967294', 'n.4294967295', 'n.01', 'n.1'], // the largest array index, then names that are none
+    ];
+    for (const keys of handMade) systems.push({ tokens: keys.map(token) } as unknown as CompiledDesignSystem);
+    for (const system of systems) {
+      const tree = buildTokenTree(system.tokens, (leaf) => ({ leaf: system.tokens.indexOf(leaf) }));
+      const walk = treeWalkOf(system);
+      const printed: string[] = [];
+      walk.steps.forEach((step, index) => {
+        if (step === CLOSE_GROUP) printed.push(')');
+        else printed.push(`${walk.paths[index] as string}${step === OPEN_GROUP ? '(' : `=${step}`}`);
+      });
+      expect(printed).toEqual(stepsOf(tree));
     }
   });
 
@@ -51,14 +87,14 @@ describe('per-system caches of the views (a compiled system is immutable: derive
     }
   });
 
-  it('the JavaScript mode trees and the preprocessor declarations are worked out once per system and mode', async () => {
+  it('the JavaScript literals and the preprocessor declarations are worked out once per system and mode', async () => {
     const system = compileAurora();
-    expect(modeTree(system, 'dark')).toBe(modeTree(system, 'dark'));
-    expect(modeTree(system, 'dark')).not.toBe(modeTree(system, 'light'));
+    expect(jsLiteralsOf(system, 'dark')).toBe(jsLiteralsOf(system, 'dark'));
+    expect(jsLiteralsOf(system, 'dark')).not.toBe(jsLiteralsOf(system, 'light'));
     expect(listDeclarations(system, 'dark', 'keep')).toBe(listDeclarations(system, 'dark', 'keep'));
     expect(listDeclarations(system, 'dark', 'keep')).not.toBe(listDeclarations(system, 'dark', 'resolve'));
     expect(listDeclarations(system, 'light', 'keep')).not.toBe(listDeclarations(system, 'dark', 'keep'));
     // Another compile of the same files is another system: nothing is shared with it.
-    expect(modeTree(compileAurora(), 'dark')).not.toBe(modeTree(system, 'dark'));
+    expect(jsLiteralsOf(compileAurora(), 'dark')).not.toBe(jsLiteralsOf(system, 'dark'));
   });
 });

@@ -10,41 +10,35 @@ export function compareDiagnostics(a: Omit<Diagnostic, 'message'>, b: Omit<Diagn
   return compareKeys(a.file, b.file) || a.line - b.line || a.column - b.column || compareKeys(a.rule, b.rule);
 }
 
+/** A key that may have a segment that is an array index: one of its segments is a number without leading zeros. */
+const MAY_HAVE_INDEX = /(?:^|\.)(?:0|[1-9][0-9]{0,9})(?:\.|$)/;
 const ARRAY_INDEX = /^(?:0|[1-9][0-9]{0,9})$/;
+/** Below every character a key segment may hold: a segment that ends sorts before any longer one it starts. */
+const SEGMENT_END = '\u0000';
+/** Below every character a key segment may hold but above {@link SEGMENT_END}: array indexes sort before names. */
+const INDEX_MARK = '\u0001';
 
 /**
- * `keys` in token key order: segment by segment, so a flat list and a nested tree list tokens in the same order.
- * Segments that are array indexes (`0`, `50`, `100`) come first in numeric order, because that is where every
- * JavaScript object (hence `JSON.stringify` and the TypeScript export) puts them; other segments follow in code-unit
- * order. Each key is split and classified once, not at every comparison (10,000 keys compare about 140,000 pairs).
+ * `items` in the token key order of their keys: segment by segment, so a flat list and a nested tree list tokens in
+ * the same order. Segments that are array indexes (`0`, `50`, `100`) come first in numeric order, because that is
+ * where every JavaScript object (hence `JSON.stringify` and the TypeScript export) puts them; other segments follow in
+ * code-unit order. Each key is turned once into a string whose plain order is that order (see {@link sortingText}),
+ * not split at every comparison (10,000 keys compare about 140,000 pairs).
  */
-export function sortTokenKeys(keys: readonly string[]): string[] {
-  const decorated = keys.map((key) => ({ key, segments: key.split('.').map(toSortSegment) }));
-  decorated.sort((a, b) => {
-    const left = a.segments;
-    const right = b.segments;
-    for (let index = 0; index < Math.min(left.length, right.length); index += 1) {
-      const x = left[index];
-      const y = right[index];
-      if (x === undefined || y === undefined) break;
-      if (x.index >= 0 && y.index >= 0) {
-        if (x.index !== y.index) return x.index - y.index;
-        continue;
-      }
-      if (x.index >= 0 !== y.index >= 0) return x.index >= 0 ? -1 : 1;
-      if (x.text !== y.text) return x.text < y.text ? -1 : 1;
-    }
-    return left.length - right.length;
-  });
-  return decorated.map((entry) => entry.key);
+export function sortByTokenKey<Item>(items: readonly Item[], keyOf: (item: Item) => string): Item[] {
+  const decorated = items.map((item) => ({ item, text: sortingText(keyOf(item)) }));
+  decorated.sort((a, b) => compareKeys(a.text, b.text));
+  return decorated.map((entry) => entry.item);
 }
 
-/** A key segment for sorting: its text, and its value when it is an array index (else -1). */
-interface SortSegment {
-  readonly text: string;
-  readonly index: number;
-}
-
-function toSortSegment(text: string): SortSegment {
-  return { text, index: ARRAY_INDEX.test(text) && Number(text) < 4294967295 ? Number(text) : -1 };
+/**
+ * A token key as text whose code-unit order is token key order: its segments (letters, digits, `-` and `_`, all
+ * above U+0001) joined by U+0000, each array index as U+0001 and its ten digits (so numbers compare as numbers).
+ */
+function sortingText(key: string): string {
+  if (!MAY_HAVE_INDEX.test(key)) return key.replaceAll('.', SEGMENT_END);
+  return key
+    .split('.')
+    .map((segment) => (ARRAY_INDEX.test(segment) && Number(segment) < 4294967295 ? INDEX_MARK + segment.padStart(10, '0') : segment))
+    .join(SEGMENT_END);
 }

@@ -7,6 +7,23 @@ import type { ValueDraft } from './value-draft.js';
 import type { ValueFields } from '../yaml/source-entries.js';
 import type { ModeDefinition, TokenType } from '../types.js';
 
+/** A token's value draft in each of its design system's modes (undefined for a mode it does not have). */
+export interface ModeDrafts {
+  get(mode: string): ValueDraft | undefined;
+}
+
+/** The drafts of a token that sets nothing per mode: one draft for every mode, without a map per token (most tokens). */
+class SameDraftInEveryMode implements ModeDrafts {
+  constructor(
+    private readonly draft: ValueDraft,
+    private readonly modes: ReadonlyMap<string, ModeDefinition>,
+  ) {}
+
+  get(mode: string): ValueDraft | undefined {
+    return this.modes.has(mode) ? this.draft : undefined;
+  }
+}
+
 /**
  * Each mode's value of a token read into its draft (see {@link fieldsPerMode}): modes that share their fields share one
  * draft object. Undefined, reported, when a mode's fields are incomplete.
@@ -16,7 +33,8 @@ export function draftsPerMode(
   modes: readonly ModeDefinition[],
   byName: ReadonlyMap<string, ModeDefinition>,
   report: Report,
-): Map<string, ValueDraft> | undefined {
+): ModeDrafts | undefined {
+  if (draft.overrides.size === 0) return new SameDraftInEveryMode(readValueDraft(draft.type, draft.fields), byName);
   const perMode = fieldsPerMode(draft, modes, byName, report);
   if (perMode === undefined) return undefined;
   const read = new Map<ValueFields, ValueDraft>();
@@ -44,27 +62,22 @@ function fieldsPerMode(
   report: Report,
 ): Map<string, ValueFields> | undefined {
   const perMode = new Map<string, ValueFields>([['light', draft.fields]]);
-  // Most tokens set nothing per mode: every mode has the light fields.
-  if (draft.overrides.size === 0) {
-    for (const mode of modes) perMode.set(mode.name, draft.fields);
-    return perMode;
-  }
-  const failed = new Set<string>();
+  let failed: Set<string> | undefined;
   const fieldsOf = (name: string): ValueFields | undefined => {
     const known = perMode.get(name);
-    if (known !== undefined || failed.has(name)) return known;
+    if (known !== undefined || failed?.has(name) === true) return known;
     const base = fieldsOf(byName.get(name)?.base ?? 'light');
     if (base === undefined) {
-      failed.add(name);
+      (failed ??= new Set()).add(name);
       return undefined;
     }
     const override = draft.overrides.get(name);
     let fields = base;
     if (override !== undefined) {
-      const pos = Object.values(override)[0]?.pos ?? draft.entry.pos;
+      const pos = firstFieldOf(override)?.pos ?? draft.entry.pos;
       const complete = withDefaults(draft.entry, draft.type, overlay(draft.type, base, override), pos, report, ` in mode \`${name}\``);
       if (complete === undefined) {
-        failed.add(name);
+        (failed ??= new Set()).add(name);
         return undefined;
       }
       fields = complete;
@@ -73,7 +86,13 @@ function fieldsPerMode(
     return fields;
   };
   for (const mode of modes) fieldsOf(mode.name);
-  return failed.size === 0 ? perMode : undefined;
+  return failed === undefined ? perMode : undefined;
+}
+
+/** The first field of `fields`, without listing them all. */
+function firstFieldOf(fields: ValueFields): ValueFields[string] | undefined {
+  for (const name in fields) return fields[name];
+  return undefined;
 }
 
 /**

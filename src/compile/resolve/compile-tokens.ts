@@ -11,11 +11,12 @@ import { resolveTokens } from './resolve-tokens.js';
 import { tailwindVariable } from './tailwind-names.js';
 import type { ResolvedToken } from './resolve-tokens.js';
 import { didYouMean } from '../diagnostics/suggest.js';
-import { sortTokenKeys } from '../diagnostics/sort-order.js';
+import { sortByTokenKey } from '../diagnostics/sort-order.js';
 import { writtenValueOf } from '../yaml/source-entries.js';
-import type { SourceFileEntries } from '../yaml/source-entries.js';
+import type { Located, SourceFileEntries } from '../yaml/source-entries.js';
 import type { ModeDefinition, SourcePosition, Token, TokenValue, WrittenValue } from '../types.js';
 import type { ValueDraft } from '../fields/value-draft.js';
+import type { ModeDrafts } from '../fields/mode-fields.js';
 
 /**
  * The tokens of every file, in token key order, each checked and resolved against the scales and primitives; a
@@ -32,7 +33,7 @@ export function compileTokens(
   if (exceedsValueLimit(drafts, modes, report)) return [];
   const resolved = resolveTokens(drafts, scales, primitives, modes, report);
   checkReplacements(drafts, report);
-  return listInKeyOrder(drafts, resolved, report);
+  return listInKeyOrder(resolved, report);
 }
 
 /** Every group key of the files, at its first place. */
@@ -96,7 +97,8 @@ function exceedsValueLimit(drafts: ReadonlyMap<string, TokenDraft>, modes: reado
 
 /** The `replacement` a deprecated token names is a token. */
 function checkReplacements(drafts: ReadonlyMap<string, TokenDraft>, report: Report): void {
-  for (const [key, draft] of drafts) {
+  for (const draft of drafts.values()) {
+    const { key } = draft.entry;
     const replacement = draft.deprecated?.replacement;
     const field = draft.entry.fields['deprecated'];
     if (replacement === undefined || replacement === null || field === undefined || drafts.has(replacement)) continue;
@@ -113,14 +115,13 @@ function checkReplacements(drafts: ReadonlyMap<string, TokenDraft>, report: Repo
 }
 
 /** The resolved tokens in token key order; two keys made of the same words (one CSS name) are a warning. */
-function listInKeyOrder(drafts: ReadonlyMap<string, TokenDraft>, resolved: ReadonlyMap<string, ResolvedToken>, report: Report): Token[] {
+function listInKeyOrder(resolved: readonly ResolvedToken[], report: Report): Token[] {
   const tokens: Token[] = [];
   const namedBy = new Map<string, string>();
   const tailwindNamedBy = new Map<string, string>();
-  for (const key of sortTokenKeys([...resolved.keys()])) {
-    const draft = drafts.get(key);
-    const resolvedToken = resolved.get(key);
-    if (draft === undefined || resolvedToken === undefined) continue;
+  for (const resolvedToken of sortByTokenKey(resolved, keyOfResolved)) {
+    const { draft } = resolvedToken;
+    const { key } = draft.entry;
     const words = wordsOfKey(key);
     const clash = namedBy.get(words);
     if (clash === undefined) namedBy.set(words, key);
@@ -143,35 +144,40 @@ function listInKeyOrder(drafts: ReadonlyMap<string, TokenDraft>, resolved: Reado
         'warning',
       );
     }
-    const { drafts: perMode, values, references } = resolvedToken;
-    const token: Token = {
-      key,
-      type: draft.type,
-      value: apiValue(draft, perMode),
-      ...(draft.writtenModes === undefined ? {} : { modes: draft.writtenModes }),
-      ...(draft.description === undefined ? {} : { description: draft.description }),
-      ...(draft.deprecated === undefined ? {} : { deprecated: draft.deprecated }),
-      resolved: values,
-      ...(references === undefined ? {} : { references }),
-    };
-    tokens.push(deepFreeze(token));
+    tokens.push(deepFreeze(tokenOf(key, resolvedToken)));
   }
   return tokens;
+}
+
+const keyOfResolved = (resolved: ResolvedToken): string => resolved.draft.entry.key;
+
+/** A token as the API serves it, its fields in the API's order; an optional field it does not have is absent, not undefined. */
+function tokenOf(key: string, { draft, drafts: perMode, values, references }: ResolvedToken): Token {
+  // Assigned one by one rather than spreading `{}` or `{ field }` per optional field, which makes and copies an
+  // object per field of each of 10,000 tokens.
+  const token: { -readonly [Field in keyof Token]?: Token[Field] } = { key, type: draft.type, value: apiValue(draft, perMode) };
+  if (draft.writtenModes !== undefined) token.modes = draft.writtenModes;
+  if (draft.description !== undefined) token.description = draft.description;
+  if (draft.deprecated !== undefined) token.deprecated = draft.deprecated;
+  token.resolved = values;
+  if (references !== undefined) token.references = references;
+  return token as Token;
 }
 
 /**
  * A token's `value` as the API serves it: its light fields in the order of its type's fields; a color on a scale
  * also has `darkStep` when its dark color comes from the same scale (the spec's shape), whatever spelling gave it.
  */
-function apiValue(draft: TokenDraft, perMode: ReadonlyMap<string, ValueDraft>): TokenValue {
+function apiValue(draft: TokenDraft, perMode: ModeDrafts): TokenValue {
   const light = perMode.get('light');
   if (light?.kind === 'primitive') return { primitive: light.name };
   if (light?.kind === 'ref') return light.alpha === undefined ? { ref: light.key } : { ref: light.key, alpha: light.alpha };
   const value: Record<string, WrittenValue> = {};
   const darkStep = light?.kind === 'scaleColor' ? darkStepOf(light.scale.value, perMode.get('dark')) : undefined;
   // The light fields are in their type's order already; `darkStep` goes after `step`.
-  for (const [name, field] of Object.entries(draft.fields)) {
-    value[name] = writtenValueOf(field);
+  // `for...in` rather than `Object.entries`: no pair array per field of 10,000 tokens.
+  for (const name in draft.fields) {
+    value[name] = writtenValueOf(draft.fields[name] as Located);
     if (name === 'step' && darkStep !== undefined) value['darkStep'] = darkStep;
   }
   return value;

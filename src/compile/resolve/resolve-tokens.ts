@@ -2,6 +2,7 @@ import { describePosition } from '../diagnostics/message-text.js';
 import type { PrimitiveDefinition } from './merge-primitives.js';
 import type { ScaleSteps } from './merge-scales.js';
 import { draftsPerMode } from '../fields/mode-fields.js';
+import type { ModeDrafts } from '../fields/mode-fields.js';
 import type { Report } from '../diagnostics/pending-diagnostic.js';
 import { reportingOnce } from '../diagnostics/pending-diagnostic.js';
 import type { TokenDraft } from '../fields/read-token-draft.js';
@@ -14,9 +15,10 @@ import { typedValueOfPrimitive } from '../fields/typed-values.js';
 import type { ModeDefinition, ModeValues, Rgba, SourcePosition, TokenReferences, TokenType, TypedValue } from '../types.js';
 import type { ColorTokenShadowDraft, PartDraft, PrimitiveRefDraft, ValueDraft } from '../fields/value-draft.js';
 
-/** A draft resolved: its value draft and value in every mode, and what its value refers to per mode (when it refers to any token). */
+/** A draft resolved: the draft, its value draft and value in every mode, and what its value refers to per mode (when it refers to any token). */
 export interface ResolvedToken {
-  readonly drafts: ReadonlyMap<string, ValueDraft>;
+  readonly draft: TokenDraft;
+  readonly drafts: ModeDrafts;
   readonly values: ModeValues<TypedValue>;
   readonly references: Readonly<Record<string, TokenReferences>> | undefined;
 }
@@ -27,12 +29,32 @@ const NONE: TypedValue = Object.freeze({ kind: 'keyword', keyword: 'none' });
 /** How many references a value may go through before the chain is refused (real chains are 2 to 4 long). */
 export const MAX_REFERENCE_DEPTH = 64;
 
+/** What is known of one token while its values are resolved. */
+interface TokenProgress {
+  readonly draft: TokenDraft;
+  /** Its value draft in each mode once read (undefined when its fields make none); null until read. */
+  perMode: ModeDrafts | undefined | null;
+  /** Its value in each mode resolved so far: the object that becomes its `values`. */
+  readonly values: Record<string, TypedValue>;
+  /** What its value refers to in each mode, once it refers to a token in any. */
+  references: Record<string, TokenReferences> | undefined;
+  /**
+   * Per mode, how many references its value goes through at most (absent: none). Counted on the chain, not the
+   * recursion: a target resolved earlier pushes no frame, so only this keeps a chain whose keys sort tail first
+   * within the limit.
+   */
+  depths: Record<string, number> | undefined;
+  /** The modes whose value does not resolve. */
+  failedModes: Set<string> | undefined;
+}
+
 /**
  * One value being resolved: its token, its mode, where the reference it is following was written, and the most
  * references any of its references has gone through so far (its depth).
  */
 interface Frame {
   readonly key: string;
+  readonly progress: TokenProgress;
   readonly mode: string;
   referencePos: SourcePosition | undefined;
   depth: number;
@@ -43,6 +65,7 @@ interface Frame {
  * (whole values, composite parts, shadow and gradient colors) mode by mode: a token refers to its target's value in
  * the same mode. A reference to nothing, to a token of a type the place does not take, or round in a circle is
  * reported; a token whose target does not resolve is left out without a message of its own (the target has one).
+ * The tokens that resolve come in the order of `drafts`.
  */
 export function resolveTokens(
   drafts: ReadonlyMap<string, TokenDraft>,
@@ -50,20 +73,20 @@ export function resolveTokens(
   primitives: ReadonlyMap<string, PrimitiveDefinition>,
   modes: readonly ModeDefinition[],
   report: Report,
-): Map<string, ResolvedToken> {
+): ResolvedToken[] {
   const modesByName = new Map(modes.map((mode) => [mode.name, mode]));
-  const draftsByKey = new Map<string, Map<string, ValueDraft> | undefined>();
-  /** Per token, its value in each mode resolved so far: the object that becomes its `values`. */
-  const valuesByKey = new Map<string, Record<string, TypedValue>>();
-  const referencesByKey = new Map<string, Record<string, TokenReferences>>();
-  /**
-   * Per token, per mode, how many references its value goes through at most (absent: none). Counted on the chain,
-   * not the recursion: a target resolved earlier pushes no frame, so only this keeps a chain whose keys sort tail
-   * first within the limit.
-   */
-  const depthsByKey = new Map<string, Record<string, number>>();
-  /** `<key>\0<mode>` of each value that did not resolve, and the keys whose fields did not. */
-  const failed = new Set<string>();
+  // One record per token of what is known of it so far: one map look-up per token met, not one per fact.
+  const progressByKey = new Map<string, TokenProgress>();
+  for (const draft of drafts.values()) {
+    progressByKey.set(draft.entry.key, {
+      draft,
+      perMode: null,
+      values: {},
+      references: undefined,
+      depths: undefined,
+      failedModes: undefined,
+    });
+  }
   const primitiveValues = new Map<string, TypedValue>();
   const reportedCycles = new Set<string>();
   const stack: Frame[] = [];
@@ -71,11 +94,9 @@ export function resolveTokens(
   const colorValues = new Map<Rgba, TypedValue>();
   // Positions belong to one token each, so one filter passes each problem on once, as one per token would.
   const reportOnce = reportingOnce(report);
-  const valueDraftsOf = (key: string, draft: TokenDraft): Map<string, ValueDraft> | undefined => {
-    if (draftsByKey.has(key)) return draftsByKey.get(key);
-    const perMode = draftsPerMode(draft, modes, modesByName, reportOnce);
-    draftsByKey.set(key, perMode);
-    return perMode;
+  const valueDraftsOf = (progress: TokenProgress): ModeDrafts | undefined => {
+    if (progress.perMode === null) progress.perMode = draftsPerMode(progress.draft, modes, modesByName, reportOnce);
+    return progress.perMode;
   };
   const colorValue = (color: Rgba): TypedValue => {
     let value = colorValues.get(color);
@@ -85,46 +106,31 @@ export function resolveTokens(
     }
     return value;
   };
-  const recordReference = (key: string, mode: string, update: (current: TokenReferences) => TokenReferences): void => {
-    let byMode = referencesByKey.get(key);
-    if (byMode === undefined) {
-      byMode = {};
-      referencesByKey.set(key, byMode);
-    }
-    byMode[mode] = update(byMode[mode] ?? {});
+  const recordReference = (progress: TokenProgress, mode: string, update: (current: TokenReferences) => TokenReferences): void => {
+    progress.references ??= {};
+    progress.references[mode] = update(progress.references[mode] ?? {});
   };
 
-  /** The value of `key` in `mode`, or undefined when it does not resolve (reported, or its cause is). */
-  function valueIn(key: string, mode: string): TypedValue | undefined {
-    let byMode = valuesByKey.get(key);
-    const known = byMode?.[mode];
+  /** The value of the token of `progress` in `mode`, or undefined when it does not resolve (reported, or its cause is). */
+  function valueIn(progress: TokenProgress, mode: string): TypedValue | undefined {
+    const known = progress.values[mode];
     if (known !== undefined) return known;
-    if (failed.size > 0 && (failed.has(key) || failed.has(`${key}\u0000${mode}`))) return undefined;
-    const draft = drafts.get(key);
-    const valueDraft = draft === undefined ? undefined : valueDraftsOf(key, draft)?.get(mode);
-    if (draft === undefined || valueDraft === undefined) {
-      failed.add(key);
+    if (progress.failedModes?.has(mode) === true) return undefined;
+    const { draft } = progress;
+    const valueDraft = valueDraftsOf(progress)?.get(mode);
+    if (valueDraft === undefined) {
+      // Its fields do not make a value: no mode resolves.
+      (progress.failedModes ??= new Set()).add(mode);
       return undefined;
     }
-    const frame: Frame = { key, mode, referencePos: undefined, depth: 0 };
+    const frame: Frame = { key: draft.entry.key, progress, mode, referencePos: undefined, depth: 0 };
     stack.push(frame);
     const value = computeValue(draft, mode, valueDraft, frame);
     stack.pop();
-    if (value === undefined) failed.add(`${key}\u0000${mode}`);
+    if (value === undefined) (progress.failedModes ??= new Set()).add(mode);
     else {
-      if (byMode === undefined) {
-        byMode = {};
-        valuesByKey.set(key, byMode);
-      }
-      byMode[mode] = value;
-      if (frame.depth > 0) {
-        let depths = depthsByKey.get(key);
-        if (depths === undefined) {
-          depths = {};
-          depthsByKey.set(key, depths);
-        }
-        depths[mode] = frame.depth;
-      }
+      progress.values[mode] = value;
+      if (frame.depth > 0) (progress.depths ??= {})[mode] = frame.depth;
     }
     return value;
   }
@@ -143,8 +149,8 @@ export function resolveTokens(
     types: readonly TokenType[],
     rules: FollowRules,
   ): TypedValue | undefined {
-    const target = drafts.get(targetKey);
-    if (target === undefined) {
+    const targetProgress = progressByKey.get(targetKey);
+    if (targetProgress === undefined) {
       reportOnce(
         pos,
         rules.unknown,
@@ -153,6 +159,7 @@ export function resolveTokens(
       );
       return undefined;
     }
+    const target = targetProgress.draft;
     if (!types.includes(target.type)) {
       const wanted = `a ${[types.slice(0, -1).join(', '), ...types.slice(-1)].filter((part) => part !== '').join(' or ')} token`;
       reportOnce(pos, rules.mismatch, `${rules.place} of \`${frame.key}\` must name ${wanted}; \`${targetKey}\` is a ${target.type} token`);
@@ -180,9 +187,9 @@ export function resolveTokens(
       if (first?.referencePos !== undefined) reportTooDeep(first.key, first.referencePos);
       return undefined;
     }
-    const value = valueIn(targetKey, frame.mode);
+    const value = valueIn(targetProgress, frame.mode);
     if (value === undefined) return undefined;
-    const depth = 1 + (depthsByKey.get(targetKey)?.[frame.mode] ?? 0);
+    const depth = 1 + (targetProgress.depths?.[frame.mode] ?? 0);
     if (depth > MAX_REFERENCE_DEPTH) {
       // A target resolved before (its own chain just within the limit): this token is the first past it.
       reportTooDeep(frame.key, pos);
@@ -200,7 +207,7 @@ export function resolveTokens(
   function reportCycle(key: string, mode: string): void {
     const start = stack.findIndex((frame) => frame.key === key && frame.mode === mode);
     const members = stack.slice(start);
-    for (const member of members) failed.add(`${member.key}\u0000${mode}`);
+    for (const member of members) (member.progress.failedModes ??= new Set()).add(mode);
     const signature = members
       .map((member) => member.key)
       .sort()
@@ -230,7 +237,7 @@ export function resolveTokens(
         if (target === undefined) return undefined;
         // A color's `alpha` beside `ref` replaces the alpha of the color it names, as on a scale step.
         const { key: targetKey, alpha } = value;
-        recordReference(draft.entry.key, mode, (current) => ({ ...current, ref: targetKey, ...(alpha === undefined ? {} : { alpha }) }));
+        recordReference(frame.progress, mode, (current) => ({ ...current, ref: targetKey, ...(alpha === undefined ? {} : { alpha }) }));
         return alpha === undefined || target.kind !== 'color' ? target : colorValue(withAlpha(target.color, alpha));
       }
       case 'none':
@@ -252,9 +259,9 @@ export function resolveTokens(
         const parts: PartResolver = (path, targetKey, pos, types, verbatim) => {
           const target = follow(frame, targetKey, pos, types, PART_VALUE(path));
           if (target !== undefined && verbatim) {
-            recordReference(draft.entry.key, mode, (current) => ({ ...current, parts: { ...current.parts, [path]: targetKey } }));
+            recordReference(frame.progress, mode, (current) => ({ ...current, parts: { ...current.parts, [path]: targetKey } }));
           } else if (target !== undefined) {
-            recordReference(draft.entry.key, mode, (current) => ({ ...current, adjusted: { ...current.adjusted, [path]: targetKey } }));
+            recordReference(frame.progress, mode, (current) => ({ ...current, adjusted: { ...current.adjusted, [path]: targetKey } }));
           }
           return target;
         };
@@ -302,24 +309,23 @@ export function resolveTokens(
     return { kind: 'shadow', layers: [layer], text: null };
   }
 
-  const resolved = new Map<string, ResolvedToken>();
-  for (const [key, draft] of drafts) {
-    const perMode = valueDraftsOf(key, draft);
+  const resolved: ResolvedToken[] = [];
+  for (const progress of progressByKey.values()) {
+    const { draft, values } = progress;
+    const perMode = valueDraftsOf(progress);
     if (perMode === undefined) continue;
     const lightDraft = perMode.get('light');
     const sharesLight = lightDraft !== undefined && !followsMode(lightDraft);
     let ok = true;
     for (const mode of modes) {
       // A mode with the light draft has the light value, unless the value follows the mode (a scale, a reference).
-      const values = valuesByKey.get(key);
-      const light = values?.['light'];
-      if (values !== undefined && light !== undefined && sharesLight && perMode.get(mode.name) === lightDraft) values[mode.name] = light;
-      else if (valueIn(key, mode.name) === undefined) ok = false;
+      const light = values['light'];
+      if (light !== undefined && sharesLight && perMode.get(mode.name) === lightDraft) values[mode.name] = light;
+      else if (valueIn(progress, mode.name) === undefined) ok = false;
     }
-    const values = valuesByKey.get(key);
-    if (!ok || values === undefined || !inEveryMode(values)) continue;
+    if (!ok || !inEveryMode(values)) continue;
     if (draft.type === 'color') warnOfRedundantDarkStep(draft, lightDraft, scales, reportOnce);
-    resolved.set(key, { drafts: perMode, values, references: referencesByKey.get(key) });
+    resolved.push({ draft, drafts: perMode, values, references: progress.references });
   }
   return resolved;
 }

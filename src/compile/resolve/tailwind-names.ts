@@ -29,7 +29,10 @@ export const TAILWIND_NAMESPACES: Readonly<Record<Exclude<TokenType, 'boolean'>,
   gradient: null,
 };
 
-const TYPE_WORDS = new Map<string, string>(TOKEN_TYPES.map((type) => [type, wordsOfKey(type)]));
+/** Per type, what a key that starts with the type's own segments starts with, and how many characters of its words they make. */
+const TYPE_PREFIXES = new Map<string, { readonly segments: string; readonly wordsLength: number }>(
+  TOKEN_TYPES.map((type) => [type, { segments: `${type}.`, wordsLength: wordsOfKey(type).length }]),
+);
 
 /**
  * The Tailwind theme variable of a token: its namespace, then its key without the type's own leading segments. A
@@ -49,6 +52,7 @@ export function tailwindVariable(
   // No namespace of its own: the key's words, so `breakpoint.md` lands in `--breakpoint-*` and `border.default` is plain.
   if (namespace === null) return `--${words}`;
   // The words of the key after the type's own (`font.size.body` -> `body`); a key of one segment keeps its words.
-  const rest = key.startsWith(`${type}.`) ? words.slice((TYPE_WORDS.get(type) ?? '').length + 1) : words;
+  const prefix = TYPE_PREFIXES.get(type);
+  const rest = prefix !== undefined && key.startsWith(prefix.segments) ? words.slice(prefix.wordsLength + 1) : words;
   return `--${namespace}-${rest}`;
 }

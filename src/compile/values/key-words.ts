@@ -15,13 +15,30 @@ export function wordsOfSegment(segment: string): string[] {
     .map((word) => word.toLowerCase());
 }
 
+const DOT = 0x2e;
+const HYPHEN = 0x2d;
+const UNDERSCORE = 0x5f;
+const SPACE = 0x20;
+const isUppercase = (code: number): boolean => code >= 0x41 && code <= 0x5a;
+const isLowercaseOrDigit = (code: number): boolean => (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39);
+const appendWord = (words: string, word: string): string => (words === '' ? word : `${words}-${word}`);
+
 /** The words of a whole dotted key, joined with `-`: equal for keys that get the same exported names. */
 export function wordsOfKey(key: string): string {
-  // Plain loops: this runs for every token in every compile and in the Tailwind export.
+  // One pass over the characters, splitting where {@link wordsOfSegment} splits each segment, without its arrays and
+  // regexes: this runs for every token in every compile and in several exports.
   let words = '';
-  for (const segment of key.split('.')) {
-    const parts = SINGLE_WORD.test(segment) ? [segment] : wordsOfSegment(segment);
-    for (const word of parts) words = words === '' ? word : `${words}-${word}`;
+  let start = 0;
+  for (let index = 0; index < key.length; index += 1) {
+    const code = key.charCodeAt(index);
+    if (code === DOT || code === HYPHEN || code === UNDERSCORE || code === SPACE) {
+      if (index > start) words = appendWord(words, key.slice(start, index));
+      start = index + 1;
+    } else if (isUppercase(code) && index > start && isLowercaseOrDigit(key.charCodeAt(index - 1))) {
+      words = appendWord(words, key.slice(start, index));
+      start = index;
+    }
   }
-  return words;
+  if (key.length > start) words = appendWord(words, key.slice(start));
+  return words.toLowerCase();
 }

@@ -8,8 +8,11 @@ import type { SourcePosition } from '../types.js';
 /** Thrown by the fast reader when the file needs the precise one (anything unusual, or a YAML error to report). */
 class NeedsPreciseRead extends Error {}
 
-/** Text the fast reader leaves to the precise one: tags, directives, merge keys, `~`, exotic numbers, `__proto__`. */
-const UNUSUAL_YAML = /[!%~]|<<|__proto__|\b0[bBoOxX]|\d_\d/;
+/**
+ * Text the fast reader leaves to the precise one: tags, directives, merge keys, `~`, exotic numbers (`0x1F`, `0b101`,
+ * `0o17`, `1_000`), `__proto__`. A `0x` inside a word or a hex color (`#0BD8DC`) starts no number: it stays fast.
+ */
+const UNUSUAL_YAML = /[!%~]|<<|__proto__|(?<![\w#])0[bBoOxX]|\d_\d/;
 
 /** Whether the fast reader may try `text`: it leaves anything unusual to the precise reader without trying. */
 export function mayReadFast(text: string): boolean {
@@ -30,7 +33,14 @@ interface Frame {
   height: number;
   /** Whether it carries an anchor (`&name`), which its position leaves out, as the precise reader's does. */
   anchored: boolean;
+  /** A mapping's keys as written, in order (each checked to be there once). */
+  keys: string[] | undefined;
+  /** A mapping as the walker's node, once built (an alias to it shares it). */
+  node: SourceNode | undefined;
 }
+
+/** The entries of a node that is not a mapping: one empty list for all of them. */
+const NO_ENTRIES: readonly SourceEntry[] = Object.freeze([]);
 
 /**
  * The fast reader: js-yaml with a listener that records where each node starts, so problems keep their positions
@@ -73,6 +83,8 @@ function recordFrames(path: string, text: string, input: string): Frame | undefi
         size: 1,
         height: 1,
         anchored: false,
+        keys: undefined,
+        node: undefined,
       });
       return;
     }
@@ -94,17 +106,19 @@ function recordFrames(path: string, text: string, input: string): Frame | undefi
         if (aliasNodes > MAX_ALIAS_NODES || stack.length + frame.height > MAX_NESTING_DEPTH) throw new NeedsPreciseRead();
       }
     }
-    for (const child of frame.children ?? []) {
-      frame.size += child.size;
-      if (child.height >= frame.height) frame.height = child.height + 1;
+    if (frame.children !== undefined) {
+      for (const child of frame.children) {
+        frame.size += child.size;
+        if (child.height >= frame.height) frame.height = child.height + 1;
+      }
     }
     if (state.anchor !== null) {
       anchors.set(state.anchor, frame);
       frame.anchored = true;
     }
     // Duplicate keys (compared as written) anywhere, lists included, are the precise reader's to report.
-    if (frame.kind === 'mapping') checkUniqueKeys(input, frame);
-    const parent = stack.at(-1);
+    if (frame.kind === 'mapping') frame.keys = uniqueKeys(input, frame);
+    const parent = stack[stack.length - 1];
     if (parent === undefined) root = frame;
     else (parent.children ??= []).push(frame);
   };
@@ -116,7 +130,7 @@ function recordFrames(path: string, text: string, input: string): Frame | undefi
 /** The recorded frames as the walker's nodes, with positions in `text` (`input` is `text` without its byte order mark). */
 function toSourceTree(root: Frame, path: string, text: string, input: string, shift: number): SourceNode {
   const lines = new LinePositions(text);
-  const posAt = (offset: number): SourcePosition => ({ file: path, ...lines.at(offset + shift) });
+  const posAt = (offset: number): SourcePosition => lines.positionIn(path, offset + shift);
   const startOf = (frame: Frame): SourcePosition => {
     const start = skipBlanks(input, frame.start, frame.end);
     if (!frame.anchored || input.charCodeAt(start) !== 0x26) return posAt(start);
@@ -125,26 +139,27 @@ function toSourceTree(root: Frame, path: string, text: string, input: string, sh
     afterAnchor.exec(input);
     return posAt(skipBlanks(input, afterAnchor.lastIndex, frame.end));
   };
-  const built = new Map<Frame, SourceNode>();
 
+  // Nodes are built in the order of the text (a mapping's position before its entries'), which is the order
+  // `lines` looks positions up fastest in.
   const toNode = (frame: Frame): SourceNode => {
-    if (frame.target === null) return { isMap: false, value: null, pos: startOf(frame), entries: [] };
+    if (frame.target === null) return { isMap: false, value: null, pos: startOf(frame), entries: NO_ENTRIES };
     if (frame.target !== undefined) return { ...toNode(frame.target), pos: startOf(frame) };
     // An empty value sits where the precise reader puts it: after the spaces that follow its key's `:`.
     if (frame.kind === null && frame.result === null)
-      return { isMap: false, value: null, pos: posAt(skipSpaces(input, frame.start)), entries: [] };
-    if (frame.kind !== 'mapping') return { isMap: false, value: frame.result, pos: startOf(frame), entries: [] };
-    const done = built.get(frame);
-    if (done !== undefined) return done;
+      return { isMap: false, value: null, pos: posAt(skipSpaces(input, frame.start)), entries: NO_ENTRIES };
+    if (frame.kind !== 'mapping') return { isMap: false, value: frame.result, pos: startOf(frame), entries: NO_ENTRIES };
+    if (frame.node !== undefined) return frame.node;
+    const pos = startOf(frame);
     const children = frame.children ?? [];
+    const keys = frame.keys ?? [];
     const entries: SourceEntry[] = [];
     for (let index = 0; index < children.length; index += 2) {
-      const keyFrame = children[index] as Frame;
-      entries.push({ key: writtenKey(input, keyFrame), keyPos: startOf(keyFrame), value: toNode(children[index + 1] as Frame) });
+      const key = keys[index >> 1] as string;
+      entries.push({ key, keyPos: startOf(children[index] as Frame), value: toNode(children[index + 1] as Frame) });
     }
-    const node = { isMap: true, value: frame.result, pos: startOf(frame), entries };
-    built.set(frame, node);
-    return node;
+    frame.node = { isMap: true, value: frame.result, pos, entries };
+    return frame.node;
   };
   return toNode(root);
 }
@@ -155,15 +170,22 @@ function aliasName(text: string, offset: number): string | undefined {
   return /[^\s,[\]{}]+/y.exec(text.slice(offset + 1, offset + 1025))?.[0];
 }
 
-function checkUniqueKeys(text: string, frame: Frame): void {
+/** How many keys a mapping may have for a plain scan to find a duplicate faster than a set. */
+const KEYS_SCANNED = 16;
+
+/** A mapping's keys as written; throws when one is there twice (compared as written) or is not a scalar. */
+function uniqueKeys(text: string, frame: Frame): string[] {
   const children = frame.children ?? [];
   if (children.length % 2 !== 0) throw new NeedsPreciseRead();
-  const seen = new Set<string>();
+  const keys: string[] = [];
+  const seen = children.length > 2 * KEYS_SCANNED ? new Set<string>() : undefined;
   for (let index = 0; index < children.length; index += 2) {
     const key = writtenKey(text, children[index] as Frame);
-    if (seen.has(key)) throw new NeedsPreciseRead();
-    seen.add(key);
+    if (seen === undefined ? keys.includes(key) : seen.has(key)) throw new NeedsPreciseRead();
+    seen?.add(key);
+    keys.push(key);
   }
+  return keys;
 }
 
 /** A key as written: strings as js-yaml read them, other scalars (`010`, `1.50`, `true`) as their own text. */

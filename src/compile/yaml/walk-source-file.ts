@@ -1,4 +1,5 @@
 import { KEY_SEGMENT } from '../values/name-rules.js';
+import { newFieldRecord } from './field-record.js';
 import type { RuleId } from '../diagnostics/rules.js';
 import type {
   ContrastEntry,
@@ -12,7 +13,7 @@ import type {
   SystemEntry,
   TokenEntry,
 } from './source-entries.js';
-import type { SourceNode } from './source-node.js';
+import type { SourceEntry, SourceNode } from './source-node.js';
 import type { Diagnostic, SourcePosition } from '../types.js';
 
 const CONTENT_SECTIONS = ['contrast', 'primitives', 'scales', 'tokens'];
@@ -55,16 +56,16 @@ function locate(node: SourceNode | null, fallback: SourcePosition): Located {
   return { value: node === null ? null : node.value, pos: node?.pos ?? fallback };
 }
 
-/** Every field of a mapping by name, located; a record without a prototype, so any key is a plain field. */
+/** Every field of a mapping by name, located; a record in which any key is a plain field. */
 function locateFields(node: SourceNode): Record<string, Located> {
-  const fields: Record<string, Located> = Object.create(null) as Record<string, Located>;
+  const fields = newFieldRecord<Located>();
   for (const entry of node.entries) fields[entry.key] = locate(entry.value, entry.keyPos);
   return fields;
 }
 
 /** The entries of field `name` of a mapping when it is itself a mapping, each with its fields when it is one too. */
 function namedFieldsOf(node: SourceNode, name: string): NamedFields[] | undefined {
-  const field = node.entries.find((entry) => entry.key === name)?.value;
+  const field = entryOf(node, name)?.value;
   if (field === null || field === undefined || !field.isMap) return undefined;
   return field.entries.map((entry) => ({
     name: entry.key,
@@ -95,7 +96,7 @@ function readSections(walk: Walk, root: SourceNode): void {
       continue;
     }
     if (section === 'contrast' && (body === null || body.value === null)) {
-      walk.contrast = { pos: keyPos, fields: Object.create(null) as Record<string, Located>, pairs: undefined };
+      walk.contrast = { pos: keyPos, fields: newFieldRecord<Located>(), pairs: undefined };
       continue;
     }
     if (body === null || (!body.isMap && body.value === null)) continue;
@@ -106,7 +107,7 @@ function readSections(walk: Walk, root: SourceNode): void {
     if (section === 'contrast') walk.contrast = { pos: keyPos, fields: locateFields(body), pairs: namedFieldsOf(body, 'pairs') };
     else if (section === 'scales') readScales(walk, body);
     else if (section === 'primitives') readPrimitives(walk, body);
-    else readTokens(walk, body, []);
+    else readTokens(walk, body, '');
   }
 }
 
@@ -179,34 +180,48 @@ function readPrimitives(walk: Walk, body: SourceNode): void {
   }
 }
 
-/** The tokens and groups of a tokens tree, below the group whose key segments are `prefix`. */
-function readTokens(walk: Walk, body: SourceNode, prefix: readonly string[]): void {
+/** The tokens and groups of a tokens tree, below the group whose key is `prefix` ('' at the top). */
+function readTokens(walk: Walk, body: SourceNode, prefix: string): void {
   for (const { key: name, keyPos: pos, value: node } of body.entries) {
-    const segments = name.split('.');
-    const bad = segments.find((segment) => !KEY_SEGMENT.test(segment));
+    // Most names are one segment: only a dotted one is split.
+    const segments = KEY_SEGMENT.test(name) ? undefined : name.split('.');
+    const bad = segments?.find((segment) => !KEY_SEGMENT.test(segment));
     if (bad !== undefined) {
       reportError(walk, pos, 'invalid-key', `key segment \`${bad}\` in \`${name}\` may only contain letters, digits, \`-\` and \`_\``);
       continue;
     }
-    const path = [...prefix, ...segments];
-    const key = path.join('.');
+    const key = prefix === '' ? name : `${prefix}.${name}`;
     if (node === null || !node.isMap) {
       reportError(walk, node?.pos ?? pos, 'token-not-a-map', `\`${key}\` must be a group or a token ({ type, ... })`);
       continue;
     }
     // A dotted name (`a.b.c`) opens the groups between the prefix and its last segment.
-    for (let depth = prefix.length + 1; depth < path.length; depth += 1) {
-      walk.groups.push({ key: path.slice(0, depth).join('.'), pos });
+    let group = prefix;
+    for (const segment of segments?.slice(0, -1) ?? []) {
+      group = group === '' ? segment : `${group}.${segment}`;
+      walk.groups.push({ key: group, pos });
     }
     // A `type` that is itself a mapping is a group named `type` (`font.type.body`), as the dotted spelling is.
-    const typeEntry = node.entries.find((entry) => entry.key === 'type' && entry.value?.isMap !== true);
+    const typeEntry = typeEntryOf(node);
     if (typeEntry !== undefined && typeEntry.value !== null && typeof typeEntry.value.value === 'string') {
       walk.tokens.push({ key, pos, fields: locateFields(node), modes: namedFieldsOf(node, 'modes') });
     } else if (typeEntry !== undefined) {
       reportError(walk, typeEntry.value?.pos ?? typeEntry.keyPos, 'invalid-type', `\`type\` of \`${key}\` must be a string`);
     } else {
       walk.groups.push({ key, pos });
-      readTokens(walk, node, path);
+      readTokens(walk, node, key);
     }
   }
+}
+
+/** The first entry of a mapping with key `key`. */
+function entryOf(node: SourceNode, key: string): SourceEntry | undefined {
+  for (const entry of node.entries) if (entry.key === key) return entry;
+  return undefined;
+}
+
+/** The `type` entry of a mapping, unless it is itself a mapping. */
+function typeEntryOf(node: SourceNode): SourceEntry | undefined {
+  for (const entry of node.entries) if (entry.key === 'type' && entry.value?.isMap !== true) return entry;
+  return undefined;
 }
