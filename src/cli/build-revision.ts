@@ -33,6 +33,10 @@ export interface LoadedSource {
  * reducer; plus HEAD and the uncommitted edits when the folder is in a Git work tree.
  */
 export async function loadWorkTree(sourceDir: string, at: number, onSkipped: OnSkipped): Promise<LoadedSource> {
+  // Git answers in child processes: asked first, it works while the files are read and compiled on this thread.
+  const git = readWorkTreeGit(sourceDir);
+  // Awaited once the snapshot is built (a source that cannot be read is the error to report); not unhandled till then.
+  git.catch(() => undefined);
   const paths = await listSourcePaths(sourceDir, onSkipped);
   const refused = refuseOverLimit(countFilesPerSystem(paths));
   const read = await Promise.all(
@@ -41,9 +45,8 @@ export async function loadWorkTree(sourceDir: string, at: number, onSkipped: OnS
   const events = read.filter((event) => event.type === 'file/changed');
   const empty = createEmptySnapshot(at);
   const snapshot = reduce(empty, await compileBatch(empty, events, COMPILE_ON_THIS_THREAD));
-  const repo = await findGitRepo(sourceDir);
-  if (!('gitDir' in repo)) return { snapshot, refused, revisionOf: () => ({ kind: 'folder', commit: null }) };
-  const [commit, dirtySlugs] = await Promise.all([readHeadCommit(repo), readDirtySlugs(repo)]);
+  const { commit, dirtySlugs } = await git;
+  if (dirtySlugs === undefined) return { snapshot, refused, revisionOf: () => ({ kind: 'folder', commit: null }) };
   return {
     snapshot,
     refused,
@@ -52,6 +55,14 @@ export async function loadWorkTree(sourceDir: string, at: number, onSkipped: OnS
       return { kind: 'work-tree', commit, dirty: dirtyDesignSystems.length > 0, dirtyDesignSystems };
     },
   };
+}
+
+/** HEAD's commit and the design systems with uncommitted edits; `dirtySlugs` undefined when the folder is not in a Git work tree. */
+async function readWorkTreeGit(sourceDir: string): Promise<{ readonly commit: string | null; readonly dirtySlugs?: readonly string[] }> {
+  const repo = await findGitRepo(sourceDir);
+  if (!('gitDir' in repo)) return { commit: null };
+  const [commit, dirtySlugs] = await Promise.all([readHeadCommit(repo), readDirtySlugs(repo)]);
+  return { commit, dirtySlugs };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { deepFreeze } from '../deep-freeze.js';
-import { wordsOfKey } from '../values/key-words.js';
+import { dottedWordsOfKey, wordsOfKey } from '../values/key-words.js';
 import type { PrimitiveDefinition } from './merge-primitives.js';
 import type { ScaleSteps } from './merge-scales.js';
 import { isDefinedBefore } from '../fields/defined-once.js';
@@ -8,7 +8,7 @@ import type { Report } from '../diagnostics/pending-diagnostic.js';
 import { readTokenDraft } from '../fields/read-token-draft.js';
 import type { TokenDraft } from '../fields/read-token-draft.js';
 import { resolveTokens } from './resolve-tokens.js';
-import { tailwindVariable } from './tailwind-names.js';
+import { dottedTailwindName, tailwindVariable } from './tailwind-names.js';
 import type { ResolvedToken } from './resolve-tokens.js';
 import { didYouMean } from '../diagnostics/suggest.js';
 import { sortByTokenKey } from '../diagnostics/sort-order.js';
@@ -117,30 +117,33 @@ function checkReplacements(drafts: ReadonlyMap<string, TokenDraft>, report: Repo
 /** The resolved tokens in token key order; two keys made of the same words (one CSS name) are a warning. */
 function listInKeyOrder(resolved: readonly ResolvedToken[], report: Report): Token[] {
   const tokens: Token[] = [];
+  // Names are compared in their dotted spelling (`dottedWordsOfKey`), which is the key itself for most keys: no string
+  // per token to make and hash. The names as exported are spelled out only for a message.
   const namedBy = new Map<string, string>();
   const tailwindNamedBy = new Map<string, string>();
   for (const resolvedToken of sortByTokenKey(resolved, keyOfResolved)) {
     const { draft } = resolvedToken;
     const { key } = draft.entry;
-    const words = wordsOfKey(key);
-    const clash = namedBy.get(words);
-    if (clash === undefined) namedBy.set(words, key);
+    const name = dottedWordsOfKey(key);
+    const clash = namedBy.get(name);
+    if (clash === undefined) namedBy.set(name, key);
     else {
       report(
         draft.entry.pos,
         'css-name-clash',
-        `\`${key}\` and \`${clash}\` get the same CSS name \`--${words}\`: the CSS export would declare it twice`,
+        `\`${key}\` and \`${clash}\` get the same CSS name \`--${wordsOfKey(key)}\`: the CSS export would declare it twice`,
         'warning',
       );
     }
-    const tailwindName = tailwindVariable({ key, type: draft.type }, words);
+    const token = { key, type: draft.type };
+    const tailwindName = dottedTailwindName(token, name);
     const tailwindClash = tailwindName === undefined ? undefined : tailwindNamedBy.get(tailwindName);
     if (tailwindName !== undefined && tailwindClash === undefined) tailwindNamedBy.set(tailwindName, key);
     else if (tailwindName !== undefined && tailwindClash !== undefined && clash === undefined) {
       report(
         draft.entry.pos,
         'tailwind-name-clash',
-        `\`${key}\` and \`${tailwindClash}\` get the same Tailwind theme variable \`${tailwindName}\`: the Tailwind export keeps \`${tailwindClash}\` (first in key order) and leaves this one out`,
+        `\`${key}\` and \`${tailwindClash}\` get the same Tailwind theme variable \`${tailwindVariable(token) as string}\`: the Tailwind export keeps \`${tailwindClash}\` (first in key order) and leaves this one out`,
         'warning',
       );
     }

@@ -1,4 +1,4 @@
-import { wordsOfKey } from '../values/key-words.js';
+import { dottedWordsOfKey, wordsOfKey } from '../values/key-words.js';
 import { TOKEN_TYPES } from '../types.js';
 import type { TokenType } from '../types.js';
 
@@ -55,4 +55,30 @@ export function tailwindVariable(
   const prefix = TYPE_PREFIXES.get(type);
   const rest = prefix !== undefined && key.startsWith(prefix.segments) ? words.slice(prefix.wordsLength + 1) : words;
   return `--${namespace}-${rest}`;
+}
+
+/** Per type with a namespace, the namespace's words joined with `.`, and a `.` after them (`font.weight.`). */
+const DOTTED_NAMESPACES = new Map<string, string>(
+  Object.entries(TAILWIND_NAMESPACES).flatMap(([type, namespace]) =>
+    namespace === null ? [] : [[type, `${namespace.replaceAll('-', '.')}.`]],
+  ),
+);
+
+/**
+ * {@link tailwindVariable} without its `--` and with `.` between its words: equal between two tokens exactly when
+ * their variables are, and made without a string for a token outside a namespace whose key is plain (see
+ * `dottedWordsOfKey`, which `dottedWords` is). Undefined for a boolean.
+ */
+export function dottedTailwindName(
+  token: { readonly key: string; readonly type: TokenType },
+  dottedWords: string = dottedWordsOfKey(token.key),
+): string | undefined {
+  const { key, type } = token;
+  if (type === 'boolean') return undefined;
+  const namespace = DOTTED_NAMESPACES.get(type);
+  if (namespace === undefined) return dottedWords;
+  // Dotted words are as long as the words they spell: the type's own words are cut at the same length.
+  const prefix = TYPE_PREFIXES.get(type);
+  const rest = prefix !== undefined && key.startsWith(prefix.segments) ? dottedWords.slice(prefix.wordsLength + 1) : dottedWords;
+  return namespace + rest;
 }

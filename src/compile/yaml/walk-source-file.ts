@@ -190,7 +190,9 @@ function readTokens(walk: Walk, body: SourceNode, prefix: string): void {
       reportError(walk, pos, 'invalid-key', `key segment \`${bad}\` in \`${name}\` may only contain letters, digits, \`-\` and \`_\``);
       continue;
     }
-    const key = prefix === '' ? name : `${prefix}.${name}`;
+    // Joined rather than `+`: a concatenation is a rope that each later read of the key (hashing, scanning, printing,
+    // in the compiler and in every export) walks again; `join` makes one flat string.
+    const key = prefix === '' ? name : [prefix, name].join('.');
     if (node === null || !node.isMap) {
       reportError(walk, node?.pos ?? pos, 'token-not-a-map', `\`${key}\` must be a group or a token ({ type, ... })`);
       continue;
