@@ -42,16 +42,27 @@ export function cssNamer(naming: Naming, prefix?: string): (words: string) => st
 }
 
 /**
- * `wordsOfKey` of every token key of `system`, by key. Why: every stylesheet export (CSS, Tailwind, SCSS, Less) and the
+ * `wordsOfKey` of each token's key, by token index. Why: every stylesheet export (CSS, Tailwind, SCSS, Less) and the
  * JavaScript names start from a key's words, and splitting 10,000 keys into words cost each of them more than writing
  * its values; a compiled system never changes, so its keys are split once and shared.
+ * @example tokenWordsOf(system)[0] // 'color-text-on-primary' (the words of `color.text.onPrimary`)
+ */
+export const tokenWordsOf: (system: CompiledDesignSystem) => readonly string[] = perSystem((system) => {
+  const words: string[] = [];
+  for (const token of system.tokens) words.push(wordsOfKey(token.key));
+  return words;
+});
+
+/**
+ * {@link tokenWordsOf} by key: for what names a token by its key (a reference, a replacement).
  * @example keyWordsOf(system).get('color.text.onPrimary') // 'color-text-on-primary'
  */
 export const keyWordsOf: (system: CompiledDesignSystem) => ReadonlyMap<string, string> = perSystem((system) => {
+  const words = tokenWordsOf(system);
   // A loop of `set`, not `new Map(tokens.map(...))`: no pair array per token.
-  const words = new Map<string, string>();
-  for (const token of system.tokens) words.set(token.key, wordsOfKey(token.key));
-  return words;
+  const byKey = new Map<string, string>();
+  system.tokens.forEach((token, index) => byKey.set(token.key, words[index] as string));
+  return byKey;
 });
 
 /** The words of `key`: from {@link keyWordsOf} when `key` is a token of the system, worked out otherwise. */

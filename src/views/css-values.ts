@@ -1,5 +1,6 @@
 import { findCssBreakout } from '../compile/values/css-text.js';
-import type { Dimension, GradientStop, Rgba, ShadowLayer, TypedValue } from '../compile/types.js';
+import type { CompiledDesignSystem, Dimension, GradientStop, Rgba, ShadowLayer, Token, TypedValue } from '../compile/types.js';
+import { perSystemAndKey } from './system-memo.js';
 
 /**
  * A number as CSS (and every export) accepts it: never in exponent notation, which `String()` uses below 1e-6 and
@@ -62,6 +63,25 @@ export function formatCssValue(value: TypedValue): string {
   }
   return text;
 }
+
+/**
+ * Each token's {@link formatCssValue} in `mode` (its light value's where the mode sets none), by token index. Why: the
+ * CSS, Tailwind, SCSS and Less exports and the JavaScript literals write the same texts; listed once per compiled
+ * system and mode, each reads its token's by index instead of looking the value up again.
+ * @example cssTextsOf(system, 'dark')[0] // '#4493F8'
+ */
+export const cssTextsOf: (system: CompiledDesignSystem, mode: string) => readonly string[] = perSystemAndKey((system, mode) => {
+  const light = mode === 'light' ? undefined : cssTextsOf(system, 'light');
+  const texts: string[] = [];
+  const { tokens } = system;
+  for (let index = 0; index < tokens.length; index += 1) {
+    const { resolved } = tokens[index] as Token;
+    const value = resolved[mode] ?? resolved.light;
+    // Most tokens keep their light value in other modes (the same object): its text is listed already.
+    texts.push(light !== undefined && value === resolved.light ? (light[index] as string) : formatCssValue(value));
+  }
+  return texts;
+});
 
 // Values are immutable and shared (tokens on one scale step hold one color object), so each is formatted once.
 const formatted = new WeakMap<TypedValue, string>();

@@ -5,7 +5,8 @@ import { formatHex, formatShadowColor, formatShadowLengths } from './css-values.
 import { createCssWriter } from './css-writer.js';
 import type { CssWriter, ReferenceHandling } from './css-writer.js';
 import { furtherModes, schemeOf } from './mode-values.js';
-import { cssNamer, joinWords, keyWordsOf, PART_WORDS, wordsIn } from './css-names.js';
+import { cssNamer, joinWords, keyWordsOf, PART_WORDS, tokenWordsOf, wordsIn } from './css-names.js';
+import { perSystem } from './system-memo.js';
 import type { Naming } from './css-names.js';
 
 export const CSS_THEMES = ['data-attribute', 'media', 'light-dark', 'selector'] as const;
@@ -53,52 +54,60 @@ export const HEADER = (slug: string): string => `/* Design tokens of ${slug}. Ge
  * }
  */
 export function renderCss(system: CompiledDesignSystem, options: CssExportOptions): string {
-  const words = keyWordsOf(system);
+  const words = tokenWordsOf(system);
   const name = cssNamer(options.naming, options.prefix);
   const writer = createCssWriter(
-    (token) => name(wordsIn(words, token.key)),
-    (token, part) => name(joinWords(wordsIn(words, token.key), PART_WORDS[part])),
-    (key) => name(wordsIn(words, key)),
+    system,
+    {
+      propertyName: (index) => name(words[index] as string),
+      partName: (index, part) => name(joinWords(words[index] as string, PART_WORDS[part])),
+      referenceName: (key) => name(wordsIn(keyWordsOf(system), key)),
+    },
     options.references ?? 'resolve',
   );
-  if (options.mode !== undefined) return `${HEADER(system.meta.slug)}${renderModeRoot(system.tokens, writer, options.mode)}`;
-  return `${HEADER(system.meta.slug)}${renderThemeBlocks(system, system.tokens, writer, options)}`;
+  const every = tokenIndexesOf(system);
+  if (options.mode !== undefined) return `${HEADER(system.meta.slug)}${renderModeRoot(every, writer, options.mode)}`;
+  return `${HEADER(system.meta.slug)}${renderThemeBlocks(system, every, writer, options)}`;
 }
 
+/** `0` to `system.tokens.length - 1`: every token of the system by index, in key order. */
+const tokenIndexesOf = perSystem((system): readonly number[] => Array.from(system.tokens, (_, index) => index));
+
 /** One `:root` block with every token's value in `mode`. */
-function renderModeRoot(tokens: readonly Token[], writer: CssWriter, mode: string): string {
-  return block(':root', rootDeclarations(tokens, writer, mode));
+function renderModeRoot(indexes: readonly number[], writer: CssWriter, mode: string): string {
+  return block(':root', rootDeclarations(indexes, writer, mode));
 }
 
 // The blocks below are written as one string per block, each declaration ending in its line break (see
 // `CssWriter.declarations`): no list of lines is built only to be joined.
 
-/** Every token's declarations in `mode`, a deprecated token's comment above its own. */
-function rootDeclarations(tokens: readonly Token[], writer: CssWriter, mode: string): string {
+/** The declarations of the tokens of `indexes` in `mode`, a deprecated token's comment above its own. */
+function rootDeclarations(indexes: readonly number[], writer: CssWriter, mode: string): string {
   let written = '';
-  for (const token of tokens) {
+  for (const index of indexes) {
+    const token = writer.tokens[index] as Token;
     if (token.deprecated !== undefined) written += `${deprecationComment(token, writer)}\n`;
-    written += writer.declarations(token, mode, '  ');
+    written += writer.declarations(index, mode, '  ');
   }
   return written;
 }
 
 /** The declarations of the tokens that have a value of their own in `mode` (every color, and what differs from light). */
-function modeDeclarations(tokens: readonly Token[], writer: CssWriter, mode: string, indent: string): string {
+function modeDeclarations(indexes: readonly number[], writer: CssWriter, mode: string, indent: string): string {
   let written = '';
-  for (const token of tokens) if (writer.redeclares(token, mode)) written += writer.declarations(token, mode, indent);
+  for (const index of indexes) if (writer.redeclares(index, mode)) written += writer.declarations(index, mode, indent);
   return written;
 }
 
 /** The tokens that some mode besides light redeclares: every color, and every token that differs from light in a mode. */
-function redeclaredTokens(system: CompiledDesignSystem, tokens: readonly Token[], writer: CssWriter): Token[] {
-  return tokens.filter((token) => system.modes.some((mode) => mode.name !== 'light' && writer.redeclares(token, mode.name)));
+function redeclaredTokens(system: CompiledDesignSystem, indexes: readonly number[], writer: CssWriter): number[] {
+  return indexes.filter((index) => system.modes.some((mode) => mode.name !== 'light' && writer.redeclares(index, mode.name)));
 }
 
 /** The declarations of every token of `redeclared` with its value in `mode`. */
-function overlayDeclarations(redeclared: readonly Token[], writer: CssWriter, mode: string, indent: string): string {
+function overlayDeclarations(redeclared: readonly number[], writer: CssWriter, mode: string, indent: string): string {
   let written = '';
-  for (const token of redeclared) written += writer.declarations(token, mode, indent);
+  for (const index of redeclared) written += writer.declarations(index, mode, indent);
   return written;
 }
 
@@ -116,13 +125,13 @@ function deprecationComment(token: Token, writer: CssWriter): string {
  * (`[data-theme]`, and the dark selector of `theme=selector`). A `var()` is worked out where it is declared: declared on
  * `:root` only, it would keep `:root`'s mode inside an element that switches to another one.
  */
-function aliasRule(system: CompiledDesignSystem, tokens: readonly Token[], writer: CssWriter, darkSelector: string | undefined): string {
+function aliasRule(system: CompiledDesignSystem, indexes: readonly number[], writer: CssWriter, darkSelector: string | undefined): string {
   let written = '';
   const modes = system.modes.slice(1).map((mode) => mode.name);
-  for (const token of tokens) {
-    const light = token.references?.['light'];
-    if ((light?.ref === undefined && light?.parts === undefined) || modes.some((mode) => writer.redeclares(token, mode))) continue;
-    written += writer.declarations(token, 'light', '  ');
+  for (const index of indexes) {
+    const light = (writer.tokens[index] as Token).references?.['light'];
+    if ((light?.ref === undefined && light?.parts === undefined) || modes.some((mode) => writer.redeclares(index, mode))) continue;
+    written += writer.declarations(index, 'light', '  ');
   }
   if (written === '') return '';
   return rule(darkSelector === undefined ? '[data-theme]' : `[data-theme], ${darkSelector}`, written);
@@ -138,24 +147,25 @@ const mediaRule = (query: string, declarations: string): string => `\n@media ${q
 const MEDIA_INDENT = '    ';
 
 /**
- * The `:root` block of `tokens` (written by `writer`) and the blocks of the other modes of `system` as `options.theme`
+ * The `:root` block of the tokens of `indexes` (written by `writer`) and the blocks of the other modes of `system` as `options.theme`
  * asks; the Tailwind export reuses it for the variables behind its theme.
- * @example renderThemeBlocks(system, tokens, writer, { theme: 'media' }) // ':root {\n  --x: #fff;\n}\n\n@media (prefers-color-scheme: dark) {\n  :root {\n    --x: #000;\n  }\n}\n'
+ * @example renderThemeBlocks(system, indexes, writer, { theme: 'media' }) // ':root {\n  --x: #fff;\n}\n\n@media (prefers-color-scheme: dark) {\n  :root {\n    --x: #000;\n  }\n}\n'
  */
 export function renderThemeBlocks(
   system: CompiledDesignSystem,
-  tokens: readonly Token[],
+  indexes: readonly number[],
   writer: CssWriter,
   options: Pick<CssExportOptions, 'theme' | 'darkSelector'>,
 ): string {
   const theme = options.theme ?? 'data-attribute';
-  let written = theme === 'light-dark' ? renderLightDarkBlocks(tokens, writer) : block(':root', rootDeclarations(tokens, writer, 'light'));
-  if (writer.keepsReferences) written += aliasRule(system, tokens, writer, theme === 'selector' ? options.darkSelector : undefined);
+  let written =
+    theme === 'light-dark' ? renderLightDarkBlocks(indexes, writer) : block(':root', rootDeclarations(indexes, writer, 'light'));
+  if (writer.keepsReferences) written += aliasRule(system, indexes, writer, theme === 'selector' ? options.darkSelector : undefined);
   if (theme === 'media') {
-    const dark = modeDeclarations(tokens, writer, 'dark', MEDIA_INDENT);
+    const dark = modeDeclarations(indexes, writer, 'dark', MEDIA_INDENT);
     if (dark !== '') written += mediaRule('(prefers-color-scheme: dark)', dark);
   } else if (theme !== 'light-dark') {
-    const dark = modeDeclarations(tokens, writer, 'dark', '  ');
+    const dark = modeDeclarations(indexes, writer, 'dark', '  ');
     if (dark !== '') written += rule(theme === 'selector' ? (options.darkSelector ?? '.dark') : '[data-theme="dark"]', dark);
   }
   // Outside `data-attribute` a further mode's rule can apply together with the dark rule (`[data-theme="dark-dimmed"]` on a
@@ -163,14 +173,14 @@ export function renderThemeBlocks(
   // redeclares, and the `[data-theme]` rules come after the media queries, so a mode chosen on the page wins over the
   // OS preference.
   const further = furtherModes(system);
-  const overlapping = theme === 'data-attribute' || further.length === 0 ? undefined : redeclaredTokens(system, tokens, writer);
+  const overlapping = theme === 'data-attribute' || further.length === 0 ? undefined : redeclaredTokens(system, indexes, writer);
   let selected = '';
   for (const mode of further) {
     const query = modeMediaQuery(system, mode, theme);
     const indent = query === undefined ? '  ' : MEDIA_INDENT;
     const declarations =
       overlapping === undefined
-        ? modeDeclarations(tokens, writer, mode.name, indent)
+        ? modeDeclarations(indexes, writer, mode.name, indent)
         : overlayDeclarations(overlapping, writer, mode.name, indent);
     if (declarations === '') continue;
     if (query !== undefined) written += mediaRule(query, declarations);
@@ -196,19 +206,20 @@ export function modeMediaQuery(system: CompiledDesignSystem, mode: ModeDefinitio
  * `light-dark(<light color>, <dark color>)` in its color position. A dark value that differs elsewhere than in its
  * colors (or any value kept as a reference) goes to a `@media (prefers-color-scheme: dark)` block.
  */
-function renderLightDarkBlocks(tokens: readonly Token[], writer: CssWriter): string {
+function renderLightDarkBlocks(indexes: readonly number[], writer: CssWriter): string {
   let root = '  color-scheme: light dark;\n';
   let fallback = '';
-  for (const token of tokens) {
+  for (const index of indexes) {
+    const token = writer.tokens[index] as Token;
     if (token.deprecated !== undefined) root += `${deprecationComment(token, writer)}\n`;
-    const redeclared = writer.redeclares(token, 'dark');
+    const redeclared = writer.redeclares(index, 'dark');
     // A value kept as `var()` is not composed: its target's own declaration switches it.
     const kept = writer.keepsReferences && token.references !== undefined;
     const composed = redeclared && !kept ? composeLightDark(token.resolved.light, token.resolved.dark) : undefined;
-    if (composed !== undefined) root += `  ${writer.name(token)}: ${composed};\n`;
+    if (composed !== undefined) root += `  ${writer.name(index)}: ${composed};\n`;
     else {
-      root += writer.declarations(token, 'light', '  ');
-      if (redeclared) fallback += writer.declarations(token, 'dark', MEDIA_INDENT);
+      root += writer.declarations(index, 'light', '  ');
+      if (redeclared) fallback += writer.declarations(index, 'dark', MEDIA_INDENT);
     }
   }
   const written = block(':root', root);

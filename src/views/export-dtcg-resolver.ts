@@ -2,7 +2,7 @@ import type { CompiledDesignSystem, Token } from '../compile/types.js';
 import { DTCG_SPEC_VERSION, literalStrictTokens, strictExportTree } from './export-dtcg-strict.js';
 import type { StrictToken } from './export-dtcg-strict.js';
 import { furtherModes, valueInMode } from './mode-values.js';
-import { buildTokenTree } from './token-tree.js';
+import { buildSystemTree } from './token-tree.js';
 import type { TokenTree } from './token-tree.js';
 
 /**
@@ -42,11 +42,14 @@ export function buildDtcgResolver(system: CompiledDesignSystem): Record<string, 
 /** The tokens that have a value of their own in `mode`, with it, in the strict shape: one context of the modifier. */
 function contextOf(system: CompiledDesignSystem, mode: string, strictTokens: ReadonlyMap<Token, StrictToken | undefined>): TokenTree {
   // A token DTCG has no shape for (a boolean, a keyword, a list of lengths) keeps its modes under `$extensions` in the set.
-  const tokens = system.tokens.filter((token) => valueInMode(token, mode) !== undefined && strictTokens.get(token) !== undefined);
-  return buildTokenTree(tokens, (token) => {
-    const strict = strictTokens.get(token);
-    return { $type: strict?.type, $value: mode === 'dark' ? strict?.dark : strict?.modes?.[mode] };
-  });
+  return buildSystemTree(
+    system,
+    (token) => {
+      const strict = strictTokens.get(token);
+      return { $type: strict?.type, $value: mode === 'dark' ? strict?.dark : strict?.modes?.[mode] };
+    },
+    (token) => valueInMode(token, mode) !== undefined && strictTokens.get(token) !== undefined,
+  );
 }
 
 /**

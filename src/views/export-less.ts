@@ -6,13 +6,13 @@ import {
   alphaReferenceOf,
   cssTextOf,
   deprecationText,
-  isTypedLiteral,
   lintVariables,
   listDeclarations,
   holdsReferences,
   replaceReferences,
   wholeReferenceOf,
 } from './preprocessor-declarations.js';
+import type { PreprocessorDeclaration } from './preprocessor-declarations.js';
 
 /**
  * The Less variable of a custom property's name: `@` and the name (Less takes letters, digits, `-` and `_`, a digit
@@ -20,15 +20,6 @@ import {
  * @example lessVariable('color-accent') // '@color-accent'
  */
 export const lessVariable = (name: string): string => `@${name}`;
-
-/**
- * A CSS text as a Less value: a color or a number as itself (Less can compute with it), anything else as an escaped
- * string `~"..."` of the text, which Less writes back as it is (it would otherwise evaluate `rgb()` and round numbers).
- * @example lessValue('600 16px/1.5 Inter') // '~"600 16px/1.5 Inter"'
- */
-function lessValue(text: string): string {
-  return isTypedLiteral(text) ? text : lessString(text);
-}
 
 /**
  * An escaped Less string of `text`. Less strings have no escapes: one that holds `"` is written between `'`, and one
@@ -59,10 +50,21 @@ function doubleQuoted(text: string): string {
   return written;
 }
 
+/**
+ * A declaration's CSS text as a Less value: a color or a number as itself (Less can compute with it; `typed`, tested
+ * once for every export), anything else as an escaped string `~"..."` of the text, which Less writes back as it is
+ * (it would otherwise evaluate `rgb()` and round numbers).
+ * @example declarationValue({ text: '600 16px/1.5 Inter', typed: false, ... }) // '~"600 16px/1.5 Inter"'
+ */
+function declarationValue(declaration: PreprocessorDeclaration): string {
+  return declaration.typed ? declaration.text : lessString(cssTextOf(declaration.text));
+}
+
 /** A declaration's light value as its variable holds it: a kept reference as the variable it names. */
-function variableValue(text: string): string {
+function variableValue(declaration: PreprocessorDeclaration): string {
+  const { text } = declaration;
   // Resolved values (the default) refer to nothing: the value itself.
-  if (!holdsReferences(text)) return lessValue(text);
+  if (!holdsReferences(text)) return declarationValue(declaration);
   const whole = wholeReferenceOf(text);
   if (whole !== undefined) return lessVariable(whole);
   // Less's own way to set the alpha of the color it refers to (`fade` takes a percentage).
@@ -90,13 +92,13 @@ export function renderLess(system: CompiledDesignSystem, options: { readonly ref
   for (const declaration of listDeclarations(system, 'light', options.references)) {
     const comment = declaration.part === undefined ? deprecationText(declaration.token, lessVariable) : undefined;
     if (comment !== undefined) variables += `${comment}\n`;
-    variables += `${lessVariable(declaration.name)}: ${variableValue(declaration.text)};\n`;
+    variables += `${lessVariable(declaration.name)}: ${variableValue(declaration)};\n`;
   }
   let mixins = '';
   for (const { name: mode } of system.modes) {
     let declarations = '';
     for (const declaration of listDeclarations(system, mode, options.references)) {
-      declarations += `  --${declaration.name}: ${lessValue(cssTextOf(declaration.text))};\n`;
+      declarations += `  --${declaration.name}: ${declarationValue(declaration)};\n`;
     }
     mixins += `${mixins === '' ? '' : '\n'}.tokens-${mode}() {\n${declarations}}\n`;
   }

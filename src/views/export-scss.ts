@@ -6,14 +6,13 @@ import {
   cssTextOf,
   deprecationText,
   inDependencyOrder,
-  isTypedLiteral,
   lintVariables,
   listDeclarations,
   holdsReferences,
   replaceReferences,
   wholeReferenceOf,
 } from './preprocessor-declarations.js';
-import type { VariableLanguage } from './preprocessor-declarations.js';
+import type { PreprocessorDeclaration, VariableLanguage } from './preprocessor-declarations.js';
 
 /**
  * The Sass variable of a custom property's name: `$` and the name, a first digit escaped (`$\32 xl-gap`: an
@@ -25,16 +24,6 @@ export function sassVariable(name: string): string {
   return first >= 0x30 && first <= 0x39 ? `$\\${first.toString(16)} ${name.slice(1)}` : `$${name}`;
 }
 
-/**
- * A CSS text as a Sass value: a color or a number as itself (Sass can compute with it), anything else (font stacks,
- * shorthands, keywords, lists) as an unquoted string of the text, which Sass writes back exactly as it is: Sass would
- * otherwise read `16px/1.5` as a division and a comma inside a map as the map's own separator.
- * @example sassValue('600 16px/1.5 Inter') // 'string.unquote("600 16px/1.5 Inter")'
- */
-function sassValue(text: string): string {
-  return isTypedLiteral(text) ? text : `string.unquote(${sassString(text)})`;
-}
-
 /** A quoted Sass string of `text`: `\`, `"` and `#` escaped (`#{` would start an interpolation). */
 function sassString(text: string): string {
   // Why test first: names and most values hold none of them, and a replace with a callback costs more than the test.
@@ -43,10 +32,22 @@ function sassString(text: string): string {
 
 const SASS_ESCAPED = /[\\"#]/;
 
+/**
+ * A declaration's CSS text as a Sass value: a color or a number as itself (Sass can compute with it; `typed`, tested
+ * once for every export), anything else (font stacks, shorthands, keywords, lists) as an unquoted string of the text,
+ * which Sass writes back exactly as it is: Sass would otherwise read `16px/1.5` as a division and a comma inside a map
+ * as the map's own separator.
+ * @example declarationValue({ text: '600 16px/1.5 Inter', typed: false, ... }) // 'string.unquote("600 16px/1.5 Inter")'
+ */
+function declarationValue(declaration: PreprocessorDeclaration): string {
+  return declaration.typed ? declaration.text : `string.unquote(${sassString(cssTextOf(declaration.text))})`;
+}
+
 /** A declaration's light value as its variable holds it: a kept reference as the variable it names. */
-function variableValue(text: string): string {
+function variableValue(declaration: PreprocessorDeclaration): string {
+  const { text } = declaration;
   // Resolved values (the default) refer to nothing: the value itself.
-  if (!holdsReferences(text)) return sassValue(text);
+  if (!holdsReferences(text)) return declarationValue(declaration);
   const whole = wholeReferenceOf(text);
   if (whole !== undefined) return sassVariable(whole);
   // Sass's own way to set the alpha of the color it refers to (relative color syntax is not in every CSS tool yet).
@@ -81,13 +82,13 @@ export function renderScss(system: CompiledDesignSystem, options: { readonly ref
   for (const declaration of inDependencyOrder(listDeclarations(system, 'light', options.references))) {
     const comment = declaration.part === undefined ? deprecationText(declaration.token, sassVariable) : undefined;
     if (comment !== undefined) variables += `${comment}\n`;
-    variables += `${sassVariable(declaration.name)}: ${variableValue(declaration.text)};\n`;
+    variables += `${sassVariable(declaration.name)}: ${variableValue(declaration)};\n`;
   }
   let maps = '';
   for (const { name: mode } of system.modes) {
     let entries = '';
     for (const declaration of listDeclarations(system, mode, options.references)) {
-      entries += `  ${sassString(declaration.name)}: ${sassValue(cssTextOf(declaration.text))},\n`;
+      entries += `  ${sassString(declaration.name)}: ${declarationValue(declaration)},\n`;
     }
     maps += `${maps === '' ? '' : '\n'}$tokens-${mode}: ${entries === '' ? '()' : `(\n${entries})`};\n`;
   }

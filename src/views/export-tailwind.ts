@@ -1,8 +1,8 @@
 import { tailwindVariable } from '../compile/resolve/tailwind-names.js';
 import type { CompiledDesignSystem, Token, TypedValue } from '../compile/types.js';
-import { joinWords, keyWordsOf, PART_WORDS, wordsIn } from './css-names.js';
+import { joinWords, keyWordsOf, PART_WORDS, tokenWordsOf, wordsIn } from './css-names.js';
 import { sameTypedValue } from '../compile/fields/typed-values.js';
-import { formatCssValue, formatTypographyPart } from './css-values.js';
+import { cssTextsOf, formatTypographyPart } from './css-values.js';
 import type { TYPOGRAPHY_PARTS } from './css-values.js';
 import { createCssWriter } from './css-writer.js';
 import { HEADER, modeMediaQuery, renderThemeBlocks } from './export-css.js';
@@ -41,35 +41,41 @@ export function renderTailwind(system: CompiledDesignSystem, options: Pick<CssEx
   // Each block is written as one string (`+=`), not as a list of lines joined at the end: fewer allocations.
   let fixed = '';
   let switching = '';
-  const switchingTokens: Token[] = [];
+  const switchingTokens: number[] = [];
   const seen = new Set<string>();
-  const words = keyWordsOf(system);
-  const valueVariable = (token: Token): string => `--${joinWords(TAILWIND_VALUE_PREFIX, wordsIn(words, token.key))}`;
-  const partVariable = (token: Token, part: (typeof TYPOGRAPHY_PARTS)[number]): string =>
-    `--${joinWords(TAILWIND_VALUE_PREFIX, joinWords(wordsIn(words, token.key), PART_WORDS[part]))}`;
-  for (const token of system.tokens) {
-    const variable = tailwindVariable(token, wordsIn(words, token.key));
+  const words = tokenWordsOf(system);
+  const { tokens } = system;
+  const valueVariable = (index: number): string => `--${joinWords(TAILWIND_VALUE_PREFIX, words[index] as string)}`;
+  const partVariable = (index: number, part: (typeof TYPOGRAPHY_PARTS)[number]): string =>
+    `--${joinWords(TAILWIND_VALUE_PREFIX, joinWords(words[index] as string, PART_WORDS[part]))}`;
+  const lightTexts = cssTextsOf(system, 'light');
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index] as Token;
+    const variable = tailwindVariable(token, words[index]);
     // Two keys may meet in one name (`font.size.md` and a `typography.md`): the first, in key order, wins (`validate` warns).
     if (variable === undefined || seen.has(variable)) continue;
     seen.add(variable);
     const value = token.resolved.light;
     if (isFixed(system, token)) {
       if (value.kind === 'typography') fixed += typographyDeclarations(variable, (part) => formatTypographyPart(value, part));
-      else fixed += `  ${variable}: ${formatTailwindValue(value, token)};\n`;
+      else fixed += `  ${variable}: ${isNoShadow(token, value) ? TAILWIND_NO_SHADOW : (lightTexts[index] as string)};\n`;
     } else {
-      if (value.kind === 'typography') switching += typographyDeclarations(variable, (part) => `var(${partVariable(token, part)})`);
-      else switching += `  ${variable}: var(${valueVariable(token)});\n`;
-      switchingTokens.push(token);
+      if (value.kind === 'typography') switching += typographyDeclarations(variable, (part) => `var(${partVariable(index, part)})`);
+      else switching += `  ${variable}: var(${valueVariable(index)});\n`;
+      switchingTokens.push(index);
     }
   }
   let written = `${HEADER(system.meta.slug)}@theme {\n${fixed === '' ? '\n' : fixed}}\n`;
   if (switchingTokens.length > 0) {
     const writer = createCssWriter(
-      valueVariable,
-      partVariable,
-      (key) => `--${joinWords(TAILWIND_VALUE_PREFIX, wordsIn(words, key))}`,
+      system,
+      {
+        propertyName: valueVariable,
+        partName: partVariable,
+        referenceName: (key) => `--${joinWords(TAILWIND_VALUE_PREFIX, wordsIn(keyWordsOf(system), key))}`,
+        overrideText: (token, value) => (isNoShadow(token, value) ? TAILWIND_NO_SHADOW : undefined),
+      },
       'resolve',
-      formatTailwindValue,
     );
     written += `\n@theme inline {\n${switching}}\n\n${renderThemeBlocks(system, switchingTokens, writer, options)}`;
   }
@@ -98,11 +104,12 @@ function typographyDeclarations(variable: string, part: (name: (typeof TYPOGRAPH
 }
 
 /**
- * Tailwind's own "no shadow" (`shadow-none`) for a shadow that is `none`: its shadow utilities put the value in a list
- * beside the ring shadows, where `none` would make the whole `box-shadow` invalid. Any other value as CSS.
+ * Whether a value is a shadow's `none`, which Tailwind writes as its own "no shadow" (`shadow-none`): its shadow
+ * utilities put the value in a list beside the ring shadows, where `none` would make the whole `box-shadow` invalid.
+ * Any other value is written as CSS.
  */
-function formatTailwindValue(value: TypedValue, token: Token): string {
-  return token.type === 'shadow' && value.kind === 'keyword' ? TAILWIND_NO_SHADOW : formatCssValue(value);
+function isNoShadow(token: Token, value: TypedValue): boolean {
+  return token.type === 'shadow' && value.kind === 'keyword';
 }
 
 /** What Tailwind's `shadow-none` sets `--tw-shadow` to. */

@@ -1,6 +1,6 @@
 import { wordsOfKey } from '../compile/values/key-words.js';
-import { keyWordsOf, wordsIn } from './css-names.js';
-import type { CompiledDesignSystem } from '../compile/types.js';
+import { tokenWordsOf } from './css-names.js';
+import type { CompiledDesignSystem, Token } from '../compile/types.js';
 import type { FormatDiagnostic } from './output-format.js';
 import { perSystem } from './system-memo.js';
 
@@ -77,9 +77,10 @@ function assignUncached(system: CompiledDesignSystem): JsNames {
   // The token that holds each token's name: the first in key order (strings, not a holder object per token).
   const holders = new Map<string, string>();
   const clashes: FormatDiagnostic[] = [];
-  const words = keyWordsOf(system);
-  for (const { key } of system.tokens) {
-    const name = jsNameOfWords(wordsIn(words, key));
+  const words = tokenWordsOf(system);
+  for (let index = 0; index < system.tokens.length; index += 1) {
+    const { key } = system.tokens[index] as Token;
+    const name = jsNameOfWords(words[index] as string);
     const exported = exportedFirst.get(name);
     const holder = exported === undefined ? holders.get(name) : undefined;
     if (exported === undefined && holder === undefined) {

@@ -1,6 +1,6 @@
-import type { CompiledDesignSystem, TypedValue } from '../compile/types.js';
-import { formatCssValue, formatTypographyPart, TYPOGRAPHY_PARTS } from './css-values.js';
-import { perSystemAndKey } from './system-memo.js';
+import type { CompiledDesignSystem, Token, TypedValue } from '../compile/types.js';
+import { cssTextsOf, formatCssValue, formatTypographyPart, TYPOGRAPHY_PARTS } from './css-values.js';
+import { perSystem, perSystemAndKey } from './system-memo.js';
 import { CLOSE_GROUP, OPEN_GROUP, treeWalkOf } from './token-tree.js';
 
 /**
@@ -8,16 +8,6 @@ import { CLOSE_GROUP, OPEN_GROUP, treeWalkOf } from './token-tree.js';
  * JSON texts in {@link TYPOGRAPHY_PARTS} order (`normal` for a weight or line height it leaves out).
  */
 export type JsLiteral = string | readonly string[];
-
-/**
- * A value as the JavaScript module holds it: the CSS text the other exports serve, except a boolean, which is `true` or
- * `false` (the string `"false"` would be truthy); a typography token's parts as in `/export/ts`.
- * @example jsLiteralOf({ kind: 'boolean', value: false }) // 'false'
- */
-export function jsLiteralOf(value: TypedValue): JsLiteral {
-  if (value.kind === 'boolean') return JSON.stringify(value.value);
-  return textLiteralOf(value);
-}
 
 /**
  * A value as the TypeScript module holds it: its CSS text (a boolean's too), a typography token's parts.
@@ -29,16 +19,26 @@ export function textLiteralOf(value: TypedValue): JsLiteral {
 }
 
 /**
- * Each token's {@link jsLiteralOf} in `mode` (its light value where the mode sets none), by token index. Worked out
- * once per compiled system and mode: the ES module, its CommonJS twin and the declarations print the same literals.
+ * Each token's value in `mode` (its light value where the mode sets none) as the JavaScript module holds it, by token
+ * index: the CSS text the other exports serve ({@link cssTextsOf}), except a boolean, which is `true` or `false` (the
+ * string `"false"` would be truthy); a typography token's parts as in `/export/ts`. Worked out once per compiled system
+ * and mode: the ES module, its CommonJS twin and the declarations print the same literals.
+ * @example jsLiteralsOf(system, 'light')[0] // '"#2563EB"'
  */
 export const jsLiteralsOf: (system: CompiledDesignSystem, mode: string) => readonly JsLiteral[] = perSystemAndKey((system, mode) => {
   const light = mode === 'light' ? undefined : jsLiteralsOf(system, 'light');
-  return system.tokens.map((token, index) => {
-    const value = token.resolved[mode] ?? token.resolved.light;
+  const texts = cssTextsOf(system, mode);
+  const literals: JsLiteral[] = [];
+  const { tokens } = system;
+  for (let index = 0; index < tokens.length; index += 1) {
+    const { resolved } = tokens[index] as Token;
+    const value = resolved[mode] ?? resolved.light;
     // Most tokens keep their light value in other modes (the same object): its literal is printed already.
-    return light !== undefined && value === token.resolved.light ? (light[index] as JsLiteral) : jsLiteralOf(value);
-  });
+    if (light !== undefined && value === resolved.light) literals.push(light[index] as JsLiteral);
+    else if (value.kind === 'boolean') literals.push(JSON.stringify(value.value));
+    else literals.push(value.kind === 'typography' ? textLiteralOf(value) : JSON.stringify(texts[index]));
+  }
+  return literals;
 });
 
 /** How an export spells an object of tokens: a frozen object (`Object.freeze({ a: 1, })`) or a type (`{ readonly a: 1; }`). */
@@ -79,8 +79,9 @@ export function printTokenObject(
   depth: number,
   comments: ReadonlyMap<string, string>,
 ): string {
-  const { steps, segments, paths } = treeWalkOf(system);
+  const { steps, paths } = treeWalkOf(system);
   if (steps.length === 0) return `${syntax.open}${syntax.close}`;
+  const names = stepNamesOf(system, syntax.nameOf);
   // One string grown by `+=` (V8 joins the pieces once, when the text is read): measured faster than parts joined.
   let text = `${syntax.open}\n`;
   let level = depth + 1;
@@ -94,7 +95,7 @@ export function printTokenObject(
     const indent = indentOf(level);
     const path = paths[step] as string;
     if (comments.size > 0) text += commentLine(comments, path, indent);
-    text += `${indent}${syntax.modifier}${syntax.nameOf(segments[step] as string)}: `;
+    text += `${indent}${syntax.modifier}${names[step] as string}: `;
     if (token === OPEN_GROUP) {
       text += `${syntax.open}\n`;
       level += 1;
@@ -103,6 +104,24 @@ export function printTokenObject(
     }
   }
   return `${text}${indentOf(depth)}${syntax.close}`;
+}
+
+/** Each system's step names by how they are spelled (`nameOf`): every mode's object has the same keys. */
+const stepNamesBySpelling = perSystem(() => new Map<(segment: string) => string, readonly string[]>());
+
+/**
+ * The segment of each step of the system's walk as `nameOf` spells it (a property name, a type's key), once per system
+ * and spelling: each export prints an object per mode, all with the same keys, and `nameOf` tests each key.
+ */
+function stepNamesOf(system: CompiledDesignSystem, nameOf: (segment: string) => string): readonly string[] {
+  const bySpelling = stepNamesBySpelling(system);
+  let names = bySpelling.get(nameOf);
+  if (names === undefined) {
+    const { steps, segments } = treeWalkOf(system);
+    names = segments.map((segment, step) => (steps[step] === CLOSE_GROUP ? '' : nameOf(segment)));
+    bySpelling.set(nameOf, names);
+  }
+  return names;
 }
 
 /** A literal as `syntax` prints it: a typography token's parts as an object (key paths `path.part`), at `depth`. */

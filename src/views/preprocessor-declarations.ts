@@ -1,7 +1,7 @@
 import type { CompiledDesignSystem, Token } from '../compile/types.js';
 import type { FormatDiagnostic } from './output-format.js';
 import { wordsOfKey } from '../compile/values/key-words.js';
-import { joinWords, keyWordsOf, PART_WORDS, wordsIn } from './css-names.js';
+import { joinWords, keyWordsOf, PART_WORDS, tokenWordsOf, wordsIn } from './css-names.js';
 import { TYPOGRAPHY_PARTS } from './css-values.js';
 import { createCssWriter } from './css-writer.js';
 import type { CssWriter, ReferenceHandling } from './css-writer.js';
@@ -19,6 +19,8 @@ export interface PreprocessorDeclaration {
   readonly part?: (typeof TYPOGRAPHY_PARTS)[number];
   /** The CSS text of the value, each reference kept written `var(<MARK><name><MARK>)`. */
   readonly text: string;
+  /** Whether `text` is a value Sass and Less write as it is ({@link isTypedLiteral}): tested once for both, every mode. */
+  readonly typed: boolean;
 }
 
 /** Marks the name of a referenced declaration in a text: a control character, which no CSS value may hold. */
@@ -28,11 +30,14 @@ const WHOLE = new RegExp(`^var\\(${MARK}([^${MARK}]+)${MARK}\\)$`);
 
 /** The writer of the CSS export with default options, whose kept references name their targets between marks. */
 function createMarkedWriter(system: CompiledDesignSystem, references: ReferenceHandling): CssWriter {
-  const words = keyWordsOf(system);
+  const words = tokenWordsOf(system);
   return createCssWriter(
-    (token) => `--${wordsIn(words, token.key)}`,
-    (token, part) => `--${joinWords(wordsIn(words, token.key), PART_WORDS[part])}`,
-    (key) => `${MARK}${wordsIn(words, key)}${MARK}`,
+    system,
+    {
+      propertyName: (index) => `--${words[index] as string}`,
+      partName: (index, part) => `--${joinWords(words[index] as string, PART_WORDS[part])}`,
+      referenceName: (key) => `${MARK}${wordsIn(keyWordsOf(system), key)}${MARK}`,
+    },
     references,
   );
 }
@@ -68,16 +73,20 @@ export function listDeclarations(
 
 function listUncached(system: CompiledDesignSystem, mode: string, references: ReferenceHandling): PreprocessorDeclaration[] {
   const writer = createMarkedWriter(system, references);
-  const words = keyWordsOf(system);
+  const words = tokenWordsOf(system);
   const declarations: PreprocessorDeclaration[] = [];
-  for (const token of system.tokens) {
+  const { tokens } = system;
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index] as Token;
     // The names straight from the key's words: the writer's `--<words>` would only be cut again.
-    const tokenWords = wordsIn(words, token.key);
-    declarations.push({ token, name: tokenWords, text: writer.text(token, mode) });
-    if (!writer.hasParts(token, mode)) continue;
+    const tokenWords = words[index] as string;
+    const text = writer.text(index, mode);
+    declarations.push({ token, name: tokenWords, text, typed: isTypedLiteral(text) });
+    if (!writer.hasParts(index, mode)) continue;
     for (const part of TYPOGRAPHY_PARTS) {
       const name = joinWords(tokenWords, PART_WORDS[part]);
-      declarations.push({ token, name, part, text: writer.partText(token, mode, part) });
+      const text = writer.partText(index, mode, part);
+      declarations.push({ token, name, part, text, typed: isTypedLiteral(text) });
     }
   }
   return declarations;

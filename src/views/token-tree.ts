@@ -22,82 +22,64 @@ export function buildTokenTree(tokens: readonly Token[], leafOf: (token: Token) 
   return root;
 }
 
-/**
- * How the tree of a system's tokens is built, step by step in the order {@link buildTokenTree} takes: step `i` adds
- * `names[i]` to the node `parents[i]` (nodes numbered in the order they are made, the root 0): the next token's leaf,
- * or, when `parents[i]` is negative, a new node under node `~parents[i]`.
- */
-interface TreePlan {
-  readonly parents: Int32Array;
-  readonly names: readonly string[];
-}
-
-/**
- * The plan of each compiled system's tree, worked out on its first tree: every tree-shaped export (the JSON exports,
- * the resolver, TypeScript, JavaScript and its declarations) nests the same keys, each with its own leaves. A compiled
- * system never changes (it is frozen; the render worker's copy is never changed either), so its plan holds for its
- * life; `null` when its keys cannot be planned (a key that is a token and a group: never compiled).
- */
-/** Each system's tree plan (null when its keys cannot share one), once. */
-const planOf = perSystem((system): TreePlan | null => planTree(system.tokens));
+/** Each system's walk read off its keys (its tokens come in the order of their tree), or null when they do not. */
+const keyOrderWalkOf = perSystem((system): TreeWalk | null => walkKeysInOrder(system.tokens));
 
 /**
  * `buildTokenTree(system.tokens, leafOf)`, the same tree with its keys in the same order, built from the system's
- * plan: a fresh tree per call, the keys' segments split and looked up once per system instead of once per tree.
+ * {@link treeWalkOf} (its keys split once per system, not once per tree): a fresh tree per call. With `includes`, the
+ * tree of the tokens it includes only (`buildTokenTree(system.tokens.filter(includes), leafOf)`): a group is made when
+ * its first included token is, so no group is left empty and each comes where that tree has it.
  */
-export function buildSystemTree(system: CompiledDesignSystem, leafOf: (token: Token) => unknown): TokenTree {
-  const plan = planOf(system);
-  if (plan === null) return buildTokenTree(system.tokens, leafOf);
-  const { parents, names } = plan;
+export function buildSystemTree(
+  system: CompiledDesignSystem,
+  leafOf: (token: Token) => unknown,
+  includes?: (token: Token) => boolean,
+): TokenTree {
+  const walk = keyOrderWalkOf(system);
+  if (walk === null) return buildTokenTree(includes === undefined ? system.tokens : system.tokens.filter(includes), leafOf);
+  const { steps, segments } = walk;
   const { tokens } = system;
-  const nodes: TokenTree[] = [Object.create(null) as TokenTree];
-  let next = 0;
-  for (let step = 0; step < parents.length; step += 1) {
-    const parent = parents[step] as number;
-    if (parent >= 0) {
-      (nodes[parent] as TokenTree)[names[step] as string] = leafOf(tokens[next] as Token);
-      next += 1;
-    } else {
-      const node = Object.create(null) as TokenTree;
-      (nodes[~parent] as TokenTree)[names[step] as string] = node;
-      nodes.push(node);
+  const makeGroup = groupMakerOf(system);
+  // The groups open at the current step, by depth (undefined until made), and the segment of each.
+  const open: (TokenTree | undefined)[] = [makeGroup()];
+  const names: string[] = [''];
+  let depth = 0;
+  for (let index = 0; index < steps.length; index += 1) {
+    const step = steps[index] as number;
+    if (step === OPEN_GROUP) {
+      depth += 1;
+      open[depth] = undefined;
+      names[depth] = segments[index] as string;
+    } else if (step === CLOSE_GROUP) depth -= 1;
+    else {
+      const token = tokens[step] as Token;
+      if (includes !== undefined && !includes(token)) continue;
+      let made = depth;
+      while (open[made] === undefined) made -= 1;
+      for (; made < depth; made += 1) {
+        const group = makeGroup();
+        (open[made] as TokenTree)[names[made + 1] as string] = group;
+        open[made + 1] = group;
+      }
+      (open[depth] as TokenTree)[segments[index] as string] = leafOf(token);
     }
   }
-  return nodes[0] as TokenTree;
+  return open[0] as TokenTree;
 }
 
-/** The plan of `tokens`' tree, or null when a key is a token and a group at once, or comes twice. */
-function planTree(tokens: readonly Token[]): TreePlan | null {
-  const parents: number[] = [];
-  const names: string[] = [];
-  // Each node's children: the number of a child node, or -1 for a leaf.
-  const children: Map<string, number>[] = [new Map<string, number>()];
-  for (const token of tokens) {
-    const segments = token.key.split('.');
-    let node = 0;
-    for (let index = 0; index < segments.length - 1; index += 1) {
-      const segment = segments[index] as string;
-      const known = (children[node] as Map<string, number>).get(segment);
-      if (known === -1) return null;
-      if (known !== undefined) {
-        node = known;
-        continue;
-      }
-      const made = children.length;
-      children.push(new Map<string, number>());
-      (children[node] as Map<string, number>).set(segment, made);
-      parents.push(~node);
-      names.push(segment);
-      node = made;
-    }
-    const leaf = segments[segments.length - 1] as string;
-    if ((children[node] as Map<string, number>).has(leaf)) return null;
-    (children[node] as Map<string, number>).set(leaf, -1);
-    parents.push(node);
-    names.push(leaf);
-  }
-  return { parents: Int32Array.from(parents), names };
-}
+const makePlainGroup = (): TokenTree => ({});
+const makeGroupWithoutPrototype = (): TokenTree => Object.create(null) as TokenTree;
+
+/**
+ * How the groups of a system's trees are made: plain objects, unless a segment is `__proto__` (which a plain object
+ * would take for its prototype), then objects without a prototype. Why not always the latter: V8 keeps those as
+ * dictionaries, and `JSON.stringify` writes them about half as fast as plain objects.
+ */
+const groupMakerOf = perSystem((system): (() => TokenTree) => {
+  const walk = keyOrderWalkOf(system);
+  return walk === null || walk.segments.includes('__proto__') ? makeGroupWithoutPrototype : makePlainGroup;
+});
 
 /** A step of a {@link TreeWalk} that opens a group (the steps after it, up to its {@link CLOSE_GROUP}, are its children). */
 export const OPEN_GROUP = -1;
@@ -124,7 +106,7 @@ export interface TreeWalk {
  * of that order) is walked from its tree itself, so the walk always keeps that tree's order exactly.
  */
 export const treeWalkOf: (system: CompiledDesignSystem) => TreeWalk = perSystem(
-  (system) => walkKeysInOrder(system.tokens) ?? walkTree(system.tokens),
+  (system) => keyOrderWalkOf(system) ?? walkTree(system.tokens),
 );
 
 /**

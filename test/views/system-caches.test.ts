@@ -28,7 +28,7 @@ function stepsOf(tree: TokenTree, path = ''): string[] {
 }
 
 describe('per-system caches of the views (a compiled system is immutable: derived data is worked out once)', () => {
-  it('buildSystemTree nests exactly as buildTokenTree does, first build and again from the cached plan, whatever the leaves', async () => {
+  it('buildSystemTree nests exactly as buildTokenTree does, first build and again from the cached walk, whatever the leaves', async () => {
     const systems = [await compileExample('acme'), await compileExample('harbor'), await compileKitchenSink(), compileAurora()];
     for (const system of systems) {
       const leaves = [(token: Token) => token.resolved.light, (token: Token) => ({ key: token.key, type: token.type })];
@@ -38,7 +38,8 @@ describe('per-system caches of the views (a compiled system is immutable: derive
           const tree = buildSystemTree(system, leafOf);
           expect(printed(tree)).toBe(printed(expected));
           expect(keyPaths(tree)).toEqual(keyPaths(expected));
-          expect(Object.getPrototypeOf(tree)).toBe(null);
+          // Plain objects, which JSON.stringify writes faster than objects without a prototype (no key is `__proto__` here).
+          expect(Object.getPrototypeOf(tree)).toBe(Object.prototype);
           expect(tree).not.toBe(expected);
         }
       }
@@ -67,6 +68,29 @@ describe('per-system caches of the views (a compiled system is immutable: derive
       });
       expect(printed).toEqual(stepsOf(tree));
     }
+  });
+
+  it('buildSystemTree with `includes` nests the included tokens as buildTokenTree nests them alone (no empty group)', async () => {
+    const systems = [await compileExample('acme'), await compileKitchenSink(), compileAurora()];
+    const includes = [(token: Token) => token.type === 'color', (token: Token) => token.key.length % 3 === 0, () => false];
+    for (const system of systems) {
+      for (const included of includes) {
+        const leafOf = (token: Token) => ({ key: token.key });
+        const expected = buildTokenTree(system.tokens.filter(included), leafOf);
+        const tree = buildSystemTree(system, leafOf, included);
+        expect(printed(tree)).toBe(printed(expected));
+        expect(keyPaths(tree)).toEqual(keyPaths(expected));
+      }
+    }
+  });
+
+  it('a key segment `__proto__` is a key of its group like any other (groups without a prototype then)', () => {
+    const token = (key: string): Token => ({ key }) as unknown as Token;
+    // In key order (`_` sorts before `a`), so the tree is built from the system's walk.
+    const system = { tokens: [token('__proto__.x'), token('a.__proto__.b'), token('a.c')] } as unknown as CompiledDesignSystem;
+    const tree = buildSystemTree(system, (leaf) => leaf.key);
+    expect(printed(tree)).toBe('{"__proto__":{"x":"__proto__.x"},"a":{"__proto__":{"b":"a.__proto__.b"},"c":"a.c"}}');
+    expect(printed(tree)).toBe(printed(buildTokenTree(system.tokens, (leaf) => leaf.key)));
   });
 
   it('buildSystemTree builds a fresh tree per call: changing one does not change the next', async () => {
