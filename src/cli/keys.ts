@@ -146,14 +146,17 @@ async function listKeys(args: readonly string[], cwd: string, env: NodeJS.Proces
     process.stderr.write(`No keys in ${displayPath(cwd, path)}.\n`);
     return EXIT_OK;
   }
+  // Browser credentials add the origins they are accepted from; a file of API keys only lists as it always has.
+  const withOrigins = entries.some((entry) => entry.origins !== undefined);
   const rows = [
-    ['NAME', 'DESIGN SYSTEM', 'ACCESS', 'SHA256', 'EXPIRES'],
+    ['NAME', 'DESIGN SYSTEM', 'ACCESS', 'SHA256', 'EXPIRES', ...(withOrigins ? ['BROWSER ORIGINS'] : [])],
     ...entries.map((entry) => [
       entry.name,
       entry.designSystem,
       entry.access.slice(1).join(',') || '-',
       `${entry.sha256.slice(0, 12)}…`,
       entry.expiresAt === undefined ? 'never' : `${entry.expiresAt}${Date.parse(entry.expiresAt) <= now ? ' (expired)' : ''}`,
+      ...(withOrigins ? [entry.origins?.join(', ') ?? '-'] : []),
     ]),
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));

@@ -64,6 +64,38 @@ describe('token-server keys', () => {
     );
   });
 
+  it('list browser credentials with the origins they are accepted from (a column only when there is one)', async () => {
+    const created = await runCli(
+      [
+        'keys',
+        'create',
+        '--name',
+        'site',
+        '--design-system',
+        'acme',
+        '--browser',
+        '--origins',
+        'https://app.acme.com,http://localhost:5173',
+      ],
+      { cwd: dir },
+    );
+    expect(created.status).toBe(0);
+    const result = await runCli(['keys', 'list'], { cwd: dir });
+    const site = sha256(created.stdout.trimEnd()).slice(0, 12);
+    expect(result).toEqual({
+      status: 0,
+      stdout: [
+        'NAME         DESIGN SYSTEM  ACCESS     SHA256         EXPIRES  BROWSER ORIGINS',
+        'demo         acme           acme-docs  6d333a3707c0…  never    -',
+        'docs-site    acme-docs      -          807e8881fd81…  never    -',
+        'harbor-demo  harbor         -          3d4e1fae515f…  never    -',
+        `site         acme           -          ${site}…  never    https://app.acme.com, http://localhost:5173`,
+        '',
+      ].join('\n'),
+      stderr: '',
+    });
+  });
+
   it('generate a different key every time', async () => {
     const first = await runCli(['keys', 'create', '--name', 'one', '--design-system', 'acme'], { cwd: dir });
     const second = await runCli(['keys', 'create', '--name', 'two', '--design-system', 'acme'], { cwd: dir });
