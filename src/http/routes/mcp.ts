@@ -84,6 +84,34 @@ const COMMON_ARGUMENTS = {
     .optional()
     .describe('Answer as of this Git commit, tag or branch (the same rules as `?ref=`); default: the live files.'),
 };
+// Tools' input schemas: built once (zod schemas are costly to build, and the SDK keeps what it derives from each).
+const SEARCH_TOKENS_INPUT = z.object({
+  query: z.string().max(200).optional().describe('Words to look for, e.g. "button background" or "danger text".'),
+  type: z.enum(TOKEN_TYPES).optional().describe('Only tokens of this type.'),
+  includePrimitives: z.boolean().optional().describe('Also list primitives and scale steps (use semantic tokens in code).'),
+  limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe(`At most this many tokens (default ${DEFAULT_LIMIT}).`),
+  ...COMMON_ARGUMENTS,
+});
+const GET_TOKEN_INPUT = z.object({
+  key: z.string().min(1).max(500).describe('The token key, e.g. "color.text.default".'),
+  ...COMMON_ARGUMENTS,
+});
+const FIND_TOKEN_FOR_VALUE_INPUT = z.object({
+  value: z.string().min(1).max(100).describe('A hex color such as "#2563EB", or a length such as "16px" or "1rem".'),
+  limit: z.number().int().min(1).max(100).optional().describe('Nearest tokens per mode (default 5).'),
+  ...COMMON_ARGUMENTS,
+});
+const CHECK_CONTRAST_INPUT = z.object({
+  foreground: z.string().min(1).max(500).describe('A color token key (e.g. "color.text.default") or a hex color.'),
+  background: z.string().min(1).max(500).describe('A color token key (e.g. "color.background.canvas") or a hex color.'),
+  ...COMMON_ARGUMENTS,
+});
+const DIFF_REVISIONS_INPUT = z.object({
+  from: z.string().min(1).max(256).describe('The older revision: a commit sha, tag or branch.'),
+  to: z.string().min(1).max(256).optional().describe('The newer revision (default: `ref`, else the live files).'),
+  ...COMMON_ARGUMENTS,
+});
+const DESIGN_SYSTEM_INPUT = z.object(COMMON_ARGUMENTS);
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 /**
@@ -312,13 +340,7 @@ function buildServer(runtime: ApiRuntime, context: McpRequestContext): McpServer
       description:
         'Find design tokens by words (in their key and description) and type. Semantic tokens only, best match first; ' +
         'primitives and color scale steps only with includePrimitives. Each token comes with its value in every mode.',
-      inputSchema: z.object({
-        query: z.string().max(200).optional().describe('Words to look for, e.g. "button background" or "danger text".'),
-        type: z.enum(TOKEN_TYPES).optional().describe('Only tokens of this type.'),
-        includePrimitives: z.boolean().optional().describe('Also list primitives and scale steps (use semantic tokens in code).'),
-        limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe(`At most this many tokens (default ${DEFAULT_LIMIT}).`),
-        ...COMMON_ARGUMENTS,
-      }),
+      inputSchema: SEARCH_TOKENS_INPUT,
       annotations: READ_ONLY,
     },
     (args) => {
@@ -338,7 +360,7 @@ function buildServer(runtime: ApiRuntime, context: McpRequestContext): McpServer
         'One token by its dotted key: its value in every mode, what it references (the chain per mode), the tokens ' +
         'that reference it, its deprecation and replacement, and how to use it: CSS variable, Tailwind class, JS, SCSS, Less, ' +
         'and the iOS, Android, Compose, Flutter and React Native symbols (or why that format leaves the token out).',
-      inputSchema: z.object({ key: z.string().min(1).max(500).describe('The token key, e.g. "color.text.default".'), ...COMMON_ARGUMENTS }),
+      inputSchema: GET_TOKEN_INPUT,
       annotations: READ_ONLY,
     },
     (args) =>
@@ -357,11 +379,7 @@ function buildServer(runtime: ApiRuntime, context: McpRequestContext): McpServer
       description:
         'Which token has this value: a hex color (#RRGGBB, #RRGGBBAA) or a length (16px, 1rem). Exact matches with the ' +
         'modes where they match, and per mode the nearest tokens (colors by CIEDE2000 deltaE, lengths by px).',
-      inputSchema: z.object({
-        value: z.string().min(1).max(100).describe('A hex color such as "#2563EB", or a length such as "16px" or "1rem".'),
-        limit: z.number().int().min(1).max(100).optional().describe('Nearest tokens per mode (default 5).'),
-        ...COMMON_ARGUMENTS,
-      }),
+      inputSchema: FIND_TOKEN_FOR_VALUE_INPUT,
       annotations: READ_ONLY,
     },
     (args) => {
@@ -385,11 +403,7 @@ function buildServer(runtime: ApiRuntime, context: McpRequestContext): McpServer
       description:
         'The WCAG 2.1 contrast ratio of a foreground over a background in every mode, each a color token key or a hex ' +
         'color, and whether it meets AA and AAA for normal and large text.',
-      inputSchema: z.object({
-        foreground: z.string().min(1).max(500).describe('A color token key (e.g. "color.text.default") or a hex color.'),
-        background: z.string().min(1).max(500).describe('A color token key (e.g. "color.background.canvas") or a hex color.'),
-        ...COMMON_ARGUMENTS,
-      }),
+      inputSchema: CHECK_CONTRAST_INPUT,
       annotations: READ_ONLY,
     },
     (args) =>
@@ -410,11 +424,7 @@ function buildServer(runtime: ApiRuntime, context: McpRequestContext): McpServer
       description:
         'What changed in the design system between two Git revisions, with the semver level (major, minor, patch, none): ' +
         'the answer of GET /api/v1/diff. `to` defaults to `ref`, else the live files.',
-      inputSchema: z.object({
-        from: z.string().min(1).max(256).describe('The older revision: a commit sha, tag or branch.'),
-        to: z.string().min(1).max(256).optional().describe('The newer revision (default: `ref`, else the live files).'),
-        ...COMMON_ARGUMENTS,
-      }),
+      inputSchema: DIFF_REVISIONS_INPUT,
       annotations: READ_ONLY,
     },
     async (args) => {
@@ -446,7 +456,7 @@ function buildServer(runtime: ApiRuntime, context: McpRequestContext): McpServer
       title: 'List modes',
       description:
         'The design system’s modes (light, dark and its own, such as high contrast or brands): each with the mode it builds on and its media query.',
-      inputSchema: z.object(COMMON_ARGUMENTS),
+      inputSchema: DESIGN_SYSTEM_INPUT,
       annotations: READ_ONLY,
     },
     (args) => answer(args, 'list_modes', {}, (read) => listModes(read.system.compiled)),
@@ -459,7 +469,7 @@ function buildServer(runtime: ApiRuntime, context: McpRequestContext): McpServer
       description:
         'The problems of the design system’s files (errors and warnings with file, line and column), as `validate` reports ' +
         'them. With errors, the tools answer from the last version that compiled.',
-      inputSchema: z.object(COMMON_ARGUMENTS),
+      inputSchema: DESIGN_SYSTEM_INPUT,
       annotations: READ_ONLY,
     },
     (args) =>
