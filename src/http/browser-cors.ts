@@ -18,13 +18,21 @@ export const CORS_EXPOSED_HEADERS = [
 /** Seconds a browser may reuse a preflight's answer. */
 export const CORS_MAX_AGE_SECONDS = 600;
 
-const originsByEntries = new WeakMap<KeysState['entries'], ReadonlySet<string>>();
+const originsByEntries = new WeakMap<KeysState['entries'], ReadonlyMap<string, number>>();
 
-/** Every origin a browser credential of the keys file lists (worked out once per keys file read). */
-export function browserOriginsOf(keys: KeysState): ReadonlySet<string> {
+/**
+ * Every origin a browser credential of the keys file lists, with the time (ms) the last of its credentials there
+ * expires (`Infinity` when one never does): worked out once per keys file read, compared with the clock per request.
+ */
+export function browserOriginsOf(keys: KeysState): ReadonlyMap<string, number> {
   let origins = originsByEntries.get(keys.entries);
   if (origins === undefined) {
-    origins = new Set(keys.entries.flatMap((entry) => entry.origins ?? []));
+    const expiries = new Map<string, number>();
+    for (const entry of keys.entries) {
+      const expires = entry.expiresAt === undefined ? Number.POSITIVE_INFINITY : Date.parse(entry.expiresAt);
+      for (const origin of entry.origins ?? []) expiries.set(origin, Math.max(expiries.get(origin) ?? expires, expires));
+    }
+    origins = expiries;
     originsByEntries.set(keys.entries, origins);
   }
   return origins;
@@ -32,14 +40,19 @@ export function browserOriginsOf(keys: KeysState): ReadonlySet<string> {
 
 /**
  * CORS for the origins of browser credentials, read from the keys in force on every request (so a credential added
- * or removed in `keys.yaml` opens or closes its origins with the next snapshot). A preflight from such an origin is
+ * or removed in `keys.yaml` opens or closes its origins with the next snapshot, and one that expires closes them
+ * then, unless another credential of the origin is still valid). A preflight from such an origin is
  * answered before any key is asked for, as `--cors-origins` does; other requests from it get the CORS headers, and
  * the authentication then refuses a browser credential used from an origin it does not list. Origins that
  * `staticOrigins` (`--cors-origins`) covers are left to that configuration. Register before `@fastify/cors`.
  */
 export function registerBrowserCors(
   app: FastifyInstance,
-  options: { readonly browserOrigins: () => ReadonlySet<string>; readonly staticOrigins: readonly string[] },
+  options: {
+    readonly browserOrigins: () => ReadonlyMap<string, number>;
+    readonly staticOrigins: readonly string[];
+    readonly now: () => number;
+  },
 ): void {
   if (options.staticOrigins.includes('*')) return;
   const staticOrigins = new Set(options.staticOrigins);
@@ -47,7 +60,7 @@ export function registerBrowserCors(
   const exposeHeaders = CORS_EXPOSED_HEADERS.join(', ');
   app.addHook('onRequest', (request, reply, done) => {
     const { origin } = request.headers;
-    if (origin === undefined || staticOrigins.has(origin) || !options.browserOrigins().has(origin)) {
+    if (origin === undefined || staticOrigins.has(origin) || !((options.browserOrigins().get(origin) ?? 0) > options.now())) {
       done();
       return;
     }

@@ -59,8 +59,8 @@ const MAX_TRACKED_CLIENTS = 10_000;
 export interface ProtectionOptions {
   /** Origins allowed to call the API from a browser (`*` for any); empty: CORS is off. */
   readonly corsOrigins?: readonly string[];
-  /** The origins of the browser credentials in force (read per request); undefined: none are ever answered. */
-  readonly browserOrigins?: () => ReadonlySet<string>;
+  /** The origins of the browser credentials in force, each with when its last credential expires (read per request); undefined: none are ever answered. */
+  readonly browserOrigins?: () => ReadonlyMap<string, number>;
   /** Requests per minute per API key (per address without one); 0 turns the limit off. */
   readonly rateLimitPerMinute?: number;
   /** Failed authentications per minute per client address before it gets 429; 0 turns the limit off. */
@@ -142,7 +142,8 @@ export async function registerProtections(app: FastifyInstance, options: Protect
   if (failureLimit > 0) registerAuthFailureLimit(app, failureLimit, options.now ?? Date.now);
 
   const origins = options.corsOrigins ?? [];
-  if (options.browserOrigins !== undefined) registerBrowserCors(app, { browserOrigins: options.browserOrigins, staticOrigins: origins });
+  if (options.browserOrigins !== undefined)
+    registerBrowserCors(app, { browserOrigins: options.browserOrigins, staticOrigins: origins, now: options.now ?? Date.now });
   if (origins.length > 0) {
     await app.register(cors, {
       origin: origins.includes('*') ? '*' : [...origins],

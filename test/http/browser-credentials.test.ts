@@ -190,8 +190,20 @@ describe('CORS preflight for browser credentials (real socket)', () => {
     expect(keyFromOther.headers.get('access-control-allow-origin')).toBe(null);
 
     revokeSite(store);
-    // `old` (expired) still lists the origin: its preflight is answered, its reads are refused.
+    // `old` (expired) still lists the origin, but an expired credential opens no origin: no preflight is answered.
+    expect((await preflight(base, SITE_ORIGIN)).status).toBe(405);
+    expect((await preflight(base, 'http://localhost:5173')).status).toBe(405);
+  });
+
+  it('closes an origin once every credential listing it has expired, by the clock, with no change to keys.yaml', async () => {
+    let clock = LOADED_AT;
+    const { app } = await build({ now: () => clock });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    // `site` (until 2026-12-31) keeps the origin `old` (expired 2026-06-30) also lists open.
     expect((await preflight(base, SITE_ORIGIN)).status).toBe(204);
+    clock = Date.UTC(2027, 0, 1);
+    const closed = await preflight(base, SITE_ORIGIN);
+    expect({ status: closed.status, allow: closed.headers.get('access-control-allow-origin') }).toEqual({ status: 405, allow: null });
     expect((await preflight(base, 'http://localhost:5173')).status).toBe(405);
   });
 
