@@ -2,7 +2,7 @@ import { MODE_NAME } from '../compile/fields/read-modes.js';
 import type { CompiledDesignSystem, DimensionValue, Token, TypedValue } from '../compile/types.js';
 import { androidResourceName, androidStyleName } from './android-names.js';
 import { roundForPlatform, toDensityIndependent } from './native-appearance.js';
-import { readChoice, readText } from './output-format.js';
+import { keptFirstMessage, readChoice, readText } from './output-format.js';
 import type { FormatDiagnostic, FormatQuery, OutputFile } from './output-format.js';
 import { perSystem } from './system-memo.js';
 
@@ -176,7 +176,7 @@ const planAndroid = perSystem((system: CompiledDesignSystem): AndroidPlan => {
         token: token.key,
         rule: 'android-name-clash',
         severity: 'warning',
-        message: `\`${token.key}\` and \`${holder}\` get the same Android resource \`${reference}\`: the Android export keeps \`${holder}\` (first in key order) and leaves this one out`,
+        message: keptFirstMessage(token.key, holder, `Android resource \`${reference}\``, 'Android'),
       });
       continue;
     }

@@ -1,7 +1,7 @@
 import type { CompiledDesignSystem, DimensionValue, Rgba, Token, TokenType, TypedValue } from '../compile/types.js';
 import { nativeModes, roundForPlatform, toDensityIndependent } from './native-appearance.js';
 import { KOTLIN_HARD_KEYWORDS, kotlinDoc, kotlinPropertyNameOf, kotlinString, kotlinTypeNameOf } from './kotlin-names.js';
-import { FormatOptionError, readText } from './output-format.js';
+import { FormatOptionError, keptFirstMessage, readText } from './output-format.js';
 import type { FormatDiagnostic, FormatQuery, ParameterSchema } from './output-format.js';
 import { perSystem } from './system-memo.js';
 
@@ -301,7 +301,7 @@ function planUncached(system: CompiledDesignSystem): ComposePlan {
         severity: 'warning',
         message: holder.family
           ? `\`${token.key}\` gets the Kotlin name \`${clashing}\`, which the Compose export gives the font family names of \`${holder.key}\`: the token is left out`
-          : `\`${token.key}\` and \`${holder.key}\` get the same Kotlin name \`${clashing}\`: the Compose export keeps \`${holder.key}\` (first in key order) and leaves this one out`,
+          : keptFirstMessage(token.key, holder.key, `Kotlin name \`${clashing}\``, 'Compose'),
       });
       continue;
     }

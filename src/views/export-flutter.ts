@@ -2,6 +2,7 @@ import type { CompiledDesignSystem, Dimension, Rgba, ShadowLayer, Token, TypedVa
 import { dartDocLines, dartNameOf, dartString } from './dart-names.js';
 import { nativeModes, roundForPlatform, toDensityIndependent } from './native-appearance.js';
 import type { AppearanceSlot } from './native-appearance.js';
+import { keptFirstMessage } from './output-format.js';
 import type { FormatDiagnostic } from './output-format.js';
 import { perSystem } from './system-memo.js';
 
@@ -112,7 +113,7 @@ function planUncached(system: CompiledDesignSystem): FlutterPlan {
         token: token.key,
         rule: 'flutter-name-clash',
         severity: 'warning',
-        message: `\`${token.key}\` and \`${holder}\` get the same Dart name \`${name}\`: the Flutter export keeps \`${holder}\` (first in key order) and leaves this one out`,
+        message: keptFirstMessage(token.key, holder, `Dart name \`${name}\``, 'Flutter'),
       });
       continue;
     }

@@ -1,6 +1,7 @@
 import type { CompiledDesignSystem, Rgba, Token } from '../compile/types.js';
 import { appearanceOfSlot, nativeModes } from './native-appearance.js';
 import type { AppearanceSlot } from './native-appearance.js';
+import { keptFirstMessage } from './output-format.js';
 import type { FormatDiagnostic, OutputFile } from './output-format.js';
 import { JSON_TYPE, TEXT_TYPE } from './rendered.js';
 import {
@@ -91,13 +92,13 @@ function analyse(system: CompiledDesignSystem): IosExport {
       if (holder === undefined || ('namespace' in holder && depth < groups.length)) continue;
       clash =
         'key' in holder
-          ? `\`${token.key}\` and \`${holder.key}\` get the same Swift name \`${swiftPath}\`: the iOS export keeps \`${holder.key}\` (first in key order) and leaves this one out`
+          ? keptFirstMessage(token.key, holder.key, `Swift name \`${swiftPath}\``, 'iOS')
           : `\`${token.key}\` gets the Swift name \`${swiftPath}\`, which is a namespace of other tokens: the iOS export leaves it out`;
     }
     const holderOfTheme = themeMembers.get(themeMember);
     if (clash === undefined && holderOfTheme !== undefined) {
       const what = token.type === 'color' ? `color set \`${colorSetName(token.key)}\`` : `theme property \`${unescaped(themeMember)}\``;
-      clash = `\`${token.key}\` and \`${holderOfTheme}\` get the same ${what}: the iOS export keeps \`${holderOfTheme}\` (first in key order) and leaves this one out`;
+      clash = keptFirstMessage(token.key, holderOfTheme, what, 'iOS');
     }
     if (clash !== undefined) {
       warn(token.key, 'ios-name-clash', clash);

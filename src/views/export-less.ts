@@ -5,7 +5,7 @@ import { formatCssNumber } from './css-values.js';
 import {
   alphaReferenceOf,
   cssTextOf,
-  deprecationText,
+  variableLines,
   lintVariables,
   listDeclarations,
   holdsReferences,
@@ -87,13 +87,7 @@ function variableValue(declaration: PreprocessorDeclaration): string {
  * }
  */
 export function renderLess(system: CompiledDesignSystem, options: { readonly references: ReferenceHandling }): string {
-  // Each part is written as one string (`+=`), not as a list of lines joined at the end: fewer allocations.
-  let variables = '';
-  for (const declaration of listDeclarations(system, 'light', options.references)) {
-    const comment = declaration.part === undefined ? deprecationText(declaration.token, lessVariable) : undefined;
-    if (comment !== undefined) variables += `${comment}\n`;
-    variables += `${lessVariable(declaration.name)}: ${variableValue(declaration)};\n`;
-  }
+  const variables = variableLines(listDeclarations(system, 'light', options.references), lessVariable, variableValue);
   let mixins = '';
   for (const { name: mode } of system.modes) {
     let declarations = '';

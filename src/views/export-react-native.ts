@@ -4,6 +4,7 @@ import { formatCommentText } from './css-comment.js';
 import { formatCssNumber, formatCssValue, formatHex } from './css-values.js';
 import { jsNameOf } from './js-names.js';
 import { roundForPlatform, toDensityIndependent } from './native-appearance.js';
+import { keptFirstMessage } from './output-format.js';
 import type { FormatDiagnostic } from './output-format.js';
 import { perSystem } from './system-memo.js';
 
@@ -200,11 +201,7 @@ function planUncached(system: CompiledDesignSystem): NativePlan {
       }
       const holder = found instanceof Map ? firstToken(found) : found.token.key;
       const property = path.slice(0, index + 1).join('.');
-      warn(
-        token,
-        'react-native-name-clash',
-        `\`${token.key}\` and \`${holder}\` get the same React Native property \`${property}\`: the React Native export keeps \`${holder}\` (first in key order) and leaves this one out`,
-      );
+      warn(token, 'react-native-name-clash', keptFirstMessage(token.key, holder, `React Native property \`${property}\``, 'React Native'));
       continue tokens;
     }
   }

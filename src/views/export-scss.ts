@@ -4,7 +4,7 @@ import type { FormatDiagnostic } from './output-format.js';
 import {
   alphaReferenceOf,
   cssTextOf,
-  deprecationText,
+  variableLines,
   inDependencyOrder,
   lintVariables,
   listDeclarations,
@@ -77,13 +77,7 @@ function reservedNames(system: CompiledDesignSystem): Map<string, string> {
  * );
  */
 export function renderScss(system: CompiledDesignSystem, options: { readonly references: ReferenceHandling }): string {
-  // Each part is written as one string (`+=`), not as a list of lines joined at the end: fewer allocations.
-  let variables = '';
-  for (const declaration of inDependencyOrder(listDeclarations(system, 'light', options.references))) {
-    const comment = declaration.part === undefined ? deprecationText(declaration.token, sassVariable) : undefined;
-    if (comment !== undefined) variables += `${comment}\n`;
-    variables += `${sassVariable(declaration.name)}: ${variableValue(declaration)};\n`;
-  }
+  const variables = variableLines(inDependencyOrder(listDeclarations(system, 'light', options.references)), sassVariable, variableValue);
   let maps = '';
   for (const { name: mode } of system.modes) {
     let entries = '';

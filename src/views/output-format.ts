@@ -70,6 +70,14 @@ export interface FormatDiagnostic {
   readonly severity: Severity;
 }
 
+/**
+ * The message of a name clash a format settles by keeping the first of the two tokens in key order.
+ * @example keptFirstMessage('color.a-b', 'color.aB', 'Dart name `colorAB`', 'Flutter') // '`color.a-b` and `color.aB` get the same Dart name `colorAB`: the Flutter export keeps `color.aB` (first in key order) and leaves this one out'
+ */
+export function keptFirstMessage(key: string, holder: string, same: string, format: string): string {
+  return `\`${key}\` and \`${holder}\` get the same ${same}: the ${format} export keeps \`${holder}\` (first in key order) and leaves this one out`;
+}
+
 /** One file of a format of several files: its path inside the format's folder, its media type, its text. */
 export interface OutputFile {
   readonly path: string;
