@@ -54,6 +54,15 @@ interface PageWindow {
 const styleOf = (page: Page, property: string): Promise<string> =>
   page.evaluate((name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim(), property);
 
+/**
+ * The values the page's first frame had. `reload()` resolves at the load event, which on a loaded machine can come
+ * before the first animation frame: wait for the frame's record rather than read it too early.
+ */
+async function readFirstFrame(page: Page): Promise<PageWindow['firstFrame']> {
+  const handle = await page.waitForFunction(() => (window as unknown as PageWindow).firstFrame, undefined, { timeout: 5_000 });
+  return await handle.jsonValue();
+}
+
 async function waitForStyle(page: Page, property: string, value: string, timeoutMs = 5_000): Promise<void> {
   await page.waitForFunction(
     ([name, want]) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() === want,
@@ -178,7 +187,7 @@ describe.skipIf(!BROWSER_AVAILABLE)('the browser client against a live server', 
 
     await stop();
     await page.reload();
-    const firstFrame = await page.evaluate(() => (window as unknown as PageWindow).firstFrame);
+    const firstFrame = await readFirstFrame(page);
     expect(firstFrame).toEqual({ space: '16px', bg: '#FFFFFF' });
     const after = await page.screenshot({ path: join(dir, 'after.png') });
     expect(after.equals(before)).toBe(true);
@@ -194,7 +203,7 @@ describe.skipIf(!BROWSER_AVAILABLE)('the browser client against a live server', 
     const before = await page.screenshot();
     await stop();
     await page.reload();
-    expect(await page.evaluate(() => (window as unknown as PageWindow).firstFrame)).toEqual({ space: '', bg: '' });
+    expect(await readFirstFrame(page)).toEqual({ space: '', bg: '' });
     expect((await page.screenshot()).equals(before)).toBe(false);
   });
 
