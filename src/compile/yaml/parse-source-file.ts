@@ -2,6 +2,7 @@ import { capFileDiagnostics, MAX_DIAGNOSTICS_PER_FILE } from '../diagnostics/cap
 import { findInvalidUtf8 } from './find-invalid-utf8.js';
 import { mayReadFast, readFast } from './read-yaml-fast.js';
 import { readPrecisely } from './read-yaml-precise.js';
+import { readSimple } from './read-yaml-simple.js';
 import type { SourceFileEntries } from './source-entries.js';
 import type { Diagnostic } from '../types.js';
 import { walkSourceFile } from './walk-source-file.js';
@@ -36,7 +37,9 @@ export function parseSourceFile(path: string, text: string, isSystemFile: boolea
   if (undecodable.diagnostics.length > 0) return { ...refusedFile(path, []), ...undecodable };
   if (options.precise !== true && mayReadFast(text)) {
     try {
-      return { ...capWalk(walkSourceFile(path, readFast(path, text), isSystemFile)), precise: false };
+      const simple = readSimple(path, text);
+      const root = simple === undefined ? readFast(path, text) : simple;
+      return { ...capWalk(walkSourceFile(path, root, isSystemFile)), precise: false };
     } catch {
       // A YAML error, nesting past the limit, or something only the precise reader reads well: read it again.
     }

@@ -2,6 +2,7 @@ import { CORE_SCHEMA, load } from 'js-yaml';
 import type { LoadOptions } from 'js-yaml';
 import { LinePositions } from './line-positions.js';
 import { MAX_ALIAS_NODES, MAX_NESTING_DEPTH } from './read-limits.js';
+import { NO_ENTRIES } from './source-node.js';
 import type { SourceEntry, SourceNode } from './source-node.js';
 import type { SourcePosition } from '../types.js';
 
@@ -38,9 +39,6 @@ interface Frame {
   /** A mapping as the walker's node, once built (an alias to it shares it). */
   node: SourceNode | undefined;
 }
-
-/** The entries of a node that is not a mapping: one empty list for all of them. */
-const NO_ENTRIES: readonly SourceEntry[] = Object.freeze([]);
 
 /**
  * The fast reader: js-yaml with a listener that records where each node starts, so problems keep their positions

@@ -16,3 +16,6 @@ export interface SourceEntry {
   readonly keyPos: SourcePosition;
   readonly value: SourceNode | null;
 }
+
+/** The entries of a node that is not a mapping: one empty list for all of them. */
+export const NO_ENTRIES: readonly SourceEntry[] = Object.freeze([]);
