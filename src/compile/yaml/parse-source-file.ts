@@ -14,7 +14,7 @@ export const MAX_SOURCE_FILE_BYTES = 1024 * 1024;
 export interface ParsedSourceFile extends SourceFileEntries {
   /** Problems found past the first {@link MAX_DIAGNOSTICS_PER_FILE}: counted, not listed. */
   readonly suppressed?: number;
-  /** Which reader read the file: false for the fast path (js-yaml), true for the precise one (`yaml`). Both give positions. */
+  /** Which reader read the file: false for the fast path (the simple reader or js-yaml), true for the precise one (`yaml`). All give positions. */
   readonly precise: boolean;
 }
 
@@ -22,10 +22,11 @@ export interface ParsedSourceFile extends SourceFileEntries {
  * Parses one source file (`system.yaml` when `isSystemFile`, otherwise a scales/primitives/tokens file).
  * Returns its entries and the problems local to the file, each with its line and column; never throws.
  *
- * Two readers, one walker: a well-formed file takes the fast path (js-yaml, about ten times faster than building a
- * positioned YAML document, with positions taken from its parse events); a file with a YAML error, or anything
- * unusual, is read by the precise path (the `yaml` package with a line counter). `precise: true` forces the precise path.
- * Both are bounded: nesting deeper than `MAX_NESTING_DEPTH` and aliases expanding to more than `MAX_ALIAS_NODES`
+ * Three readers, one walker: a well-formed file takes the fast path, the simple reader when the file is in the
+ * subset most design-system YAML is written in, else js-yaml (about ten times faster than building a positioned YAML
+ * document, with positions taken from its parse events); a file with a YAML error, or anything unusual, is read by
+ * the precise path (the `yaml` package with a line counter). `precise: true` forces the precise path.
+ * All are bounded: nesting deeper than `MAX_NESTING_DEPTH` and aliases expanding to more than `MAX_ALIAS_NODES`
  * nodes (read-limits.ts) are refused, and at most {@link MAX_DIAGNOSTICS_PER_FILE} problems are listed.
  */
 export function parseSourceFile(path: string, text: string, isSystemFile: boolean, options: { precise?: boolean } = {}): ParsedSourceFile {
