@@ -26,10 +26,23 @@ const INDEX_MARK = '\u0001';
  * not split at every comparison (10,000 keys compare about 140,000 pairs).
  */
 export function sortByTokenKey<Item>(items: readonly Item[], keyOf: (item: Item) => string): Item[] {
-  const decorated = items.map((item) => ({ item, text: sortingText(keyOf(item)) }));
-  decorated.sort((a, b) => compareKeys(a.text, b.text));
-  return decorated.map((entry) => entry.item);
+  return tokenKeyOrder(items.map((item) => keyOf(item))).map((index) => items[index] as Item);
 }
+
+/** The positions of `keys` in token key order (see {@link sortByTokenKey}). */
+export function tokenKeyOrder(keys: readonly string[]): number[] {
+  const texts = keys.some((key) => MAY_HAVE_INDEX.test(key)) ? keys.map(sortingText) : keys.map(withoutIndexSortingText);
+  // Positions sorted rather than `{ item, text }` pairs: no object per item.
+  const order = keys.map((_, index) => index);
+  return order.sort((a, b) => compareKeys(texts[a] as string, texts[b] as string));
+}
+
+/**
+ * {@link sortingText} for the keys of a list without array indexes, as a string in the same order: `.` sorts below
+ * every other character of a key but `-`, which is read as `/`, the character just above `.` (and in no key). Most keys
+ * have no `-` and are their own text: no string to make per key.
+ */
+const withoutIndexSortingText = (key: string): string => (key.includes('-') ? key.replaceAll('-', '/') : key);
 
 /**
  * A token key as text whose code-unit order is token key order: its segments (letters, digits, `-` and `_`, all

@@ -2,10 +2,12 @@ import { parseIsoDate } from '../values/iso-date.js';
 import { describeValue } from '../diagnostics/message-text.js';
 import { TOKEN_KEY } from '../values/name-rules.js';
 import type { Report } from '../diagnostics/pending-diagnostic.js';
-import type { TokenEntry } from '../yaml/source-entries.js';
+import type { Located, TokenEntry } from '../yaml/source-entries.js';
 import type { Deprecation } from '../types.js';
 
 const FIELDS = ['message', 'replacement', 'since'];
+/** What most tokens get: one shared answer rather than an object per token. */
+const NOT_DEPRECATED = Object.freeze({ valid: true, value: undefined });
 /**
  * What a message may not hold, and why: it is written into CSS and TypeScript comments, and `<` could end the
  * `<style>` or `<script>` element of a page that inlines them (`*\/` is written `* /` there).
@@ -19,7 +21,11 @@ const WITHOUT_MARKUP = 'without `<` (it is written into CSS and TypeScript comme
  */
 export function readDeprecation(entry: TokenEntry, report: Report): { valid: boolean; value: Deprecation | undefined } {
   const field = entry.fields['deprecated'];
-  if (field === undefined || field.value === false) return { valid: true, value: undefined };
+  return field === undefined || field.value === false ? NOT_DEPRECATED : readDeprecatedField(entry, field, report);
+}
+
+// Apart from `readDeprecation`, so that the scope its messages keep is made only for the tokens that have the field.
+function readDeprecatedField(entry: TokenEntry, field: Located, report: Report): { valid: boolean; value: Deprecation | undefined } {
   if (field.value === true) return { valid: true, value: { message: null, replacement: null, since: null } };
   const problem = (text: string): { valid: false; value: undefined } => {
     report(field.pos, 'invalid-value', `\`deprecated\` of \`${entry.key}\` ${text}`);

@@ -122,8 +122,8 @@ const CSS_WIDE_KEYWORDS: ReadonlySet<unknown> = new Set(['inherit', 'initial', '
 
 /** The keyword a token of `type` holds in `value`, or undefined when `value` is not one of its keywords. */
 export function keywordOf(type: TokenType, value: unknown): string | undefined {
-  const keywords = KEYWORDS_BY_TYPE[type] ?? [];
-  return typeof value === 'string' && keywords.includes(value) ? value : undefined;
+  if (typeof value !== 'string') return undefined;
+  return KEYWORDS_BY_TYPE[type]?.includes(value) === true ? value : undefined;
 }
 
 /** The most values a spacing list holds, as the CSS `margin` and `padding` shorthands take them. */

@@ -22,7 +22,7 @@ export function compileContrast(files: readonly SourceFileEntries[], report: Rep
   const [section] = sections;
   if (section === undefined) return undefined;
   const definedAt = new Map<string, SourcePosition>();
-  for (const other of sections) isDefinedBefore(definedAt, 'contrast', other.pos, 'the `contrast` section', report);
+  for (const other of sections) isDefinedBefore(definedAt, 'contrast', other.pos, () => 'the `contrast` section', report);
 
   // A token's type as written (the first definition): enough to say whether a pair names a color, even when that
   // token has a problem of its own (reported there).

@@ -2,7 +2,7 @@ import { deepFreeze } from '../deep-freeze.js';
 import { dottedWordsOfKey, wordsOfKey } from '../values/key-words.js';
 import type { PrimitiveDefinition } from './merge-primitives.js';
 import type { ScaleSteps } from './merge-scales.js';
-import { isDefinedBefore } from '../fields/defined-once.js';
+import { reportDuplicate } from '../fields/defined-once.js';
 import { describePosition } from '../diagnostics/message-text.js';
 import type { Report } from '../diagnostics/pending-diagnostic.js';
 import { readTokenDraft } from '../fields/read-token-draft.js';
@@ -11,7 +11,7 @@ import { resolveTokens } from './resolve-tokens.js';
 import { dottedTailwindName, tailwindVariable } from './tailwind-names.js';
 import type { ResolvedToken } from './resolve-tokens.js';
 import { didYouMean } from '../diagnostics/suggest.js';
-import { sortByTokenKey } from '../diagnostics/sort-order.js';
+import { tokenKeyOrder } from '../diagnostics/sort-order.js';
 import { writtenValueOf } from '../yaml/source-entries.js';
 import type { Located, SourceFileEntries } from '../yaml/source-entries.js';
 import type { ModeDefinition, SourcePosition, Token, TokenValue, WrittenValue } from '../types.js';
@@ -45,6 +45,8 @@ function firstGroupPositions(files: readonly SourceFileEntries[]): Map<string, S
   return groups;
 }
 
+const describeToken = (key: string): string => `token \`${key}\``;
+
 /** The drafts of every token defined once and not also a group. */
 function readDrafts(
   files: readonly SourceFileEntries[],
@@ -54,12 +56,19 @@ function readDrafts(
 ): Map<string, TokenDraft> {
   const modeNames = modes.map((mode) => mode.name);
   const drafts = new Map<string, TokenDraft>();
-  const definedAt = new Map<string, SourcePosition>();
+  // Where each key without a draft was first defined; a draft's entry has the place of its own: one map of 10,000 keys
+  // to fill rather than two.
+  const undraftedAt = new Map<string, SourcePosition>();
   for (const file of files) {
     for (const entry of file.tokens) {
-      if (isDefinedBefore(definedAt, entry.key, entry.pos, `token \`${entry.key}\``, report)) continue;
+      const first = drafts.get(entry.key)?.entry.pos ?? undraftedAt.get(entry.key);
+      if (first !== undefined) {
+        reportDuplicate(entry.key, entry.pos, first, describeToken, report);
+        continue;
+      }
       const group = groups.get(entry.key);
       if (group !== undefined) {
+        undraftedAt.set(entry.key, entry.pos);
         report(
           entry.pos,
           'token-group-clash',
@@ -68,7 +77,8 @@ function readDrafts(
         continue;
       }
       const draft = readTokenDraft(entry, modeNames, report);
-      if (draft !== undefined) drafts.set(entry.key, draft);
+      if (draft === undefined) undraftedAt.set(entry.key, entry.pos);
+      else drafts.set(entry.key, draft);
     }
   }
   return drafts;
@@ -97,62 +107,84 @@ function exceedsValueLimit(drafts: ReadonlyMap<string, TokenDraft>, modes: reado
 
 /** The `replacement` a deprecated token names is a token. */
 function checkReplacements(drafts: ReadonlyMap<string, TokenDraft>, report: Report): void {
-  for (const draft of drafts.values()) {
-    const { key } = draft.entry;
+  // `forEach` rather than `for...of`: no iterator step object per token.
+  drafts.forEach((draft) => {
     const replacement = draft.deprecated?.replacement;
     const field = draft.entry.fields['deprecated'];
-    if (replacement === undefined || replacement === null || field === undefined || drafts.has(replacement)) continue;
-    report(
-      field.pos,
-      'unknown-reference',
-      () =>
-        `\`${key}\` is deprecated in favour of unknown token \`${replacement}\`${didYouMean(
-          replacement,
-          [...drafts.keys()].filter((candidate) => candidate !== key),
-        )}`,
-    );
-  }
+    if (replacement === undefined || replacement === null || field === undefined || drafts.has(replacement)) return;
+    reportUnknownReplacement(draft.entry.key, replacement, field.pos, drafts, report);
+  });
+}
+
+// Apart from the loop above, whose every turn would otherwise make a scope for the message's variables.
+function reportUnknownReplacement(
+  key: string,
+  replacement: string,
+  pos: SourcePosition,
+  drafts: ReadonlyMap<string, TokenDraft>,
+  report: Report,
+): void {
+  report(
+    pos,
+    'unknown-reference',
+    () =>
+      `\`${key}\` is deprecated in favour of unknown token \`${replacement}\`${didYouMean(
+        replacement,
+        [...drafts.keys()].filter((candidate) => candidate !== key),
+      )}`,
+  );
 }
 
 /** The resolved tokens in token key order; two keys made of the same words (one CSS name) are a warning. */
 function listInKeyOrder(resolved: readonly ResolvedToken[], report: Report): Token[] {
-  const tokens: Token[] = [];
+  // Made in the order they were read, the order of their drafts and values in memory, and only then put in key order:
+  // going through 10,000 tokens' drafts and values in key order, scattered in memory, takes longer.
+  const made = resolved.map((resolvedToken) => deepFreeze(tokenOf(resolvedToken.draft.entry.key, resolvedToken)));
+  const order = tokenKeyOrder(made.map((token) => token.key));
+  const tokens = order.map((index) => made[index] as Token);
+  const positionOf = (index: number): SourcePosition => (resolved[order[index] as number] as ResolvedToken).draft.entry.pos;
   // Names are compared in their dotted spelling (`dottedWordsOfKey`), which is the key itself for most keys: no string
   // per token to make and hash. The names as exported are spelled out only for a message.
+  const names = tokens.map((token) => dottedWordsOfKey(token.key));
+  // Keys differ, so a key that is its own name (a plain key) shares it only with a key whose words spell it: the other
+  // plain keys need no look-up in `namedBy`, which would hash all 10,000 keys.
+  const spelledNames = new Set<string>();
+  for (let index = 0; index < tokens.length; index += 1) {
+    const name = names[index] as string;
+    if (name !== tokens[index]?.key) spelledNames.add(name);
+  }
   const namedBy = new Map<string, string>();
   const tailwindNamedBy = new Map<string, string>();
-  for (const resolvedToken of sortByTokenKey(resolved, keyOfResolved)) {
-    const { draft } = resolvedToken;
-    const { key } = draft.entry;
-    const name = dottedWordsOfKey(key);
-    const clash = namedBy.get(name);
-    if (clash === undefined) namedBy.set(name, key);
-    else {
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index] as Token;
+    const { key } = token;
+    const name = names[index] as string;
+    const mayClash = name !== key || spelledNames.has(name);
+    const clash = mayClash ? namedBy.get(name) : undefined;
+    if (clash === undefined) {
+      if (mayClash) namedBy.set(name, key);
+    } else {
       report(
-        draft.entry.pos,
+        positionOf(index),
         'css-name-clash',
         `\`${key}\` and \`${clash}\` get the same CSS name \`--${wordsOfKey(key)}\`: the CSS export would declare it twice`,
         'warning',
       );
     }
-    const token = { key, type: draft.type };
     const tailwindName = dottedTailwindName(token, name);
     const tailwindClash = tailwindName === undefined ? undefined : tailwindNamedBy.get(tailwindName);
     if (tailwindName !== undefined && tailwindClash === undefined) tailwindNamedBy.set(tailwindName, key);
     else if (tailwindName !== undefined && tailwindClash !== undefined && clash === undefined) {
       report(
-        draft.entry.pos,
+        positionOf(index),
         'tailwind-name-clash',
         `\`${key}\` and \`${tailwindClash}\` get the same Tailwind theme variable \`${tailwindVariable(token) as string}\`: the Tailwind export keeps \`${tailwindClash}\` (first in key order) and leaves this one out`,
         'warning',
       );
     }
-    tokens.push(deepFreeze(tokenOf(key, resolvedToken)));
   }
   return tokens;
 }
-
-const keyOfResolved = (resolved: ResolvedToken): string => resolved.draft.entry.key;
 
 /** A token as the API serves it, its fields in the API's order; an optional field it does not have is absent, not undefined. */
 function tokenOf(key: string, { draft, drafts: perMode, values, references }: ResolvedToken): Token {

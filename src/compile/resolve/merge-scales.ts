@@ -9,6 +9,8 @@ import type { ModeDefinition, ModeValues, Rgba, ScaleStep, SourcePosition } from
 /** Scale name -> step number -> its checked colors. */
 export type ScaleSteps = ReadonlyMap<string, ReadonlyMap<number, ScaleStep>>;
 
+const describeScale = (name: string): string => `scale \`${name}\``;
+
 /**
  * The scales of every file, merged and checked: each defined once, each step once, with a `light` and a `dark`
  * color and optionally one per further mode; a mode a step does not set takes its base's color.
@@ -22,7 +24,7 @@ export function mergeScales(
   const definedAt = new Map<string, SourcePosition>();
   for (const file of files) {
     for (const scale of file.scales) {
-      if (isDefinedBefore(definedAt, scale.name, scale.pos, `scale \`${scale.name}\``, report)) continue;
+      if (isDefinedBefore(definedAt, scale.name, scale.pos, describeScale, report)) continue;
       scales.set(scale.name, mergeSteps(scale.name, scale.steps, modes, report));
     }
   }
@@ -38,9 +40,10 @@ function mergeSteps(
   const steps = new Map<number, ScaleStep>();
   const stepAt = new Map<number, SourcePosition>();
   const modeNames = modes.map((mode) => mode.name);
+  const describeStep = (step: number): string => `step ${step} of scale \`${scale}\``;
   for (const entry of entries) {
     // `100:` and `"100":` are different YAML keys but the same step.
-    if (isDefinedBefore(stepAt, entry.step, entry.pos, `step ${entry.step} of scale \`${scale}\``, report)) continue;
+    if (isDefinedBefore(stepAt, entry.step, entry.pos, describeStep, report)) continue;
     const light = readStepColor(entry.light, 'light', entry, scale, report);
     const dark = readStepColor(entry.dark, 'dark', entry, scale, report);
     const written = new Map<string, Rgba>();

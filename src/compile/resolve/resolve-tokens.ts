@@ -77,16 +77,13 @@ export function resolveTokens(
   const modesByName = new Map(modes.map((mode) => [mode.name, mode]));
   // One record per token of what is known of it so far: one map look-up per token met, not one per fact.
   const progressByKey = new Map<string, TokenProgress>();
-  for (const draft of drafts.values()) {
-    progressByKey.set(draft.entry.key, {
-      draft,
-      perMode: null,
-      values: {},
-      references: undefined,
-      depths: undefined,
-      failedModes: undefined,
-    });
-  }
+  // The same records in a list, walked at the end. `forEach` rather than `for...of`: no iterator step object per token.
+  const progressList: TokenProgress[] = [];
+  drafts.forEach((draft) => {
+    const progress: TokenProgress = { draft, perMode: null, values: {}, references: undefined, depths: undefined, failedModes: undefined };
+    progressByKey.set(draft.entry.key, progress);
+    progressList.push(progress);
+  });
   const primitiveValues = new Map<string, TypedValue>();
   const reportedCycles = new Set<string>();
   const stack: Frame[] = [];
@@ -310,7 +307,7 @@ export function resolveTokens(
   }
 
   const resolved: ResolvedToken[] = [];
-  for (const progress of progressByKey.values()) {
+  for (const progress of progressList) {
     const { draft, values } = progress;
     const perMode = valueDraftsOf(progress);
     if (perMode === undefined) continue;
