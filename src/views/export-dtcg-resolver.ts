@@ -1,4 +1,4 @@
-import type { CompiledDesignSystem, Token } from '../compile/types.js';
+import type { CompiledDesignSystem } from '../compile/types.js';
 import { DTCG_SPEC_VERSION, literalStrictTokens, strictExportTree } from './export-dtcg-strict.js';
 import type { StrictToken } from './export-dtcg-strict.js';
 import { furtherModes, valueInMode } from './mode-values.js';
@@ -40,15 +40,15 @@ export function buildDtcgResolver(system: CompiledDesignSystem): Record<string, 
 }
 
 /** The tokens that have a value of their own in `mode`, with it, in the strict shape: one context of the modifier. */
-function contextOf(system: CompiledDesignSystem, mode: string, strictTokens: ReadonlyMap<Token, StrictToken | undefined>): TokenTree {
+function contextOf(system: CompiledDesignSystem, mode: string, strictTokens: readonly (StrictToken | undefined)[]): TokenTree {
   // A token DTCG has no shape for (a boolean, a keyword, a list of lengths) keeps its modes under `$extensions` in the set.
   return buildSystemTree(
     system,
-    (token) => {
-      const strict = strictTokens.get(token);
+    (_token, index) => {
+      const strict = strictTokens[index];
       return { $type: strict?.type, $value: mode === 'dark' ? strict?.dark : strict?.modes?.[mode] };
     },
-    (token) => valueInMode(token, mode) !== undefined && strictTokens.get(token) !== undefined,
+    (token, index) => valueInMode(token, mode) !== undefined && strictTokens[index] !== undefined,
   );
 }
 

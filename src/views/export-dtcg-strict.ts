@@ -248,10 +248,31 @@ export function buildStrictToken(
  * export and the resolver write the same strict form of every token (the strict export refers to a shadow's color
  * token where the resolver writes the color); built once per compiled system, read by both.
  */
-export const literalStrictTokens: (system: CompiledDesignSystem) => ReadonlyMap<Token, StrictToken | undefined> = perSystem((system) => {
+export const literalStrictTokens: (system: CompiledDesignSystem) => readonly (StrictToken | undefined)[] = perSystem((system) => {
   const modes = furtherModes(system);
-  return new Map(system.tokens.map((token) => [token, buildLiteralStrictToken(token, modes)]));
+  const strictValue = rememberingStrictValues();
+  // By token index (read by the tree builders, which know it) rather than in a map keyed by token: no hashing.
+  return Array.from(system.tokens, (token) => buildLiteralStrictToken(token, modes, strictValue));
 });
+
+/**
+ * {@link strictValueOf}, converting each typed value once. Why: the tokens on one scale step share their value object
+ * (10,000 tokens hold a few thousand values, a few hundred colors), and the strict values are never changed, so the
+ * tokens may share them too.
+ */
+function rememberingStrictValues(): typeof strictValueOf {
+  const remembered = new Map<TypedValue, StrictValue | undefined>();
+  return (type, value) => {
+    // A number's or a keyword's strict form depends on the token's type as well; both are cheap to convert again.
+    if (value.kind === 'number' || value.kind === 'keyword') return strictValueOf(type, value);
+    let strict = remembered.get(value);
+    if (strict === undefined && !remembered.has(value)) {
+      strict = strictValueOf(type, value);
+      remembered.set(value, strict);
+    }
+    return strict;
+  };
+}
 
 /** A strict token whose light shadow refers to the color token it was written with (unchanged for any other token). */
 function withShadowReference(token: Token, literal: StrictToken): StrictToken {
@@ -260,13 +281,17 @@ function withShadowReference(token: Token, literal: StrictToken): StrictToken {
 }
 
 /** {@link buildStrictToken} with literal shadow colors. */
-function buildLiteralStrictToken(token: Token, modes: readonly ModeDefinition[]): StrictToken | undefined {
-  const light = strictValueOf(token.type, token.resolved.light);
+function buildLiteralStrictToken(
+  token: Token,
+  modes: readonly ModeDefinition[],
+  strictValue: typeof strictValueOf = strictValueOf,
+): StrictToken | undefined {
+  const light = strictValue(token.type, token.resolved.light);
   if (light === undefined) return undefined;
   const value = light.value;
   let unreadable = false;
   const others = modeExtension(token, modes, (modeValue) => {
-    const strict = strictValueOf(token.type, modeValue);
+    const strict = strictValue(token.type, modeValue);
     if (strict === undefined || strict.type !== light.type) unreadable = true;
     return strict?.value;
   });
@@ -281,14 +306,14 @@ function buildLiteralStrictToken(token: Token, modes: readonly ModeDefinition[])
   return strict;
 }
 
+/** A token's leaf in the strict tree, from its strict form with literal shadow colors (`literal`). */
 function strictLeaf(
   token: Token,
+  literal: StrictToken | undefined,
   modes: readonly ModeDefinition[],
   shadowColors: ShadowColors,
   references: ReferenceHandling,
-  strictTokens: ReadonlyMap<Token, StrictToken | undefined> | undefined,
 ): Record<string, unknown> {
-  const literal = strictTokens === undefined ? buildLiteralStrictToken(token, modes) : strictTokens.get(token);
   const built = literal === undefined || shadowColors === 'literal' ? literal : withShadowReference(token, literal);
   const strict = built === undefined || references === 'resolve' || token.references === undefined ? built : withAliases(token, built);
   if (strict === undefined) {
@@ -329,18 +354,16 @@ function strictExtension(strict: StrictToken): Record<string, unknown> | undefin
 
 /**
  * The DTCG 2025.10 tree: structured values, dark values (same shape) under `$extensions["com.service"].dark`.
- * `shadowColors: 'literal'` writes shadow colors as values instead of references to their color token. `strictTokens`:
- * each token's {@link buildStrictToken} with literal shadow colors ({@link literalStrictTokens}), when the caller has them.
+ * `shadowColors: 'literal'` writes shadow colors as values instead of references to their color token.
  * @example { color: { brand: { primary: { $type: 'color', $value: { colorSpace: 'srgb', components: [0.1451, 0.3882, 0.9216], alpha: 1, hex: '#2563EB' } } } } }
  */
 export function buildStrictDtcgTree(
   system: CompiledDesignSystem,
   shadowColors: ShadowColors = 'reference',
   references: ReferenceHandling = 'resolve',
-  strictTokens?: ReadonlyMap<Token, StrictToken | undefined>,
 ): TokenTree {
   const modes = furtherModes(system);
-  return buildSystemTree(system, (token) => strictLeaf(token, modes, shadowColors, references, strictTokens));
+  return buildSystemTree(system, (token) => strictLeaf(token, buildLiteralStrictToken(token, modes), modes, shadowColors, references));
 }
 
 /**
@@ -348,12 +371,10 @@ export function buildStrictDtcgTree(
  * Why: the strict export and the resolver's set write the same leaves but for a shadow written with a color token
  * (and, with `references=keep`, a token written with references); built once, stringified by both. Never changed.
  */
-const literalStrictLeaves = perSystem((system): ReadonlyMap<Token, Record<string, unknown>> => {
+const literalStrictLeaves = perSystem((system): readonly Record<string, unknown>[] => {
   const modes = furtherModes(system);
   const strictTokens = literalStrictTokens(system);
-  const leaves = new Map<Token, Record<string, unknown>>();
-  for (const token of system.tokens) leaves.set(token, strictLeaf(token, modes, 'literal', 'resolve', strictTokens));
-  return leaves;
+  return Array.from(system.tokens, (token, index) => strictLeaf(token, strictTokens[index], modes, 'literal', 'resolve'));
 });
 
 /** Whether a token's leaf with these `shadowColors` and `references` is its {@link literalStrictLeaves} one. */
@@ -371,10 +392,10 @@ export function strictExportTree(system: CompiledDesignSystem, shadowColors: Sha
   const modes = furtherModes(system);
   const strictTokens = literalStrictTokens(system);
   const literalLeaves = literalStrictLeaves(system);
-  return buildSystemTree(system, (token) =>
+  return buildSystemTree(system, (token, index) =>
     hasLiteralLeaf(token, shadowColors, references)
-      ? literalLeaves.get(token)
-      : strictLeaf(token, modes, shadowColors, references, strictTokens),
+      ? literalLeaves[index]
+      : strictLeaf(token, strictTokens[index], modes, shadowColors, references),
   );
 }
 

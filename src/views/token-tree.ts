@@ -6,18 +6,25 @@ export interface TokenTree {
 }
 
 /**
- * Nests tokens by the segments of their keys (already in segment order), with `leafOf(token)` at each leaf.
+ * Nests tokens by the segments of their keys (already in segment order), with `leafOf(token, index)` at each leaf
+ * (`index` its place in `tokens`). With `includes`, the tokens it includes only.
  * @example buildTokenTree([{ key: 'color.brand', ... }], (t) => t.resolved.light) // { color: { brand: '#2563EB' } }
  */
-export function buildTokenTree(tokens: readonly Token[], leafOf: (token: Token) => unknown): TokenTree {
+export function buildTokenTree(
+  tokens: readonly Token[],
+  leafOf: (token: Token, index: number) => unknown,
+  includes?: (token: Token, index: number) => boolean,
+): TokenTree {
   const root: TokenTree = Object.create(null) as TokenTree;
-  for (const token of tokens) {
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index] as Token;
+    if (includes !== undefined && !includes(token, index)) continue;
     const segments = token.key.split('.');
     let node = root;
     for (const segment of segments.slice(0, -1)) {
       node = (node[segment] ??= Object.create(null) as TokenTree) as TokenTree;
     }
-    node[segments[segments.length - 1] as string] = leafOf(token);
+    node[segments[segments.length - 1] as string] = leafOf(token, index);
   }
   return root;
 }
@@ -26,18 +33,18 @@ export function buildTokenTree(tokens: readonly Token[], leafOf: (token: Token) 
 const keyOrderWalkOf = perSystem((system): TreeWalk | null => walkKeysInOrder(system.tokens));
 
 /**
- * `buildTokenTree(system.tokens, leafOf)`, the same tree with its keys in the same order, built from the system's
- * {@link treeWalkOf} (its keys split once per system, not once per tree): a fresh tree per call. With `includes`, the
- * tree of the tokens it includes only (`buildTokenTree(system.tokens.filter(includes), leafOf)`): a group is made when
- * its first included token is, so no group is left empty and each comes where that tree has it.
+ * `buildTokenTree(system.tokens, leafOf, includes)`, the same tree with its keys in the same order, built from the
+ * system's {@link treeWalkOf} (its keys split once per system, not once per tree): a fresh tree per call. `index` is
+ * the token's in `system.tokens`. With `includes`, the tree of the tokens it includes only: a group is made when its
+ * first included token is, so no group is left empty and each comes where that tree has it.
  */
 export function buildSystemTree(
   system: CompiledDesignSystem,
-  leafOf: (token: Token) => unknown,
-  includes?: (token: Token) => boolean,
+  leafOf: (token: Token, index: number) => unknown,
+  includes?: (token: Token, index: number) => boolean,
 ): TokenTree {
   const walk = keyOrderWalkOf(system);
-  if (walk === null) return buildTokenTree(includes === undefined ? system.tokens : system.tokens.filter(includes), leafOf);
+  if (walk === null) return buildTokenTree(system.tokens, leafOf, includes);
   const { steps, segments } = walk;
   const { tokens } = system;
   const makeGroup = groupMakerOf(system);
@@ -54,7 +61,7 @@ export function buildSystemTree(
     } else if (step === CLOSE_GROUP) depth -= 1;
     else {
       const token = tokens[step] as Token;
-      if (includes !== undefined && !includes(token)) continue;
+      if (includes !== undefined && !includes(token, step)) continue;
       let made = depth;
       while (open[made] === undefined) made -= 1;
       for (; made < depth; made += 1) {
@@ -62,7 +69,7 @@ export function buildSystemTree(
         (open[made] as TokenTree)[names[made + 1] as string] = group;
         open[made + 1] = group;
       }
-      (open[depth] as TokenTree)[segments[index] as string] = leafOf(token);
+      (open[depth] as TokenTree)[segments[index] as string] = leafOf(token, step);
     }
   }
   return open[0] as TokenTree;
@@ -122,28 +129,46 @@ function walkKeysInOrder(tokens: readonly Token[]): TreeWalk | null {
     walk.segments.push(segment);
     walk.paths.push(path);
   };
-  let previous: readonly string[] = [];
+  // The key before, by level: its segments and where each group's segment ends in it. Keys are read in place with
+  // `indexOf` rather than split: most of a key's segments are its predecessor's, and need no string of their own.
+  const previousSegments: string[] = [];
+  const previousEnds: number[] = [];
+  let previousDepth = -1;
   for (let index = 0; index < tokens.length; index += 1) {
     const key = (tokens[index] as Token).key;
-    const current = key.split('.');
-    const depth = current.length - 1;
     // The groups this key shares with the one before it; the segment after them is new in the last group shared.
     let shared = 0;
-    while (shared < depth && shared < previous.length - 1 && current[shared] === previous[shared]) shared += 1;
-    if (index > 0 && !listsBefore(previous[shared] as string, current[shared] as string)) return null;
-    for (let level = previous.length - 1; level > shared; level -= 1) add(CLOSE_GROUP, '', '');
-    let end = 0;
-    for (let level = 0; level <= depth; level += 1) {
-      const segment = current[level] as string;
-      if (segment === '') return null;
-      end += level === 0 ? segment.length : segment.length + 1;
-      if (level < shared) continue;
-      if (level < depth) add(OPEN_GROUP, segment, key.slice(0, end));
-      else add(index, segment, key);
+    let start = 0;
+    let end = key.indexOf('.');
+    while (
+      end !== -1 &&
+      shared < previousDepth &&
+      end === previousEnds[shared] &&
+      key.startsWith(previousSegments[shared] as string, start)
+    ) {
+      shared += 1;
+      start = end + 1;
+      end = key.indexOf('.', start);
     }
-    previous = current;
+    for (let level = previousDepth; level > shared; level -= 1) add(CLOSE_GROUP, '', '');
+    // Its segments from the first new one on: a group opened per dot, then the leaf.
+    for (let level = shared; ; level += 1) {
+      const segment = end === -1 ? key.slice(start) : key.slice(start, end);
+      if (segment === '') return null;
+      if (level === shared && index > 0 && !listsBefore(previousSegments[shared] as string, segment)) return null;
+      previousSegments[level] = segment;
+      if (end === -1) {
+        add(index, segment, key);
+        previousDepth = level;
+        break;
+      }
+      add(OPEN_GROUP, segment, key.slice(0, end));
+      previousEnds[level] = end;
+      start = end + 1;
+      end = key.indexOf('.', start);
+    }
   }
-  for (let level = previous.length - 1; level > 0; level -= 1) add(CLOSE_GROUP, '', '');
+  for (let level = previousDepth; level > 0; level -= 1) add(CLOSE_GROUP, '', '');
   return { steps: Int32Array.from(walk.steps), segments: walk.segments, paths: walk.paths };
 }
 
@@ -181,9 +206,7 @@ class TokenLeaf {
 
 /** The walk of `tokens`' tree, read off the tree itself (for any list of tokens, in any order). */
 function walkTree(tokens: readonly Token[]): TreeWalk {
-  // `buildTokenTree` calls `leafOf` once per token, in order: the count is the token's index.
-  let next = 0;
-  const tree = buildTokenTree(tokens, () => new TokenLeaf(next++));
+  const tree = buildTokenTree(tokens, (_token, index) => new TokenLeaf(index));
   const steps: number[] = [];
   const segments: string[] = [];
   const paths: string[] = [];
