@@ -1,4 +1,4 @@
-import type { CompiledDesignSystem } from '../compile/types.js';
+import type { CompiledDesignSystem, Token } from '../compile/types.js';
 import { JS_FILE_NAMES } from './export-js.js';
 import type { JsModule } from './export-js.js';
 import { deprecationComments, tokenNameUnion } from './export-typescript.js';
@@ -51,15 +51,18 @@ const declarationsOf = perSystem((system): string => {
   parts.push(`\nexport declare const modes: {\n${byMode.join('')}};\n`);
   parts.push(`\nexport type ModeName = ${system.modes.map((mode) => JSON.stringify(mode.name)).join(' | ')};\n`);
   parts.push(`\nexport type TokenName =${tokenNameUnion(system)};\n`);
-  if (names.tokens.size > 0) parts.push('\n');
   const light = jsLiteralsOf(system, 'light');
-  system.tokens.forEach((token, index) => {
-    const name = names.tokens.get(token.key);
-    if (name === undefined) return;
-    const comment = comments.get(token.key);
-    const type = printLiteral(light[index] as JsLiteral, READONLY_TYPE, 0, token.key, comments);
-    parts.push(`${comment === undefined ? '' : `${comment}\n`}export declare const ${name}: ${type};\n`);
-  });
+  const { tokens } = system;
+  let exported = '';
+  for (let index = 0; index < tokens.length; index += 1) {
+    const name = names.byIndex[index];
+    if (name === undefined) continue;
+    const { key } = tokens[index] as Token;
+    const comment = comments.size === 0 ? undefined : comments.get(key);
+    const type = printLiteral(light[index] as JsLiteral, READONLY_TYPE, 0, key, comments);
+    exported += `${comment === undefined ? '' : `${comment}\n`}export declare const ${name}: ${type};\n`;
+  }
+  if (exported !== '') parts.push('\n', exported);
   return parts.join('');
 });
 

@@ -66,12 +66,12 @@ const printedModeObject = perSystemAndKey((system, mode) => printTokenObject(sys
  * same, one with `export const ` before each, the other with `exports.`; worked out once per compiled system.
  */
 const namedExports = perSystem((system): readonly string[] => {
-  const names = assignJsNames(system).tokens;
+  const names = assignJsNames(system).byIndex;
   const light = jsLiteralsOf(system, 'light');
   const lines: string[] = [];
-  system.tokens.forEach((token, index) => {
-    const name = names.get(token.key);
+  for (let index = 0; index < names.length; index += 1) {
+    const name = names[index];
     if (name !== undefined) lines.push(`${name} = ${printLiteral(light[index] as JsLiteral, FROZEN, 0, '', NO_COMMENTS)};\n`);
-  });
+  }
   return lines;
 });

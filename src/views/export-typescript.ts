@@ -39,9 +39,12 @@ export function renderTypeScript(system: CompiledDesignSystem): string {
  * and the JavaScript declarations print the same, worked out once per compiled system.
  */
 export const tokenNameUnion = perSystem((system): string => {
-  let union = '';
-  for (const token of system.tokens) union += `\n  | ${JSON.stringify(token.key)}`;
-  return union === '' ? ' never' : union;
+  if (system.tokens.length === 0) return ' never';
+  const keys: string[] = [];
+  for (const token of system.tokens) keys.push(token.key);
+  // The keys' JSON strings from one `JSON.stringify` of the list, measured faster than one call per key: `","` occurs
+  // there only between two strings (a `"` inside a JSON string is always escaped, `\"`), so it is where a line begins.
+  return `\n  | ${JSON.stringify(keys).slice(1, -1).replaceAll('","', '"\n  | "')}`;
 });
 
 /**

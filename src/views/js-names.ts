@@ -51,7 +51,9 @@ function startsWithDigit(name: string): boolean {
 export interface JsNames {
   /** Every mode in order with its export; `name` undefined when an earlier export has the name (`modes` holds it). */
   readonly modes: readonly { readonly mode: string; readonly name: string | undefined }[];
-  /** The named export of each token that has one, in key order. */
+  /** The named export of each token by its index in `system.tokens`, undefined for a token that has none. */
+  readonly byIndex: readonly (string | undefined)[];
+  /** The named export of each token that has one, by key, in key order (made on first read; the exports read `byIndex`). */
   readonly tokens: ReadonlyMap<string, string>;
   /** A `js-name-clash` warning per token without a named export. */
   readonly clashes: readonly FormatDiagnostic[];
@@ -73,7 +75,9 @@ function assignUncached(system: CompiledDesignSystem): JsNames {
     exportedFirst.set(name, `the mode \`${mode}\``);
     return { mode, name };
   });
-  const tokens = new Map<string, string>();
+  // By token index, not by key: the exports walk the tokens in order, and a map of 10,000 keys cost more to fill and
+  // read than the names did to make. `undefined` up front (not holes), so the list stays a plain array.
+  const byIndex = new Array<string | undefined>(system.tokens.length).fill(undefined);
   // The token that holds each token's name: the first in key order (strings, not a holder object per token).
   const holders = new Map<string, string>();
   const clashes: FormatDiagnostic[] = [];
@@ -85,7 +89,7 @@ function assignUncached(system: CompiledDesignSystem): JsNames {
     const holder = exported === undefined ? holders.get(name) : undefined;
     if (exported === undefined && holder === undefined) {
       holders.set(name, key);
-      tokens.set(key, name);
+      byIndex[index] = name;
       continue;
     }
     const message =
@@ -94,7 +98,25 @@ function assignUncached(system: CompiledDesignSystem): JsNames {
         : `\`${key}\` and \`${holder}\` get the same JavaScript name \`${name}\`: the JavaScript module keeps \`${holder}\` (first in key order) and gives this one no named export`;
     clashes.push({ token: key, rule: 'js-name-clash', severity: 'warning', message });
   }
-  return { modes, tokens, clashes };
+  let tokens: Map<string, string> | undefined;
+  return {
+    modes,
+    byIndex,
+    clashes,
+    get tokens() {
+      return (tokens ??= namesByKey(system, byIndex));
+    },
+  };
+}
+
+/** The names of `byIndex` by their tokens' keys, in key order. */
+function namesByKey(system: CompiledDesignSystem, byIndex: readonly (string | undefined)[]): Map<string, string> {
+  const byKey = new Map<string, string>();
+  for (let index = 0; index < byIndex.length; index += 1) {
+    const name = byIndex[index];
+    if (name !== undefined) byKey.set((system.tokens[index] as Token).key, name);
+  }
+  return byKey;
 }
 
 /** The `js` format's lint: a `js-name-clash` warning per token that gets no named export. */
