@@ -369,32 +369,46 @@ class SimpleReader {
 
   /** A flow mapping on one line, `{ key: value, ... }`. */
   #readFlowMapping(): SourceNode {
-    this.#enter();
-    const text = this.#text;
     const pos = this.#position(this.#offset);
     const mapping = new MappingBuilder();
+    this.#readFlowItems(CLOSE_BRACE, () => {
+      const keyPos = this.#position(this.#offset);
+      const key = this.#readFlowKey();
+      mapping.add(key, keyPos, this.#readValue(true));
+    });
+    return { isMap: true, value: mapping.value, pos, entries: mapping.entries };
+  }
+
+  /** A flow list on one line, `[a, b, { c: 1 }]`: its value; items are values only, as in the fast reader. */
+  #readFlowList(): SourceNode {
+    const pos = this.#position(this.#offset);
+    const items: unknown[] = [];
+    this.#readFlowItems(CLOSE_BRACKET, () => items.push(this.#readValue(true).value));
+    return { isMap: false, value: items, pos, entries: NO_ENTRIES };
+  }
+
+  /** From a flow's opening bracket past its closing one (`close`), its items read by `readItem`, separated by commas. */
+  #readFlowItems(close: number, readItem: () => void): void {
+    const text = this.#text;
+    this.#enter();
     this.#offset += 1;
     this.#skipSpaces();
-    if (text.charCodeAt(this.#offset) !== CLOSE_BRACE) {
+    if (text.charCodeAt(this.#offset) !== close) {
       for (;;) {
-        const keyPos = this.#position(this.#offset);
-        const key = this.#readFlowKey();
-        this.#skipSpaces();
-        const node = this.#readValue(true);
-        mapping.add(key, keyPos, node);
+        // An empty item (`[a, , b]`) starts with an indicator, which no item reader takes.
+        readItem();
         this.#skipSpaces();
         const code = text.charCodeAt(this.#offset);
-        if (code === CLOSE_BRACE) break;
+        if (code === close) break;
         if (code !== COMMA) throw OUTSIDE_SUBSET;
         this.#offset += 1;
         this.#skipSpaces();
         // A trailing comma is left to the fast reader.
-        if (text.charCodeAt(this.#offset) === CLOSE_BRACE) throw OUTSIDE_SUBSET;
+        if (text.charCodeAt(this.#offset) === close) throw OUTSIDE_SUBSET;
       }
     }
     this.#offset += 1;
     this.#depth -= 1;
-    return { isMap: true, value: mapping.value, pos, entries: mapping.entries };
   }
 
   /** A flow mapping's key and its `: ` (an empty value after it is left to the fast reader). */
@@ -428,32 +442,5 @@ class SimpleReader {
     const next = text.charCodeAt(this.#offset);
     if (next === COMMA || next === CLOSE_BRACE || next === NEWLINE || next === HASH || this.#offset >= text.length) throw OUTSIDE_SUBSET;
     return { written, property };
-  }
-
-  /** A flow list on one line, `[a, b, { c: 1 }]`: its value; items are values only, as in the fast reader. */
-  #readFlowList(): SourceNode {
-    this.#enter();
-    const text = this.#text;
-    const pos = this.#position(this.#offset);
-    const items: unknown[] = [];
-    this.#offset += 1;
-    this.#skipSpaces();
-    if (text.charCodeAt(this.#offset) !== CLOSE_BRACKET) {
-      for (;;) {
-        const code = text.charCodeAt(this.#offset);
-        if (code === COMMA || code === CLOSE_BRACKET) throw OUTSIDE_SUBSET;
-        items.push(this.#readValue(true).value);
-        this.#skipSpaces();
-        const after = text.charCodeAt(this.#offset);
-        if (after === CLOSE_BRACKET) break;
-        if (after !== COMMA) throw OUTSIDE_SUBSET;
-        this.#offset += 1;
-        this.#skipSpaces();
-        if (text.charCodeAt(this.#offset) === CLOSE_BRACKET) throw OUTSIDE_SUBSET;
-      }
-    }
-    this.#offset += 1;
-    this.#depth -= 1;
-    return { isMap: false, value: items, pos, entries: NO_ENTRIES };
   }
 }
