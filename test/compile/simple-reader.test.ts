@@ -91,6 +91,8 @@ describe('the simple YAML reader', () => {
     ['a root that is not a mapping', '[1, 2]\n'],
     ['a syntax error', 'a: {b: 1\n'],
     ['a line indented between two levels', 'a:\n    b: 1\n  c: 2\n'],
+    ['mappings nested past 50 levels', `${Array.from({ length: 60 }, (_, level) => `${' '.repeat(level * 2)}k:`).join('\n')} 1\n`],
+    ['flows nested past 50 levels', `a: ${'['.repeat(60)}${']'.repeat(60)}\n`],
   ])('leaves %s to the fast reader', (_name, text) => {
     expect(readSimple('ds/tokens.yaml', text)).toBeUndefined();
   });
