@@ -53,8 +53,6 @@ export interface JsNames {
   readonly modes: readonly { readonly mode: string; readonly name: string | undefined }[];
   /** The named export of each token by its index in `system.tokens`, undefined for a token that has none. */
   readonly byIndex: readonly (string | undefined)[];
-  /** The named export of each token that has one, by key, in key order (made on first read; the exports read `byIndex`). */
-  readonly tokens: ReadonlyMap<string, string>;
   /** A `js-name-clash` warning per token without a named export. */
   readonly clashes: readonly FormatDiagnostic[];
 }
@@ -98,26 +96,22 @@ function assignUncached(system: CompiledDesignSystem): JsNames {
         : `\`${key}\` and \`${holder}\` get the same JavaScript name \`${name}\`: the JavaScript module keeps \`${holder}\` (first in key order) and gives this one no named export`;
     clashes.push({ token: key, rule: 'js-name-clash', severity: 'warning', message });
   }
-  let tokens: Map<string, string> | undefined;
-  return {
-    modes,
-    byIndex,
-    clashes,
-    get tokens() {
-      return (tokens ??= namesByKey(system, byIndex));
-    },
-  };
+  return { modes, byIndex, clashes };
 }
 
-/** The names of `byIndex` by their tokens' keys, in key order. */
-function namesByKey(system: CompiledDesignSystem, byIndex: readonly (string | undefined)[]): Map<string, string> {
+/**
+ * The named export of each token that has one, by key, in key order: for looking one token up (the MCP `token_usage`
+ * tool); the exports walk `assignJsNames(system).byIndex`. Made once per compiled system.
+ */
+export const jsNamesByKey: (system: CompiledDesignSystem) => ReadonlyMap<string, string> = perSystem((system) => {
+  const { byIndex } = assignJsNames(system);
   const byKey = new Map<string, string>();
   for (let index = 0; index < byIndex.length; index += 1) {
     const name = byIndex[index];
     if (name !== undefined) byKey.set((system.tokens[index] as Token).key, name);
   }
   return byKey;
-}
+});
 
 /** The `js` format's lint: a `js-name-clash` warning per token that gets no named export. */
 export function lintJsNames(system: CompiledDesignSystem): readonly FormatDiagnostic[] {

@@ -19,17 +19,12 @@ const SEGMENT_END = '\u0000';
 const INDEX_MARK = '\u0001';
 
 /**
- * `items` in the token key order of their keys: segment by segment, so a flat list and a nested tree list tokens in
- * the same order. Segments that are array indexes (`0`, `50`, `100`) come first in numeric order, because that is
- * where every JavaScript object (hence `JSON.stringify` and the TypeScript export) puts them; other segments follow in
+ * The positions of `keys` in token key order: segment by segment, so a flat list and a nested tree list tokens in the
+ * same order. Segments that are array indexes (`0`, `50`, `100`) come first in numeric order, because that is where
+ * every JavaScript object (hence `JSON.stringify` and the TypeScript export) puts them; other segments follow in
  * code-unit order. Each key is turned once into a string whose plain order is that order (see {@link sortingText}),
  * not split at every comparison (10,000 keys compare about 140,000 pairs).
  */
-export function sortByTokenKey<Item>(items: readonly Item[], keyOf: (item: Item) => string): Item[] {
-  return tokenKeyOrder(items.map((item) => keyOf(item))).map((index) => items[index] as Item);
-}
-
-/** The positions of `keys` in token key order (see {@link sortByTokenKey}). */
 export function tokenKeyOrder(keys: readonly string[]): number[] {
   const texts = keys.some((key) => MAY_HAVE_INDEX.test(key)) ? keys.map(sortingText) : keys.map(withoutIndexSortingText);
   // Positions sorted rather than `{ item, text }` pairs: no object per item.

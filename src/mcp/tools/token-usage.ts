@@ -8,7 +8,7 @@ import { iosSymbolOf, lintIos } from '../../views/export-ios.js';
 import { lintReactNative, reactNativeSymbolOf } from '../../views/export-react-native.js';
 import { lessVariable } from '../../views/export-less.js';
 import { sassVariable } from '../../views/export-scss.js';
-import { assignJsNames } from '../../views/js-names.js';
+import { jsNamesByKey } from '../../views/js-names.js';
 import type { FormatDiagnostic } from '../../views/output-format.js';
 import { perSystem } from '../../views/system-memo.js';
 
@@ -106,7 +106,7 @@ export function tokenUsage(system: CompiledDesignSystem, token: Token): TokenUsa
   const words = wordsIn(keyWordsOf(system), token.key);
   const variable = tailwindVariable(token, words);
   const namespace = token.type === 'boolean' ? null : TAILWIND_NAMESPACES[token.type];
-  const js = assignJsNames(system).tokens.get(token.key);
+  const js = jsNamesByKey(system).get(token.key);
   const classes =
     variable === undefined || namespace === null
       ? []
