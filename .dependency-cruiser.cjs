@@ -96,6 +96,14 @@ module.exports = {
       to: { path: ['^src/(source|state|http|cli|app)/', IO_MODULES, SERVER_AND_GIT] },
     },
     {
+      name: 'changes-are-pure',
+      severity: 'error',
+      comment:
+        'changes/ turns change-request operations into edited YAML text and merges them token by token: pure, like compile/ it uses; Git is written from source/.',
+      from: { path: '^src/changes/' },
+      to: { path: ['^src/(source|state|views|http|cli|app|mcp|import)/', IO_MODULES, SERVER_AND_GIT] },
+    },
+    {
       name: 'state-knows-no-edges',
       severity: 'error',
       comment:

@@ -1,0 +1,217 @@
+import { KEY_SEGMENT, TOKEN_KEY } from '../compile/values/name-rules.js';
+import type { WrittenValue } from '../compile/types.js';
+
+/** Value fields as a token writes them (`{ scale: blue, step: 600 }`, `{ ref: color.x }`, `{ value: 4, unit: px }`). */
+export type ValueFields = Readonly<Record<string, WrittenValue>>;
+
+/**
+ * One edit a change request makes, in the words of the source format (docs/change-requests.md):
+ * - `set-value`: the value fields of a token in one mode (`light`: its own fields; another mode: its override there,
+ *   `null` to inherit again);
+ * - `set-description`, `set-deprecation`: those fields (`null` removes them);
+ * - `add-token`, `delete-token`, `rename-token` (references to it rewritten);
+ * - `set-scale-step`: a scale step's color in one mode.
+ */
+export type ChangeOperation =
+  | { readonly op: 'set-value'; readonly token: string; readonly mode: string; readonly fields: ValueFields | null }
+  | { readonly op: 'set-description'; readonly token: string; readonly description: string | null }
+  | { readonly op: 'set-deprecation'; readonly token: string; readonly deprecated: WrittenValue }
+  | {
+      readonly op: 'add-token';
+      readonly token: string;
+      readonly type: string;
+      readonly fields: ValueFields;
+      readonly description?: string;
+      /** Path of the file to add it to, relative to the design system's folder; by default where its group lives. */
+      readonly file?: string;
+    }
+  | { readonly op: 'delete-token'; readonly token: string }
+  | { readonly op: 'rename-token'; readonly token: string; readonly to: string }
+  | { readonly op: 'set-scale-step'; readonly scale: string; readonly step: number; readonly mode: string; readonly color: string };
+
+/** The operation names, in the order the docs list them. */
+export const OPERATION_NAMES = [
+  'set-value',
+  'set-description',
+  'set-deprecation',
+  'add-token',
+  'delete-token',
+  'rename-token',
+  'set-scale-step',
+] as const;
+
+/** At most this many operations in one request (create or update). */
+export const MAX_OPERATIONS_PER_REQUEST = 200;
+
+const MODE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const FILE_PATH = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\.yaml$/;
+const MAX_TEXT = 2000;
+
+/** Operations read from a request body: the list, or one plain message per problem (with the operation's index). */
+export type ReadOperations = { readonly operations: readonly ChangeOperation[] } | { readonly problems: readonly string[] };
+
+/** Reads and checks the shape of `operations` from a request body; the values themselves are checked by compiling. */
+export function readOperations(body: unknown): ReadOperations {
+  if (!Array.isArray(body)) return { problems: ['`operations` must be a list'] };
+  if (body.length === 0) return { problems: ['`operations` must hold at least one operation'] };
+  if (body.length > MAX_OPERATIONS_PER_REQUEST) {
+    return { problems: [`\`operations\` holds ${body.length} operations; at most ${MAX_OPERATIONS_PER_REQUEST} are allowed per request`] };
+  }
+  const operations: ChangeOperation[] = [];
+  const problems: string[] = [];
+  body.forEach((item: unknown, index) => {
+    const read = readOperation(item);
+    if (typeof read === 'string') problems.push(`operations[${index}]: ${read}`);
+    else operations.push(read);
+  });
+  return problems.length > 0 ? { problems } : { operations };
+}
+
+function readOperation(item: unknown): ChangeOperation | string {
+  if (!isRecord(item)) return 'must be an object with an `op`';
+  const op = item['op'];
+  const fields = (allowed: readonly string[]): string | undefined => {
+    const extra = Object.keys(item).find((name) => name !== 'op' && !allowed.includes(name));
+    return extra === undefined
+      ? undefined
+      : `\`${extra}\` is not a field of \`${String(op)}\` (it takes ${allowed.map((name) => `\`${name}\``).join(', ')})`;
+  };
+  switch (op) {
+    case 'set-value':
+      return (
+        fields(['token', 'mode', 'fields']) ??
+        tokenKey(item['token'], 'token') ??
+        modeName(item['mode']) ??
+        (item['fields'] === null ? undefined : valueFields(item['fields'], 'fields')) ?? {
+          op,
+          token: item['token'] as string,
+          mode: item['mode'] as string,
+          fields: item['fields'] as ValueFields | null,
+        }
+      );
+    case 'set-description':
+      return (
+        fields(['token', 'description']) ??
+        tokenKey(item['token'], 'token') ??
+        (item['description'] === null ? undefined : text(item['description'], 'description')) ?? {
+          op,
+          token: item['token'] as string,
+          description: item['description'] as string | null,
+        }
+      );
+    case 'set-deprecation':
+      return (
+        fields(['token', 'deprecated']) ??
+        tokenKey(item['token'], 'token') ??
+        (item['deprecated'] === undefined ? '`deprecated` is required (`null` removes it)' : undefined) ?? {
+          op,
+          token: item['token'] as string,
+          deprecated: item['deprecated'] as WrittenValue,
+        }
+      );
+    case 'add-token':
+      return (
+        fields(['token', 'type', 'fields', 'description', 'file']) ??
+        tokenKey(item['token'], 'token') ??
+        (typeof item['type'] === 'string' && KEY_SEGMENT.test(item['type']) ? undefined : '`type` must be a token type') ??
+        valueFields(item['fields'], 'fields') ??
+        (item['description'] === undefined ? undefined : text(item['description'], 'description')) ??
+        (item['file'] === undefined || (typeof item['file'] === 'string' && FILE_PATH.test(item['file']) && !item['file'].includes('..'))
+          ? undefined
+          : '`file` must be a relative path of a `.yaml` file inside the design system (letters, digits, `-`, `_`, `.`, `/`)') ?? {
+          op,
+          token: item['token'] as string,
+          type: item['type'] as string,
+          fields: item['fields'] as ValueFields,
+          ...(item['description'] === undefined ? {} : { description: item['description'] as string }),
+          ...(item['file'] === undefined ? {} : { file: item['file'] as string }),
+        }
+      );
+    case 'delete-token':
+      return fields(['token']) ?? tokenKey(item['token'], 'token') ?? { op, token: item['token'] as string };
+    case 'rename-token':
+      return (
+        fields(['token', 'to']) ??
+        tokenKey(item['token'], 'token') ??
+        tokenKey(item['to'], 'to') ??
+        (item['to'] === item['token'] ? '`to` is the token’s own key' : undefined) ?? {
+          op,
+          token: item['token'] as string,
+          to: item['to'] as string,
+        }
+      );
+    case 'set-scale-step':
+      return (
+        fields(['scale', 'step', 'mode', 'color']) ??
+        (typeof item['scale'] === 'string' && TOKEN_KEY.test(item['scale']) ? undefined : '`scale` must be a scale name') ??
+        (Number.isInteger(item['step']) && (item['step'] as number) >= 0 && (item['step'] as number) <= 999_999
+          ? undefined
+          : '`step` must be an integer from 0 to 999999') ??
+        modeName(item['mode']) ??
+        text(item['color'], 'color') ?? {
+          op,
+          scale: item['scale'] as string,
+          step: item['step'] as number,
+          mode: item['mode'] as string,
+          color: item['color'] as string,
+        }
+      );
+    default:
+      return `\`op\` must be one of ${OPERATION_NAMES.map((name) => `\`${name}\``).join(', ')}`;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function tokenKey(value: unknown, name: string): string | undefined {
+  return typeof value === 'string' && value.length <= 512 && TOKEN_KEY.test(value)
+    ? undefined
+    : `\`${name}\` must be a token key (segments of letters, digits, \`-\` and \`_\` joined by \`.\`)`;
+}
+
+function modeName(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length <= 64 && MODE_NAME.test(value)
+    ? undefined
+    : '`mode` must be a mode name (`light`, `dark`, or a declared mode)';
+}
+
+function text(value: unknown, name: string): string | undefined {
+  return typeof value === 'string' && value.length <= MAX_TEXT
+    ? undefined
+    : `\`${name}\` must be a string of at most ${MAX_TEXT} characters`;
+}
+
+function valueFields(value: unknown, name: string): string | undefined {
+  if (!isRecord(value)) return `\`${name}\` must be an object of value fields`;
+  const names = Object.keys(value);
+  if (names.length === 0) return `\`${name}\` must give at least one value field`;
+  const bad = names.find((field) => !KEY_SEGMENT.test(field) || ['type', 'description', 'deprecated', 'modes', 'darkStep'].includes(field));
+  if (bad !== undefined) return `\`${name}\` may not hold \`${bad}\` (only value fields; modes are set one operation each)`;
+  return writtenValueProblem(value, name, 0);
+}
+
+function writtenValueProblem(value: unknown, where: string, depth: number): string | undefined {
+  if (depth > 8) return `\`${where}\` is nested too deeply`;
+  if (value === null || typeof value === 'boolean') return undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : `\`${where}\` must be a finite number`;
+  if (typeof value === 'string') return value.length <= MAX_TEXT ? undefined : `\`${where}\` is longer than ${MAX_TEXT} characters`;
+  if (Array.isArray(value)) {
+    if (value.length > 64) return `\`${where}\` holds more than 64 items`;
+    for (const [index, item] of value.entries()) {
+      const problem = writtenValueProblem(item, `${where}[${index}]`, depth + 1);
+      if (problem !== undefined) return problem;
+    }
+    return undefined;
+  }
+  if (isRecord(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if (!KEY_SEGMENT.test(key)) return `\`${where}\` has a field \`${key}\` that is not a name`;
+      const problem = writtenValueProblem(item, `${where}.${key}`, depth + 1);
+      if (problem !== undefined) return problem;
+    }
+    return undefined;
+  }
+  return `\`${where}\` must be a JSON value`;
+}
