@@ -1,0 +1,107 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RefMovedError, readRef, writeCommit } from '../../src/source/git-commit-writer.js';
+import type { CommitToWrite } from '../../src/source/git-commit-writer.js';
+import { gitIn, makeTempDir } from '../revisions/git-helpers.js';
+
+const EDITOR = { name: 'Dana Designer', email: 'dana@example.com' };
+const SERVER = { name: 'token-server', email: 'token-server@localhost' };
+const TOKENS = 'design-systems/acme/tokens.yaml';
+const ORIGINAL = '# Colors\ntokens:\n  a: { type: color, color: "#111111" }\n  b: { type: color, color: "#222222" }\n';
+
+let repo: string;
+let cleanup: () => void;
+let base: string;
+
+beforeEach(() => {
+  ({ dir: repo, cleanup } = makeTempDir('dts-commit-writer-'));
+  gitIn(repo, 'init', '-q', '-b', 'main');
+  gitIn(repo, 'config', 'user.name', 'Someone');
+  gitIn(repo, 'config', 'user.email', 'someone@example.com');
+  mkdirSync(join(repo, 'design-systems/acme'), { recursive: true });
+  writeFileSync(join(repo, 'design-systems/acme/system.yaml'), 'name: Acme\n');
+  writeFileSync(join(repo, TOKENS), ORIGINAL);
+  gitIn(repo, 'add', '-A');
+  gitIn(repo, 'commit', '-q', '-m', 'start');
+  base = gitIn(repo, 'rev-parse', 'HEAD');
+});
+afterEach(() => cleanup());
+
+const edit = (overrides: Partial<CommitToWrite> = {}): CommitToWrite => ({
+  parent: base,
+  files: new Map([[TOKENS, ORIGINAL.replace('#111111', '#333333')]]),
+  message: 'Darker a\n\nToken-Change: cr-1\n',
+  author: EDITOR,
+  committer: SERVER,
+  ref: 'refs/heads/token-changes/cr-1',
+  expected: null,
+  ...overrides,
+});
+
+describe('writing a commit with plumbing', () => {
+  it('commits to a new branch by the editor, committed by the server, without touching the work tree, the index or HEAD', async () => {
+    // A designer's uncommitted edit of the same file, and one staged: both are still there afterwards.
+    writeFileSync(join(repo, TOKENS), `${ORIGINAL}  c: { type: color, color: "#444444" }\n`);
+    writeFileSync(join(repo, 'design-systems/acme/system.yaml'), 'name: Acme (local)\n');
+    gitIn(repo, 'add', 'design-systems/acme/system.yaml');
+    const statusBefore = gitIn(repo, 'status', '--porcelain');
+    const commit = await writeCommit(repo, edit());
+    expect(await readRef(repo, 'refs/heads/token-changes/cr-1')).toBe(commit);
+    expect(gitIn(repo, 'log', '-1', '--format=%an <%ae>|%cn <%ce>|%P|%B', commit)).toBe(
+      `Dana Designer <dana@example.com>|token-server <token-server@localhost>|${base}|Darker a\n\nToken-Change: cr-1`,
+    );
+    expect(
+      gitIn(repo, 'diff', '--unified=0', base, commit)
+        .split('\n')
+        .filter((line) => /^[-+] /.test(line)),
+    ).toEqual(['-  a: { type: color, color: "#111111" }', '+  a: { type: color, color: "#333333" }']);
+    expect(gitIn(repo, 'status', '--porcelain')).toBe(statusBefore);
+    expect(readFileSync(join(repo, TOKENS), 'utf8')).toBe(`${ORIGINAL}  c: { type: color, color: "#444444" }\n`);
+    expect(gitIn(repo, 'rev-parse', 'HEAD')).toBe(base);
+    expect(gitIn(repo, 'symbolic-ref', 'HEAD')).toBe('refs/heads/main');
+  });
+
+  it('adds and deletes files', async () => {
+    const commit = await writeCommit(
+      repo,
+      edit({
+        files: new Map<string, string | null>([
+          [TOKENS, null],
+          ['design-systems/acme/more/new.yaml', 'tokens: {}\n'],
+        ]),
+      }),
+    );
+    expect(gitIn(repo, 'diff', '--name-status', base, commit)).toBe(
+      'A\tdesign-systems/acme/more/new.yaml\nD\tdesign-systems/acme/tokens.yaml',
+    );
+  });
+
+  it('fails without moving the ref when it moved since it was read (compare and swap)', async () => {
+    const first = await writeCommit(repo, edit());
+    await expect(writeCommit(repo, edit({ expected: null }))).rejects.toBeInstanceOf(RefMovedError);
+    await expect(writeCommit(repo, edit({ parent: first, expected: base }))).rejects.toThrow(
+      'refs/heads/token-changes/cr-1 moved while the change was being written',
+    );
+    expect(await readRef(repo, 'refs/heads/token-changes/cr-1')).toBe(first);
+    const second = await writeCommit(repo, edit({ parent: first, expected: first, files: new Map([[TOKENS, ORIGINAL]]) }));
+    expect(gitIn(repo, 'rev-parse', `${second}^`)).toBe(first);
+  });
+
+  it.each<[string, Partial<CommitToWrite>, string]>([
+    ['a path out of the repository', { files: new Map([['../outside.yaml', 'x']]) }, 'not a path inside the repository: "../outside.yaml"'],
+    ['a path into .git', { files: new Map([['.git/config', 'x']]) }, 'not a path inside the repository: ".git/config"'],
+    ['an option as a path', { files: new Map([['--help', 'x']]) }, 'not a path inside the repository: "--help"'],
+    ['a ref outside refs/heads', { ref: 'refs/remotes/x' }, 'not a ref this server writes: refs/remotes/x'],
+    ['a ref with ..', { ref: 'refs/heads/a..b' }, 'not a ref this server writes: refs/heads/a..b'],
+    ['a parent that is not an id', { parent: '--all' }, 'not a commit id: --all'],
+    [
+      'a name with a line break',
+      { author: { name: 'a\nb', email: 'x@y' } },
+      'an identity must be a name and an e-mail without <, > or line breaks',
+    ],
+  ])('refuses %s before running git', async (_, overrides, message) => {
+    await expect(writeCommit(repo, edit(overrides))).rejects.toThrow(message);
+    expect(gitIn(repo, 'for-each-ref', '--format=%(refname)')).toBe('refs/heads/main');
+  });
+});
