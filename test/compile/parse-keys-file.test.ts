@@ -55,7 +55,7 @@ describe('parseKeysFile', () => {
           5,
           5,
           'unknown-field',
-          'unknown field `scope` in a key entry (allowed: name, sha256, designSystem, access, expiresAt, kind, origins)',
+          'unknown field `scope` in a key entry (allowed: name, sha256, designSystem, access, expiresAt, kind, origins, role, author)',
         ),
         error(6, 11, 'duplicate-key', 'a key named `demo` is already defined at line 2: every entry named `demo` is refused'),
         error(7, 13, 'duplicate-key', 'the key at line 3 has the same `sha256`: every entry with this hash is refused'),
@@ -228,5 +228,52 @@ describe('parseKeysFile', () => {
     const parsed = parseKeysFile('keys.yaml', `keys:\n${entry('web', 'a', 'acme')}\n    expiresAt: ${expiresAt}\n`);
     expect(parsed.diagnostics).toEqual([]);
     expect(new Date(Date.parse(parsed.keys?.[0]?.expiresAt ?? '')).toISOString()).toBe(instant);
+  });
+
+  it('reads a write key: its role and the identity its commits are made with; a read key has neither', () => {
+    const parsed = parseKeysFile(
+      'keys.yaml',
+      `keys:\n${entry('dana', 'a', 'acme')}\n    role: editor\n    author: { name: Dana Designer, email: dana@example.com }\n` +
+        `${entry('rui', 'b', 'acme')}\n    role: reviewer\n    author:\n      name: Rui Reviewer\n      email: rui@example.com\n` +
+        `${entry('app', 'c', 'acme')}\n    role: read\n`,
+    );
+    expect(parsed.diagnostics).toEqual([]);
+    expect(parsed.keys?.map((key) => [key.name, key.role, key.author])).toEqual([
+      ['dana', 'editor', { name: 'Dana Designer', email: 'dana@example.com' }],
+      ['rui', 'reviewer', { name: 'Rui Reviewer', email: 'rui@example.com' }],
+      ['app', undefined, undefined],
+    ]);
+    expect(parsed.keys?.[2]).not.toHaveProperty('role');
+  });
+
+  it.each<[string, string, Diagnostic]>([
+    ['an unknown role', '    role: admin\n', error(5, 11, 'invalid-value', '`role` must be `read` (the default), `editor` or `reviewer`')],
+    [
+      'a write role without an author',
+      '    role: editor\n',
+      error(2, 5, 'missing-field', 'a key with `role: editor` needs `author: { name, email }`: the identity its commits are made with'),
+    ],
+    [
+      'an author without a role',
+      '    author: { name: A, email: a@b.c }\n',
+      error(5, 13, 'invalid-value', '`author` belongs to write keys only: add `role: editor` or `role: reviewer`'),
+    ],
+    [
+      'an author whose name could forge a commit header',
+      '    role: reviewer\n    author: { name: "A <x@y>", email: a@b.c }\n',
+      error(6, 13, 'invalid-value', '`author` must be `{ name, email }`: a name and an e-mail address, without `<`, `>` or line breaks'),
+    ],
+    [
+      'an author without an e-mail',
+      '    role: reviewer\n    author: { name: A }\n',
+      error(6, 13, 'invalid-value', '`author` must be `{ name, email }`: a name and an e-mail address, without `<`, `>` or line breaks'),
+    ],
+    [
+      'a browser credential with a write role',
+      '    kind: browser\n    origins: [https://app.example.com]\n    role: editor\n    author: { name: A, email: a@b.c }\n',
+      error(7, 11, 'invalid-value', 'a browser credential is read-only (a page ships it in public): remove `role`, or use an API key'),
+    ],
+  ])('refuses %s', (_name, fields, want) => {
+    expect(parseKeysFile('keys.yaml', `keys:\n${entry('dana', 'a', 'acme')}\n${fields}`)).toEqual({ keys: [], diagnostics: [want] });
   });
 });

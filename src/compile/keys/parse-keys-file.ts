@@ -20,9 +20,18 @@ export interface ApiKeyEntry {
   readonly kind?: 'browser';
   /** The web origins whose pages may use a browser credential (requests without one of them are refused). */
   readonly origins?: readonly string[];
+  /** What the key may write (change requests, docs/change-requests.md); absent for a read-only key, as every key is by default. */
+  readonly role?: WriteRole;
+  /** The identity the commits of a write key are authored with; present exactly when `role` is. */
+  readonly author?: { readonly name: string; readonly email: string };
   readonly line: number;
   readonly column: number;
 }
+
+/** The roles a key may have beyond reading: `editor` opens and updates change requests, `reviewer` also approves and merges. */
+export const WRITE_ROLES = ['editor', 'reviewer'] as const;
+/** One of {@link WRITE_ROLES}. */
+export type WriteRole = (typeof WRITE_ROLES)[number];
 
 /** What `keys.yaml` holds: its valid entries and its problems. */
 export interface ParsedKeysFile {
@@ -37,7 +46,11 @@ export interface ParsedKeysFile {
 /** A key's label: what `keys revoke` and the logs name it by. */
 export const KEY_LABEL = /^[A-Za-z0-9_.@-]{1,100}$/;
 const SHA256 = /^[0-9a-fA-F]{64}$/;
-const FIELDS = ['name', 'sha256', 'designSystem', 'access', 'expiresAt', 'kind', 'origins'];
+const FIELDS = ['name', 'sha256', 'designSystem', 'access', 'expiresAt', 'kind', 'origins', 'role', 'author'];
+/** A commit identity's name or e-mail: what git writes between the name and `<`, or inside `<>`. */
+// eslint-disable-next-line no-control-regex -- control characters are what an identity may not hold
+const IDENTITY_PART = /^[^<>\n\r\u0000-\u001f]{1,200}$/;
+const EMAIL = /^[^\s<>@]+@[^\s<>@]+$/;
 
 /** Keys files above this size are not read as keys (the previous keys stay in force). */
 export const MAX_KEYS_FILE_BYTES = 1024 * 1024;
@@ -160,6 +173,8 @@ export function parseKeysFile(path: string, text: string): ParsedKeysFile {
     }
     const browser = readBrowserFields(node, report);
     if (browser === undefined) ok = false;
+    const writer = readWriteFields(node, browser?.kind === 'browser', report);
+    if (writer === undefined) ok = false;
     if (!ok) return;
     const own = designSystem as string;
     const others = [...new Set((access ?? []).filter((slug) => slug !== own))].sort();
@@ -172,9 +187,62 @@ export function parseKeysFile(path: string, text: string): ParsedKeysFile {
       line,
       column: col,
     };
-    keys.push({ ...entry, ...(expiresAt === undefined ? {} : { expiresAt: expiresAt as string }), ...browser });
+    keys.push({ ...entry, ...(expiresAt === undefined ? {} : { expiresAt: expiresAt as string }), ...browser, ...writer });
   });
   return { keys, diagnostics };
+}
+
+/**
+ * The `role` and `author` of an entry: `{}` for a read-only key (the default), `{ role, author }` for a write key;
+ * undefined (reported) when they are wrong: an unknown role, a write role on a browser credential (what a page ships
+ * is public), a write key without the identity its commits are made with, or an author without a role.
+ */
+function readWriteFields(
+  node: YAMLMap,
+  isBrowser: boolean,
+  report: (node: Node | null | undefined, rule: RuleId, message: string) => void,
+): { role?: WriteRole; author?: { name: string; email: string } } | undefined {
+  const roleNode = node.get('role', true) as Node | undefined;
+  const authorNode = node.get('author', true) as Node | undefined;
+  const role = isScalar(roleNode) ? roleNode.value : roleNode;
+  if (role === undefined || role === 'read') {
+    if (authorNode === undefined) return {};
+    report(authorNode, 'invalid-value', '`author` belongs to write keys only: add `role: editor` or `role: reviewer`');
+    return undefined;
+  }
+  if (role !== 'editor' && role !== 'reviewer') {
+    report(roleNode, 'invalid-value', '`role` must be `read` (the default), `editor` or `reviewer`');
+    return undefined;
+  }
+  if (isBrowser) {
+    report(roleNode, 'invalid-value', 'a browser credential is read-only (a page ships it in public): remove `role`, or use an API key');
+    return undefined;
+  }
+  if (authorNode === undefined) {
+    report(node, 'missing-field', `a key with \`role: ${role}\` needs \`author: { name, email }\`: the identity its commits are made with`);
+    return undefined;
+  }
+  const name = isMap(authorNode) ? authorNode.get('name') : undefined;
+  const email = isMap(authorNode) ? authorNode.get('email') : undefined;
+  const extra = isMap(authorNode)
+    ? authorNode.items.map((pair) => keyName(pair.key)).find((field) => field !== 'name' && field !== 'email')
+    : undefined;
+  if (
+    typeof name !== 'string' ||
+    !IDENTITY_PART.test(name) ||
+    name.trim() !== name ||
+    typeof email !== 'string' ||
+    !EMAIL.test(email) ||
+    extra !== undefined
+  ) {
+    report(
+      authorNode,
+      'invalid-value',
+      '`author` must be `{ name, email }`: a name and an e-mail address, without `<`, `>` or line breaks',
+    );
+    return undefined;
+  }
+  return { role, author: { name, email } };
 }
 
 const ORIGINS_MESSAGE =
