@@ -9,6 +9,7 @@ import { DEFAULT_RENDER_CACHE_BYTES, RenderCache } from './http/render-cache.js'
 import { ExportRenderer } from './http/render-thread.js';
 import { registerAuthentication } from './http/request-auth.js';
 import { attachResponseSchemas } from './http/response-schemas.js';
+import type { ChangeRequestService } from './state/change-requests.js';
 import type { RevisionProvider } from './state/revisions.js';
 import type { SnapshotStore } from './state/store.js';
 import { createFastify } from './app/create-fastify.js';
@@ -32,6 +33,8 @@ export interface AppOptions extends FastifySettings, ConnectionLimits {
   readonly eventsHeartbeatMs?: number;
   /** Git access for `?ref=` and `/revisions`; absent when the source is a plain folder. */
   readonly revisions?: RevisionProvider | undefined;
+  /** Change requests (`/api/v1/changes`); absent when the source is not a Git work tree. */
+  readonly changes?: ChangeRequestService | undefined;
   /** `GET /readyz` answers 200 only while this is true (default: always); `serve` says when the source is followed. */
   readonly isReady?: () => boolean;
   /** Prometheus metrics (default: a fresh registry); `serve` passes its own to record reloads. */
@@ -85,6 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     eventsHeartbeatMs,
     now,
     corsOrigins: options.corsOrigins,
+    changes: options.changes,
   });
   refuseWrites(app, readOnlyRoutes);
   return app;

@@ -16,6 +16,7 @@ import type { RemoteFollower } from './source/follow-remote.js';
 import { GitRemoteMirror, redactUrl } from './source/git-remote.js';
 import { findGitRepo } from './source/git-repo.js';
 import type { GitRepo, NoGitRepo } from './source/git-repo.js';
+import { filesAtCommit, GitChangeRequests, SERVER_COMMITTER } from './source/git-change-requests.js';
 import { GitRevisions } from './source/git-revisions.js';
 import { connectReplicaFanout } from './source/replica-fanout.js';
 import type { ReplicaFanout } from './source/replica-fanout.js';
@@ -100,6 +101,13 @@ export async function startServer(settings: Partial<ServeConfig>, options: Serve
   const applyBatch = (batch: QueuedBatch): Promise<void> => queue.push(batch);
   const source = await openSource(config, compileLimits);
   const revisions = revisionsOf(source);
+  const changes =
+    source.kind === 'work-tree'
+      ? new GitChangeRequests(
+          { repoDir: source.repo.topLevel, sourcePrefix: source.repo.prefix, hasWorkTree: true },
+          { readFiles: filesAtCommit(source.revisions), compiler, committer: SERVER_COMMITTER },
+        )
+      : undefined;
   // Ready once the first snapshot is loaded and the watcher runs; not ready again once closing starts.
   let ready = false;
   // The demo key is public: it opens the bundled examples only, never a deployment's own design systems.
@@ -109,6 +117,7 @@ export async function startServer(settings: Partial<ServeConfig>, options: Serve
     refusedKeySha256,
     eventsHeartbeatMs: options.eventsHeartbeatMs,
     revisions,
+    changes,
     isReady: () => ready,
     metrics,
     metricsToken: config.metricsToken,

@@ -9,7 +9,7 @@ export function setErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     if (error instanceof ApiError) {
       reply.headers(error.headers);
-      return sendError(reply, error.code, error.message);
+      return sendError(reply, error.code, error.message, error.details);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send(errorBody(codeOfStatus(status), error.message));

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiRuntime } from '../http/api-runtime.js';
 import type { Metrics } from '../http/metrics.js';
 import { registerOpsRoutes } from '../http/ops-routes.js';
+import { registerChangeRoutes } from '../http/routes/changes.js';
 import { registerContrastRoutes } from '../http/routes/contrast.js';
 import { registerDiffRoutes } from '../http/routes/diff.js';
 import { registerEventRoutes } from '../http/routes/events.js';
@@ -11,6 +12,7 @@ import { registerResourceRoutes } from '../http/routes/resources.js';
 import { registerRevisionRoutes } from '../http/routes/revisions.js';
 import { registerTokenRoutes } from '../http/routes/tokens.js';
 import { registerUiRoutes } from '../http/routes/ui.js';
+import type { ChangeRequestService } from '../state/change-requests.js';
 import type { SnapshotStore } from '../state/store.js';
 
 export interface RouteSettings {
@@ -22,6 +24,8 @@ export interface RouteSettings {
   readonly now?: () => number;
   /** Browser origins allowed by CORS: `/mcp` takes requests from them (and localhost) only. */
   readonly corsOrigins?: readonly string[] | undefined;
+  /** Change requests in the source's Git repository; absent when the source is a plain folder. */
+  readonly changes?: ChangeRequestService | undefined;
 }
 
 /** Registers every route: operations, the API resources, exports, revisions, diffs, the event stream, MCP and the UI. */
@@ -40,5 +44,6 @@ export function registerRoutes(app: FastifyInstance, runtime: ApiRuntime, settin
   registerDiffRoutes(app, runtime);
   registerEventRoutes(app, runtime, settings.store, { heartbeatMs: settings.eventsHeartbeatMs, now: settings.now });
   registerMcpRoutes(app, runtime, { store: settings.store, corsOrigins: settings.corsOrigins, now: settings.now });
+  registerChangeRoutes(app, { changes: settings.changes });
   registerUiRoutes(app);
 }

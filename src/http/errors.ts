@@ -45,9 +45,23 @@ export const ERRORS = {
       'no such route, `/tokens/` without a token path, a file a format’s manifest does not list, the token browser when not built, any 404 the server did not raise itself',
     fallbackForStatus: true,
   },
+  change_not_found: {
+    status: 404,
+    meaning: '`/changes/<id>` names no change request of the design system',
+  },
+  change_conflict: {
+    status: 409,
+    meaning:
+      'a merge meets changes the target made to the same tokens since the base (`details` lists both values), uncommitted local changes in the work tree to a file it changes, or a change request whose state does not allow the action (merged, closed, not approved)',
+  },
+  invalid_change: {
+    status: 422,
+    meaning:
+      'change-request operations that cannot be applied, or that leave errors in the design system (`details` lists them, with file:line:column)',
+  },
   method_not_allowed: {
     status: 405,
-    meaning: 'a method other than GET and HEAD on an API route (`Allow: GET, HEAD`)',
+    meaning: 'a method a route does not take: GET and HEAD only on the read routes (`Allow: GET, HEAD`)',
     fallbackForStatus: true,
   },
   request_timeout: {
@@ -111,22 +125,29 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;
   readonly headers: Readonly<Record<string, string>>;
+  /** What the message summarises, item by item (the change-request errors' problems, diagnostics or conflicts). */
+  readonly details: readonly unknown[] | undefined;
 
-  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
+  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}, details?: readonly unknown[]) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.statusCode = ERRORS[code].status;
     this.headers = headers;
+    this.details = details;
   }
 }
 
-/** The one JSON error body. */
-export function errorBody(code: ErrorCode, message: string): { error: { code: ErrorCode; message: string } } {
-  return { error: { code, message } };
+/** The one JSON error body (`details` only on the errors that list items). */
+export function errorBody(
+  code: ErrorCode,
+  message: string,
+  details?: readonly unknown[],
+): { error: { code: ErrorCode; message: string; details?: readonly unknown[] } } {
+  return { error: details === undefined ? { code, message } : { code, message, details } };
 }
 
 /** Answers with the one JSON error body and the code's status, for routes that answer an error without throwing. */
-export function sendError(reply: FastifyReply, code: ErrorCode, message: string): FastifyReply {
-  return reply.code(ERRORS[code].status).send(errorBody(code, message));
+export function sendError(reply: FastifyReply, code: ErrorCode, message: string, details?: readonly unknown[]): FastifyReply {
+  return reply.code(ERRORS[code].status).send(errorBody(code, message, details));
 }

@@ -26,6 +26,10 @@ const ERROR_BODY = {
       properties: {
         code: { type: 'string', enum: Object.keys(ERRORS) },
         message: { type: 'string', description: 'A plain sentence for a person; never a stack trace.' },
+        details: {
+          type: 'array',
+          description: 'The change-request errors only: the problems, diagnostics or conflicts the message summarises.',
+        },
       },
     },
   },
@@ -463,7 +467,75 @@ const CONTRAST = {
 };
 
 /** Response schemas by route URL (GET). */
+const CHANGE_REQUEST = {
+  type: 'object',
+  description: 'A change request as its branch holds it (docs/change-requests.md).',
+  required: [
+    'id',
+    'designSystem',
+    'title',
+    'description',
+    'state',
+    'branch',
+    'base',
+    'head',
+    'target',
+    'author',
+    'createdAt',
+    'updatedAt',
+    'approvedBy',
+    'mergedAs',
+    'operations',
+    'commits',
+  ],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string' },
+    designSystem: { type: 'string' },
+    title: { type: 'string' },
+    description: { type: 'string' },
+    state: { type: 'string', enum: ['open', 'approved', 'merged', 'closed'] },
+    branch: { type: 'string', description: 'The branch, `token-changes/<designSystem>/<id>`: `?ref=` previews it.' },
+    base: { type: 'string', pattern: COMMIT_ID_PATTERN },
+    head: { type: 'string', pattern: COMMIT_ID_PATTERN },
+    target: { type: 'string' },
+    author: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['key', 'name', 'email'],
+      properties: { key: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' } },
+    },
+    createdAt: { type: 'string' },
+    updatedAt: { type: 'string' },
+    approvedBy: { type: 'array', items: { type: 'string' } },
+    mergedAs: { type: ['string', 'null'] },
+    operations: { type: 'array', items: { type: 'object' } },
+    commits: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['commit', 'action', 'by', 'at'],
+        properties: { commit: { type: 'string' }, action: { type: 'string' }, by: { type: 'string' }, at: { type: 'string' } },
+      },
+    },
+  },
+} as const;
+
 export const RESPONSE_SCHEMAS: Readonly<Record<string, Record<string, unknown>>> = {
+  '/api/v1/changes': jsonResponse(
+    'The change requests of the design system, newest first (at most 500).',
+    dataOf({
+      type: 'object',
+      additionalProperties: false,
+      required: ['changes'],
+      properties: { changes: { type: 'array', items: CHANGE_REQUEST } },
+    }),
+  ),
+  '/api/v1/changes/:id': jsonResponse(
+    'One change request: its operations, commits and state.',
+    dataOf({ type: 'object', additionalProperties: false, required: ['change'], properties: { change: CHANGE_REQUEST } }),
+  ),
   '/api/v1/tokens': jsonResponse(
     'Tokens of the design system, flat (`format=flat`) or nested.',
     dataOf({

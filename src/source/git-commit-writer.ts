@@ -29,8 +29,11 @@ export interface CommitToWrite {
 
 /** Thrown when the ref moved (or appeared) since it was read: the compare-and-swap failed, nothing changed. */
 export class RefMovedError extends Error {
-  constructor(readonly ref: string) {
-    super(`${ref} moved while the change was being written`);
+  constructor(
+    readonly ref: string,
+    options?: ErrorOptions,
+  ) {
+    super(`${ref} moved while the change was being written`, options);
     this.name = 'RefMovedError';
   }
 }
@@ -64,7 +67,7 @@ export async function writeCommit(repoDir: string, commit: CommitToWrite): Promi
       const blob = (await gitWithInput(repoDir, ['hash-object', '-w', '--stdin'], text, env)).trim();
       lines.push(`100644 ${blob}\t${path}`);
     }
-    await gitWithInput(repoDir, ['update-index', '--index-info'], `${lines.join('\n')}\n`, env);
+    if (lines.length > 0) await gitWithInput(repoDir, ['update-index', '--index-info'], `${lines.join('\n')}\n`, env);
     const tree = (await gitWithInput(repoDir, ['write-tree'], '', env)).trim();
     const identity = {
       GIT_AUTHOR_NAME: commit.author.name,
@@ -114,7 +117,7 @@ function checkCommit(commit: CommitToWrite): void {
 }
 
 /** git with fixed arguments and `input` on stdin; resolves stdout, rejects with git's stderr. */
-function gitWithInput(cwd: string, args: readonly string[], input: string, env: NodeJS.ProcessEnv): Promise<string> {
+export function gitWithInput(cwd: string, args: readonly string[], input: string, env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn('git', [...args], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];

@@ -1,0 +1,306 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readOperations } from '../../changes/operations.js';
+import type { ChangeOperation } from '../../changes/operations.js';
+import type { ApiKeyEntry } from '../../compile/keys/parse-keys-file.js';
+import { ChangeRefusedError } from '../../state/change-requests.js';
+import type { ChangeActor, ChangeRefusal, ChangeRequest, ChangeRequestService } from '../../state/change-requests.js';
+import { COMMIT_ID_PATTERN } from '../../state/revisions.js';
+import { ApiError } from '../errors.js';
+import { jsonResponse, RESPONSE_SCHEMAS } from '../response-schemas.js';
+import { authOf } from '../request-auth.js';
+
+/** At most this many characters in a change request's title, and in its description. */
+export const CHANGE_TEXT_LIMITS = { title: 200, description: 5000 } as const;
+const CHANGES_URL = '/api/v1/changes';
+const ID_PATTERN = '^[0-9]{8}-[0-9a-f]{8}$';
+const DESIGN_SYSTEM = {
+  type: 'string',
+  pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+  maxLength: 64,
+  description: 'The design system (default: the key’s own).',
+};
+const QUERY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { designSystem: DESIGN_SYSTEM },
+} as const;
+const ID_PARAMS = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: ID_PATTERN } },
+} as const;
+const OPERATIONS = {
+  type: 'array',
+  minItems: 1,
+  maxItems: 200,
+  items: { type: 'object' },
+  description: 'Operations (docs/change-requests.md).',
+};
+const TITLE = { type: 'string', minLength: 1, maxLength: CHANGE_TEXT_LIMITS.title, pattern: '\\S' };
+const ONE_CHANGE = RESPONSE_SCHEMAS['/api/v1/changes/:id'] as { 200: unknown };
+
+interface ChangeRoutesOptions {
+  readonly changes: ChangeRequestService | undefined;
+  /** Whether a merge needs an approval by a reviewer other than the author, per design system (default: yes). */
+  readonly requireApproval?: (designSystem: string) => boolean;
+}
+
+/**
+ * The change-request routes (docs/change-requests.md): `GET/POST /api/v1/changes`, `POST /api/v1/changes/preview`,
+ * `GET/PATCH /api/v1/changes/:id` and `POST /api/v1/changes/:id/{approve,merge,close}`. Reading takes any key of the
+ * design system; writing an `editor` or `reviewer` key; approving and merging a `reviewer` key.
+ */
+export function registerChangeRoutes(app: FastifyInstance, options: ChangeRoutesOptions): void {
+  const service = (): ChangeRequestService => {
+    if (options.changes === undefined) {
+      throw new ApiError(
+        'service_unavailable',
+        'Change requests need a Git repository with a branch checked out as the source; this server has none.',
+      );
+    }
+    return options.changes;
+  };
+  const requireApproval = options.requireApproval ?? (() => true);
+
+  app.get<{ Querystring: { designSystem?: string } }>(
+    CHANGES_URL,
+    {
+      config: { apiKey: true },
+      schema: { querystring: QUERY },
+    },
+    async (request, reply) => {
+      const slug = readable(request, request.query.designSystem);
+      const changes = await run(() => service().list(slug));
+      return sendJson(reply, 200, { data: { changes: changes.map(served) } });
+    },
+  );
+
+  app.post<{ Querystring: { designSystem?: string }; Body: { operations: unknown; base?: string } }>(
+    `${CHANGES_URL}/preview`,
+    {
+      config: { apiKey: true },
+      schema: {
+        querystring: QUERY,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['operations'],
+          properties: { operations: OPERATIONS, base: { type: 'string', pattern: COMMIT_ID_PATTERN } },
+        },
+        response: jsonResponse('What the operations would change and every problem of the result, without committing.', { type: 'object' }),
+      },
+    },
+    async (request, reply) => {
+      const slug = readable(request, request.query.designSystem);
+      writer(request, 'editor');
+      const operations = operationsOf(request.body.operations);
+      const preview = await run(() => service().preview(slug, operations, request.body.base));
+      return sendJson(reply, 200, {
+        data: {
+          changedFiles: preview.changedFiles,
+          diagnostics: preview.diagnostics,
+          valid: !preview.diagnostics.some((item) => item.severity === 'error'),
+        },
+      });
+    },
+  );
+
+  app.post<{ Querystring: { designSystem?: string }; Body: { title: string; description?: string; operations: unknown; base?: string } }>(
+    CHANGES_URL,
+    {
+      config: { apiKey: true },
+      schema: {
+        querystring: QUERY,
+        headers: {
+          type: 'object',
+          properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._:-]+$' } },
+        },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['title', 'operations'],
+          properties: {
+            title: TITLE,
+            description: { type: 'string', maxLength: CHANGE_TEXT_LIMITS.description },
+            operations: OPERATIONS,
+            base: { type: 'string', pattern: COMMIT_ID_PATTERN },
+          },
+        },
+        response: { ...ONE_CHANGE, 201: ONE_CHANGE[200] },
+      },
+    },
+    async (request, reply) => {
+      const slug = readable(request, request.query.designSystem);
+      const by = writer(request, 'editor');
+      const operations = operationsOf(request.body.operations);
+      const idempotencyKey = request.headers['idempotency-key'];
+      const change = await run(() =>
+        service().create(
+          {
+            designSystem: slug,
+            title: request.body.title,
+            description: checkedDescription(request.body.description ?? ''),
+            operations,
+            ...(request.body.base === undefined ? {} : { base: request.body.base }),
+            ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
+          },
+          by,
+        ),
+      );
+      request.log.info({ change: change.id, key: by.key }, 'change request opened');
+      return sendJson(reply.header('location', `${CHANGES_URL}/${change.id}`), 201, { data: { change: served(change) } });
+    },
+  );
+
+  app.get<{ Querystring: { designSystem?: string }; Params: { id: string } }>(
+    `${CHANGES_URL}/:id`,
+    { config: { apiKey: true }, schema: { querystring: QUERY, params: ID_PARAMS } },
+    async (request, reply) => {
+      const slug = readable(request, request.query.designSystem);
+      const change = await run(() => service().get(slug, request.params.id));
+      return sendJson(reply, 200, { data: { change: served(change) } });
+    },
+  );
+
+  app.patch<{ Querystring: { designSystem?: string }; Params: { id: string }; Body: { title?: string; operations?: unknown } }>(
+    `${CHANGES_URL}/:id`,
+    {
+      config: { apiKey: true },
+      schema: {
+        querystring: QUERY,
+        params: ID_PARAMS,
+        body: { type: 'object', additionalProperties: false, minProperties: 1, properties: { title: TITLE, operations: OPERATIONS } },
+        response: ONE_CHANGE,
+      },
+    },
+    async (request, reply) => {
+      const slug = readable(request, request.query.designSystem);
+      const by = writer(request, 'editor');
+      const operations = request.body.operations === undefined ? undefined : operationsOf(request.body.operations);
+      const change = await run(() =>
+        service().update(
+          slug,
+          request.params.id,
+          {
+            ...(request.body.title === undefined ? {} : { title: request.body.title }),
+            ...(operations === undefined ? {} : { operations }),
+          },
+          by,
+        ),
+      );
+      request.log.info({ change: change.id, key: by.key }, 'change request updated');
+      return sendJson(reply, 200, { data: { change: served(change) } });
+    },
+  );
+
+  for (const action of ['approve', 'merge', 'close'] as const) {
+    app.post<{ Querystring: { designSystem?: string }; Params: { id: string } }>(
+      `${CHANGES_URL}/:id/${action}`,
+      { config: { apiKey: true }, schema: { querystring: QUERY, params: ID_PARAMS, response: ONE_CHANGE } },
+      async (request, reply) => {
+        const slug = readable(request, request.query.designSystem);
+        const by = writer(request, action === 'close' ? 'editor' : 'reviewer');
+        const id = request.params.id;
+        const change = await run(() =>
+          action === 'approve'
+            ? service().approve(slug, id, by)
+            : action === 'merge'
+              ? service().merge(slug, id, by, { requireApproval: requireApproval(slug) })
+              : service().close(slug, id, by),
+        );
+        request.log.info(
+          { change: change.id, key: by.key },
+          `change request ${action === 'merge' ? 'merged' : action === 'close' ? 'closed' : 'approved'}`,
+        );
+        return sendJson(reply, 200, { data: { change: served(change) } });
+      },
+    );
+  }
+}
+
+/** Sends a JSON body as text (never through a response serializer), uncached: a change request changes under the same URL. */
+function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyReply {
+  return reply.code(status).header('cache-control', 'private, no-store').type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+/** The design system the request names (or the key's own), refused with 403 when the key may not read it. */
+function readable(request: FastifyRequest, designSystem: string | undefined): string {
+  const { key } = authOf(request);
+  const slug = designSystem ?? key.designSystem;
+  if (!key.access.includes(slug)) throw new ApiError('forbidden', `This key may not read design system \`${slug}\`.`);
+  return slug;
+}
+
+/** The actor of a write: refused with 403 unless the key has the role (a reviewer may do what an editor may). */
+function writer(request: FastifyRequest, needed: 'editor' | 'reviewer'): ChangeActor {
+  const { key } = authOf(request);
+  const allowed = key.role === 'reviewer' || (needed === 'editor' && key.role === 'editor');
+  if (!allowed || key.author === undefined) throw new ApiError('forbidden', roleMessage(key, needed));
+  return { key: key.name, name: key.author.name, email: key.author.email };
+}
+
+function roleMessage(key: ApiKeyEntry, needed: 'editor' | 'reviewer'): string {
+  if (key.kind === 'browser') return 'A browser credential is read-only: change requests need an API key with a write role.';
+  return key.role === undefined
+    ? `This key is read-only: ${needed === 'editor' ? 'changing tokens needs `role: editor` or `role: reviewer`' : 'approving and merging need `role: reviewer`'} in keys.yaml.`
+    : 'Approving and merging need a key with `role: reviewer`.';
+}
+
+function operationsOf(body: unknown): readonly ChangeOperation[] {
+  const read = readOperations(body);
+  if ('problems' in read)
+    throw new ApiError(
+      'invalid_change',
+      read.problems.join('; '),
+      {},
+      read.problems.map((message) => ({ message })),
+    );
+  return read.operations;
+}
+
+function checkedDescription(description: string): string {
+  if (/^Token-Change/m.test(description) || /^[A-Za-z-]+: /m.test(description.split(/\n\s*\n/).at(-1) ?? '')) {
+    // Its last paragraph would read as the commit's trailers.
+    return `${description}\n\u200b`;
+  }
+  return description;
+}
+
+/** A change request as the API serves it. */
+function served(change: ChangeRequest): Omit<ChangeRequest, 'idempotencyKey'> {
+  const { idempotencyKey: _omitted, ...rest } = change;
+  return rest;
+}
+
+const STATUS_OF: Record<ChangeRefusal['kind'], ConstructorParameters<typeof ApiError>[0]> = {
+  'not-found': 'change_not_found',
+  'invalid-operations': 'invalid_change',
+  'invalid-design-system': 'invalid_change',
+  conflict: 'change_conflict',
+  state: 'change_conflict',
+  forbidden: 'forbidden',
+  'local-changes': 'change_conflict',
+  busy: 'service_unavailable',
+};
+
+/** Runs a service call, turning its refusals into the API's errors (with `details` where they list items). */
+async function run<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof ChangeRefusedError)) throw error;
+    const refusal = error.refusal;
+    const details =
+      refusal.kind === 'invalid-operations'
+        ? refusal.problems
+        : refusal.kind === 'invalid-design-system'
+          ? refusal.diagnostics
+          : refusal.kind === 'conflict'
+            ? refusal.conflicts
+            : refusal.kind === 'local-changes'
+              ? refusal.files.map((file) => ({ file }))
+              : undefined;
+    throw new ApiError(STATUS_OF[refusal.kind], refusal.message, refusal.kind === 'busy' ? { 'retry-after': '1' } : {}, details);
+  }
+}

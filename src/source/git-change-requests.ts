@@ -1,0 +1,572 @@
+import { randomBytes } from 'node:crypto';
+import { applyOperations } from '../changes/apply-operations.js';
+import type { SourceTexts } from '../changes/apply-operations.js';
+import { mergeOperations } from '../changes/merge-operations.js';
+import { readOperations } from '../changes/operations.js';
+import type { ChangeOperation } from '../changes/operations.js';
+import type { Diagnostic } from '../compile/types.js';
+import type { DesignSystemCompiler } from '../state/compile-batch.js';
+import { ChangeRefusedError } from '../state/change-requests.js';
+import type {
+  ChangeActor,
+  ChangeCommit,
+  ChangePreview,
+  ChangeRequest,
+  ChangeRequestService,
+  ChangeRequestState,
+  NewChangeRequest,
+} from '../state/change-requests.js';
+import type { SourceEvent } from '../state/events.js';
+import { isCommitId } from '../state/revisions.js';
+import { gitWithInput, readRef, RefMovedError, writeCommit } from './git-commit-writer.js';
+import type { GitIdentity } from './git-commit-writer.js';
+import { GIT_ENV, runGit } from './run-git.js';
+
+/** The branches change requests live on: `token-changes/<design system>/<id>`. */
+export const CHANGE_BRANCH_PREFIX = 'token-changes';
+/** At most this many commits are read of one change request's branch. */
+const MAX_COMMITS_PER_CHANGE = 500;
+/** At most this many change requests per design system are listed (newest first). */
+export const MAX_LISTED_CHANGES = 500;
+/** How often a write re-reads and retries when the branch or the target moved under it. */
+const MOVED_RETRIES = 3;
+const TRAILER = 'Token-Change';
+const ID = /^[0-9]{8}-[0-9a-f]{8}$/;
+
+/** Where the repository is, and how its work tree is used (a work tree's checked-out branch is merged into with a fast-forward). */
+export interface ChangeRepository {
+  readonly repoDir: string;
+  /** The source folder inside the repository, `design-systems/` (empty for the root). */
+  readonly sourcePrefix: string;
+  /** Whether `repoDir` has a work tree the server watches (false for a bare mirror). */
+  readonly hasWorkTree: boolean;
+}
+
+/** The files of a design system at a commit, by the compiler's paths (`<slug>/...`). */
+export type ReadFilesAt = (commit: string, slug: string) => Promise<SourceTexts>;
+
+/** Who commits what the server writes (each commit's author is the key's identity). */
+export const SERVER_COMMITTER: GitIdentity = { name: 'token-server', email: 'token-server@localhost' };
+
+/** Reads a design system's files at a commit from the revisions' Git objects (no checkout). */
+export function filesAtCommit(revisions: { eventsAt(sha: string): Promise<readonly SourceEvent[]> }): ReadFilesAt {
+  return async (commit, slug) => {
+    const files = new Map<string, string>();
+    for (const event of await revisions.eventsAt(commit)) {
+      if (event.type === 'file/changed' && event.path.startsWith(`${slug}/`)) files.set(event.path, event.text);
+    }
+    return files;
+  };
+}
+
+/** Change requests as branches of a Git repository, written with plumbing (docs/change-requests.md). */
+export class GitChangeRequests implements ChangeRequestService {
+  readonly #repo: ChangeRepository;
+  readonly #readFiles: ReadFilesAt;
+  readonly #compiler: DesignSystemCompiler;
+  readonly #committer: GitIdentity;
+  readonly #now: () => Date;
+  /** One write at a time per design system: the refs are the lock between replicas, this keeps one process orderly. */
+  readonly #writing = new Map<string, Promise<unknown>>();
+
+  constructor(
+    repo: ChangeRepository,
+    options: { readFiles: ReadFilesAt; compiler: DesignSystemCompiler; committer: GitIdentity; now?: () => Date },
+  ) {
+    this.#repo = repo;
+    this.#readFiles = options.readFiles;
+    this.#compiler = options.compiler;
+    this.#committer = options.committer;
+    this.#now = options.now ?? (() => new Date());
+  }
+
+  async list(slug: string): Promise<readonly ChangeRequest[]> {
+    const out = await runGit(this.#repo.repoDir, [
+      'for-each-ref',
+      '--sort=-creatordate',
+      `--count=${MAX_LISTED_CHANGES}`,
+      '--format=%(refname)',
+      `refs/heads/${CHANGE_BRANCH_PREFIX}/${slug}/`,
+    ]);
+    const ids = out
+      .split('\n')
+      .map((ref) => ref.slice(`refs/heads/${CHANGE_BRANCH_PREFIX}/${slug}/`.length))
+      .filter((id) => ID.test(id));
+    const changes = await Promise.all(ids.map((id) => this.#read(slug, id)));
+    return changes
+      .filter((change): change is ChangeRequest => change !== undefined)
+      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  }
+
+  async get(slug: string, id: string): Promise<ChangeRequest> {
+    const change = ID.test(id) ? await this.#read(slug, id) : undefined;
+    if (change === undefined) throw refused({ kind: 'not-found', message: `no change request \`${id}\` in design system \`${slug}\`` });
+    return change;
+  }
+
+  async preview(slug: string, operations: readonly ChangeOperation[], base?: string): Promise<ChangePreview> {
+    const baseCommit = base ?? (await this.#targetTip());
+    const applied = await this.#applyAndCompile(slug, baseCommit, operations, { refuseErrors: false });
+    return { changedFiles: applied.changed.map((path) => this.#repoPath(path)), diagnostics: applied.diagnostics };
+  }
+
+  create(request: NewChangeRequest, by: ChangeActor): Promise<ChangeRequest> {
+    return this.#serially(request.designSystem, async () => {
+      if (request.idempotencyKey !== undefined) {
+        const earlier = (await this.list(request.designSystem)).find(
+          (change) => change.author.key === by.key && idempotencyOf(change) === request.idempotencyKey,
+        );
+        if (earlier !== undefined) return earlier;
+      }
+      const base = request.base ?? (await this.#targetTip());
+      await this.#checkCommit(base, 'base');
+      const applied = await this.#applyAndCompile(request.designSystem, base, request.operations, { refuseErrors: true });
+      const id = `${this.#now().toISOString().slice(0, 10).replaceAll('-', '')}-${randomBytes(4).toString('hex')}`;
+      const target = await this.#targetBranch();
+      const trailers = [
+        [TRAILER, id],
+        [`${TRAILER}-Action`, 'open'],
+        [`${TRAILER}-By`, by.key],
+        [`${TRAILER}-System`, request.designSystem],
+        [`${TRAILER}-Base`, base],
+        [`${TRAILER}-Target`, target],
+        ...(request.idempotencyKey === undefined ? [] : [[`${TRAILER}-Idempotency`, request.idempotencyKey]]),
+        [`${TRAILER}-Operations`, JSON.stringify(request.operations)],
+      ];
+      await writeCommit(this.#repo.repoDir, {
+        parent: base,
+        files: this.#repoFiles(applied.files, applied.changed),
+        message: message(request.title, request.description, trailers),
+        author: by,
+        committer: this.#committer,
+        ref: branchRef(request.designSystem, id),
+        expected: null,
+      });
+      return this.get(request.designSystem, id);
+    });
+  }
+
+  update(
+    slug: string,
+    id: string,
+    change: { readonly title?: string; readonly operations?: readonly ChangeOperation[] },
+    by: ChangeActor,
+  ): Promise<ChangeRequest> {
+    return this.#serially(slug, async () => {
+      const current = await this.#writable(slug, id);
+      const operations = change.operations ?? [];
+      const tipFiles = await this.#readFiles(current.head, slug);
+      const applied = await this.#applyTextsAndCompile(slug, tipFiles, operations, { refuseErrors: true });
+      const trailers = [
+        [TRAILER, id],
+        [`${TRAILER}-Action`, 'update'],
+        [`${TRAILER}-By`, by.key],
+        ...(change.title === undefined ? [] : [[`${TRAILER}-Title`, oneLine(change.title)]]),
+        [`${TRAILER}-Operations`, JSON.stringify(operations)],
+      ];
+      await this.#append(slug, current, {
+        files: this.#repoFiles(applied.files, applied.changed),
+        message: message(change.title ?? current.title, '', trailers),
+        author: by,
+      });
+      return this.get(slug, id);
+    });
+  }
+
+  approve(slug: string, id: string, by: ChangeActor): Promise<ChangeRequest> {
+    return this.#serially(slug, async () => {
+      const current = await this.#writable(slug, id);
+      if (current.author.key === by.key) {
+        throw refused({ kind: 'forbidden', message: 'a change request is approved by someone other than its author' });
+      }
+      if (current.approvedBy.includes(by.key)) return current;
+      await this.#append(slug, current, {
+        files: new Map(),
+        message: message(`Approve: ${current.title}`, '', actionTrailers(id, 'approve', by)),
+        author: by,
+      });
+      return this.get(slug, id);
+    });
+  }
+
+  close(slug: string, id: string, by: ChangeActor): Promise<ChangeRequest> {
+    return this.#serially(slug, async () => {
+      const current = await this.#writable(slug, id);
+      await this.#append(slug, current, {
+        files: new Map(),
+        message: message(`Close: ${current.title}`, '', actionTrailers(id, 'close', by)),
+        author: by,
+      });
+      return this.get(slug, id);
+    });
+  }
+
+  merge(slug: string, id: string, by: ChangeActor, options: { readonly requireApproval: boolean }): Promise<ChangeRequest> {
+    return this.#serially(slug, async () => {
+      for (let attempt = 0; ; attempt++) {
+        const current = await this.#writable(slug, id);
+        if (options.requireApproval && current.state !== 'approved') {
+          throw refused({
+            kind: 'state',
+            message: `change request \`${id}\` needs an approval from a reviewer other than its author before it merges`,
+          });
+        }
+        try {
+          await this.#mergeOnce(slug, current, by);
+          return await this.get(slug, id);
+        } catch (error) {
+          if (!(error instanceof RefMovedError) || attempt + 1 >= MOVED_RETRIES) throw translateMoved(error);
+        }
+      }
+    });
+  }
+
+  async #mergeOnce(slug: string, change: ChangeRequest, by: ChangeActor): Promise<void> {
+    const targetRef = `refs/heads/${change.target}`;
+    const tip = await readRef(this.#repo.repoDir, targetRef);
+    if (tip === null) throw refused({ kind: 'state', message: `the target branch \`${change.target}\` does not exist` });
+    const [baseFiles, tipFiles] = await Promise.all([this.#readFiles(change.base, slug), this.#readFiles(tip, slug)]);
+    const merged = mergeOperations(slug, baseFiles, tipFiles, change.operations);
+    if ('conflicts' in merged) {
+      const first = merged.conflicts[0];
+      throw refused({
+        kind: 'conflict',
+        message: `\`${change.target}\` changed what this change request changes since its base (${merged.conflicts.length} conflict${merged.conflicts.length === 1 ? '' : 's'}${first === undefined ? '' : `, first: ${first.field} of \`${first.target}\`${first.mode === undefined ? '' : ` in ${first.mode}`}`}); nothing was merged`,
+        conflicts: merged.conflicts,
+      });
+    }
+    if ('problems' in merged) throw invalidOperations(merged.problems);
+    await this.#refuseErrors(slug, merged.files);
+    const files = this.#repoFiles(merged.files, merged.changed);
+    const mergeMessage = message(change.title, change.description, [
+      [TRAILER, change.id],
+      [`${TRAILER}-Action`, 'merge'],
+      [`${TRAILER}-By`, by.key],
+      [`${TRAILER}-Author-Key`, change.author.key],
+      ...change.approvedBy.map((key) => ['Reviewed-By', key]),
+    ]);
+    // The target's commit is authored by the change request's author: its diff is their edit.
+    const mergeCommit = await this.#commitObject(tip, files, mergeMessage, change.author);
+    const stateCommit = await this.#commitObject(
+      change.head,
+      new Map(),
+      message(`Merged: ${change.title}`, '', [...actionTrailers(change.id, 'merge', by), [`${TRAILER}-Merged-As`, mergeCommit]]),
+      by,
+    );
+    const checkedOut = this.#repo.hasWorkTree && (await this.#targetBranch()) === change.target;
+    if (checkedOut) {
+      // The watched work tree follows its branch: a fast-forward moves the branch and rewrites exactly the merged
+      // files, and refuses (naming them) when one of them has local changes, so nobody's uncommitted work is touched.
+      await fastForward(this.#repo.repoDir, mergeCommit);
+      await runGit(this.#repo.repoDir, ['update-ref', branchRef(slug, change.id), stateCommit, change.head]).catch((error: unknown) => {
+        throw new RefMovedError(branchRef(slug, change.id), { cause: error });
+      });
+    } else {
+      await updateRefs(this.#repo.repoDir, [
+        [targetRef, mergeCommit, tip],
+        [branchRef(slug, change.id), stateCommit, change.head],
+      ]);
+    }
+  }
+
+  async #commitObject(parent: string, files: ReadonlyMap<string, string | null>, text: string, author: GitIdentity): Promise<string> {
+    // A commit on a scratch ref, so writeCommit's checks and plumbing serve here too; the real refs move together afterwards.
+    const scratch = `refs/heads/${CHANGE_BRANCH_PREFIX}-scratch/${randomBytes(6).toString('hex')}`;
+    const commit = await writeCommit(this.#repo.repoDir, {
+      parent,
+      files,
+      message: text,
+      author,
+      committer: this.#committer,
+      ref: scratch,
+      expected: null,
+    });
+    await runGit(this.#repo.repoDir, ['update-ref', '-d', scratch, commit]);
+    return commit;
+  }
+
+  async #append(
+    slug: string,
+    current: ChangeRequest,
+    commit: { files: ReadonlyMap<string, string | null>; message: string; author: GitIdentity },
+  ): Promise<void> {
+    try {
+      await writeCommit(this.#repo.repoDir, {
+        parent: current.head,
+        ...commit,
+        committer: this.#committer,
+        ref: branchRef(slug, current.id),
+        expected: current.head,
+      });
+    } catch (error) {
+      throw translateMoved(error);
+    }
+  }
+
+  async #writable(slug: string, id: string): Promise<ChangeRequest> {
+    const current = await this.get(slug, id);
+    if (current.state === 'merged' || current.state === 'closed') {
+      throw refused({ kind: 'state', message: `change request \`${id}\` is ${current.state}: it cannot change any more` });
+    }
+    return current;
+  }
+
+  async #applyAndCompile(
+    slug: string,
+    base: string,
+    operations: readonly ChangeOperation[],
+    options: { refuseErrors: boolean },
+  ): Promise<{ files: SourceTexts; changed: readonly string[]; diagnostics: readonly Diagnostic[] }> {
+    return this.#applyTextsAndCompile(slug, await this.#readFiles(base, slug), operations, options);
+  }
+
+  async #applyTextsAndCompile(
+    slug: string,
+    sources: SourceTexts,
+    operations: readonly ChangeOperation[],
+    options: { refuseErrors: boolean },
+  ): Promise<{ files: SourceTexts; changed: readonly string[]; diagnostics: readonly Diagnostic[] }> {
+    if (sources.size === 0) throw refused({ kind: 'not-found', message: `design system \`${slug}\` has no files at that commit` });
+    const applied = applyOperations(slug, sources, operations);
+    if ('problems' in applied) throw invalidOperations(applied.problems);
+    const diagnostics = await this.#compile(slug, applied.files);
+    if (options.refuseErrors) refuseIfErrors(diagnostics);
+    return { ...applied, diagnostics };
+  }
+
+  async #refuseErrors(slug: string, files: SourceTexts): Promise<void> {
+    refuseIfErrors(await this.#compile(slug, files));
+  }
+
+  async #compile(slug: string, files: SourceTexts): Promise<readonly Diagnostic[]> {
+    const outcome = await this.#compiler.compile(
+      slug,
+      [...files].map(([path, text]) => ({ path, text })),
+    );
+    if ('overrun' in outcome) {
+      throw refused({ kind: 'busy', message: `compiling the changed design system took more than its ${outcome.overrun} limit` });
+    }
+    return outcome.result.diagnostics;
+  }
+
+  async #read(slug: string, id: string): Promise<ChangeRequest | undefined> {
+    const ref = branchRef(slug, id);
+    const tip = await readRef(this.#repo.repoDir, ref);
+    if (tip === null) return undefined;
+    const out = await runGit(this.#repo.repoDir, [
+      'log',
+      '--first-parent',
+      `--max-count=${MAX_COMMITS_PER_CHANGE}`,
+      '--format=%H%x1f%an%x1f%ae%x1f%aI%x1f%B%x1e',
+      tip,
+    ]);
+    const records: { commit: string; name: string; email: string; at: string; body: string; trailers: Map<string, string[]> }[] = [];
+    for (const record of out.split('\x1e')) {
+      const [commit = '', name = '', email = '', at = '', body = ''] = record.replace(/^\n/, '').split('\x1f');
+      if (!isCommitId(commit)) continue;
+      const trailers = readTrailers(body);
+      if (trailers.get(TRAILER)?.[0] !== id) break;
+      records.push({ commit, name, email, at: new Date(at).toISOString(), body, trailers });
+    }
+    records.reverse();
+    const opening = records[0];
+    if (opening === undefined || opening.trailers.get(`${TRAILER}-Action`)?.[0] !== 'open') return undefined;
+    const first = (name: string): string => opening.trailers.get(`${TRAILER}-${name}`)?.[0] ?? '';
+    let title = subjectOf(opening.body);
+    const description = descriptionOf(opening.body);
+    let state: ChangeRequestState = 'open';
+    let approvedBy: string[] = [];
+    let mergedAs: string | null = null;
+    const operations: ChangeOperation[] = [];
+    const commits: ChangeCommit[] = [];
+    for (const record of records) {
+      const action = record.trailers.get(`${TRAILER}-Action`)?.[0];
+      const by = record.trailers.get(`${TRAILER}-By`)?.[0] ?? '';
+      if (action !== 'open' && action !== 'update' && action !== 'approve' && action !== 'close' && action !== 'merge') continue;
+      commits.push({ commit: record.commit, action, by, at: record.at });
+      if (action === 'open' || action === 'update') {
+        const read = readOperations(JSON.parse(record.trailers.get(`${TRAILER}-Operations`)?.[0] ?? '[]') as unknown);
+        if ('operations' in read) operations.push(...read.operations);
+        if (action === 'update') {
+          title = record.trailers.get(`${TRAILER}-Title`)?.[0] ?? title;
+          approvedBy = [];
+          state = 'open';
+        }
+      } else if (action === 'approve') {
+        if (!approvedBy.includes(by)) approvedBy.push(by);
+        state = 'approved';
+      } else if (action === 'close') state = 'closed';
+      else {
+        state = 'merged';
+        mergedAs = record.trailers.get(`${TRAILER}-Merged-As`)?.[0] ?? null;
+      }
+    }
+    const last = records.at(-1) ?? opening;
+    return {
+      id,
+      designSystem: slug,
+      title,
+      description,
+      state,
+      branch: `${CHANGE_BRANCH_PREFIX}/${slug}/${id}`,
+      base: first('Base'),
+      head: tip,
+      target: first('Target'),
+      author: { key: first('By'), name: opening.name, email: opening.email },
+      createdAt: opening.at,
+      updatedAt: last.at,
+      approvedBy,
+      mergedAs,
+      operations,
+      commits,
+      ...(opening.trailers.has(`${TRAILER}-Idempotency`) ? { idempotencyKey: first('Idempotency') } : {}),
+    };
+  }
+
+  async #targetBranch(): Promise<string> {
+    const head = (await runGit(this.#repo.repoDir, ['symbolic-ref', '--quiet', 'HEAD']).catch(() => '')).trim();
+    if (!head.startsWith('refs/heads/'))
+      throw refused({ kind: 'state', message: 'the repository has no branch checked out to merge change requests into' });
+    return head.slice('refs/heads/'.length);
+  }
+
+  async #targetTip(): Promise<string> {
+    const tip = await readRef(this.#repo.repoDir, `refs/heads/${await this.#targetBranch()}`);
+    if (tip === null) throw refused({ kind: 'state', message: 'the target branch has no commit yet' });
+    return tip;
+  }
+
+  async #checkCommit(commit: string, what: string): Promise<void> {
+    const exists = isCommitId(commit) && (await runGit(this.#repo.repoDir, ['cat-file', '-t', commit]).catch(() => '')).trim() === 'commit';
+    if (!exists)
+      throw refused({ kind: 'not-found', message: `\`${what}\` names no commit of the repository: give a full 40-digit commit id` });
+  }
+
+  #repoPath(path: string): string {
+    return `${this.#repo.sourcePrefix}${path}`;
+  }
+
+  #repoFiles(files: SourceTexts, changed: readonly string[]): Map<string, string | null> {
+    return new Map(changed.map((path) => [this.#repoPath(path), files.get(path) ?? null]));
+  }
+
+  #serially<T>(slug: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.#writing.get(slug) ?? Promise.resolve();
+    const next = previous.then(task, task);
+    const settled = next.catch(() => undefined);
+    this.#writing.set(slug, settled);
+    void settled.then(() => {
+      if (this.#writing.get(slug) === settled) this.#writing.delete(slug);
+    });
+    return next;
+  }
+}
+
+function refused(refusal: ConstructorParameters<typeof ChangeRefusedError>[0]): ChangeRefusedError {
+  return new ChangeRefusedError(refusal);
+}
+
+function invalidOperations(problems: readonly { operation: number; message: string }[]): ChangeRefusedError {
+  return refused({
+    kind: 'invalid-operations',
+    message: problems.map((problem) => `operations[${problem.operation}]: ${problem.message}`).join('; '),
+    problems,
+  });
+}
+
+function refuseIfErrors(diagnostics: readonly Diagnostic[]): void {
+  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+  const first = errors[0];
+  if (first === undefined) return;
+  throw refused({
+    kind: 'invalid-design-system',
+    message: `the change leaves ${errors.length} error${errors.length === 1 ? '' : 's'} in the design system, first: ${first.file}:${first.line}:${first.column} ${first.message} (${first.rule})`,
+    diagnostics,
+  });
+}
+
+function translateMoved(error: unknown): unknown {
+  return error instanceof RefMovedError
+    ? refused({ kind: 'busy', message: 'the change request or its target moved while this was being written: read it again and retry' })
+    : error;
+}
+
+function branchRef(slug: string, id: string): string {
+  return `refs/heads/${CHANGE_BRANCH_PREFIX}/${slug}/${id}`;
+}
+
+function actionTrailers(id: string, action: string, by: ChangeActor): string[][] {
+  return [
+    [TRAILER, id],
+    [`${TRAILER}-Action`, action],
+    [`${TRAILER}-By`, by.key],
+  ];
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** A commit message: the title, the description, then the trailers as the last paragraph (each value on one line). */
+function message(title: string, description: string, trailers: readonly (readonly string[])[]): string {
+  const body = description.trim() === '' ? '' : `${description.trim()}\n\n`;
+  return `${oneLine(title)}\n\n${body}${trailers.map(([name, value]) => `${name ?? ''}: ${oneLine(value ?? '')}`).join('\n')}\n`;
+}
+
+/** The trailers of a message's last paragraph, by name. */
+function readTrailers(body: string): Map<string, string[]> {
+  const paragraphs = body.trim().split(/\n\s*\n/);
+  const trailers = new Map<string, string[]>();
+  for (const line of (paragraphs.at(-1) ?? '').split('\n')) {
+    const match = /^([A-Za-z-]+): (.*)$/.exec(line);
+    if (match === null) continue;
+    const list = trailers.get(match[1] as string) ?? [];
+    list.push(match[2] as string);
+    trailers.set(match[1] as string, list);
+  }
+  return trailers;
+}
+
+function subjectOf(body: string): string {
+  return body.split('\n', 1)[0] ?? '';
+}
+
+function descriptionOf(body: string): string {
+  const paragraphs = body.trim().split(/\n\s*\n/);
+  return paragraphs.slice(1, -1).join('\n\n');
+}
+
+function idempotencyOf(change: ChangeRequest): string | undefined {
+  return change.idempotencyKey;
+}
+
+/** Moves the checked-out branch to `commit` and its work tree with it; refuses, naming them, when local changes are in the way. */
+async function fastForward(repoDir: string, commit: string): Promise<void> {
+  try {
+    await runGit(repoDir, ['-c', 'core.hooksPath=/dev/null', 'merge', '--ff-only', '--no-edit', '--quiet', commit]);
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    const files = [...text.matchAll(/^\s+(\S.*)$/gm)]
+      .map((match) => (match[1] as string).trim())
+      .filter((line) => !line.startsWith('Please') && !line.startsWith('Aborting'));
+    if (/local changes|untracked working tree files/.test(text)) {
+      throw refused({
+        kind: 'local-changes',
+        message: `the work tree has uncommitted changes to ${files.map((file) => `\`${file}\``).join(', ')}, which this merge would change: commit or stash them, then merge again (nothing was merged)`,
+        files,
+      });
+    }
+    if (/Not possible to fast-forward|not possible to fast-forward/i.test(text)) throw new RefMovedError('HEAD', { cause: error });
+    throw error;
+  }
+}
+
+/** Moves several refs in one transaction: all of them, or none when any moved. */
+async function updateRefs(repoDir: string, updates: readonly (readonly [ref: string, next: string, old: string])[]): Promise<void> {
+  const input = `start\n${updates.map(([ref, next, old]) => `update ${ref} ${next} ${old}`).join('\n')}\nprepare\ncommit\n`;
+  try {
+    await gitWithInput(repoDir, ['update-ref', '--stdin'], input, GIT_ENV);
+  } catch (error) {
+    throw new RefMovedError(updates[0]?.[0] ?? '', { cause: error });
+  }
+}

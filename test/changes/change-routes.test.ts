@@ -1,0 +1,202 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sha256, systemYaml, useFixtures, waitFor } from '../source/fixture-repo.js';
+import type { FixtureRepo } from '../source/fixture-repo.js';
+
+const fixtures = useFixtures();
+const READ = 'dts_test_read_key';
+const EDITOR = 'dts_test_editor_key';
+const REVIEWER = 'dts_test_reviewer_key';
+const TOKENS = 'design-systems/acme/tokens.yaml';
+const TOKENS_TEXT = [
+  '# Colors of Acme: keep this comment',
+  'tokens:',
+  '  color:',
+  '    # The brand',
+  '    primary: { type: color, color: "#2563EB" }',
+  '    secondary: { type: color, color: "#7C3AED" }',
+  '    text: { type: color, color: "#111111" }',
+  '',
+].join('\n');
+
+function acmeRepo(): FixtureRepo {
+  return fixtures.repo({
+    'keys.yaml':
+      'keys:\n' +
+      `  - { name: app, sha256: ${sha256(READ)}, designSystem: acme }\n` +
+      `  - name: dana\n    sha256: ${sha256(EDITOR)}\n    designSystem: acme\n    role: editor\n    author: { name: Dana Designer, email: dana@example.com }\n` +
+      `  - name: rui\n    sha256: ${sha256(REVIEWER)}\n    designSystem: acme\n    role: reviewer\n    author: { name: Rui Reviewer, email: rui@example.com }\n`,
+    'design-systems/acme/system.yaml': systemYaml('Acme', 'acme'),
+    [TOKENS]: TOKENS_TEXT,
+  });
+}
+
+interface ChangeBody {
+  readonly id: string;
+  readonly head: string;
+  readonly branch: string;
+  readonly state: string;
+  readonly mergedAs: string | null;
+}
+interface Answer {
+  readonly status: number;
+  readonly body: {
+    readonly data: { readonly change: ChangeBody; readonly changes: readonly ChangeBody[]; readonly value: { readonly color: string } };
+    readonly error: { readonly code: string; readonly message: string; readonly details: readonly Record<string, unknown>[] };
+  };
+}
+
+async function call(url: string, method: string, path: string, key: string, body?: unknown): Promise<Answer> {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text === '' ? undefined : JSON.parse(text)) as Answer['body'] };
+}
+
+const darkerPrimary = { op: 'set-value', token: 'color.primary', mode: 'light', fields: { color: '#1D4ED8' } };
+
+async function primaryHex(url: string): Promise<string> {
+  const answer = await call(url, 'GET', '/api/v1/tokens/color/primary', READ);
+  return answer.body.data.value.color;
+}
+
+describe('change requests over HTTP, kept in Git', () => {
+  it('opens a change as a commit by the editor on its own branch, a reviewer approves and merges it, and the live API serves it', async () => {
+    const repo = acmeRepo();
+    const server = await fixtures.start(repo);
+    const main = repo.git('rev-parse', 'HEAD').trim();
+
+    const opened = await call(server.url, 'POST', '/api/v1/changes', EDITOR, {
+      title: 'Darker brand',
+      description: 'For contrast.',
+      operations: [darkerPrimary],
+    });
+    expect(opened.status).toBe(201);
+    const change = opened.body.data.change;
+    expect(change).toMatchObject({
+      designSystem: 'acme',
+      title: 'Darker brand',
+      description: 'For contrast.',
+      state: 'open',
+      base: main,
+      target: 'main',
+      author: { key: 'dana', name: 'Dana Designer', email: 'dana@example.com' },
+      operations: [darkerPrimary],
+      approvedBy: [],
+      mergedAs: null,
+    });
+    expect(change.branch).toBe(`token-changes/acme/${change.id}`);
+    // The branch holds one commit by the editor; the work tree, the index and main are untouched.
+    expect(repo.git('log', '-1', '--format=%an <%ae>|%cn', change.head).trim()).toBe('Dana Designer <dana@example.com>|token-server');
+    expect(
+      repo
+        .git('diff', '--unified=0', main, change.head)
+        .split('\n')
+        .filter((line) => /^[-+] /.test(line)),
+    ).toEqual(['-    primary: { type: color, color: "#2563EB" }', '+    primary: { type: color, color: "#1D4ED8" }']);
+    expect(repo.git('status', '--porcelain').trim()).toBe('');
+    expect(repo.git('rev-parse', 'HEAD').trim()).toBe(main);
+
+    // Anyone with a key of the design system reads it; only write roles write, only reviewers approve and merge.
+    expect((await call(server.url, 'GET', '/api/v1/changes', READ)).body.data.changes.map((item) => item.id)).toEqual([change.id]);
+    expect(await call(server.url, 'POST', '/api/v1/changes', READ, { title: 'x', operations: [darkerPrimary] })).toEqual({
+      status: 403,
+      body: {
+        error: {
+          code: 'forbidden',
+          message: 'This key is read-only: changing tokens needs `role: editor` or `role: reviewer` in keys.yaml.',
+        },
+      },
+    });
+    expect((await call(server.url, 'POST', `/api/v1/changes/${change.id}/approve`, EDITOR)).body).toEqual({
+      error: { code: 'forbidden', message: 'Approving and merging need a key with `role: reviewer`.' },
+    });
+    expect((await call(server.url, 'POST', `/api/v1/changes/${change.id}/merge`, REVIEWER)).body.error).toEqual({
+      code: 'change_conflict',
+      message: `change request \`${change.id}\` needs an approval from a reviewer other than its author before it merges`,
+    });
+    const approved = await call(server.url, 'POST', `/api/v1/changes/${change.id}/approve`, REVIEWER);
+    expect(approved.body.data.change).toMatchObject({ state: 'approved', approvedBy: ['rui'] });
+
+    expect(await primaryHex(server.url)).toBe('#2563EB');
+    const merged = await call(server.url, 'POST', `/api/v1/changes/${change.id}/merge`, REVIEWER);
+    expect(merged.status).toBe(200);
+    expect(merged.body.data.change).toMatchObject({ state: 'merged' });
+    const mergedAs = merged.body.data.change.mergedAs;
+    // main moved by one commit, authored by the editor, whose diff is the one line; the work tree followed.
+    expect(repo.git('rev-parse', 'HEAD').trim()).toBe(mergedAs);
+    expect(repo.git('log', '--format=%an|%s', `${main}..main`).trim()).toBe('Dana Designer|Darker brand');
+    expect(repo.git('diff', '--stat', main, 'main').trim()).toBe(
+      'design-systems/acme/tokens.yaml | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)',
+    );
+    expect(repo.git('status', '--porcelain').trim()).toBe('');
+    expect(readFileSync(join(repo.root, TOKENS), 'utf8')).toBe(TOKENS_TEXT.replace('#2563EB', '#1D4ED8'));
+    await waitFor(
+      () => primaryHex(server.url),
+      (hex) => hex === '#1D4ED8',
+      2_000,
+    );
+    expect((await call(server.url, 'POST', `/api/v1/changes/${change.id}/merge`, REVIEWER)).body.error.code).toBe('change_conflict');
+  });
+
+  it('refuses operations that leave errors, with validate’s file:line:column, and writes nothing', async () => {
+    const repo = acmeRepo();
+    const server = await fixtures.start(repo);
+    const answer = await call(server.url, 'POST', '/api/v1/changes', EDITOR, {
+      title: 'Broken',
+      operations: [{ op: 'set-value', token: 'color.text', mode: 'light', fields: { color: 'not-a-color' } }],
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body.error.code).toBe('invalid_change');
+    expect(answer.body.error.message).toMatch(/^the change leaves 1 error in the design system, first: acme\/tokens\.yaml:7:\d+ /);
+    expect(answer.body.error.details[0]).toMatchObject({ file: 'acme/tokens.yaml', line: 7, severity: 'error' });
+    expect(repo.git('for-each-ref', '--format=%(refname)').trim()).toBe('refs/heads/main');
+  });
+
+  it('merges token by token onto a main that moved, refuses a conflict with both values, and never touches a local edit', async () => {
+    const repo = acmeRepo();
+    const server = await fixtures.start(repo);
+    const open = async (operations: unknown[]): Promise<string> =>
+      (await call(server.url, 'POST', '/api/v1/changes', EDITOR, { title: 'Change', operations })).body.data.change.id;
+    const approveAndMerge = async (id: string): Promise<Answer> => {
+      await call(server.url, 'POST', `/api/v1/changes/${id}/approve`, REVIEWER);
+      return call(server.url, 'POST', `/api/v1/changes/${id}/merge`, REVIEWER);
+    };
+    const secondary = await open([{ op: 'set-value', token: 'color.secondary', mode: 'light', fields: { color: '#6D28D9' } }]);
+    const text = await open([{ op: 'set-value', token: 'color.text', mode: 'light', fields: { color: '#000000' } }]);
+    const clash = await open([{ op: 'set-value', token: 'color.text', mode: 'light', fields: { color: '#222222' } }]);
+    // Adjacent lines of one file: both merge.
+    expect((await approveAndMerge(secondary)).status).toBe(200);
+    expect((await approveAndMerge(text)).status).toBe(200);
+    expect(readFileSync(join(repo.root, TOKENS), 'utf8')).toBe(TOKENS_TEXT.replace('#7C3AED', '#6D28D9').replace('#111111', '#000000'));
+    // The same token and mode, changed on main since its base: a conflict with both values.
+    const conflict = await approveAndMerge(clash);
+    expect(conflict.status).toBe(409);
+    expect(conflict.body.error.details).toEqual([
+      {
+        operation: 0,
+        target: 'color.text',
+        field: 'value',
+        mode: 'light',
+        base: { color: '#111111' },
+        theirs: { color: '#000000' },
+        ours: { color: '#222222' },
+      },
+    ]);
+    // A local, uncommitted edit of the file a merge would change: refused, naming the file; the edit is still there.
+    const local = `${readFileSync(join(repo.root, TOKENS), 'utf8')}# a local note\n`;
+    repo.write(TOKENS, local);
+    const primary = await open([darkerPrimary]);
+    const refused = await approveAndMerge(primary);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(
+      'the work tree has uncommitted changes to `design-systems/acme/tokens.yaml`, which this merge would change: commit or stash them, then merge again (nothing was merged)',
+    );
+    expect(readFileSync(join(repo.root, TOKENS), 'utf8')).toBe(local);
+    expect((await call(server.url, 'GET', `/api/v1/changes/${primary}`, READ)).body.data.change.state).toBe('approved');
+  });
+});
