@@ -1,7 +1,7 @@
 import type { CompiledDesignSystem, DimensionValue, Rgba, Token, TokenType, TypedValue } from '../compile/types.js';
 import { nativeModes, roundForPlatform, toDensityIndependent } from './native-appearance.js';
 import { KOTLIN_HARD_KEYWORDS, kotlinDoc, kotlinPropertyNameOf, kotlinString, kotlinTypeNameOf } from './kotlin-names.js';
-import { FormatOptionError, keptFirstMessage, readText } from './output-format.js';
+import { FormatOptionError, keptFirstMessage, noNameMessage, readText } from './output-format.js';
 import type { FormatDiagnostic, FormatQuery, ParameterSchema } from './output-format.js';
 import { perSystem } from './system-memo.js';
 
@@ -288,6 +288,15 @@ function planUncached(system: CompiledDesignSystem): ComposePlan {
       continue;
     }
     const name = kotlinPropertyNameOf(token.key);
+    if (name === '') {
+      diagnostics.push({
+        token: token.key,
+        rule: 'compose-name-clash',
+        severity: 'warning',
+        message: noNameMessage(token.key, 'Kotlin', 'Compose'),
+      });
+      continue;
+    }
     const hasFamily = token.type === 'font.family' || token.type === 'typography';
     const familyName = hasFamily ? `${name}${token.type === 'font.family' ? 'Names' : 'FontFamilyNames'}` : undefined;
     const clash = [name, familyName]
