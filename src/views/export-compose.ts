@@ -254,11 +254,13 @@ const planOf = perSystem((system): ComposePlan => planUncached(system));
 const FILE_NAMES = ['Tokens', 'LocalTokens', 'TokenShadow', 'TokenBorder', 'TokenTransition', 'TokenGradient', 'TokenInsets'];
 
 function planUncached(system: CompiledDesignSystem): ComposePlan {
-  const taken = new Set(FILE_NAMES);
+  // Each object is a class file of its own: names are compared as a case-insensitive disk (a Mac's) compares them, so
+  // `dark-dimmed` and `darkdimmed` (`DarkDimmedTokens`, `ModeDarkdimmedTokens`) do not overwrite each other's.
+  const taken = new Set(FILE_NAMES.map((name) => name.toLowerCase()));
   const modes = system.modes.map(({ name: mode }) => {
     let name = kotlinTypeNameOf(mode, 'Tokens');
-    while (taken.has(name)) name = `Mode${name}`;
-    taken.add(name);
+    while (taken.has(name.toLowerCase())) name = `Mode${name}`;
+    taken.add(name.toLowerCase());
     return { mode, name };
   });
   // What holds each property name: a token, or the family name of one.

@@ -97,7 +97,8 @@ const SYSTEMS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
     ].join('\n'),
   },
   names: {
-    'system.yaml': 'name: Names\n',
+    // Two modes whose Kotlin objects (class files) differ in case only.
+    'system.yaml': 'name: Names\nmodes:\n  dim-mode: { base: dark }\n  dimmode: { base: dark }\n',
     'tokens.yaml': [
       'tokens:',
       ...KEYS.map((key) =>
@@ -228,6 +229,11 @@ describe.skipIf(!NATIVE_TOOLS_AVAILABLE)('the hostile native corpus, built by aa
     const readBack = readCompose(systems[slug], slug, composeRun);
     expect(readBack.problems).toEqual([]);
     expect(compareReadBack(readBack).mismatches).toEqual([]);
+  });
+
+  it('names: each Compose mode object is a class file of its own on a case-insensitive disk too', () => {
+    const objects = [...kotlin.names.matchAll(/^object (\w+) : Tokens\(\)/gm)].map((match) => match[1]);
+    expect(objects).toEqual(['LightTokens', 'DarkTokens', 'DimModeTokens', 'ModeDimmodeTokens']);
   });
 
   it.each(BUILT)('%s: tree-sitter-swift parses Tokens.swift, every declaration and color set as the API’s', (slug) => {
