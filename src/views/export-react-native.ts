@@ -383,7 +383,8 @@ function printType(tree: NativeTree, depth: number): string {
 /** The JSDoc lines of a token: its description, then `@deprecated` with its message and replacement. */
 function docOf(token: Token): string[] {
   const doc: string[] = [];
-  if (token.description !== undefined && token.description !== '') doc.push(formatDocCommentText(token.description));
+  const description = formatDocCommentText(token.description ?? '');
+  if (description !== '') doc.push(description);
   if (token.deprecated !== undefined) {
     const { message, replacement } = token.deprecated;
     const text = [message, replacement === null ? null : `Use \`${replacement}\`.`].filter((part) => part !== null).join(' ');
