@@ -151,7 +151,7 @@ async function verifyIos({ system }) {
   };
   return total([
     { label: 'Tokens.swift', readBack: swift },
-    { label: 'catalog', readBack: iosReadBack.readCatalog(system, files) },
+    { label: 'catalog', readBack: iosReadBack.readCatalog(system, files, tokens) },
   ]);
 }
 

@@ -1,4 +1,5 @@
 import { wordsOfSegment } from '../compile/values/key-words.js';
+import { docLines, escapeUnholdable } from './native-text.js';
 
 /**
  * Words Dart does not take as a field name, or takes only in some places: its reserved words, its built-in identifiers
@@ -35,36 +36,32 @@ export function dartNameOf(name: string, taken: ReadonlySet<string> = new Set())
 }
 
 /**
- * A Dart string literal, single-quoted: backslash, quote and `$` (which would interpolate) escaped, control
- * characters as escapes.
+ * A Dart string literal, single-quoted, the one writer of the Flutter export's strings: backslash, quote and `$` (which
+ * would interpolate) escaped, what a file cannot hold (control characters, non-characters, lone surrogates) as
+ * `\u{...}` escapes (a Dart string is UTF-16: it holds a lone surrogate).
  * @example dartString("It's $5") // "'It\\'s \\$5'"
  */
 export function dartString(text: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what this escapes
-  const escaped = text.replace(/[\\'$\u0000-\u001f\u007f\u2028\u2029]/gu, (character) => {
-    switch (character) {
-      case '\\':
-      case "'":
-      case '$':
-        return `\\${character}`;
-      case '\n':
-        return '\\n';
-      case '\r':
-        return '\\r';
-      case '\t':
-        return '\\t';
-      default:
-        return `\\u{${(character.codePointAt(0) as number).toString(16)}}`;
-    }
-  });
+  const escaped = escapeUnholdable(
+    text.replace(/[\\'$]/g, (char) => `\\${char}`),
+    (code) => {
+      if (code === 0x0a) return '\\n';
+      if (code === 0x0d) return '\\r';
+      if (code === 0x09) return '\\t';
+      return `\\u{${code.toString(16)}}`;
+    },
+  );
   return `'${escaped}'`;
 }
 
-/** A designer's text as `///` documentation lines at `indent`, one per line of the text (none for no text). */
+/**
+ * A designer's text as `///` documentation lines at `indent` (none for no text), the one writer of the Flutter
+ * export's comments: one per line of the text, as {@link docLines} writes them (no `@` a dartdoc tag or directive).
+ */
 export function dartDocLines(text: string | undefined, indent: string): string[] {
-  if (text === undefined || text.trim() === '') return [];
-  return text
-    .trim()
-    .split(/\r\n|\r|\n|\u2028|\u2029/)
-    .map((line) => (line.trimEnd() === '' ? `${indent}///` : `${indent}/// ${line.trimEnd()}`));
+  const cleaned = docLines(text ?? '')
+    .join('\n')
+    .trim();
+  if (cleaned === '') return [];
+  return cleaned.split('\n').map((line) => (line === '' ? `${indent}///` : `${indent}/// ${line}`));
 }

@@ -1,8 +1,9 @@
 import { MODE_NAME } from '../compile/fields/read-modes.js';
+import { wordsOfKey } from '../compile/values/key-words.js';
 import type { CompiledDesignSystem, DimensionValue, Token, TypedValue } from '../compile/types.js';
-import { androidResourceName, androidStyleName } from './android-names.js';
+import { androidComment, androidResourceName, androidString, androidStyleName } from './android-names.js';
 import { roundForPlatform, toDensityIndependent } from './native-appearance.js';
-import { keptFirstMessage, readChoice, readText } from './output-format.js';
+import { keptFirstMessage, noNameMessage, readChoice, readText } from './output-format.js';
 import type { FormatDiagnostic, FormatQuery, OutputFile } from './output-format.js';
 import { perSystem } from './system-memo.js';
 
@@ -168,6 +169,15 @@ const planAndroid = perSystem((system: CompiledDesignSystem): AndroidPlan => {
       diagnostics.push(form);
       continue;
     }
+    if (wordsOfKey(token.key) === '') {
+      diagnostics.push({
+        token: token.key,
+        rule: 'android-name-clash',
+        severity: 'warning',
+        message: noNameMessage(token.key, 'resource', 'Android'),
+      });
+      continue;
+    }
     const name = form === 'style' ? androidStyleName(token.key) : androidResourceName(token.key);
     const reference = `@${RESOURCE_TYPE[form]}/${name}`;
     const holder = holders.get(reference);
@@ -238,23 +248,6 @@ function familyOf(families: readonly string[]): string {
   return Object.hasOwn(GENERIC_FAMILIES, first) ? (GENERIC_FAMILIES[first] as string) : first;
 }
 
-/**
- * A string as a resource holds it: in double quotes (whitespace kept, `@` and `?` not read as references, `'` as
- * is), `\` and `"` escaped, then XML-escaped.
- */
-const stringText = (text: string): string => xmlText(`"${text.replace(/[\\"]/g, (char) => `\\${char}`).replace(/\n/g, '\\n')}"`);
-
-const xmlText = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** Text that an XML comment can hold: one line, no `--`, not ending in `-`. */
-const commentText = (text: string): string => {
-  const line = text
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/-(?=-)/g, '- ');
-  return line.endsWith('-') ? `${line} ` : line;
-};
-
 /** The resource a kept reference names in `mode`, when the whole value (or a part) refers to a token of the same form. */
 function keptReference(plan: AndroidPlan, key: string | undefined, form: Form): string | undefined {
   const target = key === undefined ? undefined : plan.byKey.get(key);
@@ -283,7 +276,7 @@ function valueText(plan: AndroidPlan, resource: AndroidResource, mode: string, o
     case 'boolean':
       return String(value.value);
     case 'fontFamily':
-      return stringText(familyOf(value.families));
+      return androidString(familyOf(value.families));
     default:
       throw new Error(`The Android export has no ${form} for a ${value.kind}`);
   }
@@ -311,7 +304,7 @@ function styleItems(plan: AndroidPlan, token: Token, mode: string, options: Andr
   const omitted = new Set(value.omitted ?? []);
   const items: [string, string][] = [['textSize', part('fontSize', 'sp') ?? `${numberText(size)}sp`]];
   if (!omitted.has('fontFamily'))
-    items.push(['fontFamily', part('fontFamily', 'string') ?? stringText(familyOf(value.fontFamily.families))]);
+    items.push(['fontFamily', part('fontFamily', 'string') ?? androidString(familyOf(value.fontFamily.families))]);
   if (!omitted.has('fontWeight')) {
     const weight = Math.min(1000, Math.max(1, Math.round(value.fontWeight.value)));
     items.push(['textStyle', weight >= 600 ? 'bold' : 'normal']);
@@ -362,7 +355,7 @@ function commentOf(plan: AndroidPlan, token: Token): string | undefined {
     const message = deprecated.message === null ? '' : ` ${deprecated.message}`;
     parts.push(message === '' && instead === '' ? `Deprecated${since}.` : `Deprecated${since}:${message}${instead}`);
   }
-  return parts.length === 0 ? undefined : `<!-- ${commentText(parts.join(' '))} -->`;
+  return parts.length === 0 ? undefined : androidComment(parts.join(' '));
 }
 
 /** One configuration the export writes: its folder qualifier, its mode, the mode it writes differences from. */
@@ -414,7 +407,7 @@ function valuesFile(plan: AndroidPlan, configuration: Configuration, fileName: s
     path: `res/values${configuration.qualifier}/${fileName}`,
     contentType: XML_TYPE,
     render: () => {
-      const lines = ['<?xml version="1.0" encoding="utf-8"?>', `<!-- ${commentText(configuration.header)} -->`, '<resources>'];
+      const lines = ['<?xml version="1.0" encoding="utf-8"?>', androidComment(configuration.header), '<resources>'];
       for (const resource of resources) {
         const comment = configuration.base === undefined ? commentOf(plan, resource.token) : undefined;
         if (comment !== undefined) lines.push(`    ${comment}`);
@@ -438,7 +431,7 @@ function interpolatorFile(plan: AndroidPlan, resource: AndroidResource, configur
       const comment = configuration.base === undefined ? commentOf(plan, resource.token) : undefined;
       return [
         '<?xml version="1.0" encoding="utf-8"?>',
-        `<!-- ${commentText(configuration.header.replace(/, every color and the values that differ from res\/values\//, ''))} -->`,
+        androidComment(configuration.header.replace(/, every color and the values that differ from res\/values\//, '')),
         ...(comment === undefined ? [] : [comment]),
         '<pathInterpolator xmlns:android="http://schemas.android.com/apk/res/android"',
         `    android:controlX1="${x1}"`,

@@ -1,7 +1,7 @@
 import type { CompiledDesignSystem, DimensionValue, Rgba, Token, TokenType, TypedValue } from '../compile/types.js';
 import { nativeModes, roundForPlatform, toDensityIndependent } from './native-appearance.js';
 import { KOTLIN_HARD_KEYWORDS, kotlinDoc, kotlinPropertyNameOf, kotlinString, kotlinTypeNameOf } from './kotlin-names.js';
-import { FormatOptionError, keptFirstMessage, readText } from './output-format.js';
+import { FormatOptionError, keptFirstMessage, noNameMessage, readText } from './output-format.js';
 import type { FormatDiagnostic, FormatQuery, ParameterSchema } from './output-format.js';
 import { perSystem } from './system-memo.js';
 
@@ -254,11 +254,13 @@ const planOf = perSystem((system): ComposePlan => planUncached(system));
 const FILE_NAMES = ['Tokens', 'LocalTokens', 'TokenShadow', 'TokenBorder', 'TokenTransition', 'TokenGradient', 'TokenInsets'];
 
 function planUncached(system: CompiledDesignSystem): ComposePlan {
-  const taken = new Set(FILE_NAMES);
+  // Each object is a class file of its own: names are compared as a case-insensitive disk (a Mac's) compares them, so
+  // `dark-dimmed` and `darkdimmed` (`DarkDimmedTokens`, `ModeDarkdimmedTokens`) do not overwrite each other's.
+  const taken = new Set(FILE_NAMES.map((name) => name.toLowerCase()));
   const modes = system.modes.map(({ name: mode }) => {
     let name = kotlinTypeNameOf(mode, 'Tokens');
-    while (taken.has(name)) name = `Mode${name}`;
-    taken.add(name);
+    while (taken.has(name.toLowerCase())) name = `Mode${name}`;
+    taken.add(name.toLowerCase());
     return { mode, name };
   });
   // What holds each property name: a token, or the family name of one.
@@ -288,6 +290,15 @@ function planUncached(system: CompiledDesignSystem): ComposePlan {
       continue;
     }
     const name = kotlinPropertyNameOf(token.key);
+    if (name === '') {
+      diagnostics.push({
+        token: token.key,
+        rule: 'compose-name-clash',
+        severity: 'warning',
+        message: noNameMessage(token.key, 'Kotlin', 'Compose'),
+      });
+      continue;
+    }
     const hasFamily = token.type === 'font.family' || token.type === 'typography';
     const familyName = hasFamily ? `${name}${token.type === 'font.family' ? 'Names' : 'FontFamilyNames'}` : undefined;
     const clash = [name, familyName]

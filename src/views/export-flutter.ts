@@ -1,5 +1,6 @@
 import type { CompiledDesignSystem, Dimension, Rgba, ShadowLayer, Token, TypedValue } from '../compile/types.js';
 import { dartDocLines, dartNameOf, dartString } from './dart-names.js';
+import { commentLine, docText } from './native-text.js';
 import { nativeModes, roundForPlatform, toDensityIndependent } from './native-appearance.js';
 import type { AppearanceSlot } from './native-appearance.js';
 import { keptFirstMessage } from './output-format.js';
@@ -430,7 +431,7 @@ export function renderFlutter(system: CompiledDesignSystem): string {
   if (fields.some((field) => field.type === 'double')) lines.push("import 'dart:ui' show lerpDouble;", '');
   lines.push("import 'package:flutter/material.dart';", '');
   const modeList = modes.map(({ name }) => `[${name}]`).join(', ');
-  const title = system.meta.name.replace(/\s+/g, ' ');
+  const title = docText(commentLine(system.meta.name));
   lines.push(
     `/// The design tokens of ${title} as a [ThemeExtension]: one constant per mode (${modeList}).`,
     '@immutable',

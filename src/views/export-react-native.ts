@@ -1,6 +1,6 @@
 import { wordsOfSegment } from '../compile/values/key-words.js';
 import type { CompiledDesignSystem, DimensionValue, Token, TypedValue } from '../compile/types.js';
-import { formatCommentText } from './css-comment.js';
+import { formatDocCommentText } from './css-comment.js';
 import { formatCssNumber, formatCssValue, formatHex } from './css-values.js';
 import { jsNameOf } from './js-names.js';
 import { roundForPlatform, toDensityIndependent } from './native-appearance.js';
@@ -383,11 +383,12 @@ function printType(tree: NativeTree, depth: number): string {
 /** The JSDoc lines of a token: its description, then `@deprecated` with its message and replacement. */
 function docOf(token: Token): string[] {
   const doc: string[] = [];
-  if (token.description !== undefined && token.description !== '') doc.push(formatCommentText(token.description));
+  const description = formatDocCommentText(token.description ?? '');
+  if (description !== '') doc.push(description);
   if (token.deprecated !== undefined) {
     const { message, replacement } = token.deprecated;
     const text = [message, replacement === null ? null : `Use \`${replacement}\`.`].filter((part) => part !== null).join(' ');
-    doc.push(`@deprecated${text === '' ? '' : ` ${formatCommentText(text)}`}`);
+    doc.push(`@deprecated${text === '' ? '' : ` ${formatDocCommentText(text)}`}`);
   }
   return doc;
 }

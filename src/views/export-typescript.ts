@@ -1,5 +1,5 @@
 import type { CompiledDesignSystem } from '../compile/types.js';
-import { formatCommentText } from './css-comment.js';
+import { formatDocCommentText } from './css-comment.js';
 import { jsPropertyKey } from './js-names.js';
 import { jsLiteralsOf, printTokenObject, textLiteralOf } from './js-tree-text.js';
 import type { JsLiteral, ObjectSyntax } from './js-tree-text.js';
@@ -70,7 +70,7 @@ export function deprecationComments(system: CompiledDesignSystem): Map<string, s
     const { message, replacement } = token.deprecated;
     const text = [message, replacement === null ? null : `Use \`${replacement}\`.`].filter((part) => part !== null).join(' ');
     // The text is the designer's: nothing in it may close the comment.
-    comments.set(token.key, `/** @deprecated${text === '' ? '' : ` ${formatCommentText(text)}`} */`);
+    comments.set(token.key, `/** @deprecated${text === '' ? '' : ` ${formatDocCommentText(text)}`} */`);
   }
   return comments;
 }

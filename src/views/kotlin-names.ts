@@ -1,4 +1,5 @@
 import { wordsOfSegment } from '../compile/values/key-words.js';
+import { docLines, escapeUnholdable } from './native-text.js';
 
 /** Kotlin's hard keywords: no declaration may have one of these names unless it is written in backticks. */
 export const KOTLIN_HARD_KEYWORDS: ReadonlySet<string> = new Set([
@@ -34,33 +35,36 @@ export function kotlinTypeNameOf(name: string, suffix: string): string {
 }
 
 /**
- * A Kotlin string literal: `\`, `"` and `$` (a template) escaped, control characters as `\uXXXX`.
+ * A Kotlin string literal, the one writer of the Compose export's strings: `\`, `"` and `$` (a template) escaped, what
+ * a file cannot hold (control characters, non-characters, lone surrogates) as `\uXXXX` escapes of its UTF-16 units.
  * @example kotlinString('costs $5') // '"costs \\$5"'
  */
 export function kotlinString(text: string): string {
-  let escaped = '';
-  for (const char of text) {
-    if (char === '\\' || char === '"' || char === '$') escaped += `\\${char}`;
-    else if (char === '\n') escaped += '\\n';
-    else if (char < ' ' || char === '\u007f') escaped += `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
-    else escaped += char;
-  }
+  const escaped = escapeUnholdable(
+    text.replace(/[\\"$]/g, (char) => `\\${char}`),
+    (code) =>
+      code === 0x0a
+        ? '\\n'
+        : String.fromCodePoint(code)
+            .split('')
+            .map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)
+            .join(''),
+  );
   return `"${escaped}"`;
 }
 
 /**
- * A KDoc comment at `indent`, one line per line of `text` (empty when there is no text). Kotlin's block comments nest,
- * so `/*` would open a comment inside it as surely as `*\/` would close it: both get a space.
+ * A KDoc comment at `indent`, the one writer of the Compose export's comments: one line per line of `text` (empty when
+ * there is no text), as {@link docLines} writes them (no `@` a tag). Kotlin's block comments nest, so `/*` would open a
+ * comment inside it as surely as `*\/` would close it: both get a space.
  * @example kotlinDoc('Body text.', '    ') // '    /** Body text. *\/\n'
  */
 export function kotlinDoc(text: string | undefined, indent: string): string {
-  if (text === undefined || text.trim() === '') return '';
-  const lines = text
-    .trim()
-    .replaceAll('*/', '* /')
-    .replaceAll('/*', '/ *')
-    .split(/\r?\n/)
-    .map((line) => line.trimEnd());
+  const cleaned = docLines(text ?? '')
+    .join('\n')
+    .trim();
+  if (cleaned === '') return '';
+  const lines = cleaned.split('\n').map((line) => line.replaceAll('*/', '* /').replaceAll('/*', '/ *'));
   if (lines.length === 1) return `${indent}/** ${lines[0]} */\n`;
   return `${indent}/**\n${lines.map((line) => (line === '' ? `${indent} *\n` : `${indent} * ${line}\n`)).join('')}${indent} */\n`;
 }

@@ -78,6 +78,14 @@ export function keptFirstMessage(key: string, holder: string, same: string, form
   return `\`${key}\` and \`${holder}\` get the same ${same}: the ${format} export keeps \`${holder}\` (first in key order) and leaves this one out`;
 }
 
+/**
+ * The message of a key with no letter or digit (`-`, `_._`): no word to make a name of, so the format leaves it out.
+ * @example noNameMessage('-', 'Kotlin', 'Compose') // '`-` has no letter or digit to make a Kotlin name of: the Compose export leaves it out'
+ */
+export function noNameMessage(key: string, language: string, format: string): string {
+  return `\`${key}\` has no letter or digit to make a ${language} name of: the ${format} export leaves it out`;
+}
+
 /** One file of a format of several files: its path inside the format's folder, its media type, its text. */
 export interface OutputFile {
   readonly path: string;

@@ -1,4 +1,5 @@
 import { wordsOfSegment } from '../compile/values/key-words.js';
+import { escapeUnholdable, textLines } from './native-text.js';
 
 /**
  * Swift's keywords (declarations, statements, expressions and types) and the contextual ones that read as keywords
@@ -88,38 +89,33 @@ export function themeTypeName(mode: string): string {
 }
 
 /**
- * A string as a Swift string literal: `\`, `"` and control characters escaped (so `\(` is no interpolation).
+ * A string as a Swift string literal, the one writer of the iOS export's strings: `\`, `"` and control characters
+ * escaped (so `\(` is no interpolation), a non-character as its `\u{...}` escape, a lone surrogate (no Unicode scalar,
+ * which a Swift string cannot hold) as U+FFFD, as a UTF-8 encoder writes it.
  * @example swiftString('a "b"') // '"a \\"b\\""'
  */
 export function swiftString(text: string): string {
-  let literal = '"';
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    if (char === '\\' || char === '"') literal += `\\${char}`;
-    else if (char === '\n') literal += '\\n';
-    else if (char === '\r') literal += '\\r';
-    else if (char === '\t') literal += '\\t';
-    else if (code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029) literal += `\\u{${code.toString(16)}}`;
-    else literal += char;
-  }
-  return `${literal}"`;
+  const escaped = escapeUnholdable(
+    text.replace(/[\\"]/g, (char) => `\\${char}`),
+    (code) => {
+      if (code === 0x0a) return '\\n';
+      if (code === 0x0d) return '\\r';
+      if (code === 0x09) return '\\t';
+      return code >= 0xd800 && code <= 0xdfff ? '\\u{fffd}' : `\\u{${code.toString(16)}}`;
+    },
+  );
+  return `"${escaped}"`;
 }
 
+/** A Swift Markup callout at the start of a line (`- Returns:`, `- Parameter x:`): Xcode's Quick Help reads it as one. */
+const CALLOUT = /^(\s*)([-+*])(?=\s+[A-Za-z]+(?:\s+[^\s:]+)?\s*:)/;
+
 /**
- * A description as `///` doc comment lines at `indent`, one per line of the text (control characters dropped).
+ * A designer's text as `///` doc comment lines at `indent`, the one writer of the iOS export's comments: one per line
+ * of the text, what a file cannot hold dropped, a list marker that would make a Swift Markup callout (`- Returns:`)
+ * escaped as `\-` (Markdown's escape: Quick Help shows `- Returns:` as text).
  * @example swiftDocComment('Raised cards.', '  ') // ['  /// Raised cards.']
  */
 export function swiftDocComment(text: string, indent: string): string[] {
-  return text
-    .split(/\r\n|[\r\n\u2028\u2029]/)
-    .map((line) => `${indent}///${line === '' ? '' : ' '}${withoutControlCharacters(line, '').trimEnd()}`);
-}
-
-/**
- * Text for one line of a comment: each run of control characters and line separators replaced with `replacement`.
- * @example withoutControlCharacters('a\nb', ' ') // 'a b'
- */
-export function withoutControlCharacters(text: string, replacement: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what this removes
-  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, replacement);
+  return textLines(text).map((line) => `${indent}///${line === '' ? '' : ' '}${line.replace(CALLOUT, '$1\\$2')}`);
 }

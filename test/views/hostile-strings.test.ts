@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CompiledDesignSystem, Token, TypedValue } from '../../src/compile/types.js';
+import { androidComment, androidString } from '../../src/views/android-names.js';
+import { formatDocCommentText } from '../../src/views/css-comment.js';
+import { dartDocLines, dartString } from '../../src/views/dart-names.js';
 import { renderCss } from '../../src/views/export-css.js';
 import type { CssTheme } from '../../src/views/export-css.js';
 import { renderTailwind } from '../../src/views/export-tailwind.js';
 import { renderTypeScript } from '../../src/views/export-typescript.js';
+import { kotlinDoc, kotlinString } from '../../src/views/kotlin-names.js';
+import { swiftDocComment, swiftString } from '../../src/views/swift-names.js';
 import { outlineCss as outline } from '../helpers/css-outline.js';
 import { compileSystem } from './modes-fixture.js';
 
@@ -113,5 +118,22 @@ describe('the TypeScript writer with a message the compiler refuses', () => {
     expect(ts).not.toContain('<');
     // One comment per mode's tree, each closed once.
     expect([ts.split('/**').length - 1, ts.split('*/').length - 1]).toEqual([3, 3]);
+  });
+});
+
+describe('the native writers with what no file can hold', () => {
+  const TEXT = 'Old\u0000 -- \ufffe\ud800.\n@deprecated Use x.\n- Returns: y';
+  it.each<[string, () => unknown, unknown]>([
+    ['androidComment', () => androidComment(TEXT), '<!-- Old - - . @deprecated Use x. - Returns: y -->'],
+    ['androidString', () => androidString('%s "@x"\ufffe'), '"\\u0025s \\"@x\\"\\ufffe"'],
+    ['swiftDocComment', () => swiftDocComment(TEXT, ''), ['/// Old -- .', '/// @deprecated Use x.', '/// \\- Returns: y']],
+    ['swiftString', () => swiftString('a\u0085\ufffe\ud800'), '"a\\u{85}\\u{fffe}\\u{fffd}"'],
+    ['kotlinDoc', () => kotlinDoc(TEXT, ''), '/**\n * Old -- .\n * &#64;deprecated Use x.\n * - Returns: y\n */\n'],
+    ['kotlinString', () => kotlinString('a\u0085\ufffe\ud800$'), '"a\\u0085\\ufffe\\ud800\\$"'],
+    ['dartDocLines', () => dartDocLines(TEXT, ''), ['/// Old -- .', '/// &#64;deprecated Use x.', '/// - Returns: y']],
+    ['dartString', () => dartString('a\u0085\ufffe\ud800$'), "'a\\u{85}\\u{fffe}\\u{d800}\\$'"],
+    ['formatDocCommentText', () => formatDocCommentText(TEXT), 'Old -- . &#64;deprecated Use x. - Returns: y'],
+  ])('%s', (_, write, want) => {
+    expect(write()).toEqual(want);
   });
 });

@@ -24,7 +24,7 @@ export const RULES = {
   'android-name-clash': {
     severities: WARNING,
     catches:
-      'two tokens that get one Android resource (`font.lineHeight`, `font.line-height`: `@dimen/font_line_height`): the first in key order keeps it (a lint of the `android` export)',
+      'two tokens that get one Android resource (`font.lineHeight`, `font.line-height`: `@dimen/font_line_height`): the first in key order keeps it; or a key with no letter or digit (`-`, `_._`), left out (a lint of the `android` export)',
   },
   'android-value-left-out': {
     severities: WARNING,
@@ -37,7 +37,7 @@ export const RULES = {
   'compose-name-clash': {
     severities: WARNING,
     catches:
-      'two tokens that get one Kotlin name in the Compose export (`font.lineHeight`, `font.line-height`), or a token named like a font family’s names field: the first in key order keeps it (a lint of the `compose` export)',
+      'two tokens that get one Kotlin name in the Compose export (`font.lineHeight`, `font.line-height`), or a token named like a font family’s names field: the first in key order keeps it; or a key with no letter or digit (`-`, `_._`), left out (a lint of the `compose` export)',
   },
   'compose-value-left-out': {
     severities: WARNING,
@@ -107,12 +107,12 @@ export const RULES = {
   'invalid-value': {
     severities: ERROR,
     catches:
-      'a field of the wrong kind or out of range, in any file; CSS text that could leave its value (`/*`, an unclosed quote or bracket); `<` in a deprecation message',
+      'a field of the wrong kind or out of range, in any file; CSS text that could leave its value (`/*`, an unclosed quote or bracket), or a value with a character no native file holds (a control or non-character, a lone surrogate); `<` in a deprecation message',
   },
   'ios-name-clash': {
     severities: WARNING,
     catches:
-      'two tokens that get one Swift name, color set or theme property in the iOS export (`font.lineHeight`, `font.line-height`: `Tokens.Font.lineHeight`): the first in key order keeps it (a lint of the `ios` export)',
+      'two tokens that get one Swift name, color set or theme property in the iOS export (`font.lineHeight`, `font.line-height`: `Tokens.Font.lineHeight`), or color sets that differ in case only (`ab.c`, `a.bc`: `AbC`, `ABc`, one folder on a Mac’s disk): the first in key order keeps it; or a key with no letter or digit (`-`, `_._`), left out (a lint of the `ios` export)',
   },
   'ios-value-left-out': {
     severities: WARNING,

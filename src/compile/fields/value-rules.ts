@@ -44,14 +44,17 @@ const BOOLEAN: ValueCheck = (value) => (typeof value === 'boolean' ? undefined :
 const COLOR: ValueCheck = (value) => (parseColor(value) !== undefined ? undefined : `a color (${COLOR_SYNTAX})`);
 const STRING: ValueCheck = (value) => (typeof value === 'string' && value.length > 0 ? undefined : 'a non-empty string');
 
+// A font name or a value no file of a native platform can hold (aapt refuses U+FFFE, a UTF-8 file a lone surrogate).
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses
+const UNSAFE_CHARACTER = /[;{}<>\\\u0000-\u001f\u007f-\u009f\ud800-\udfff]|\p{Noncharacter_Code_Point}/u;
+
 /**
  * Strings end up verbatim in CSS: refuse anything that could close a declaration or a rule, and anything that could
  * open a comment, a string or a block the value does not close (see {@link findCssBreakout}).
  */
 const CSS_SAFE_STRING: ValueCheck = (value) => {
-  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  if (typeof value !== 'string' || value.trim().length === 0 || value.length > 500 || /[;{}<>\\\u0000-\u001f\u007f]/.test(value))
-    return 'a non-empty string without `;`, `{`, `}`, `<`, `>`, `\\` or control characters';
+  if (typeof value !== 'string' || value.trim().length === 0 || value.length > 500 || UNSAFE_CHARACTER.test(value))
+    return 'a non-empty string without `;`, `{`, `}`, `<`, `>`, `\\`, control characters, non-characters or lone surrogates';
   const breakout = findCssBreakout(value, 'value');
   return breakout === undefined ? undefined : `a string that cannot break out of its CSS value: ${breakout}`;
 };

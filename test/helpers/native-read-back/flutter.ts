@@ -313,7 +313,7 @@ export function camel(key: string, member = false): string {
     .filter((word) => word !== '')
     .map((word, index) => (index === 0 ? word.toLowerCase() : `${word.charAt(0).toUpperCase()}${word.slice(1).toLowerCase()}`))
     .join('');
-  if (/^[0-9]/.test(name)) return `$${name}`;
+  if (name === '' || /^[0-9]/.test(name)) return `$${name}`;
   return ESCAPED.has(name) && !member ? `${name}$` : name;
 }
 

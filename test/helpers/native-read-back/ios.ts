@@ -205,7 +205,8 @@ const capitalized = (word: string): string => `${word.charAt(0).toUpperCase()}${
 const digitSafe = (name: string): string => (/^[0-9]/.test(name) ? `_${name}` : name);
 /** `color.fg.on-emphasis` -> `Tokens.Color.Fg.onEmphasis`. */
 export const swiftPathOf = (key: string): string => {
-  const segments = key.split('.');
+  // A segment with no letter or digit names nothing (docs/native.md).
+  const segments = key.split('.').filter((segment) => WORDS(segment).length > 0);
   const groups = segments.slice(0, -1).map((segment) => digitSafe(WORDS(segment).map(capitalized).join('')));
   const [first = '', ...rest] = WORDS(segments.at(-1) ?? '');
   return ['Tokens', ...groups, digitSafe(first + rest.map(capitalized).join(''))].join('.');
@@ -377,14 +378,18 @@ function appearanceEntries(system: CompiledDesignSystem): [string | undefined, u
  * Every color set of a system read back: `problems` are the schema's complaints (and components not written with
  * three decimals); `actual` and `expected` hold each appearance's color by `<color set> <appearances>`.
  */
-export function readCatalog(system: CompiledDesignSystem, files: ReadonlyMap<string, string>): ReadBack & { colorSets: number } {
+export function readCatalog(
+  system: CompiledDesignSystem,
+  files: ReadonlyMap<string, string>,
+  leftOut: ReadonlySet<string> = new Set(),
+): ReadBack & { colorSets: number } {
   const problems: string[] = [];
   const actual = new Map<string, unknown>();
   const expected = new Map<string, unknown>();
   const root: unknown = JSON.parse(files.get('Tokens.xcassets/Contents.json') ?? 'null');
   if (!validateCatalog(root)) problems.push(`Tokens.xcassets/Contents.json: ${ajv.errorsText(validateCatalog.errors)}`);
   let colorSets = 0;
-  for (const token of system.tokens.filter((candidate) => candidate.type === 'color')) {
+  for (const token of system.tokens.filter((candidate) => candidate.type === 'color' && !leftOut.has(candidate.key))) {
     const path = `Tokens.xcassets/${colorSetOf(token.key)}.colorset/Contents.json`;
     const colorSet: unknown = JSON.parse(files.get(path) ?? 'null');
     if (!validateColorSet(colorSet)) {

@@ -94,9 +94,9 @@ const UNITS: Readonly<Partial<Record<TokenType, readonly string[]>>> = {
   dimension: ['', 'px', 'rem', 'em', '%'],
 };
 const LENGTH_TYPES = Object.keys(UNITS) as TokenType[];
-const CSS_SAFE = (text: string): boolean =>
-  // eslint-disable-next-line no-control-regex -- control characters are what the server refuses
-  text.trim().length > 0 && text.length <= 500 && !/[;{}<>\\\u0000-\u001f\u007f]/.test(text);
+// eslint-disable-next-line no-control-regex -- control characters are what the server refuses
+const UNSAFE = /[;{}<>\\\u0000-\u001f\u007f-\u009f\ud800-\udfff]|\p{Noncharacter_Code_Point}/u;
+const CSS_SAFE = (text: string): boolean => text.trim().length > 0 && text.length <= 500 && !UNSAFE.test(text);
 
 const hexByte = (byte: number): string => byte.toString(16).padStart(2, '0').toUpperCase();
 /** A color as the literal every converted color token is written with: `#RRGGBBAA`. */
