@@ -237,6 +237,18 @@ export class GitChangeRequests implements ChangeRequestService {
     }
     if ('problems' in merged) throw invalidOperations(merged.problems);
     await this.#refuseErrors(slug, merged.files);
+    if (merged.changed.length === 0) {
+      // The target holds every value already (a merge whose last step a crash cut off, or the same edits made on the
+      // target): only the branch says so.
+      const done = await this.#commitObject(
+        change.head,
+        new Map(),
+        message(`Merged: ${change.title}`, '', [...actionTrailers(change.id, 'merge', by), [`${TRAILER}-Merged-As`, tip]]),
+        by,
+      );
+      await updateRefs(this.#repo.repoDir, [[branchRef(slug, change.id), done, change.head]]);
+      return;
+    }
     const files = this.#repoFiles(merged.files, merged.changed);
     const mergeMessage = message(change.title, change.description, [
       [TRAILER, change.id],
