@@ -19,9 +19,13 @@ export function renderExport<Id extends FormatId>(system: CompiledDesignSystem, 
   if (part === undefined) return toRendered(renderFormat(system, job), OUTPUT_FORMATS[job.format].contentType);
   if ('zip' in part) return toRenderedBytes(zipFiles(filesOf(system, job)), ZIP_TYPE);
   const file = fileAt(system, job, part.file);
-  // The route answers 404 for a path the manifest does not list before it asks for a render.
-  if (file === undefined) throw new Error(`format ${job.format} has no file ${part.file}`);
+  if (file === undefined) throw new MissingFileError(`format ${job.format} has no file ${part.file}`);
   return toRendered(file.render(), file.contentType);
+}
+
+/** A file part naming a path the format's manifest does not list (the API answers it `404 not_found`). */
+export class MissingFileError extends Error {
+  override readonly name = 'MissingFileError';
 }
 
 /** Every file zipped in its order, each rendered when it is written (never all of them held at once). */
