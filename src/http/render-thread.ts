@@ -176,7 +176,14 @@ export class ExportRenderer {
     const running: NonNullable<Thread['running']> = { id, queued };
     thread.running = running;
     const hash = queued.system.contentHash;
-    const system = thread.held.includes(hash) ? undefined : await systemBytes(queued.system);
+    let system: SystemBytes | undefined;
+    try {
+      system = thread.held.includes(hash) ? undefined : await systemBytes(queued.system);
+    } catch (error) {
+      this.#finish(thread, id)?.reject(new Error('a design system could not be sent to a render worker', { cause: error }));
+      this.#dispatch();
+      return;
+    }
     if (thread.running !== running) return;
     const worker = this.#startWorker(thread);
     if (system !== undefined) {
