@@ -14,6 +14,9 @@
 //   largest    980 colors in 102 modes (99,960 values, just under the limit): every export fetched cold, with brotli
 //   pinned     12 commits of 47 chains of 64 references (3,055 tokens), each read pinned by its sha (--revision-cache-mb 128)
 //   prefixes   a 10,000-token system's CSS fetched with 200 distinct ?prefix= values, with brotli (the 64 MiB render cache)
+//   zipcap     ios.zip, the manifest and Tokens.swift of 9,998 colors (ZIP_COLORS; the most zip-too-large accepts), then 4
+//              commits' ios.zip at once by ?ref=
+//   zipfair    another design system's CSS (12,000 values, in a worker) alone, then while 4 exports of a 9,998-color one render
 import { rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -25,10 +28,12 @@ import { chainTokens, colorSystem } from './hostile-shapes.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({ options: { dist: { type: 'string', default: join(ROOT, 'dist') }, 'cpu-prof': { type: 'string' } } });
-const SLUGS = ['ds-000', 'chain', 'modes', 'largest', 'pinned', 'prefixes'];
+const SLUGS = ['ds-000', 'chain', 'modes', 'largest', 'pinned', 'prefixes', 'zipcap', 'zipfair', 'zipsmall'];
 const PREFIXES = Number(process.env.PREFIXES ?? 200);
 const headers = { authorization: `Bearer ${BENCH_KEY}`, 'accept-encoding': 'br' };
 const PINNED_READS = Number(process.env.PINNED_READS ?? 12);
+/** Colors of the zip scenarios: 9,998 is the most `zip-too-large` lets through (an asset catalog of 10,000 files). */
+const ZIP_COLORS = Number(process.env.ZIP_COLORS ?? 9_998);
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 /** GET with the bench key: status, bytes and the error message if any. */
@@ -122,7 +127,51 @@ const SCENARIOS = {
     }
     return `${PREFIXES} distinct prefixes in ${Math.round(performance.now() - started)} ms, RSS every 40: ${rss.join(' ')} MiB`;
   },
+  async zipcap(repo, server) {
+    commit(repo, colorSystem('zipcap', ZIP_COLORS, 0), 'zipcap');
+    const loaded = await waitForSystem(server.base, 'zipcap');
+    if (loaded.status !== 200) return `${ZIP_COLORS} colors: ${loaded.status} ${loaded.message.slice(0, 200)}`;
+    const rows = [];
+    for (const route of ['ios.zip', 'ios', 'ios/Tokens.swift', 'ios.zip']) {
+      const answer = await timedGet(server.base, `/api/v1/export/${route}?designSystem=zipcap`);
+      rows.push(`${route} ${answer.status} ${(answer.bytes / 1e6).toFixed(1)} MB ${answer.ms} ms`);
+    }
+    // Walking ?ref=: four commits (each changes every color), their zips fetched at once.
+    const shas = [];
+    for (let index = 0; index < 4; index++) {
+      const scales = `scales:\n  gray:\n    100: { light: "#EEEE${index}0", dark: "#1111${index}0" }\n    200: { light: "#DDDD${index}0", dark: "#2222${index}0" }\n`;
+      shas.push(commit(repo, new Map([['zipcap/scales.yaml', scales]]), `zipcap ${index}`));
+    }
+    const started = performance.now();
+    const burst = await Promise.all(shas.map((sha) => timedGet(server.base, `/api/v1/export/ios.zip?designSystem=zipcap&ref=${sha}`)));
+    return `${ZIP_COLORS} colors: ${rows.join(', ')}; 4 pinned zips at once: ${burst.map((answer) => `${answer.status} ${answer.ms} ms`).join(', ')} (all in ${Math.round(performance.now() - started)} ms)`;
+  },
+  async zipfair(repo, server) {
+    commit(repo, new Map([...colorSystem('zipfair', ZIP_COLORS, 0), ...colorSystem('zipsmall', 3_000, 2)]), 'zipfair');
+    const loaded = await waitForSystem(server.base, 'zipfair');
+    if (loaded.status !== 200) return `${ZIP_COLORS} colors: ${loaded.status} ${loaded.message.slice(0, 200)}`;
+    await waitForSystem(server.base, 'zipsmall');
+    // Another design system's CSS (3,000 colors in 4 modes, 12,000 values: rendered in a worker, ~0.1 s), alone, then
+    // while four exports of the large one render; a new prefix each time, so it is never served from the cache.
+    await timedGet(server.base, '/api/v1/export/css?designSystem=zipsmall&prefix=warm');
+    const alone = await timedGet(server.base, '/api/v1/export/css?designSystem=zipsmall&prefix=alone');
+    const routes = ['ios.zip', 'ios', 'android.zip', 'json?spec=2025.10'];
+    const backlog = Promise.all(
+      routes.map((route) => timedGet(server.base, `/api/v1/export/${route}${route.includes('?') ? '&' : '?'}designSystem=zipfair`)),
+    );
+    await sleep(50);
+    const during = await timedGet(server.base, '/api/v1/export/css?designSystem=zipsmall&prefix=during');
+    const big = await backlog;
+    return `${ZIP_COLORS} colors; another system's CSS alone ${alone.status} ${alone.ms} ms, during 4 large exports ${during.status} ${during.ms} ms; the large ones ${big.map((answer, index) => `${routes[index]} ${answer.status} ${answer.ms} ms`).join(', ')}`;
+  },
 };
+
+/** `get` with how long the whole answer took (ms). */
+async function timedGet(base, path) {
+  const started = performance.now();
+  const answer = await get(base, path);
+  return { ...answer, ms: Math.round(performance.now() - started) };
+}
 
 console.log(
   `hardening: node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), load ${loadavg()

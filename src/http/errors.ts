@@ -105,7 +105,7 @@ export const ERRORS = {
   service_unavailable: {
     status: 503,
     meaning:
-      '`/readyz` before the first snapshot is loaded or while shutting down; too many `?ref=` lookups waiting for Git (`Retry-After: 1`)',
+      '`/readyz` before the first snapshot is loaded or while shutting down; too many `?ref=` lookups waiting for Git, or 16 exports of one design system waiting for a render worker (`Retry-After: 1`)',
   },
 } as const satisfies Readonly<Record<string, ErrorDefinition>>;
 

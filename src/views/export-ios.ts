@@ -319,7 +319,10 @@ function uiColorLines(tokens: readonly IosToken[], byKey: ReadonlyMap<string, Io
   for (const entry of tokens) {
     if (entry.colorSet === undefined) continue;
     const namespace = ['Tokens', ...entry.groups].join('.');
-    byNamespace.set(namespace, [...(byNamespace.get(namespace) ?? []), entry]);
+    // Pushed, not copied: a copy per color made Tokens.swift quadratic (50,000 colors in one group: 60 s).
+    const entries = byNamespace.get(namespace);
+    if (entries === undefined) byNamespace.set(namespace, [entry]);
+    else entries.push(entry);
   }
   if (byNamespace.size === 0) return [];
   const lines = ['#if canImport(UIKit)'];

@@ -21,18 +21,24 @@ export interface RenderedFile {
 const SEGMENT = /^(?!\.{1,2}$)[\w.+@ -]+$/u;
 
 /**
- * Every file of a format rendered, checked as docs/api.md "Formats of several files" promises: paths sorted, unique,
- * relative, without empty or `..` segments. A format breaking that is a bug of ours, so it throws.
+ * Every file of a format rendered, checked as docs/api.md "Formats of several files" promises (see {@link checkFilePaths}).
  */
 export function renderFiles(files: readonly OutputFile[]): RenderedFile[] {
-  const rendered = files.map((file) => ({ path: file.path, contentType: file.contentType, body: Buffer.from(file.render(), 'utf8') }));
-  for (const [index, file] of rendered.entries()) {
+  checkFilePaths(files);
+  return files.map((file) => ({ path: file.path, contentType: file.contentType, body: Buffer.from(file.render(), 'utf8') }));
+}
+
+/**
+ * Throws unless the paths are as docs/api.md "Formats of several files" promises: sorted, unique, relative, without
+ * empty or `..` segments. A format breaking that is a bug of ours.
+ */
+export function checkFilePaths(files: readonly { readonly path: string }[]): void {
+  for (const [index, file] of files.entries()) {
     if (!file.path.split('/').every((segment) => SEGMENT.test(segment))) throw new Error(`A format wrote the file path \`${file.path}\``);
-    const previous = rendered[index - 1];
+    const previous = files[index - 1];
     if (previous !== undefined && previous.path >= file.path)
       throw new Error(`A format's files are not sorted and unique at \`${file.path}\``);
   }
-  return rendered;
 }
 
 /** The manifest of a format's rendered files. */

@@ -8,6 +8,7 @@ import { ExportRenderer, OFF_THREAD_VALUES } from '../../src/http/render-thread.
 import type { SnapshotStore } from '../../src/state/store.js';
 import { countTokenValues, renderExport } from '../../src/views/export-jobs.js';
 import type { ExportJob } from '../../src/views/export-jobs.js';
+import { exportJobOf } from '../../src/views/output-formats.js';
 import { bearer, buildLoadedApp } from '../helpers/app.js';
 import { keysYaml } from '../source/fixture-repo.js';
 
@@ -51,6 +52,10 @@ const ROUTES: [string, ExportJob][] = [
   ['/api/v1/export/resolver', { format: 'resolver', options: {} }],
   ['/api/v1/export/tailwind', { format: 'tailwind', options: { theme: 'data-attribute' } }],
   ['/api/v1/export/ts', { format: 'ts', options: {} }],
+  ['/api/v1/export/ios', exportJobOf('ios', {})],
+  ['/api/v1/export/ios.zip', { ...exportJobOf('ios', {}), part: { zip: true } }],
+  ['/api/v1/export/ios/Tokens.swift', { ...exportJobOf('ios', {}), part: { file: 'Tokens.swift' } }],
+  ['/api/v1/export/android.zip', { ...exportJobOf('android', {}), part: { zip: true } }],
 ];
 
 describe('exports of a large design system are rendered off the main thread, byte for byte as on it', () => {
@@ -91,6 +96,24 @@ describe('exports of a large design system are rendered off the main thread, byt
     const compressed = await app.inject({ method: 'GET', url, headers: { ...bearer(KEY), 'accept-encoding': 'br' } });
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(compressed.rawPayload).equals(want.body)).toBe(true);
+  });
+
+  it('a file the manifest does not list is 404 not_found, found so by the worker', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/export/ios/Tokens.xcassets/Nope.colorset/Contents.json',
+      headers: bearer(KEY),
+    });
+    expect({ status: response.statusCode, body: response.json() }).toEqual({
+      status: 404,
+      body: {
+        error: {
+          code: 'not_found',
+          message:
+            '`/api/v1/export/ios` has no file `Tokens.xcassets/Nope.colorset/Contents.json`; its manifest at `/api/v1/export/ios` lists them.',
+        },
+      },
+    });
   });
 
   it('renders in the worker (the system sent once), and concurrent requests get the same bytes', async () => {

@@ -200,6 +200,11 @@ export const RULES = {
   'unknown-step': { severities: ERROR, catches: 'a color token whose `step` or `darkStep` (in any mode) its scale does not have' },
   'unknown-token-type': { severities: ERROR, catches: 'a token type that does not exist' },
   'yaml-syntax': { severities: ERROR, catches: 'a file that is not valid YAML' },
+  'zip-too-large': {
+    severities: ERROR,
+    catches:
+      'a design system whose iOS asset catalog (a color set per color token) would hold more than 10,000 files, the most a zip of an export of several files holds',
+  },
 } as const satisfies Readonly<Record<string, RuleInfo>>;
 
 /** The id of a rule: the `rule` of every diagnostic, so a misspelt id is a type error. */

@@ -8,6 +8,7 @@ import type { Report } from '../diagnostics/pending-diagnostic.js';
 import { readTokenDraft } from '../fields/read-token-draft.js';
 import type { TokenDraft } from '../fields/read-token-draft.js';
 import { resolveTokens } from './resolve-tokens.js';
+import { exceedsZipEntryLimit } from './zip-entry-limit.js';
 import { dottedTailwindName, tailwindVariable } from './tailwind-names.js';
 import type { ResolvedToken } from './resolve-tokens.js';
 import { didYouMean } from '../diagnostics/suggest.js';
@@ -30,7 +31,7 @@ export function compileTokens(
   report: Report,
 ): Token[] {
   const drafts = readDrafts(files, firstGroupPositions(files), modes, report);
-  if (exceedsValueLimit(drafts, modes, report)) return [];
+  if (exceedsValueLimit(drafts, modes, report) || exceedsZipEntryLimit(drafts, report)) return [];
   const resolved = resolveTokens(drafts, scales, primitives, modes, report);
   checkReplacements(drafts, report);
   return listInKeyOrder(resolved, report);

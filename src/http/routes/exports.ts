@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { MissingFileError } from '../../views/export-jobs.js';
 import { FormatOptionError } from '../../views/output-format.js';
 import type { OutputFormat } from '../../views/output-format.js';
-import { fileAt, hasFiles, jobOf, OUTPUT_FORMAT_IDS, OUTPUT_FORMATS, routeOf } from '../../views/output-formats.js';
+import type { Rendered } from '../../views/rendered.js';
+import { hasFiles, jobOf, OUTPUT_FORMAT_IDS, OUTPUT_FORMATS, routeOf } from '../../views/output-formats.js';
 import type { FilePart, FormatId, OptionsOf } from '../../views/output-formats.js';
 import { parametersKey, serveRead } from '../api-runtime.js';
 import type { ApiRuntime } from '../api-runtime.js';
@@ -43,19 +45,35 @@ function registerFormatRoute<Id extends FormatId>(
       const { compiled } = read.system;
       asInvalidParameter(() => format.checkOptions?.(options, compiled));
       const job = part === undefined ? jobOf(id, options) : { ...jobOf(id, options), part };
-      if (part !== undefined && 'file' in part && fileAt(compiled, job, part.file) === undefined)
-        throw new ApiError(
-          'not_found',
-          `\`${routeOf(format)}\` has no file \`${part.file}\`; its manifest at \`${routeOf(format)}\` lists them.`,
-        );
       const cacheKey = `${compiled.contentHash}|${id}|${parametersKey(options)}${partKey(part)}`;
-      return runtime.send(request, reply, read, cacheKey, () => runtime.exports.render(compiled, job));
+      // Whether the file is listed is found by the render (in a worker for a large system: listing an asset
+      // catalog of 10,000 colors takes longer than the main thread may).
+      return runtime.send(request, reply, read, cacheKey, () =>
+        missingFileAsNotFound(
+          () => runtime.exports.render(compiled, job),
+          `\`${routeOf(format)}\` has no file \`${part !== undefined && 'file' in part ? part.file : ''}\`; its manifest at \`${routeOf(format)}\` lists them.`,
+        ),
+      );
     });
   });
 }
 
 /** The cache key's ending for a part of a format of several files: the file's path or `zip`; nothing for the manifest. */
 const partKey = (part: FilePart | undefined): string => (part === undefined ? '' : 'zip' in part ? '|zip' : `|file:${part.file}`);
+
+/** Runs `render`, answering a file its format does not list (thrown here or in a render worker) as `404 not_found`. */
+function missingFileAsNotFound(render: () => Rendered | Promise<Rendered>, message: string): Rendered | Promise<Rendered> {
+  const notFound = (error: unknown): never => {
+    if (error instanceof MissingFileError) throw new ApiError('not_found', message);
+    throw error;
+  };
+  try {
+    const rendered = render();
+    return rendered instanceof Promise ? rendered.catch(notFound) : rendered;
+  } catch (error) {
+    return notFound(error);
+  }
+}
 
 /** Runs `read`, answering a format's refusal as `400 invalid_parameter` with its message. */
 function asInvalidParameter<Result>(read: () => Result): Result {
