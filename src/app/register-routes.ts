@@ -12,6 +12,7 @@ import { registerResourceRoutes } from '../http/routes/resources.js';
 import { registerRevisionRoutes } from '../http/routes/revisions.js';
 import { registerTokenRoutes } from '../http/routes/tokens.js';
 import { registerUiRoutes } from '../http/routes/ui.js';
+import { DEFAULT_REQUIRED_APPROVALS } from '../compile/fields/read-system-meta.js';
 import type { ChangeRequestService } from '../state/change-requests.js';
 import type { SnapshotStore } from '../state/store.js';
 
@@ -44,6 +45,10 @@ export function registerRoutes(app: FastifyInstance, runtime: ApiRuntime, settin
   registerDiffRoutes(app, runtime);
   registerEventRoutes(app, runtime, settings.store, { heartbeatMs: settings.eventsHeartbeatMs, now: settings.now });
   registerMcpRoutes(app, runtime, { store: settings.store, corsOrigins: settings.corsOrigins, now: settings.now });
-  registerChangeRoutes(app, { changes: settings.changes });
+  registerChangeRoutes(app, {
+    changes: settings.changes,
+    // The live design system's `review` setting (what its target's tip says; the merge re-checks the content itself).
+    requireApproval: (slug) => (settings.store.current.systems.get(slug)?.compiled?.review?.approvals ?? DEFAULT_REQUIRED_APPROVALS) > 0,
+  });
   registerUiRoutes(app);
 }

@@ -11,7 +11,7 @@ import { reportInto } from './diagnostics/pending-diagnostic.js';
 import type { PendingDiagnostic } from './diagnostics/pending-diagnostic.js';
 import { readModes } from './fields/read-modes.js';
 import type { DeclaredModes } from './fields/read-modes.js';
-import { readSystemMeta } from './fields/read-system-meta.js';
+import { readReview, readSystemMeta } from './fields/read-system-meta.js';
 import { compareKeys } from './diagnostics/sort-order.js';
 import type { CompiledDesignSystem, ContrastDeclaration, DesignSystemMeta, Diagnostic, Primitive, Scale, Token } from './types.js';
 
@@ -48,12 +48,13 @@ export function compileDesignSystem(sources: DesignSystemSources): CompileResult
   const primitives = mergePrimitives(sources.files, report);
   const tokens = compileTokens(sources.files, scales, primitives, modes, report);
   const contrast = compileContrast(sources.files, report);
+  const review = readReview(sources.systemFile, report);
 
   const diagnostics = capPerFile(pending, allFiles);
   if (meta === undefined || diagnostics.some((diagnostic) => diagnostic.severity === 'error')) {
     return { system: undefined, diagnostics };
   }
-  return { system: assembleSystem(meta, { modes, declaresModes }, tokens, primitives, scales, contrast), diagnostics };
+  return { system: assembleSystem(meta, { modes, declaresModes }, tokens, primitives, scales, contrast, review), diagnostics };
 }
 
 /**
@@ -79,6 +80,7 @@ function assembleSystem(
   primitives: ReadonlyMap<string, PrimitiveDefinition>,
   scales: ScaleSteps,
   contrast: ContrastDeclaration | undefined,
+  review: CompiledDesignSystem['review'],
 ): CompiledDesignSystem {
   const primitivesByType: Record<string, Primitive[]> = {};
   for (const definition of [...primitives.values()].sort((a, b) => compareKeys(a.type, b.type) || compareKeys(a.key, b.key))) {
@@ -96,6 +98,7 @@ function assembleSystem(
     primitives: primitivesByType,
     scales: scaleList,
     ...(contrast === undefined ? {} : { contrast }),
+    ...(review === undefined ? {} : { review }),
   };
   // Resolved values follow from the rest (values as written, scales, primitives, modes): hashing them too would double
   // the text hashed for nothing.

@@ -315,6 +315,8 @@ export interface CompiledDesignSystem {
   readonly scales: readonly Scale[];
   /** Present when a source file has a `contrast` section. */
   readonly contrast?: ContrastDeclaration;
+  /** Present when `system.yaml` has `review`: the approvals a change request needs to merge (docs/change-requests.md). */
+  readonly review?: { readonly approvals: 0 | 1 };
   /** sha-256 of the compiled content: equal content, equal hash. */
   readonly contentHash: string;
 }

@@ -20,14 +20,14 @@ const TOKENS_TEXT = [
   '',
 ].join('\n');
 
-function acmeRepo(): FixtureRepo {
+function acmeRepo(system = systemYaml('Acme', 'acme')): FixtureRepo {
   return fixtures.repo({
     'keys.yaml':
       'keys:\n' +
       `  - { name: app, sha256: ${sha256(READ)}, designSystem: acme }\n` +
       `  - name: dana\n    sha256: ${sha256(EDITOR)}\n    designSystem: acme\n    role: editor\n    author: { name: Dana Designer, email: dana@example.com }\n` +
       `  - name: rui\n    sha256: ${sha256(REVIEWER)}\n    designSystem: acme\n    role: reviewer\n    author: { name: Rui Reviewer, email: rui@example.com }\n`,
-    'design-systems/acme/system.yaml': systemYaml('Acme', 'acme'),
+    'design-systems/acme/system.yaml': system,
     [TOKENS]: TOKENS_TEXT,
   });
 }
@@ -198,5 +198,14 @@ describe('change requests over HTTP, kept in Git', () => {
     );
     expect(readFileSync(join(repo.root, TOKENS), 'utf8')).toBe(local);
     expect((await call(server.url, 'GET', `/api/v1/changes/${primary}`, READ)).body.data.change.state).toBe('approved');
+  });
+
+  it('lets a reviewer merge at once where system.yaml says `review: { approvals: 0 }`', async () => {
+    const repo = acmeRepo(`${systemYaml('Acme', 'acme')}review: { approvals: 0 }\n`);
+    const server = await fixtures.start(repo);
+    const id = (await call(server.url, 'POST', '/api/v1/changes', EDITOR, { title: 'Darker', operations: [darkerPrimary] })).body.data
+      .change.id;
+    const merged = await call(server.url, 'POST', `/api/v1/changes/${id}/merge`, REVIEWER);
+    expect([merged.status, merged.body.data.change.state]).toEqual([200, 'merged']);
   });
 });

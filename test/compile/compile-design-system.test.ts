@@ -314,7 +314,22 @@ describe('compileDesignSystem: broken fixtures', () => {
             2,
             1,
             'system-unknown-field',
-            'unknown field `version` in system.yaml (allowed: name, description, id, modes)',
+            'unknown field `version` in system.yaml (allowed: name, description, id, modes, review)',
+          ),
+        ],
+      },
+    ],
+    [
+      'a review setting that is not 0 or 1 approvals',
+      {
+        given: 'invalid-review',
+        want: [
+          error(
+            'ds/system.yaml',
+            2,
+            9,
+            'invalid-value',
+            '`review` must be `{ approvals: 0 }` or `{ approvals: 1 }`: how many approvals by a reviewer other than the author a change request needs to merge',
           ),
         ],
       },

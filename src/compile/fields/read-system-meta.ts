@@ -54,3 +54,29 @@ export function readSystemMeta(
     description: typeof description?.value === 'string' ? description.value : null,
   };
 }
+
+/** How many approvals, by reviewers other than the author, a change request needs before it merges, when `review` does not say. */
+export const DEFAULT_REQUIRED_APPROVALS = 1;
+
+/**
+ * The `review` field of `system.yaml`: `{ approvals: 0 | 1 }`, how many approvals by a reviewer other than the author
+ * a change request needs to merge; undefined when not written (the default, {@link DEFAULT_REQUIRED_APPROVALS}, applies)
+ * or wrong (reported).
+ */
+export function readReview(systemFile: SourceFileEntries | undefined, report: Report): { readonly approvals: 0 | 1 } | undefined {
+  const field = systemFile?.system?.fields['review'];
+  if (field === undefined) return undefined;
+  const value = field.value;
+  const approvals =
+    typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)['approvals'] : undefined;
+  const keys = typeof value === 'object' && value !== null ? Object.keys(value) : [];
+  if ((approvals !== 0 && approvals !== 1) || keys.length !== 1) {
+    report(
+      field.pos,
+      'invalid-value',
+      '`review` must be `{ approvals: 0 }` or `{ approvals: 1 }`: how many approvals by a reviewer other than the author a change request needs to merge',
+    );
+    return undefined;
+  }
+  return { approvals };
+}

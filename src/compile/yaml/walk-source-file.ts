@@ -17,7 +17,7 @@ import type { SourceEntry, SourceNode } from './source-node.js';
 import type { Diagnostic, SourcePosition } from '../types.js';
 
 const CONTENT_SECTIONS = ['contrast', 'primitives', 'scales', 'tokens'];
-const SYSTEM_FIELDS = ['name', 'description', 'id', 'modes'];
+const SYSTEM_FIELDS = ['name', 'description', 'id', 'modes', 'review'];
 const STEP_NAME = /^(0|[1-9][0-9]{0,5})$/;
 
 /** The entries and problems of one file as the walk collects them. */
@@ -82,7 +82,7 @@ function readSystemFields(walk: Walk, root: SourceNode): SystemEntry {
         walk,
         entry.keyPos,
         'system-unknown-field',
-        `unknown field \`${entry.key}\` in system.yaml (allowed: name, description, id, modes)`,
+        `unknown field \`${entry.key}\` in system.yaml (allowed: ${SYSTEM_FIELDS.join(', ')})`,
       );
     }
   }

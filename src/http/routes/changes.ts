@@ -42,8 +42,8 @@ const ONE_CHANGE = RESPONSE_SCHEMAS['/api/v1/changes/:id'] as { 200: unknown };
 
 interface ChangeRoutesOptions {
   readonly changes: ChangeRequestService | undefined;
-  /** Whether a merge needs an approval by a reviewer other than the author, per design system (default: yes). */
-  readonly requireApproval?: (designSystem: string) => boolean;
+  /** Whether a merge needs an approval by a reviewer other than the author, per design system (`review` in system.yaml). */
+  readonly requireApproval: (designSystem: string) => boolean;
 }
 
 /**
@@ -61,7 +61,7 @@ export function registerChangeRoutes(app: FastifyInstance, options: ChangeRoutes
     }
     return options.changes;
   };
-  const requireApproval = options.requireApproval ?? (() => true);
+  const { requireApproval } = options;
 
   app.get<{ Querystring: { designSystem?: string } }>(
     CHANGES_URL,
