@@ -43,7 +43,11 @@ export function registerRoutes(app: FastifyInstance, runtime: ApiRuntime, settin
   registerExportRoutes(app, runtime);
   registerRevisionRoutes(app, runtime);
   registerDiffRoutes(app, runtime);
-  registerEventRoutes(app, runtime, settings.store, { heartbeatMs: settings.eventsHeartbeatMs, now: settings.now });
+  registerEventRoutes(app, runtime, settings.store, {
+    heartbeatMs: settings.eventsHeartbeatMs,
+    now: settings.now,
+    changes: settings.changes,
+  });
   registerMcpRoutes(app, runtime, { store: settings.store, corsOrigins: settings.corsOrigins, now: settings.now });
   registerChangeRoutes(app, {
     changes: settings.changes,

@@ -10,6 +10,7 @@ import { ChangeRefusedError } from '../state/change-requests.js';
 import type {
   ChangeActor,
   ChangeCommit,
+  ChangeEvent,
   ChangePreview,
   ChangeRequest,
   ChangeRequestService,
@@ -68,6 +69,7 @@ export class GitChangeRequests implements ChangeRequestService {
   readonly #now: () => Date;
   /** One write at a time per design system: the refs are the lock between replicas, this keeps one process orderly. */
   readonly #writing = new Map<string, Promise<unknown>>();
+  readonly #listeners = new Set<(event: ChangeEvent) => void>();
 
   constructor(
     repo: ChangeRepository,
@@ -78,6 +80,31 @@ export class GitChangeRequests implements ChangeRequestService {
     this.#compiler = options.compiler;
     this.#committer = options.committer;
     this.#now = options.now ?? (() => new Date());
+  }
+
+  subscribe(listener: (event: ChangeEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => void this.#listeners.delete(listener);
+  }
+
+  #announce(change: ChangeRequest): ChangeRequest {
+    const action = change.commits.at(-1)?.action ?? 'open';
+    const event: ChangeEvent = {
+      designSystem: change.designSystem,
+      id: change.id,
+      action,
+      state: change.state,
+      title: change.title,
+      head: change.head,
+    };
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A listener's failure is its own (a closed stream): the write happened.
+      }
+    }
+    return change;
   }
 
   async list(slug: string): Promise<readonly ChangeRequest[]> {
@@ -142,7 +169,7 @@ export class GitChangeRequests implements ChangeRequestService {
         ref: branchRef(request.designSystem, id),
         expected: null,
       });
-      return this.get(request.designSystem, id);
+      return this.#announce(await this.get(request.designSystem, id));
     });
   }
 
@@ -169,7 +196,7 @@ export class GitChangeRequests implements ChangeRequestService {
         message: message(change.title ?? current.title, '', trailers),
         author: by,
       });
-      return this.get(slug, id);
+      return this.#announce(await this.get(slug, id));
     });
   }
 
@@ -185,7 +212,7 @@ export class GitChangeRequests implements ChangeRequestService {
         message: message(`Approve: ${current.title}`, '', actionTrailers(id, 'approve', by)),
         author: by,
       });
-      return this.get(slug, id);
+      return this.#announce(await this.get(slug, id));
     });
   }
 
@@ -197,7 +224,7 @@ export class GitChangeRequests implements ChangeRequestService {
         message: message(`Close: ${current.title}`, '', actionTrailers(id, 'close', by)),
         author: by,
       });
-      return this.get(slug, id);
+      return this.#announce(await this.get(slug, id));
     });
   }
 
@@ -213,7 +240,7 @@ export class GitChangeRequests implements ChangeRequestService {
         }
         try {
           await this.#mergeOnce(slug, current, by);
-          return await this.get(slug, id);
+          return this.#announce(await this.get(slug, id));
         } catch (error) {
           if (!(error instanceof RefMovedError) || attempt + 1 >= MOVED_RETRIES) throw translateMoved(error);
         }

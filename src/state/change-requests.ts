@@ -86,6 +86,16 @@ export interface NewChangeRequest {
   readonly idempotencyKey?: string;
 }
 
+/** What the event stream announces of a change request: which one, what just happened to it, and its state now. */
+export interface ChangeEvent {
+  readonly designSystem: string;
+  readonly id: string;
+  readonly action: ChangeCommit['action'];
+  readonly state: ChangeRequestState;
+  readonly title: string;
+  readonly head: string;
+}
+
 /**
  * Change requests kept in Git: `source/` implements it on the repository, `http/` serves it. Every method reads Git
  * afresh (a restarted server, or another replica on the same repository, sees the same change requests) and refuses
@@ -105,4 +115,6 @@ export interface ChangeRequestService {
   approve(designSystem: string, id: string, by: ChangeActor): Promise<ChangeRequest>;
   merge(designSystem: string, id: string, by: ChangeActor, options: { readonly requireApproval: boolean }): Promise<ChangeRequest>;
   close(designSystem: string, id: string, by: ChangeActor): Promise<ChangeRequest>;
+  /** Calls `listener` after each write this service made; returns the unsubscribe. */
+  subscribe(listener: (event: ChangeEvent) => void): () => void;
 }

@@ -208,4 +208,23 @@ describe('change requests over HTTP, kept in Git', () => {
     const merged = await call(server.url, 'POST', `/api/v1/changes/${id}/merge`, REVIEWER);
     expect([merged.status, merged.body.data.change.state]).toEqual([200, 'merged']);
   });
+
+  it('announces each change request on the event stream of its design system', async () => {
+    const repo = acmeRepo();
+    const server = await fixtures.start(repo);
+    const abort = new AbortController();
+    const response = await fetch(`${server.url}/api/v1/events`, { headers: { authorization: `Bearer ${READ}` }, signal: abort.signal });
+    const reader = response.body!.getReader();
+    let text = '';
+    const readUntil = async (needle: string): Promise<void> => {
+      while (!text.includes(needle)) text += new TextDecoder().decode((await reader.read()).value);
+    };
+    await readUntil('event: snapshot');
+    const id = (await call(server.url, 'POST', '/api/v1/changes', EDITOR, { title: 'Darker', operations: [darkerPrimary] })).body.data
+      .change.id;
+    await readUntil('event: change');
+    const event = /event: change\ndata: (.*)\n/.exec(text)?.[1];
+    expect(JSON.parse(event ?? '{}')).toMatchObject({ designSystem: 'acme', id, action: 'open', state: 'open', title: 'Darker' });
+    abort.abort();
+  });
 });

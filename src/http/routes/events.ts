@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import type { ChangeRequestService } from '../../state/change-requests.js';
 import type { ApiKeyEntry } from '../../compile/keys/parse-keys-file.js';
 import type { CompiledDesignSystem } from '../../compile/types.js';
 import type { Snapshot } from '../../state/snapshot.js';
@@ -18,6 +19,8 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 export interface EventRouteOptions {
   readonly heartbeatMs?: number;
   readonly now?: () => number;
+  /** Change requests, announced as `change` events of their design system's streams. */
+  readonly changes?: ChangeRequestService | undefined;
 }
 
 /** What one `snapshot` event says about the caller's design system. */
@@ -82,6 +85,7 @@ export function registerEventRoutes(
       if (ended) return;
       ended = true;
       unsubscribe();
+      unsubscribeChanges();
       clearInterval(heartbeat);
       open.delete(end);
       if (!raw.writableEnded) raw.end();
@@ -107,6 +111,13 @@ export function registerEventRoutes(
       write(raw, 'snapshot', data, eventIdOf(compiled, data));
       if (raw.writableLength > MAX_BUFFERED_BYTES) end();
     });
+    // Change requests of the stream's design system: opened, updated, approved, merged, closed (docs/change-requests.md).
+    const unsubscribeChanges =
+      options.changes?.subscribe((event) => {
+        if (ended || event.designSystem !== last.designSystem) return;
+        write(raw, 'change', event);
+        if (raw.writableLength > MAX_BUFFERED_BYTES) end();
+      }) ?? ((): void => undefined);
     const heartbeat = setInterval(() => {
       raw.write(`: heartbeat ${new Date(now()).toISOString()}\n\n`);
       if (raw.writableLength > MAX_BUFFERED_BYTES) end();
