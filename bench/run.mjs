@@ -115,6 +115,8 @@ const CLI = join(DIST, 'cli.js');
 // Identity on purpose: fetch would otherwise ask for (and silently decode) br/gzip, autocannon asks for nothing.
 const AUTH = { authorization: `Bearer ${BENCH_KEY}`, 'accept-encoding': 'identity' };
 const MAX_REQUESTS_PER_SOCKET = 1_000;
+/** The least CPU time of a run that gives a CPU-per-request figure (/proc counts in 10 ms ticks). */
+const MIN_CPU_SECONDS = 0.05;
 
 /**
  * The targets, checked against this run's figures. The throughput ratio of a route is its capacity ratio (baseline CPU
@@ -323,8 +325,9 @@ async function drive(url, headers, expectedStatus, connections, pid) {
     bytesPerSecond: result.throughput.average * (1000 / (SETTINGS.sampleMs ?? 1000)),
     // CPU of the serving process per answered request: what the route costs, whoever else runs on the machine and
     // whether or not the load generator kept the server busy (undefined where /proc is not there).
+    // Below 50 ms of CPU (a smoke run) the clock ticks of /proc are too coarse to divide: no figure.
     cpuUsPerRequest:
-      serverCpuBefore === undefined || serverCpuAfter === undefined
+      serverCpuBefore === undefined || serverCpuAfter === undefined || serverCpuAfter - serverCpuBefore < MIN_CPU_SECONDS
         ? undefined
         : ((serverCpuAfter - serverCpuBefore) * 1e6) / latencies.length,
     // Share of one core each side used: a load generator near 1.0 with a server well under it means the run measured
@@ -362,7 +365,10 @@ function summarizeRoute(route, runs) {
   const baseline = best('baseline');
   const rpsRatio = server.rps / baseline.rps;
   const p99Ratio = server.p99 / baseline.p99;
-  const capacityRatio = baseline.cpuUsPerRequest === undefined ? undefined : baseline.cpuUsPerRequest / server.cpuUsPerRequest;
+  const capacityRatio =
+    baseline.cpuUsPerRequest === undefined || server.cpuUsPerRequest === undefined
+      ? undefined
+      : baseline.cpuUsPerRequest / server.cpuUsPerRequest;
   const ratio = capacityRatio ?? rpsRatio;
   const target = route.bytes >= TARGETS.largeBodyBytes ? TARGETS.largeRouteRatio : TARGETS.smallRouteRatio;
   return {
