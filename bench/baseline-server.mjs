@@ -15,7 +15,9 @@ const spec = JSON.parse(readFileSync(specPath, 'utf8'));
 const require = createRequire(join(process.cwd(), 'package.json'));
 const Fastify = require('fastify');
 
-const app = Fastify({ logger: { level: 'warn' } });
+// The token server's keep-alive settings (LIMITS in src/http/protections.ts), so that `Keep-Alive: timeout=65,
+// max=1000` is the same header here and connections are recycled alike; its other timeouts send no header.
+const app = Fastify({ logger: { level: 'warn' }, keepAliveTimeout: 65_000, maxRequestsPerSocket: 1000 });
 for (const route of spec.routes) {
   const body = Buffer.from(route.body, 'base64');
   const headers = route.headers;

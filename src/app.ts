@@ -20,6 +20,7 @@ import type { ConnectionLimits } from './app/limit-connections.js';
 import { collectReadOnlyRoutes, refuseWrites } from './app/read-only-routes.js';
 import { recordResponses } from './app/record-responses.js';
 import { registerRoutes } from './app/register-routes.js';
+import { collectRoutes } from './app/route-list.js';
 
 /** What the app serves and how; the server settings and connection limits are in the interfaces it extends. */
 export interface AppOptions extends FastifySettings, ConnectionLimits {
@@ -52,6 +53,7 @@ export interface AppOptions extends FastifySettings, ConnectionLimits {
 /** Builds the Fastify app around a store. Never listens: `serve` does, tests use `inject` or `listen` themselves. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = createFastify(options);
+  collectRoutes(app);
   limitConnections(app.server, options);
   const cache = new RenderCache(options.renderCacheBytes ?? DEFAULT_RENDER_CACHE_BYTES);
   const exports = new ExportRenderer();

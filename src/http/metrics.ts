@@ -1,6 +1,8 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Snapshot } from '../state/snapshot.js';
 import type { RenderCache } from './render-cache.js';
+import { RequestDurationHistogram } from './request-durations.js';
+import type { DurationSeries } from './request-durations.js';
 
 /** The Prometheus metrics of one server; each app has its own registry (tests build many apps in one process). */
 export interface Metrics {
@@ -20,7 +22,10 @@ export function createMetrics(options: { readonly defaultMetrics?: boolean } = {
   const labelNames = ['method', 'route', 'status'] as const;
   // Requests are counted here, in a plain map, and handed to the counter when it is read (a scrape): prom-client's
   // `inc` validates and hashes the labels on every call. One entry per method, route pattern and status (bounded).
-  const answered = new Map<string, { labels: Record<(typeof labelNames)[number], string>; count: number; counted: number }>();
+  const answered = new Map<
+    string,
+    { labels: Record<(typeof labelNames)[number], string>; count: number; counted: number; durations: DurationSeries }
+  >();
   new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status.',
@@ -34,13 +39,12 @@ export function createMetrics(options: { readonly defaultMetrics?: boolean } = {
       }
     },
   });
-  const durations = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by method, route pattern and status.',
-    labelNames,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-    registers: [registry],
-  });
+  // Written as prom-client's Histogram writes it, with no label hashing per request (request-durations.ts).
+  const durations = new RequestDurationHistogram(
+    'http_request_duration_seconds',
+    'Time to answer an HTTP request, by method, route pattern and status.',
+    registry,
+  );
   const reloads = new Histogram({
     name: 'token_server_reload_duration_seconds',
     help: 'Time to fold one batch of source changes into a new snapshot.',
@@ -59,11 +63,12 @@ export function createMetrics(options: { readonly defaultMetrics?: boolean } = {
       const id = `${method} ${status} ${route}`;
       let entry = answered.get(id);
       if (entry === undefined) {
-        entry = { labels: { method, route, status: String(status) }, count: 0, counted: 0 };
+        const labels = { method, route, status: String(status) };
+        entry = { labels, count: 0, counted: 0, durations: durations.series(labels) };
         answered.set(id, entry);
       }
       entry.count += 1;
-      durations.observe(entry.labels, seconds);
+      RequestDurationHistogram.observe(entry.durations, seconds);
     },
     observeReload(seconds, at = Date.now()) {
       reloads.observe(seconds);

@@ -36,6 +36,7 @@ interface BenchRoute {
   readonly server: Side;
   readonly baseline: Side;
   readonly rpsRatio: number;
+  readonly capacityRatio?: number;
   readonly p99Ratio: number;
   readonly pass: boolean;
   readonly runs: { server: { requests: number }; baseline: { requests: number } }[];
@@ -104,7 +105,9 @@ describe('npm run bench -- --smoke', () => {
       const out = join(dir, 'smoke.json');
       const { code, stdout, stderr } = await runBench(['--smoke', '--dist', dirname(inject('cliPath')), '--out', out]);
       expect({ code, stderr: code === 0 ? '' : stderr }).toEqual({ code: 0, stderr: '' });
-      expect(stdout).toMatch(/^route +status +bytes +conns +server req\/s +base req\/s +ratio +server p99 +base p99 +ratio$/m);
+      expect(stdout).toMatch(
+        /^route +status +bytes +conns +server req\/s +base req\/s +ratio +server CPU\/req +base CPU\/req +capacity +busy srv\/base\/client +server p99 +base p99 +ratio$/m,
+      );
       expect(stdout).toContain(`Results written to ${out}`);
       const results = JSON.parse(readFileSync(out, 'utf8')) as BenchResults;
       const { settings } = results;
@@ -143,10 +146,14 @@ describe('npm run bench -- --smoke', () => {
         expectPrinted(row[4], route.server.rps, `${what} server req/s`);
         expectPrinted(row[5], route.baseline.rps, `${what} base req/s`);
         expectPrinted(row[6], route.rpsRatio, `${what} req/s ratio`);
-        expectPrinted(row[7], route.server.p99, `${what} server p99`);
-        expectPrinted(row[8], route.baseline.p99, `${what} base p99`);
-        expectPrinted(row[9], route.p99Ratio, `${what} p99 ratio`);
-        expect(row[10], what).toBe(route.pass ? 'ok' : 'MISS');
+        // CPU per request and the capacity ratio: '-' when a run was too short for /proc's clock ticks (smoke runs).
+        if (route.capacityRatio === undefined) expect(row[9], what).toBe('-');
+        else expectPrinted(row[9], route.capacityRatio, `${what} capacity ratio`);
+        expect(row[10], what).toMatch(/^(\d+%|-)\/(\d+%|-)\/\d+%$/);
+        expectPrinted(row[11], route.server.p99, `${what} server p99`);
+        expectPrinted(row[12], route.baseline.p99, `${what} base p99`);
+        expectPrinted(row[13], route.p99Ratio, `${what} p99 ratio`);
+        expect(row[14], what).toBe(route.pass ? 'ok' : 'MISS');
       }
 
       // Cold work: every export rendered, Style Dictionary built one declaration per token.

@@ -18,13 +18,22 @@ export interface ServerProcess {
 export function spawnServer(
   cli: string,
   args: readonly string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
+  options: {
+    cwd: string;
+    env?: NodeJS.ProcessEnv;
+    timeoutMs?: number;
+    /** Node's own flags, before the script (e.g. `--import <preload>`). */
+    nodeArgs?: readonly string[];
+    /** Opens an IPC channel to the child (`child.send`, `child.on('message')`). */
+    ipc?: boolean;
+  },
 ): Promise<ServerProcess> {
   const { TOKENS_KEYS: _keys, TOKENS_SOURCE: _source, ...inherited } = process.env;
-  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--host', '127.0.0.1', ...args], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), cli, 'serve', '--port', '0', '--host', '127.0.0.1', ...args], {
     cwd: options.cwd,
     env: { ...inherited, ...options.env },
-  });
+    ...(options.ipc === true ? { stdio: ['pipe', 'pipe', 'pipe', 'ipc'] as const } : {}),
+  }) as ChildProcessWithoutNullStreams;
   const lines: Record<string, unknown>[] = [];
   let stdout = '';
   let stderr = '';
