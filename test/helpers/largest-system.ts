@@ -1,11 +1,17 @@
 import { MAX_TOKEN_VALUES } from '../../src/compile/resolve/compile-tokens.js';
+import { MAX_ZIP_ENTRIES } from '../../src/compile/resolve/zip-entry-limit.js';
+
+/** Color tokens a design system may have: one iOS color set each, plus the catalog's two other files, in one zip. */
+const MAX_COLOR_TOKENS = MAX_ZIP_ENTRIES - 2;
+/** The fewest modes in which the most values (`MAX_TOKEN_VALUES`) stay within `MAX_COLOR_TOKENS` color tokens. */
+export const LARGEST_MODES = Math.ceil(MAX_TOKEN_VALUES / MAX_COLOR_TOKENS);
 
 /** The shape of a generated design system at the documented limits; every part a parameter, so a case can grow it. */
 export interface LargestSystemShape {
   readonly slug: string;
   /** Values in all (tokens × modes); default the limit, `MAX_TOKEN_VALUES`. */
   readonly values?: number;
-  /** Modes besides light and dark (default 0: 2 modes, the most tokens). */
+  /** Modes besides light and dark (default: as few as keep the colors within the zip cap, `LARGEST_MODES` in all). */
   readonly extraModes?: number;
   /** Contrast pairs in `contrast.yaml` (default 0: no contrast section). */
   readonly contrastPairs?: number;
@@ -37,7 +43,7 @@ const hex = (n: number): string => `#${(n & 0xffffff).toString(16).padStart(6, '
  * tokens as `values / modes` allows: the largest design system the compiler accepts.
  */
 export function generateLargestSystem(shape: LargestSystemShape): LargestSystem {
-  const { slug, extraModes = 0, contrastPairs = 0, tokensPerFile = 200 } = shape;
+  const { slug, extraModes = LARGEST_MODES - 2, contrastPairs = 0, tokensPerFile = 200 } = shape;
   const modes = 2 + extraModes;
   const tokens = Math.floor((shape.values ?? MAX_TOKEN_VALUES) / modes);
   const files: Record<string, string> = {};
