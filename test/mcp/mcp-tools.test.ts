@@ -79,7 +79,7 @@ describe('/mcp in process (the SDK client over app.inject)', () => {
     expect(byResource.statusCode).toBe(403);
     expect(byResource.json()).toEqual(forbidden);
     const listen = rawMcpRequest('subscriptions/listen', {
-      filter: { resourceSubscriptions: ['tokens://acme/tokens', 'tokens://harbor/tokens'] },
+      notifications: { resourceSubscriptions: ['tokens://acme/tokens', 'tokens://harbor/tokens'] },
     });
     const byFilter = await app.inject({
       method: 'POST',

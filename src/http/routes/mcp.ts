@@ -136,12 +136,14 @@ export function registerMcpRoutes(app: FastifyInstance, runtime: ApiRuntime, opt
     return buildServer(runtime, context);
   });
 
-  // Streams of keys revoked (or expired) since they opened are ended, as `/api/v1/events` ends its streams.
-  const listening = new Map<() => void, ApiKeyEntry>();
+  // Streams of keys revoked (or expired) since they opened are ended, as `/api/v1/events` ends its streams, and so
+  // are streams naming a design system their key may no longer read.
+  const listening = new Map<() => void, { readonly key: ApiKeyEntry; readonly named: readonly string[] }>();
   const unsubscribe = store.subscribe((next, previous) => {
-    for (const [end, key] of listening) {
+    for (const [end, { key, named }] of listening) {
       const entry = next.keys.bySha256.get(key.sha256);
       if (entry === undefined || (entry.expiresAt !== undefined && Date.parse(entry.expiresAt) <= now())) end();
+      else if (named.some((name) => refusalOf(next, entry, name) !== undefined)) end();
     }
     publishChanges(handler, next, previous);
   });
@@ -164,8 +166,10 @@ export function registerMcpRoutes(app: FastifyInstance, runtime: ApiRuntime, opt
       const auth = authOf(request);
       const { designSystem, ref } = request.query;
       // What the request names beyond what the key may read is refused here, as the API refuses it: 403.
-      for (const named of [designSystem, ...designSystemsNamedBy(request.body)]) {
-        if (named !== undefined) refuseForbidden(auth, named);
+      const named = [designSystem, ...designSystemsNamedBy(request.body)].filter((name) => name !== undefined);
+      for (const name of named) {
+        const refusal = refusalOf(auth.snapshot, auth.key, name);
+        if (refusal !== undefined) throw refusal;
       }
       const abort = new AbortController();
       reply.raw.on('close', () => abort.abort());
@@ -184,7 +188,7 @@ export function registerMcpRoutes(app: FastifyInstance, runtime: ApiRuntime, opt
           listening.delete(end);
           reply.raw.destroy();
         };
-        listening.set(end, auth.key);
+        listening.set(end, { key: auth.key, named });
         reply.raw.on('close', () => listening.delete(end));
       }
       const response = await handler.fetch(web, request.body === undefined ? { authInfo } : { authInfo, parsedBody: request.body });
@@ -220,18 +224,21 @@ function hostnameOf(origin: string): string[] {
   }
 }
 
-/** Throws the API's 403 when the key may not read `named`; anything else about it is the tool's to answer. */
-function refuseForbidden(auth: RequestAuth, named: string): void {
+/** The API's 403 when `key` may not read `named`; anything else about it is the tool's to answer. */
+function refusalOf(snapshot: Snapshot, key: ApiKeyEntry, named: string): ApiError | undefined {
   try {
-    selectDesignSystem(auth.snapshot, auth.key, named);
+    selectDesignSystem(snapshot, key, named);
+    return undefined;
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'forbidden') throw error;
+    return error instanceof ApiError && error.code === 'forbidden' ? error : undefined;
   }
 }
 
 /** The design systems a JSON-RPC message names: a tool's `designSystem`, a resource URI's, each URI a listen stream asks for. */
 function designSystemsNamedBy(body: unknown): string[] {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+  // A batch (the 2025 protocol's) names what each of its messages names.
+  if (Array.isArray(body)) return body.flatMap(designSystemsNamedBy);
+  if (typeof body !== 'object' || body === null) return [];
   const { method, params } = body as { method?: unknown; params?: Record<string, unknown> };
   if (params === undefined || typeof params !== 'object') return [];
   const slugOf = (uri: unknown): string[] => {
@@ -246,16 +253,24 @@ function designSystemsNamedBy(body: unknown): string[] {
     case 'resources/read':
     case 'resources/subscribe':
       return slugOf(params['uri']);
-    case 'subscriptions/listen': {
-      const uris = (params['filter'] as { resourceSubscriptions?: unknown } | undefined)?.resourceSubscriptions;
-      return Array.isArray(uris) ? uris.flatMap(slugOf) : [];
-    }
+    case 'subscriptions/listen':
+      return listenedUris(params).flatMap(slugOf);
     default:
       return [];
   }
 }
 
+/**
+ * The resource URIs a `subscriptions/listen` request asks updates of: `params.notifications.resourceSubscriptions`,
+ * where the SDK reads them (its `SubscriptionsListenRequestParamsSchema`; `params.filter` is nothing to it).
+ */
+function listenedUris(params: Record<string, unknown>): unknown[] {
+  const uris = (params['notifications'] as { resourceSubscriptions?: unknown } | undefined)?.resourceSubscriptions;
+  return Array.isArray(uris) ? uris : [];
+}
+
 function isListen(body: unknown): boolean {
+  if (Array.isArray(body)) return body.some(isListen);
   return typeof body === 'object' && body !== null && (body as { method?: unknown }).method === 'subscriptions/listen';
 }
 
