@@ -18,11 +18,9 @@ import type { ApiKeyEntry } from '../../compile/keys/parse-keys-file.js';
 import type { Snapshot } from '../../state/snapshot.js';
 import type { SnapshotStore } from '../../state/store.js';
 import { checkContrast, readContrastSide } from '../../mcp/tools/check-contrast.js';
-import { findTokenForValue, readSoughtValue } from '../../mcp/tools/find-token-for-value.js';
-import { getToken } from '../../mcp/tools/get-token.js';
+import { readSoughtValue } from '../../mcp/tools/find-token-for-value.js';
 import { listModes } from '../../mcp/tools/list-modes.js';
 import { listProblems } from '../../mcp/tools/list-problems.js';
-import { searchTokens } from '../../mcp/tools/search-tokens.js';
 import { renderTokenList } from '../../views/api-views.js';
 import { diffDesignSystems, renderDiff } from '../../views/diff-design-systems.js';
 import type { DiffSide } from '../../views/diff-design-systems.js';
@@ -33,6 +31,7 @@ import type { Rendered } from '../../views/rendered.js';
 import { parametersKey } from '../api-runtime.js';
 import type { ApiRuntime } from '../api-runtime.js';
 import { ApiError, errorBody } from '../errors.js';
+import { McpToolRunner } from '../mcp-tool-thread.js';
 import { querySchema } from '../query-schema.js';
 import type { QuerySchemaTypeProvider } from '../query-schema.js';
 import { accessibleSystems, selectDesignSystem } from '../read-context.js';
@@ -53,6 +52,8 @@ export interface McpRouteOptions {
   /** The CORS origins (`*` for any): browsers on them, and on localhost, may call `/mcp`. */
   readonly corsOrigins?: readonly string[] | undefined;
   readonly now?: (() => number) | undefined;
+  /** Design systems with more values answer the indexed tools in the MCP tool worker (default `MCP_OFF_THREAD_VALUES`). */
+  readonly toolOffThreadValues?: number | undefined;
 }
 
 /** What one request to `/mcp` reads: who asks, against which live snapshot, and the defaults its URL gives every tool. */
@@ -129,11 +130,12 @@ export function registerMcpRoutes(app: FastifyInstance, runtime: ApiRuntime, opt
   const allowedOrigins = [...localhostAllowedOrigins(), ...corsHostnames];
   const allowedHosts = [...localhostAllowedHostnames(), ...corsHostnames];
 
+  const tools = new McpToolRunner(options.toolOffThreadValues === undefined ? {} : { offThreadValues: options.toolOffThreadValues });
   const handler: McpHttpHandler = createMcpHandler(({ authInfo }) => {
     // The route checked the key and hands its context through the SDK's pass-through `authInfo`.
     const context = authInfo?.extra?.[CONTEXT] as McpRequestContext | undefined;
     if (context === undefined) throw new Error('an MCP request reached the handler without its authentication');
-    return buildServer(runtime, context);
+    return buildServer(runtime, tools, context);
   });
 
   // Streams of keys revoked (or expired) since they opened are ended, as `/api/v1/events` ends its streams, and so
@@ -151,6 +153,7 @@ export function registerMcpRoutes(app: FastifyInstance, runtime: ApiRuntime, opt
     unsubscribe();
     for (const end of [...listening.keys()]) end();
     await handler.close();
+    await tools.close();
   });
 
   app.withTypeProvider<QuerySchemaTypeProvider>().route({
@@ -316,7 +319,7 @@ function textOf(rendered: Rendered): string {
 }
 
 /** One request's MCP server: the tools and resources, bound to the request's key and snapshot. */
-function buildServer(runtime: ApiRuntime, context: McpRequestContext): McpServer {
+function buildServer(runtime: ApiRuntime, tools: McpToolRunner, context: McpRequestContext): McpServer {
   const { auth } = context;
   const server = new McpServer(
     { name: 'design-token-server', version: '1.0.0' },
@@ -340,7 +343,7 @@ function buildServer(runtime: ApiRuntime, context: McpRequestContext): McpServer
     try {
       const read = await readFor(args);
       const cacheKey = `${keyOf(read)}|mcp/${tool}|${read.system.slug}|${parametersKey(parameters)}`;
-      const rendered = await runtime.cache.get(cacheKey, () => toRenderedJson(compute(read)));
+      const rendered = await runtime.cache.get(cacheKey, async () => toRenderedJson(await compute(read)));
       return { content: [{ type: 'text', text: textOf(rendered) }] };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -362,7 +365,10 @@ function buildServer(runtime: ApiRuntime, context: McpRequestContext): McpServer
       const limit = args.limit ?? DEFAULT_LIMIT;
       const parameters = { query: args.query, type: args.type, primitives: String(args.includePrimitives === true), limit: String(limit) };
       return answer(args, 'search_tokens', parameters, (read) =>
-        searchTokens(read.system.compiled, { query: args.query, type: args.type, includePrimitives: args.includePrimitives, limit }),
+        tools.run(read.system.compiled, {
+          tool: 'search_tokens',
+          input: { query: args.query, type: args.type, includePrimitives: args.includePrimitives, limit },
+        }),
       );
     },
   );
@@ -379,8 +385,8 @@ function buildServer(runtime: ApiRuntime, context: McpRequestContext): McpServer
       annotations: READ_ONLY,
     },
     (args) =>
-      answer(args, 'get_token', { key: args.key }, (read) => {
-        const found = getToken(read.system.compiled, args.key);
+      answer(args, 'get_token', { key: args.key }, async (read) => {
+        const found = await tools.run(read.system.compiled, { tool: 'get_token', key: args.key });
         if (found === undefined)
           throw new ApiError('token_not_found', `No token \`${args.key}\` in design system \`${read.system.slug}\`.`);
         return found;
@@ -406,7 +412,7 @@ function buildServer(runtime: ApiRuntime, context: McpRequestContext): McpServer
             'invalid_parameter',
             `\`value\` must be a hex color (\`#RGB\`, \`#RRGGBB\`, \`#RRGGBBAA\`) or a length (\`16px\`, \`1rem\`), got ${JSON.stringify(args.value)}.`,
           );
-        return findTokenForValue(read.system.compiled, sought, limit);
+        return tools.run(read.system.compiled, { tool: 'find_token_for_value', query: sought, limit });
       });
     },
   );
