@@ -8,9 +8,10 @@ import { siblingWorkerUrl } from '../state/worker-url.js';
 import { countTokenValues } from '../views/export-jobs.js';
 
 /**
- * Design systems with more values than this (tokens × modes) have `get_token`, `search_tokens` and
- * `find_token_for_value` answered in the MCP tool worker: their first call after a change derives whole-system
- * indexes (every format's names, the search texts, the value index), 2-3 s on the main thread for 50,000 tokens.
+ * Design systems with more values than this (tokens × modes) have `get_token`, `search_tokens`,
+ * `find_token_for_value` and `diff_revisions` answered in the MCP tool worker: their first call after a change derives
+ * whole-system indexes (every format's names, the search texts, the value index) or compares every token, 2-3 s on the
+ * main thread for 50,000 tokens.
  */
 export const MCP_OFF_THREAD_VALUES = 1_000;
 /** How many design systems the worker keeps (by content hash), so each crosses to it once. */
@@ -24,7 +25,7 @@ export type McpWorkerMessage =
   | { readonly kind: 'system'; readonly hash: string; readonly system: Omit<CompiledDesignSystem, 'tokens'> }
   | { readonly kind: 'tokens'; readonly hash: string; readonly tokens: readonly Token[] }
   | { readonly kind: 'drop'; readonly hash: string }
-  | { readonly kind: 'call'; readonly id: number; readonly hash: string; readonly job: SystemToolJob };
+  | { readonly kind: 'call'; readonly id: number; readonly hash: string; readonly beforeHash?: string; readonly job: SystemToolJob };
 
 export type McpWorkerReply = { readonly id: number; readonly answer: unknown } | { readonly id: number; readonly error: string };
 
@@ -55,10 +56,11 @@ export class McpToolRunner {
     this.#offThreadValues = options.offThreadValues ?? MCP_OFF_THREAD_VALUES;
   }
 
-  /** The tool's answer: computed here for a small design system, in the worker for a large one. */
-  run(system: CompiledDesignSystem, job: SystemToolJob): unknown {
-    if (countTokenValues(system) <= this.#offThreadValues || this.#closed) return runSystemTool(system, job);
-    return this.#runInWorker(system, job);
+  /** The tool's answer: computed here for a small design system, in the worker for a large one (`before`: the diff's older side). */
+  run(system: CompiledDesignSystem, job: SystemToolJob, before?: CompiledDesignSystem): unknown {
+    const values = Math.max(countTokenValues(system), before === undefined ? 0 : countTokenValues(before));
+    if (values <= this.#offThreadValues || this.#closed) return runSystemTool(system, job, before);
+    return this.#runInWorker(system, job, before);
   }
 
   /** Stops the worker; calls not answered yet are rejected. */
@@ -69,9 +71,9 @@ export class McpToolRunner {
     await worker?.terminate();
   }
 
-  async #runInWorker(system: CompiledDesignSystem, job: SystemToolJob): Promise<unknown> {
+  async #runInWorker(system: CompiledDesignSystem, job: SystemToolJob, before: CompiledDesignSystem | undefined): Promise<unknown> {
     const worker = this.#startWorker();
-    await this.#hold(worker, system);
+    await Promise.all([this.#hold(worker, system), before === undefined ? undefined : this.#hold(worker, before)]);
     if (worker !== this.#worker) throw new Error('the MCP tool worker was replaced while a design system was sent to it');
     const id = this.#nextId++;
     return new Promise<unknown>((resolve, reject) => {
@@ -81,7 +83,13 @@ export class McpToolRunner {
       );
       this.#pending.set(id, { resolve, reject, timer });
       worker.ref();
-      const message: McpWorkerMessage = { kind: 'call', id, hash: system.contentHash, job };
+      const message: McpWorkerMessage = {
+        kind: 'call',
+        id,
+        hash: system.contentHash,
+        ...(before === undefined ? {} : { beforeHash: before.contentHash }),
+        job,
+      };
       worker.postMessage(message);
     });
   }

@@ -35,7 +35,8 @@ parentPort?.on('message', (message: McpWorkerMessage) => {
     case 'call': {
       let reply: McpWorkerReply;
       try {
-        reply = { id: message.id, answer: runSystemTool(systemOf(message.hash), message.job) };
+        const before = message.beforeHash === undefined ? undefined : systemOf(message.beforeHash);
+        reply = { id: message.id, answer: runSystemTool(systemOf(message.hash), message.job, before) };
       } catch (error) {
         reply = { id: message.id, error: error instanceof Error ? error.message : String(error) };
       }

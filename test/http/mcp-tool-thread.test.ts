@@ -26,6 +26,12 @@ describe('McpToolRunner in its worker thread', () => {
     expect(answers[1]).toBeUndefined();
   });
 
+  it('answers diff_revisions with the bytes the main thread computes, both systems sent', async () => {
+    const [acme, harbor] = await Promise.all([compileExample('acme'), compileExample('harbor')]);
+    const job: SystemToolJob = { tool: 'diff_revisions', from: { ref: 'a', sha: null }, to: { ref: null, sha: 'b' } };
+    expect(JSON.stringify(await runner.run(harbor, job, acme))).toBe(JSON.stringify(runSystemTool(harbor, job, acme)));
+  });
+
   it('answers two design systems sent at once, each whole', async () => {
     const [acme, harbor] = await Promise.all([compileExample('acme'), compileExample('harbor')]);
     const job: SystemToolJob = { tool: 'search_tokens', input: { limit: 1000 } };

@@ -22,7 +22,6 @@ import { readSoughtValue } from '../../mcp/tools/find-token-for-value.js';
 import { listModes } from '../../mcp/tools/list-modes.js';
 import { listProblems } from '../../mcp/tools/list-problems.js';
 import { renderTokenList } from '../../views/api-views.js';
-import { diffDesignSystems, renderDiff } from '../../views/diff-design-systems.js';
 import type { DiffSide } from '../../views/diff-design-systems.js';
 import { hasFiles, jobOf, OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../../views/output-formats.js';
 import type { FormatId } from '../../views/output-formats.js';
@@ -461,7 +460,7 @@ function buildServer(runtime: ApiRuntime, tools: McpToolRunner, context: McpRequ
           { designSystem: args.designSystem, ref: toRef },
           'diff_revisions',
           { from: args.from, fromSha: from.pin.sha, to: toRef },
-          (read) => renderDiff(fromSide, toSide, diffDesignSystems(before.compiled, read.system.compiled)),
+          (read) => tools.run(read.system.compiled, { tool: 'diff_revisions', from: fromSide, to: toSide }, before.compiled),
           (read) => (to === undefined ? `live:${read.system.compiled.contentHash}:${toSide.sha ?? ''}` : to.pin.sha),
         );
       } catch (error) {
