@@ -14,18 +14,22 @@
 //   largest    980 colors in 102 modes (99,960 values, just under the limit): every export fetched cold, with brotli
 //   pinned     12 commits of 47 chains of 64 references (3,055 tokens), each read pinned by its sha (--revision-cache-mb 128)
 //   prefixes   a 10,000-token system's CSS fetched with 200 distinct ?prefix= values, with brotli (the 64 MiB render cache)
+//   mcpFind    49,980 colors, each its own hex in light and dark (99,960 values): find_token_for_value with a new hex, 2 in flight
+//   mcpGet     50,000 tokens: the first get_token after each of 3 commits
+//   mcpSearch  50,000 tokens: 40 new search_tokens queries, one after another
 import { rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { BENCH_KEY, createSourceRepo, generateDesignSystem, git, keysFile, writeFiles } from './generate.mjs';
 import { formatSummary, startProbe, startServer } from './healthz-probe.mjs';
 import { chainTokens, colorSystem } from './hostile-shapes.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({ options: { dist: { type: 'string', default: join(ROOT, 'dist') }, 'cpu-prof': { type: 'string' } } });
-const SLUGS = ['ds-000', 'chain', 'modes', 'largest', 'pinned', 'prefixes'];
+const SLUGS = ['ds-000', 'chain', 'modes', 'largest', 'pinned', 'prefixes', 'mcp-find', 'mcp-get', 'mcp-search'];
 const PREFIXES = Number(process.env.PREFIXES ?? 200);
 const headers = { authorization: `Bearer ${BENCH_KEY}`, 'accept-encoding': 'br' };
 const PINNED_READS = Number(process.env.PINNED_READS ?? 12);
@@ -53,6 +57,51 @@ function commit(repo, files, message) {
   git(repo.root, 'add', '-A');
   git(repo.root, 'commit', '-q', '-m', message);
   return git(repo.root, 'rev-parse', 'HEAD');
+}
+
+/** The SDK's MCP client on the server's `/mcp`, with the bench key. */
+async function connectMcp(base) {
+  const client = new Client({ name: 'bench-hardening', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+  const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
+    requestInit: { headers: { authorization: `Bearer ${BENCH_KEY}` } },
+  });
+  await client.connect(transport);
+  return client;
+}
+
+/** One tool call's time in ms (client side); throws with the tool's error text. */
+async function timedCall(client, name, args) {
+  const started = performance.now();
+  const result = await client.callTool({ name, arguments: args });
+  if (result.isError) throw new Error(`${name}: ${result.content[0]?.text}`);
+  return performance.now() - started;
+}
+
+/** Runs `calls` with a probe of its own, so the design system's load (in the scenario's probe) is not counted. */
+async function probedCalls(server, calls) {
+  const probe = startProbe(server.base);
+  await sleep(200);
+  const outcome = await calls();
+  return `${outcome}; /healthz during the calls alone: ${formatSummary(await probe.stop())}`;
+}
+
+function formatTimes(times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (share) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
+  return `${times.length} calls, p50 ${Math.round(at(0.5))} ms, max ${Math.round(sorted.at(-1))} ms`;
+}
+
+/** `tokens` colors, each with its own hex in light and in dark. */
+function distinctColors(slug, tokens) {
+  const files = new Map([[`${slug}/system.yaml`, `name: ${slug}\n`]]);
+  const hexOf = (n) => `#${((n * 2654435761) % 0x1000000).toString(16).padStart(6, '0').toUpperCase()}`;
+  for (let start = 0; start < tokens; start += 500) {
+    let text = 'tokens:\n';
+    for (let index = start; index < Math.min(tokens, start + 500); index++)
+      text += `  color.c${index}: { type: color, color: "${hexOf(2 * index + 1)}", modes: { dark: { color: "${hexOf(2 * index + 2)}" } } }\n`;
+    files.set(`${slug}/tokens/${start}.yaml`, text);
+  }
+  return files;
 }
 
 const ONLY = process.env.SCENARIOS?.split(',');
@@ -121,6 +170,74 @@ const SCENARIOS = {
       if (index % 40 === 39) rss.push(server.rssMiB().now);
     }
     return `${PREFIXES} distinct prefixes in ${Math.round(performance.now() - started)} ms, RSS every 40: ${rss.join(' ')} MiB`;
+  },
+  async mcpFind(repo, server) {
+    commit(repo, distinctColors('mcp-find', 49_980), 'mcp-find');
+    const loaded = await waitForSystem(server.base, 'mcp-find');
+    const client = await connectMcp(server.base);
+    return probedCalls(server, async () => {
+      const times = [];
+      let next = 0;
+      const deadline = performance.now() + Number(process.env.MCP_SECONDS ?? 15) * 1000;
+      await Promise.all(
+        [0, 1].map(async () => {
+          while (performance.now() < deadline) {
+            const hex = `#${((next++ * 7919 + 0x123456) % 0x1000000).toString(16).padStart(6, '0')}`;
+            times.push(await timedCall(client, 'find_token_for_value', { value: hex, designSystem: 'mcp-find' }));
+          }
+        }),
+      );
+      await client.close();
+      return `loaded ${loaded.status}; find_token_for_value, new hexes: ${formatTimes(times)}`;
+    });
+  },
+  async mcpGet(repo, server) {
+    const { files, keys } = generateDesignSystem({ slug: 'mcp-get', tokens: 50_000 });
+    commit(repo, files, 'mcp-get');
+    const loaded = await waitForSystem(server.base, 'mcp-get');
+    const client = await connectMcp(server.base);
+    const times = [];
+    const probes = [];
+    const etagOf = async () => {
+      const answer = await fetch(`${server.base}/api/v1/design-system?designSystem=mcp-get`, { headers });
+      await answer.arrayBuffer();
+      return answer.headers.get('etag');
+    };
+    const [path, text] = [...files].find(([name]) => name.includes('/tokens/'));
+    for (let round = 0; round < 3; round++) {
+      if (round > 0) {
+        // A commit that changes one description: a new compiled system, so every per-system index is new.
+        const before = await etagOf();
+        commit(repo, new Map([[path, text.replace('description:', `description: round ${round}`)]]), `mcp-get ${round}`);
+        while ((await etagOf()) === before) await sleep(50);
+        await sleep(500);
+      }
+      // A probe of its own around the calls alone: the commit's load is the scenario probe's.
+      const probe = startProbe(server.base);
+      await sleep(200);
+      times.push(await timedCall(client, 'get_token', { key: keys[100], designSystem: 'mcp-get' }));
+      times.push(await timedCall(client, 'get_token', { key: keys[200 + round], designSystem: 'mcp-get' }));
+      await sleep(100);
+      probes.push(formatSummary(await probe.stop()));
+    }
+    await client.close();
+    return `loaded ${loaded.status}; get_token after each commit (first, second): ${times.map(Math.round).join(' ')} ms; /healthz during the calls of each round: ${probes.join(' | ')}`;
+  },
+  async mcpSearch(repo, server) {
+    commit(repo, generateDesignSystem({ slug: 'mcp-search', tokens: 50_000 }).files, 'mcp-search');
+    const loaded = await waitForSystem(server.base, 'mcp-search');
+    const client = await connectMcp(server.base);
+    await timedCall(client, 'search_tokens', { query: 'warm up', designSystem: 'mcp-search' });
+    return probedCalls(server, async () => {
+      const queries = ['button', 'background', 'text muted', 'hover', 'focus ring', 'card border', 'dialog', 'menu active'];
+      const times = [];
+      for (let index = 0; index < 40; index++) {
+        const query = `${queries[index % queries.length]}${index < queries.length ? '' : ` ${index}`}`;
+        times.push(await timedCall(client, 'search_tokens', { query, designSystem: 'mcp-search' }));
+      }
+      await client.close();
+      return `loaded ${loaded.status}; search_tokens, new queries: ${formatTimes(times)}`;
+    });
   },
 };
 
