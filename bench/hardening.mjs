@@ -17,23 +17,29 @@
 //   zipcap     ios.zip, the manifest and Tokens.swift of 9,998 colors (ZIP_COLORS; the most zip-too-large accepts), then 4
 //              commits' ios.zip at once by ?ref=
 //   zipfair    another design system's CSS (12,000 values, in a worker) alone, then while 4 exports of a 9,998-color one render
+//   mcpFind    9,998 colors (the zip cap; 49,980 before it), each its own hex in light and dark: find_token_for_value with a new hex, 2 in flight
+//   mcpGet     28,000 tokens (MCP_TOKENS): the first get_token after each of 3 commits
+//   mcpSearch  28,000 tokens: 40 new search_tokens queries, one after another
 import { rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { BENCH_KEY, createSourceRepo, generateDesignSystem, git, keysFile, writeFiles } from './generate.mjs';
 import { formatSummary, startProbe, startServer } from './healthz-probe.mjs';
 import { chainTokens, colorSystem } from './hostile-shapes.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({ options: { dist: { type: 'string', default: join(ROOT, 'dist') }, 'cpu-prof': { type: 'string' } } });
-const SLUGS = ['ds-000', 'chain', 'modes', 'largest', 'pinned', 'prefixes', 'zipcap', 'zipfair', 'zipsmall'];
+const SLUGS = ['ds-000', 'chain', 'modes', 'largest', 'pinned', 'prefixes', 'zipcap', 'zipfair', 'zipsmall', 'mcp-find', 'mcp-get', 'mcp-search'];
 const PREFIXES = Number(process.env.PREFIXES ?? 200);
 const headers = { authorization: `Bearer ${BENCH_KEY}`, 'accept-encoding': 'br' };
 const PINNED_READS = Number(process.env.PINNED_READS ?? 12);
 /** Colors of the zip scenarios: 9,998 is the most `zip-too-large` lets through (an asset catalog of 10,000 files). */
 const ZIP_COLORS = Number(process.env.ZIP_COLORS ?? 9_998);
+// The generated systems are about a third colors: 28,000 tokens keep them within the zip cap (50,000 reproduced the finding).
+const MCP_TOKENS = Number(process.env.MCP_TOKENS ?? 28_000);
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 /** GET with the bench key: status, bytes and the error message if any. */
@@ -58,6 +64,51 @@ function commit(repo, files, message) {
   git(repo.root, 'add', '-A');
   git(repo.root, 'commit', '-q', '-m', message);
   return git(repo.root, 'rev-parse', 'HEAD');
+}
+
+/** The SDK's MCP client on the server's `/mcp`, with the bench key. */
+async function connectMcp(base) {
+  const client = new Client({ name: 'bench-hardening', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+  const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
+    requestInit: { headers: { authorization: `Bearer ${BENCH_KEY}` } },
+  });
+  await client.connect(transport);
+  return client;
+}
+
+/** One tool call's time in ms (client side); throws with the tool's error text. */
+async function timedCall(client, name, args) {
+  const started = performance.now();
+  const result = await client.callTool({ name, arguments: args });
+  if (result.isError) throw new Error(`${name}: ${result.content[0]?.text}`);
+  return performance.now() - started;
+}
+
+/** Runs `calls` with a probe of its own, so the design system's load (in the scenario's probe) is not counted. */
+async function probedCalls(server, calls) {
+  const probe = startProbe(server.base);
+  await sleep(200);
+  const outcome = await calls();
+  return `${outcome}; /healthz during the calls alone: ${formatSummary(await probe.stop())}`;
+}
+
+function formatTimes(times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (share) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
+  return `${times.length} calls, p50 ${Math.round(at(0.5))} ms, max ${Math.round(sorted.at(-1))} ms`;
+}
+
+/** `tokens` colors, each with its own hex in light and in dark. */
+function distinctColors(slug, tokens) {
+  const files = new Map([[`${slug}/system.yaml`, `name: ${slug}\n`]]);
+  const hexOf = (n) => `#${((n * 2654435761) % 0x1000000).toString(16).padStart(6, '0').toUpperCase()}`;
+  for (let start = 0; start < tokens; start += 500) {
+    let text = 'tokens:\n';
+    for (let index = start; index < Math.min(tokens, start + 500); index++)
+      text += `  color.c${index}: { type: color, color: "${hexOf(2 * index + 1)}", modes: { dark: { color: "${hexOf(2 * index + 2)}" } } }\n`;
+    files.set(`${slug}/tokens/${start}.yaml`, text);
+  }
+  return files;
 }
 
 const ONLY = process.env.SCENARIOS?.split(',');
@@ -163,6 +214,79 @@ const SCENARIOS = {
     const during = await timedGet(server.base, '/api/v1/export/css?designSystem=zipsmall&prefix=during');
     const big = await backlog;
     return `${ZIP_COLORS} colors; another system's CSS alone ${alone.status} ${alone.ms} ms, during 4 large exports ${during.status} ${during.ms} ms; the large ones ${big.map((answer, index) => `${routes[index]} ${answer.status} ${answer.ms} ms`).join(', ')}`;
+  },
+  async mcpFind(repo, server) {
+    // 49,980 colors reproduced the finding; the zip cap now refuses more than 9,998 color tokens.
+    commit(repo, distinctColors('mcp-find', ZIP_COLORS), 'mcp-find');
+    const loaded = await waitForSystem(server.base, 'mcp-find');
+    const client = await connectMcp(server.base);
+    return probedCalls(server, async () => {
+      const times = [];
+      let next = 0;
+      const deadline = performance.now() + Number(process.env.MCP_SECONDS ?? 15) * 1000;
+      await Promise.all(
+        [0, 1].map(async () => {
+          while (performance.now() < deadline) {
+            const hex = `#${((next++ * 7919 + 0x123456) % 0x1000000).toString(16).padStart(6, '0')}`;
+            times.push(await timedCall(client, 'find_token_for_value', { value: hex, designSystem: 'mcp-find' }));
+          }
+        }),
+      );
+      await client.close();
+      return `loaded ${loaded.status}; find_token_for_value, new hexes: ${formatTimes(times)}`;
+    });
+  },
+  async mcpGet(repo, server) {
+    const { files, keys } = generateDesignSystem({ slug: 'mcp-get', tokens: MCP_TOKENS });
+    commit(repo, files, 'mcp-get');
+    const loaded = await waitForSystem(server.base, 'mcp-get');
+    const client = await connectMcp(server.base);
+    const times = [];
+    const probes = [];
+    // The token list's ETag follows the content (the design system's own does not change with a description).
+    const etagOf = async () => {
+      const answer = await fetch(`${server.base}/api/v1/tokens?designSystem=mcp-get`, { headers });
+      await answer.arrayBuffer();
+      return answer.headers.get('etag');
+    };
+    const [path, text] = [...files].find(([name]) => name.includes('/tokens/'));
+    for (let round = 0; round < 3; round++) {
+      if (round > 0) {
+        // A commit that changes one description: a new compiled system, so every per-system index is new.
+        const before = await etagOf();
+        commit(repo, new Map([[path, text.replace('description:', `description: round ${round}`)]]), `mcp-get ${round}`);
+        // A busy machine may take the 50,000 tokens past the 10 s compile budget: then the last version stays served.
+        const deadline = performance.now() + 60_000;
+        while ((await etagOf()) === before && performance.now() < deadline) await sleep(200);
+        if (performance.now() >= deadline) probes.push(`round ${round}: the commit was not served within 60 s`);
+        await sleep(500);
+      }
+      // A probe of its own around the calls alone: the commit's load is the scenario probe's.
+      const probe = startProbe(server.base);
+      await sleep(200);
+      times.push(await timedCall(client, 'get_token', { key: keys[100], designSystem: 'mcp-get' }));
+      times.push(await timedCall(client, 'get_token', { key: keys[200 + round], designSystem: 'mcp-get' }));
+      await sleep(100);
+      probes.push(formatSummary(await probe.stop()));
+    }
+    await client.close();
+    return `loaded ${loaded.status}; get_token after each commit (first, second): ${times.map(Math.round).join(' ')} ms; /healthz during the calls of each round: ${probes.join(' | ')}`;
+  },
+  async mcpSearch(repo, server) {
+    commit(repo, generateDesignSystem({ slug: 'mcp-search', tokens: MCP_TOKENS }).files, 'mcp-search');
+    const loaded = await waitForSystem(server.base, 'mcp-search');
+    const client = await connectMcp(server.base);
+    await timedCall(client, 'search_tokens', { query: 'warm up', designSystem: 'mcp-search' });
+    return probedCalls(server, async () => {
+      const queries = ['button', 'background', 'text muted', 'hover', 'focus ring', 'card border', 'dialog', 'menu active'];
+      const times = [];
+      for (let index = 0; index < 40; index++) {
+        const query = `${queries[index % queries.length]}${index < queries.length ? '' : ` ${index}`}`;
+        times.push(await timedCall(client, 'search_tokens', { query, designSystem: 'mcp-search' }));
+      }
+      await client.close();
+      return `loaded ${loaded.status}; search_tokens, new queries: ${formatTimes(times)}`;
+    });
   },
 };
 

@@ -1,5 +1,6 @@
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { parseJsonBodiesWithDepthLimit } from '../http/json-body.js';
 import { limitServerOptions } from '../http/protections.js';
 import { formatValidationError } from '../http/query-schema.js';
 
@@ -15,7 +16,7 @@ export interface FastifySettings {
   readonly headersTimeoutMs?: number;
 }
 
-/** A Fastify instance with the request limits, the logger, query-string validation and serialization set; no routes. */
+/** A Fastify instance with the request limits, the logger, query-string validation, serialization and the JSON body parser set; no routes. */
 export function createFastify(settings: FastifySettings): FastifyInstance {
   const app = Fastify({
     ...limitServerOptions(settings.headersTimeoutMs),
@@ -31,5 +32,6 @@ export function createFastify(settings: FastifySettings): FastifyInstance {
   });
   // Bodies are pre-rendered Buffers; the few objects sent (errors) need no schema-driven serializer.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  parseJsonBodiesWithDepthLimit(app);
   return app;
 }

@@ -31,6 +31,10 @@ export const ERRORS = {
       '`?designSystem=` names a design system the key may not read; a browser credential without `Origin`, from an origin it does not list, or on `/mcp`',
     fallbackForStatus: true,
   },
+  body_too_deep: {
+    status: 400,
+    meaning: 'a JSON body (`POST /mcp`) nests objects and arrays deeper than 64 levels',
+  },
   token_not_found: {
     status: 404,
     meaning: '`/tokens/<path>` names no token (`/tokens/` with no path at all is `not_found`)',

@@ -47,6 +47,8 @@ export const LIMITS = {
   maxRequestsPerSocket: 1000,
   /** Open connections from one client address; more are closed as they open (trusted proxies are exempt). */
   maxConnectionsPerAddress: 256,
+  /** Nesting of objects and arrays in a JSON body (`/mcp`); deeper answers 400 `body_too_deep`. */
+  maxBodyDepth: 64,
 } as const;
 
 export const DEFAULT_MAX_CONNECTIONS = SERVE_DEFAULTS.maxConnections;

@@ -130,4 +130,60 @@ describe('/mcp on a real listening server over a Git repository', () => {
     expect(JSON.parse((read.contents[0] as { text: string }).text)).toEqual(await getJson(server.url, '/api/v1/tokens'));
     await subscription.close();
   });
+
+  it('refuses with 403 a listen stream (the SDK client) naming a design system the key may not read, and sends it nothing', async () => {
+    const repo = await exampleRepo();
+    const server = await fixtures.start(repo);
+    const beta = await connectMcp(server.url, BETA_KEY);
+    fixtures.defer(() => beta.close());
+    const updates: string[] = [];
+    beta.setNotificationHandler('notifications/resources/updated', (notification) => {
+      updates.push(notification.params.uri);
+    });
+    await expect(beta.listen({ resourceSubscriptions: ['tokens://acme-docs/tokens', 'tokens://acme/tokens'] })).rejects.toThrow(
+      'This API key may not read design system `acme`.',
+    );
+    const raw = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${BETA_KEY}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'subscriptions/listen',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'subscriptions/listen',
+        params: { notifications: { resourceSubscriptions: ['tokens://acme/tokens'] } },
+      }),
+    });
+    expect(raw.status).toBe(403);
+    expect(await raw.json()).toEqual({ error: { code: 'forbidden', message: 'This API key may not read design system `acme`.' } });
+    const own = await beta.listen({ resourceSubscriptions: ['tokens://acme-docs/tokens'] });
+    const before = JSON.stringify(await getJson(server.url, '/api/v1/tokens'));
+    const base = (await import('node:fs')).readFileSync(`${repo.root}/${BASE_YAML}`, 'utf8');
+    repo.write(BASE_YAML, base.replace('step: 700, darkStep: 600', 'step: 800, darkStep: 600'));
+    repo.commit('darker hover');
+    // The change is served (acme's tokens differ), then a moment for a notification that must not come.
+    const deadline = Date.now() + 5000;
+    while (JSON.stringify(await getJson(server.url, '/api/v1/tokens')) === before && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(updates).toEqual([]);
+    await own.close();
+  });
+
+  it('ends a listen stream when the keys file no longer lets its key read a design system it names', async () => {
+    const repo = await exampleRepo();
+    const server = await fixtures.start(repo);
+    const alpha = await connectMcp(server.url, ALPHA_KEY);
+    fixtures.defer(() => alpha.close());
+    const subscription = await alpha.listen({ resourceSubscriptions: ['tokens://acme-docs/tokens'] });
+    repo.write('keys.yaml', keysYaml([{ name: 'alpha', key: ALPHA_KEY, designSystem: 'acme' }]));
+    repo.commit('alpha reads acme only');
+    const stillOpen = new Promise((resolve) => setTimeout(() => resolve('still open after 10 s'), 10_000));
+    expect(await Promise.race([subscription.closed, stillOpen])).toBe('remote');
+  });
 });

@@ -47,6 +47,27 @@ describe('/mcp in process (the SDK client over app.inject)', () => {
     }
   });
 
+  it('answers a JSON body nested deeper than 64 levels with 400 body_too_deep, not a stack overflow', async () => {
+    const { headers } = rawMcpRequest('tools/call', {});
+    const call = (nested: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/mcp',
+        headers: { ...headers, ...bearer(DEMO_KEY) },
+        payload: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_modes","arguments":{"x":${nested}}}}`,
+      });
+    for (const depth of [62, 20_000]) {
+      const response = await call('['.repeat(depth) + ']'.repeat(depth));
+      expect(response.statusCode, String(depth)).toBe(400);
+      expect(response.json()).toEqual({
+        error: { code: 'body_too_deep', message: 'The JSON body nests objects and arrays deeper than 64 levels.' },
+      });
+    }
+    // 64 levels in all (the message's 3, the `x` array's 61) reach the SDK, which answers this hand-made call itself.
+    const within = await call('['.repeat(61) + ']'.repeat(61));
+    expect(within.json<{ error: { code: number } }>().error.code).toBe(-32602);
+  });
+
   it('answers 401 in the API error shape without a key, and the SDK client cannot connect', async () => {
     const response = await app.inject({ method: 'POST', url: '/mcp', ...rawMcpRequest('tools/list', {}) });
     expect(response.statusCode).toBe(401);
@@ -79,7 +100,7 @@ describe('/mcp in process (the SDK client over app.inject)', () => {
     expect(byResource.statusCode).toBe(403);
     expect(byResource.json()).toEqual(forbidden);
     const listen = rawMcpRequest('subscriptions/listen', {
-      filter: { resourceSubscriptions: ['tokens://acme/tokens', 'tokens://harbor/tokens'] },
+      notifications: { resourceSubscriptions: ['tokens://acme/tokens', 'tokens://harbor/tokens'] },
     });
     const byFilter = await app.inject({
       method: 'POST',

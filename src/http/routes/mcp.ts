@@ -18,13 +18,10 @@ import type { ApiKeyEntry } from '../../compile/keys/parse-keys-file.js';
 import type { Snapshot } from '../../state/snapshot.js';
 import type { SnapshotStore } from '../../state/store.js';
 import { checkContrast, readContrastSide } from '../../mcp/tools/check-contrast.js';
-import { findTokenForValue, readSoughtValue } from '../../mcp/tools/find-token-for-value.js';
-import { getToken } from '../../mcp/tools/get-token.js';
+import { readSoughtValue } from '../../mcp/tools/find-token-for-value.js';
 import { listModes } from '../../mcp/tools/list-modes.js';
 import { listProblems } from '../../mcp/tools/list-problems.js';
-import { searchTokens } from '../../mcp/tools/search-tokens.js';
 import { renderTokenList } from '../../views/api-views.js';
-import { diffDesignSystems, renderDiff } from '../../views/diff-design-systems.js';
 import type { DiffSide } from '../../views/diff-design-systems.js';
 import { hasFiles, jobOf, OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../../views/output-formats.js';
 import type { FormatId } from '../../views/output-formats.js';
@@ -33,6 +30,7 @@ import type { Rendered } from '../../views/rendered.js';
 import { parametersKey } from '../api-runtime.js';
 import type { ApiRuntime } from '../api-runtime.js';
 import { ApiError, errorBody } from '../errors.js';
+import { McpToolRunner } from '../mcp-tool-thread.js';
 import { querySchema } from '../query-schema.js';
 import type { QuerySchemaTypeProvider } from '../query-schema.js';
 import { accessibleSystems, selectDesignSystem } from '../read-context.js';
@@ -53,6 +51,8 @@ export interface McpRouteOptions {
   /** The CORS origins (`*` for any): browsers on them, and on localhost, may call `/mcp`. */
   readonly corsOrigins?: readonly string[] | undefined;
   readonly now?: (() => number) | undefined;
+  /** Design systems with more values answer the indexed tools in the MCP tool worker (default `MCP_OFF_THREAD_VALUES`). */
+  readonly toolOffThreadValues?: number | undefined;
 }
 
 /** What one request to `/mcp` reads: who asks, against which live snapshot, and the defaults its URL gives every tool. */
@@ -129,19 +129,22 @@ export function registerMcpRoutes(app: FastifyInstance, runtime: ApiRuntime, opt
   const allowedOrigins = [...localhostAllowedOrigins(), ...corsHostnames];
   const allowedHosts = [...localhostAllowedHostnames(), ...corsHostnames];
 
+  const tools = new McpToolRunner(options.toolOffThreadValues === undefined ? {} : { offThreadValues: options.toolOffThreadValues });
   const handler: McpHttpHandler = createMcpHandler(({ authInfo }) => {
     // The route checked the key and hands its context through the SDK's pass-through `authInfo`.
     const context = authInfo?.extra?.[CONTEXT] as McpRequestContext | undefined;
     if (context === undefined) throw new Error('an MCP request reached the handler without its authentication');
-    return buildServer(runtime, context);
+    return buildServer(runtime, tools, context);
   });
 
-  // Streams of keys revoked (or expired) since they opened are ended, as `/api/v1/events` ends its streams.
-  const listening = new Map<() => void, ApiKeyEntry>();
+  // Streams of keys revoked (or expired) since they opened are ended, as `/api/v1/events` ends its streams, and so
+  // are streams naming a design system their key may no longer read.
+  const listening = new Map<() => void, { readonly key: ApiKeyEntry; readonly named: readonly string[] }>();
   const unsubscribe = store.subscribe((next, previous) => {
-    for (const [end, key] of listening) {
+    for (const [end, { key, named }] of listening) {
       const entry = next.keys.bySha256.get(key.sha256);
       if (entry === undefined || (entry.expiresAt !== undefined && Date.parse(entry.expiresAt) <= now())) end();
+      else if (named.some((name) => refusalOf(next, entry, name) !== undefined)) end();
     }
     publishChanges(handler, next, previous);
   });
@@ -149,6 +152,7 @@ export function registerMcpRoutes(app: FastifyInstance, runtime: ApiRuntime, opt
     unsubscribe();
     for (const end of [...listening.keys()]) end();
     await handler.close();
+    await tools.close();
   });
 
   app.withTypeProvider<QuerySchemaTypeProvider>().route({
@@ -164,8 +168,10 @@ export function registerMcpRoutes(app: FastifyInstance, runtime: ApiRuntime, opt
       const auth = authOf(request);
       const { designSystem, ref } = request.query;
       // What the request names beyond what the key may read is refused here, as the API refuses it: 403.
-      for (const named of [designSystem, ...designSystemsNamedBy(request.body)]) {
-        if (named !== undefined) refuseForbidden(auth, named);
+      const named = [designSystem, ...designSystemsNamedBy(request.body)].filter((name) => name !== undefined);
+      for (const name of named) {
+        const refusal = refusalOf(auth.snapshot, auth.key, name);
+        if (refusal !== undefined) throw refusal;
       }
       const abort = new AbortController();
       reply.raw.on('close', () => abort.abort());
@@ -184,7 +190,7 @@ export function registerMcpRoutes(app: FastifyInstance, runtime: ApiRuntime, opt
           listening.delete(end);
           reply.raw.destroy();
         };
-        listening.set(end, auth.key);
+        listening.set(end, { key: auth.key, named });
         reply.raw.on('close', () => listening.delete(end));
       }
       const response = await handler.fetch(web, request.body === undefined ? { authInfo } : { authInfo, parsedBody: request.body });
@@ -220,18 +226,21 @@ function hostnameOf(origin: string): string[] {
   }
 }
 
-/** Throws the API's 403 when the key may not read `named`; anything else about it is the tool's to answer. */
-function refuseForbidden(auth: RequestAuth, named: string): void {
+/** The API's 403 when `key` may not read `named`; anything else about it is the tool's to answer. */
+function refusalOf(snapshot: Snapshot, key: ApiKeyEntry, named: string): ApiError | undefined {
   try {
-    selectDesignSystem(auth.snapshot, auth.key, named);
+    selectDesignSystem(snapshot, key, named);
+    return undefined;
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'forbidden') throw error;
+    return error instanceof ApiError && error.code === 'forbidden' ? error : undefined;
   }
 }
 
 /** The design systems a JSON-RPC message names: a tool's `designSystem`, a resource URI's, each URI a listen stream asks for. */
 function designSystemsNamedBy(body: unknown): string[] {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+  // A batch (the 2025 protocol's) names what each of its messages names.
+  if (Array.isArray(body)) return body.flatMap(designSystemsNamedBy);
+  if (typeof body !== 'object' || body === null) return [];
   const { method, params } = body as { method?: unknown; params?: Record<string, unknown> };
   if (params === undefined || typeof params !== 'object') return [];
   const slugOf = (uri: unknown): string[] => {
@@ -246,16 +255,24 @@ function designSystemsNamedBy(body: unknown): string[] {
     case 'resources/read':
     case 'resources/subscribe':
       return slugOf(params['uri']);
-    case 'subscriptions/listen': {
-      const uris = (params['filter'] as { resourceSubscriptions?: unknown } | undefined)?.resourceSubscriptions;
-      return Array.isArray(uris) ? uris.flatMap(slugOf) : [];
-    }
+    case 'subscriptions/listen':
+      return listenedUris(params).flatMap(slugOf);
     default:
       return [];
   }
 }
 
+/**
+ * The resource URIs a `subscriptions/listen` request asks updates of: `params.notifications.resourceSubscriptions`,
+ * where the SDK reads them (its `SubscriptionsListenRequestParamsSchema`; `params.filter` is nothing to it).
+ */
+function listenedUris(params: Record<string, unknown>): unknown[] {
+  const uris = (params['notifications'] as { resourceSubscriptions?: unknown } | undefined)?.resourceSubscriptions;
+  return Array.isArray(uris) ? uris : [];
+}
+
 function isListen(body: unknown): boolean {
+  if (Array.isArray(body)) return body.some(isListen);
   return typeof body === 'object' && body !== null && (body as { method?: unknown }).method === 'subscriptions/listen';
 }
 
@@ -301,7 +318,7 @@ function textOf(rendered: Rendered): string {
 }
 
 /** One request's MCP server: the tools and resources, bound to the request's key and snapshot. */
-function buildServer(runtime: ApiRuntime, context: McpRequestContext): McpServer {
+function buildServer(runtime: ApiRuntime, tools: McpToolRunner, context: McpRequestContext): McpServer {
   const { auth } = context;
   const server = new McpServer(
     { name: 'design-token-server', version: '1.0.0' },
@@ -325,7 +342,7 @@ function buildServer(runtime: ApiRuntime, context: McpRequestContext): McpServer
     try {
       const read = await readFor(args);
       const cacheKey = `${keyOf(read)}|mcp/${tool}|${read.system.slug}|${parametersKey(parameters)}`;
-      const rendered = await runtime.cache.get(cacheKey, () => toRenderedJson(compute(read)));
+      const rendered = await runtime.cache.get(cacheKey, async () => toRenderedJson(await compute(read)));
       return { content: [{ type: 'text', text: textOf(rendered) }] };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -347,7 +364,10 @@ function buildServer(runtime: ApiRuntime, context: McpRequestContext): McpServer
       const limit = args.limit ?? DEFAULT_LIMIT;
       const parameters = { query: args.query, type: args.type, primitives: String(args.includePrimitives === true), limit: String(limit) };
       return answer(args, 'search_tokens', parameters, (read) =>
-        searchTokens(read.system.compiled, { query: args.query, type: args.type, includePrimitives: args.includePrimitives, limit }),
+        tools.run(read.system.compiled, {
+          tool: 'search_tokens',
+          input: { query: args.query, type: args.type, includePrimitives: args.includePrimitives, limit },
+        }),
       );
     },
   );
@@ -364,8 +384,8 @@ function buildServer(runtime: ApiRuntime, context: McpRequestContext): McpServer
       annotations: READ_ONLY,
     },
     (args) =>
-      answer(args, 'get_token', { key: args.key }, (read) => {
-        const found = getToken(read.system.compiled, args.key);
+      answer(args, 'get_token', { key: args.key }, async (read) => {
+        const found = await tools.run(read.system.compiled, { tool: 'get_token', key: args.key });
         if (found === undefined)
           throw new ApiError('token_not_found', `No token \`${args.key}\` in design system \`${read.system.slug}\`.`);
         return found;
@@ -391,7 +411,7 @@ function buildServer(runtime: ApiRuntime, context: McpRequestContext): McpServer
             'invalid_parameter',
             `\`value\` must be a hex color (\`#RGB\`, \`#RRGGBB\`, \`#RRGGBBAA\`) or a length (\`16px\`, \`1rem\`), got ${JSON.stringify(args.value)}.`,
           );
-        return findTokenForValue(read.system.compiled, sought, limit);
+        return tools.run(read.system.compiled, { tool: 'find_token_for_value', query: sought, limit });
       });
     },
   );
@@ -440,7 +460,7 @@ function buildServer(runtime: ApiRuntime, context: McpRequestContext): McpServer
           { designSystem: args.designSystem, ref: toRef },
           'diff_revisions',
           { from: args.from, fromSha: from.pin.sha, to: toRef },
-          (read) => renderDiff(fromSide, toSide, diffDesignSystems(before.compiled, read.system.compiled)),
+          (read) => tools.run(read.system.compiled, { tool: 'diff_revisions', from: fromSide, to: toSide }, before.compiled),
           (read) => (to === undefined ? `live:${read.system.compiled.contentHash}:${toSide.sha ?? ''}` : to.pin.sha),
         );
       } catch (error) {

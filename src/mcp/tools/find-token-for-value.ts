@@ -1,8 +1,9 @@
-import Color from 'colorjs.io';
 import type { CompiledDesignSystem, Rgba } from '../../compile/types.js';
-import { pixelsOf } from '../../views/contrast.js';
-import { formatCssValue, formatHex } from '../../views/css-values.js';
-import { perSystem } from '../../views/system-memo.js';
+import { formatHex } from '../../views/css-values.js';
+import { chromaOf, deltaE2000Of, MAX_LIGHTNESS_WEIGHT } from '../delta-e-2000.js';
+import type { LabColor } from '../delta-e-2000.js';
+import { labOf, valueIndexOf } from '../value-index.js';
+import type { ModeColors, ModeLengths, ValueGroup } from '../value-index.js';
 
 /** A value to look for: a color (its canonical hex) or a length in px. */
 export type SoughtValue = { readonly kind: 'color'; readonly hex: string } | { readonly kind: 'length'; readonly px: number };
@@ -26,36 +27,6 @@ export function readSoughtValue(text: string): SoughtValue | undefined {
   const value = Number(length[1]);
   return { kind: 'length', px: length[2] === 'rem' ? value * REM_PX : value };
 }
-
-/** One candidate value of one token in one mode. */
-interface Candidate {
-  readonly key: string;
-  readonly mode: string;
-  /** The value as the exports write it. */
-  readonly text: string;
-  /** A color's hex, or a length's px. */
-  readonly same: string | number;
-  readonly color?: Color;
-}
-
-const candidatesOf = perSystem((system) => {
-  const colors: Candidate[] = [];
-  const lengths: Candidate[] = [];
-  for (const token of system.tokens) {
-    for (const { name: mode } of system.modes) {
-      const value = token.resolved[mode] ?? token.resolved.light;
-      if (value.kind === 'color') {
-        const { red, green, blue } = value.color;
-        const hex = formatHex(value.color);
-        colors.push({ key: token.key, mode, text: hex, same: hex, color: new Color('srgb', [red / 255, green / 255, blue / 255]) });
-      } else if (value.kind === 'dimension') {
-        const px = pixelsOf(value);
-        if (px !== undefined) lengths.push({ key: token.key, mode, text: formatCssValue(value), same: px });
-      }
-    }
-  }
-  return { colors, lengths };
-});
 
 /** A token whose value is the one sought, and the modes where it is. */
 export interface ExactMatch {
@@ -82,47 +53,157 @@ export interface FindTokenAnswer {
 /**
  * `find_token_for_value`: the tokens whose value is exactly the one sought (a color by its hex, alpha included; a
  * length by its size in px, rem × 16) with the modes where it is, and per mode the `limit` nearest (colors by CIEDE2000
- * on their sRGB color, alpha aside; lengths by the difference in px), nearest first, then in key order.
+ * on their sRGB color, alpha aside; lengths by the difference in px), nearest first, then in key order. A call looks
+ * the exact matches up and compares only the colors whose lightness can still be among the nearest (the value index
+ * is built once per compiled system).
  * @example findTokenForValue(acme, { kind: 'color', hex: '#2563EB' }, 1) // { exact: [{ key: 'color.brand.primary', modes: ['light'] }, ...], nearest: { light: [{ key: 'color.brand.primary', value: '#2563EB', deltaE: 0 }], dark: [...] } }
  */
 export function findTokenForValue(system: CompiledDesignSystem, query: SoughtValue, limit: number): FindTokenAnswer {
-  const { colors, lengths } = candidatesOf(system);
-  const target = query.kind === 'color' ? toColor(query.hex) : undefined;
-  const candidates = query.kind === 'color' ? colors : lengths;
-  const same = query.kind === 'color' ? query.hex : query.px;
-  const exact = new Map<string, string[]>();
-  const byMode = new Map<string, { readonly match: NearMatch; readonly distance: number }[]>(system.modes.map(({ name }) => [name, []]));
-  for (const candidate of candidates) {
-    if (candidate.same === same) {
-      const modes = exact.get(candidate.key);
-      if (modes === undefined) exact.set(candidate.key, [candidate.mode]);
-      else modes.push(candidate.mode);
-    }
-    const distance =
-      target !== undefined && candidate.color !== undefined
-        ? candidate.color.deltaE2000(target)
-        : Math.abs((candidate.same as number) - (same as number));
-    const rounded = Math.round(distance * 100) / 100;
-    const match =
-      target === undefined
-        ? { key: candidate.key, value: candidate.text, difference: rounded }
-        : { key: candidate.key, value: candidate.text, deltaE: rounded };
-    byMode.get(candidate.mode)?.push({ match, distance });
-  }
+  const index = valueIndexOf(system);
+  const exact = query.kind === 'color' ? index.exactColors.get(query.hex) : index.exactLengths.get(query.px);
   const nearest: Record<string, NearMatch[]> = {};
-  for (const [mode, matches] of byMode) {
-    matches.sort((a, b) => a.distance - b.distance || (a.match.key < b.match.key ? -1 : 1));
-    nearest[mode] = matches.slice(0, limit).map(({ match }) => match);
+  for (const { name: mode } of system.modes) {
+    if (query.kind === 'color') {
+      const colors = index.colors.get(mode);
+      nearest[mode] = colors === undefined ? [] : nearestColors(colors, toLab(query.hex), limit);
+    } else {
+      const lengths = index.lengths.get(mode);
+      nearest[mode] = lengths === undefined ? [] : nearestLengths(lengths, query.px, limit);
+    }
   }
   return {
     designSystem: system.meta.slug,
     query,
-    exact: [...exact].map(([key, modes]) => ({ key, modes })),
+    exact: [...(exact ?? [])].map(([key, modes]) => ({ key, modes })),
     nearest,
   };
 }
 
-function toColor(hex: string): Color {
-  const channel = (index: number): number => parseInt(hex.slice(1 + index * 2, 3 + index * 2), 16) / 255;
-  return new Color('srgb', [channel(0), channel(1), channel(2)]);
+/** Below this difference two distances are the same to the pruning (never to the order). */
+const SLACK = 1e-9;
+
+function nearestColors(colors: ModeColors, target: LabColor, limit: number): NearMatch[] {
+  const { groups, l, a, b, chroma, byLightness } = colors;
+  const best = new NearestGroups(limit);
+  const count = byLightness.length;
+  // The first position whose lightness is at least the target's: the walk goes outwards from there.
+  let low = 0;
+  let high = count;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((l[byLightness[middle] as number] as number) < target.l) low = middle + 1;
+    else high = middle;
+  }
+  let below = low - 1;
+  let above = low;
+  while (below >= 0 || above < count) {
+    const belowGap = below >= 0 ? target.l - (l[byLightness[below] as number] as number) : Infinity;
+    const aboveGap = above < count ? (l[byLightness[above] as number] as number) - target.l : Infinity;
+    const takeBelow = belowGap <= aboveGap;
+    // deltaE 2000 is at least |ΔL| / the largest SL: past that, no color can be nearer than the ones kept.
+    if ((takeBelow ? belowGap : aboveGap) / MAX_LIGHTNESS_WEIGHT > best.cutoff() + SLACK) break;
+    const at = byLightness[takeBelow ? below-- : above++] as number;
+    best.add(deltaE2000Of(l[at] as number, a[at] as number, b[at] as number, chroma[at] as number, target), groups[at] as ValueGroup);
+  }
+  return best.matches((key, value, distance) => ({ key, value, deltaE: distance }));
+}
+
+function nearestLengths(lengths: ModeLengths, px: number, limit: number): NearMatch[] {
+  const { groups, px: sizes } = lengths;
+  const best = new NearestGroups(limit);
+  let low = 0;
+  let high = sizes.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sizes[middle] as number) < px) low = middle + 1;
+    else high = middle;
+  }
+  let below = low - 1;
+  let above = low;
+  while (below >= 0 || above < sizes.length) {
+    const belowGap = below >= 0 ? Math.abs((sizes[below] as number) - px) : Infinity;
+    const aboveGap = above < sizes.length ? Math.abs((sizes[above] as number) - px) : Infinity;
+    const takeBelow = belowGap <= aboveGap;
+    const gap = takeBelow ? belowGap : aboveGap;
+    if (gap > best.cutoff()) break;
+    best.add(gap, groups[takeBelow ? below-- : above++] as ValueGroup);
+  }
+  return best.matches((key, value, distance) => ({ key, value, difference: distance }));
+}
+
+/**
+ * The nearest groups seen so far: enough of them to hold `limit` keys, and every group as near as the last of those
+ * (a tie is ordered by key, so it may still come first).
+ */
+class NearestGroups {
+  readonly #limit: number;
+  readonly #kept: { readonly distance: number; readonly group: ValueGroup }[] = [];
+  #cutoff = Infinity;
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  /** The distance past which a group can no longer be among the nearest. */
+  cutoff(): number {
+    return this.#cutoff;
+  }
+
+  add(distance: number, group: ValueGroup): void {
+    if (distance > this.#cutoff) return;
+    const kept = this.#kept;
+    let at = kept.length;
+    while (at > 0 && (kept[at - 1]?.distance as number) > distance) at -= 1;
+    kept.splice(at, 0, { distance, group });
+    let keys = 0;
+    for (let index = 0; index < kept.length; index += 1) {
+      keys += kept[index]?.group.keys.length as number;
+      if (keys < this.#limit) continue;
+      this.#cutoff = kept[index]?.distance as number;
+      let end = index + 1;
+      while (end < kept.length && kept[end]?.distance === this.#cutoff) end += 1;
+      kept.length = end;
+      break;
+    }
+  }
+
+  /** The `limit` nearest keys, nearest first, then in key order, with their value and distance (rounded to 2 decimals). */
+  matches(make: (key: string, value: string, distance: number) => NearMatch): NearMatch[] {
+    const found: NearMatch[] = [];
+    const kept = this.#kept;
+    for (let start = 0; start < kept.length && found.length < this.#limit;) {
+      const distance = kept[start]?.distance as number;
+      let end = start;
+      const tied: { readonly key: string; readonly value: string }[] = [];
+      for (; end < kept.length && kept[end]?.distance === distance; end += 1) {
+        const group = kept[end]?.group as ValueGroup;
+        for (const key of smallestKeys(group.keys, this.#limit - found.length)) tied.push({ key, value: group.text });
+      }
+      tied.sort((x, y) => (x.key < y.key ? -1 : 1));
+      const rounded = Math.round(distance * 100) / 100;
+      for (const { key, value } of tied.slice(0, this.#limit - found.length)) found.push(make(key, value, rounded));
+      start = end;
+    }
+    return found;
+  }
+}
+
+/** The `count` smallest keys in code-unit order, sorted; one pass over a long list, keeping only `count`. */
+function smallestKeys(keys: readonly string[], count: number): string[] {
+  if (keys.length <= count * 4) return [...keys].sort().slice(0, count);
+  const kept: string[] = [];
+  for (const key of keys) {
+    if (kept.length === count && key >= (kept[count - 1] as string)) continue;
+    let at = kept.length;
+    while (at > 0 && (kept[at - 1] as string) > key) at -= 1;
+    kept.splice(at, 0, key);
+    if (kept.length > count) kept.pop();
+  }
+  return kept;
+}
+
+function toLab(hex: string): LabColor {
+  const channel = (index: number): number => parseInt(hex.slice(1 + index * 2, 3 + index * 2), 16);
+  const [l, a, b] = labOf(channel(0), channel(1), channel(2));
+  return { l, a, b, chroma: chromaOf(a, b) };
 }
