@@ -48,7 +48,12 @@ export function registerRoutes(app: FastifyInstance, runtime: ApiRuntime, settin
     now: settings.now,
     changes: settings.changes,
   });
-  registerMcpRoutes(app, runtime, { store: settings.store, corsOrigins: settings.corsOrigins, now: settings.now });
+  registerMcpRoutes(app, runtime, {
+    store: settings.store,
+    corsOrigins: settings.corsOrigins,
+    now: settings.now,
+    changes: settings.changes,
+  });
   registerChangeRoutes(app, {
     changes: settings.changes,
     // The live design system's `review` setting (what its target's tip says; the merge re-checks the content itself).

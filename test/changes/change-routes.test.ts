@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { callError, callJson, connectMcp } from '../mcp/mcp-client.js';
 import { sha256, systemYaml, useFixtures, waitFor } from '../source/fixture-repo.js';
 import type { FixtureRepo } from '../source/fixture-repo.js';
 
@@ -226,5 +227,30 @@ describe('change requests over HTTP, kept in Git', () => {
     const event = /event: change\ndata: (.*)\n/.exec(text)?.[1];
     expect(JSON.parse(event ?? '{}')).toMatchObject({ designSystem: 'acme', id, action: 'open', state: 'open', title: 'Darker' });
     abort.abort();
+  });
+
+  it('lets an agent with an editor key propose a change over MCP (never merge it); a read key is not offered the tool', async () => {
+    const repo = acmeRepo();
+    const server = await fixtures.start(repo);
+    const reader = await connectMcp(server.url, READ);
+    expect((await reader.listTools()).tools.map((tool) => tool.name)).not.toContain('propose_change');
+    await reader.close();
+    const agent = await connectMcp(server.url, EDITOR);
+    const names = (await agent.listTools()).tools.map((tool) => tool.name);
+    expect(names).toContain('propose_change');
+    expect(names.filter((name) => /merge|approve/.test(name))).toEqual([]);
+    const answer = (await callJson(agent, 'propose_change', { title: 'Darker', operations: [darkerPrimary] })) as {
+      data: { change: ChangeBody };
+    };
+    expect(answer.data.change).toMatchObject({ state: 'open', title: 'Darker' });
+    expect(repo.git('log', '-1', '--format=%an', answer.data.change.head).trim()).toBe('Dana Designer');
+    expect(await callError(agent, 'propose_change', { title: 'Nope', operations: [{ op: 'delete-token', token: 'color.none' }] })).toEqual({
+      error: {
+        code: 'invalid_change',
+        message: 'operations[0]: token `color.none` does not exist',
+        details: [{ operation: 0, message: 'token `color.none` does not exist' }],
+      },
+    });
+    await agent.close();
   });
 });

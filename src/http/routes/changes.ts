@@ -234,7 +234,11 @@ function readable(request: FastifyRequest, designSystem: string | undefined): st
 
 /** The actor of a write: refused with 403 unless the key has the role (a reviewer may do what an editor may). */
 function writer(request: FastifyRequest, needed: 'editor' | 'reviewer'): ChangeActor {
-  const { key } = authOf(request);
+  return actorOf(authOf(request).key, needed);
+}
+
+/** The actor a key writes as: refused with 403 unless it has the role (a reviewer may do what an editor may). */
+export function actorOf(key: ApiKeyEntry, needed: 'editor' | 'reviewer'): ChangeActor {
   const allowed = key.role === 'reviewer' || (needed === 'editor' && key.role === 'editor');
   if (!allowed || key.author === undefined) throw new ApiError('forbidden', roleMessage(key, needed));
   return { key: key.name, name: key.author.name, email: key.author.email };
@@ -247,7 +251,7 @@ function roleMessage(key: ApiKeyEntry, needed: 'editor' | 'reviewer'): string {
     : 'Approving and merging need a key with `role: reviewer`.';
 }
 
-function operationsOf(body: unknown): readonly ChangeOperation[] {
+export function operationsOf(body: unknown): readonly ChangeOperation[] {
   const read = readOperations(body);
   if ('problems' in read)
     throw new ApiError(
@@ -259,7 +263,7 @@ function operationsOf(body: unknown): readonly ChangeOperation[] {
   return read.operations;
 }
 
-function checkedDescription(description: string): string {
+export function checkedDescription(description: string): string {
   if (/^Token-Change/m.test(description) || /^[A-Za-z-]+: /m.test(description.split(/\n\s*\n/).at(-1) ?? '')) {
     // Its last paragraph would read as the commit's trailers.
     return `${description}\n\u200b`;
@@ -268,7 +272,7 @@ function checkedDescription(description: string): string {
 }
 
 /** A change request as the API serves it. */
-function served(change: ChangeRequest): Omit<ChangeRequest, 'idempotencyKey'> {
+export function served(change: ChangeRequest): Omit<ChangeRequest, 'idempotencyKey'> {
   const { idempotencyKey: _omitted, ...rest } = change;
   return rest;
 }
@@ -289,8 +293,13 @@ async function run<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (!(error instanceof ChangeRefusedError)) throw error;
-    const refusal = error.refusal;
+    throw error instanceof ChangeRefusedError ? apiErrorOf(error.refusal) : error;
+  }
+}
+
+/** The API error a change-request refusal answers with (`details` where it lists items): the routes' and the MCP tool's. */
+export function apiErrorOf(refusal: ChangeRefusal): ApiError {
+  {
     const details =
       refusal.kind === 'invalid-operations'
         ? refusal.problems
@@ -301,6 +310,6 @@ async function run<T>(call: () => Promise<T>): Promise<T> {
             : refusal.kind === 'local-changes'
               ? refusal.files.map((file) => ({ file }))
               : undefined;
-    throw new ApiError(STATUS_OF[refusal.kind], refusal.message, refusal.kind === 'busy' ? { 'retry-after': '1' } : {}, details);
+    return new ApiError(STATUS_OF[refusal.kind], refusal.message, refusal.kind === 'busy' ? { 'retry-after': '1' } : {}, details);
   }
 }

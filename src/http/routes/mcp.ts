@@ -32,6 +32,10 @@ import type { ApiRuntime } from '../api-runtime.js';
 import { ApiError, errorBody } from '../errors.js';
 import { McpToolRunner } from '../mcp-tool-thread.js';
 import { querySchema } from '../query-schema.js';
+import { MAX_OPERATIONS_PER_REQUEST } from '../../changes/operations.js';
+import { ChangeRefusedError } from '../../state/change-requests.js';
+import type { ChangeRequestService } from '../../state/change-requests.js';
+import { actorOf, apiErrorOf, CHANGE_TEXT_LIMITS, checkedDescription, operationsOf, served } from './changes.js';
 import type { QuerySchemaTypeProvider } from '../query-schema.js';
 import { accessibleSystems, selectDesignSystem } from '../read-context.js';
 import type { DesignSystemContext } from '../read-context.js';
@@ -53,6 +57,8 @@ export interface McpRouteOptions {
   readonly now?: (() => number) | undefined;
   /** Design systems with more values answer the indexed tools in the MCP tool worker (default `MCP_OFF_THREAD_VALUES`). */
   readonly toolOffThreadValues?: number | undefined;
+  /** Change requests: `propose_change` for keys with a write role (absent: no such tool). */
+  readonly changes?: ChangeRequestService | undefined;
 }
 
 /** What one request to `/mcp` reads: who asks, against which live snapshot, and the defaults its URL gives every tool. */
@@ -112,6 +118,22 @@ const DIFF_REVISIONS_INPUT = z.object({
   ...COMMON_ARGUMENTS,
 });
 const DESIGN_SYSTEM_INPUT = z.object(COMMON_ARGUMENTS);
+/** The largest export body an MCP resource read answers with (4 MiB); a larger one names its HTTP route instead. */
+export const MAX_RESOURCE_BYTES = 4 * 1024 * 1024;
+const PROPOSE_CHANGE_INPUT = z.object({
+  title: z.string().min(1).max(CHANGE_TEXT_LIMITS.title).describe('What the change does, for its reviewers.'),
+  description: z.string().max(CHANGE_TEXT_LIMITS.description).optional().describe('Why, in a few sentences.'),
+  operations: z
+    .array(z.record(z.string(), z.unknown()))
+    .min(1)
+    .max(MAX_OPERATIONS_PER_REQUEST)
+    .describe(
+      'Operations, each an object with `op`: set-value { token, mode, fields }, set-description { token, description }, ' +
+        'set-deprecation { token, deprecated }, add-token { token, type, fields }, delete-token { token }, rename-token { token, to }, ' +
+        'set-scale-step { scale, step, mode, color } (docs/change-requests.md).',
+    ),
+  designSystem: COMMON_ARGUMENTS.designSystem,
+});
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 /**
@@ -134,7 +156,7 @@ export function registerMcpRoutes(app: FastifyInstance, runtime: ApiRuntime, opt
     // The route checked the key and hands its context through the SDK's pass-through `authInfo`.
     const context = authInfo?.extra?.[CONTEXT] as McpRequestContext | undefined;
     if (context === undefined) throw new Error('an MCP request reached the handler without its authentication');
-    return buildServer(runtime, tools, context);
+    return buildServer(runtime, tools, context, options.changes);
   });
 
   // Streams of keys revoked (or expired) since they opened are ended, as `/api/v1/events` ends its streams, and so
@@ -318,7 +340,12 @@ function textOf(rendered: Rendered): string {
 }
 
 /** One request's MCP server: the tools and resources, bound to the request's key and snapshot. */
-function buildServer(runtime: ApiRuntime, tools: McpToolRunner, context: McpRequestContext): McpServer {
+function buildServer(
+  runtime: ApiRuntime,
+  tools: McpToolRunner,
+  context: McpRequestContext,
+  changes: ChangeRequestService | undefined,
+): McpServer {
   const { auth } = context;
   const server = new McpServer(
     { name: 'design-token-server', version: '1.0.0' },
@@ -556,9 +583,47 @@ function buildServer(runtime: ApiRuntime, tools: McpToolRunner, context: McpRequ
         // The export route's cache key: one body for both.
         const cacheKey = `${compiled.contentHash}|${id}|${parametersKey(options)}`;
         const rendered = await runtime.cache.get(cacheKey, () => runtime.exports.render(compiled, jobOf(id, options)));
+        // Larger bodies cost the main thread ~6 ms a MB to hand over (as text, then JSON), and no agent's context takes them.
+        if (rendered.body.length > MAX_RESOURCE_BYTES) {
+          throw new ProtocolError(
+            ProtocolErrorCode.InvalidParams,
+            `tokens://${compiled.meta.slug}/export/${id} is ${rendered.body.length} bytes, more than an MCP resource holds (${MAX_RESOURCE_BYTES}): fetch GET /api/v1/export/${id}?designSystem=${compiled.meta.slug} instead.`,
+          );
+        }
         return { text: textOf(rendered), mimeType: mediaTypeOf(OUTPUT_FORMATS[id].contentType) };
       }),
   );
+  // Only for keys that may write: an agent with a read key is never offered it. No tool approves or merges.
+  if (changes !== undefined && auth.key.role !== undefined && auth.key.kind !== 'browser') {
+    server.registerTool(
+      'propose_change',
+      {
+        title: 'Propose a change',
+        description:
+          'Open a change request: the operations are applied to the YAML files, validated by the compiler and committed to a ' +
+          'branch for a reviewer to approve and merge. Answers the change request (its id, branch and state), or the problems.',
+        inputSchema: PROPOSE_CHANGE_INPUT,
+        annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+      },
+      async (args) => {
+        try {
+          const actor = actorOf(auth.key, 'editor');
+          const slug = selectDesignSystem(auth.snapshot, auth.key, args.designSystem ?? context.designSystem).slug;
+          const operations = operationsOf(args.operations);
+          const change = await changes
+            .create({ designSystem: slug, title: args.title, description: checkedDescription(args.description ?? ''), operations }, actor)
+            .catch((error: unknown) => {
+              throw error instanceof ChangeRefusedError ? apiErrorOf(error.refusal) : error;
+            });
+          return { content: [{ type: 'text', text: JSON.stringify({ data: { change: served(change) } }) }] };
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          return { isError: true, content: [{ type: 'text', text: JSON.stringify(errorBody(error.code, error.message, error.details)) }] };
+        }
+      },
+    );
+  }
+
   return server;
 }
 
