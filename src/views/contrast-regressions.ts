@@ -1,5 +1,7 @@
-import type { CompiledDesignSystem } from '../compile/types.js';
-import { contrastResults } from './contrast.js';
+import { requiredRatio } from '../compile/resolve/check-contrast.js';
+import type { CompiledDesignSystem, ContrastKind } from '../compile/types.js';
+import { contrastChecksOf } from './contrast.js';
+import { perSystem } from './system-memo.js';
 
 /**
  * A declared contrast pair that fails in `to` in one mode where it passed in `from` (or did not exist there: a new
@@ -22,25 +24,45 @@ export interface ContrastRegression {
  * @example contrastRegressions(before, after) // [{ pair: 'button-text (color.text.onPrimary on color.brand.primary)', mode: 'dark', before: 4.61, after: 4.05, required: 4.5 }]
  */
 export function contrastRegressions(from: CompiledDesignSystem, to: CompiledDesignSystem): ContrastRegression[] {
-  const before = new Map(contrastResults(from).map((result) => [result.pair.name, result]));
+  // From the compiler's checks of both sides: what is compared here is numbers, no color is measured again.
+  const [fromChecks, toChecks] = [contrastChecksOf(from), contrastChecksOf(to)];
+  const fromPairs = pairIndexOf(from);
+  const fromModes = modeIndexOf(from);
   const regressions: ContrastRegression[] = [];
-  for (const { pair, modes } of contrastResults(to)) {
-    const earlier = before.get(pair.name);
-    for (const [mode, result] of Object.entries(modes)) {
-      if (result.pass) continue;
-      const was = earlier?.modes[mode];
-      if (was !== undefined && !was.pass) continue;
+  const modeCount = to.modes.length;
+  (to.contrast?.pairs ?? []).forEach((pair, index) => {
+    const earlier = fromPairs.get(pair.name);
+    to.modes.forEach(({ name: mode }, modeIndex) => {
+      const check = index * modeCount + modeIndex;
+      const after = toChecks.ratios[check] as number;
+      const required = requiredRatio(toChecks.kinds[check] as ContrastKind, pair.level);
+      if (Number.isNaN(after) || after >= required) return;
+      const fromMode = fromModes.get(mode);
+      const was = earlier === undefined || fromMode === undefined ? NaN : (fromChecks.ratios[earlier.check + fromMode] as number);
+      if (earlier !== undefined && !Number.isNaN(was)) {
+        const wasRequired = requiredRatio(fromChecks.kinds[earlier.check + (fromMode as number)] as ContrastKind, earlier.pair.level);
+        if (was < wasRequired) return;
+      }
       regressions.push({
         pair: `${pair.name} (${pair.foreground} on ${pair.background})`,
         mode,
-        before: was?.ratio ?? null,
-        after: result.ratio,
-        required: result.required,
+        before: Number.isNaN(was) ? null : was,
+        after,
+        required,
       });
-    }
-  }
+    });
+  });
   return regressions;
 }
+
+/** Each pair by name, with the index of its first check (pair × modes). */
+const pairIndexOf = perSystem((system) => {
+  const modeCount = system.modes.length;
+  return new Map((system.contrast?.pairs ?? []).map((pair, index) => [pair.name, { pair, check: index * modeCount }]));
+});
+
+/** Each mode's index in the design system's mode order, by name. */
+const modeIndexOf = perSystem((system) => new Map(system.modes.map((mode, index) => [mode.name, index])));
 
 /** Whether either side declares contrast pairs: only then does a diff carry `contrastRegressions` (spec-only sources answer as before). */
 export function declaresContrast(from: CompiledDesignSystem, to: CompiledDesignSystem): boolean {

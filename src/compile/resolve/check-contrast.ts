@@ -1,0 +1,152 @@
+import Color from 'colorjs.io';
+import type {
+  ContrastChecks,
+  ContrastDeclaration,
+  ContrastKind,
+  ContrastLevel,
+  Dimension,
+  ModeDefinition,
+  Rgba,
+  Token,
+  TypedValue,
+} from '../types.js';
+
+/** WCAG 2.2 minimum ratios: 1.4.3 (AA) and 1.4.6 (AAA) for text and large text, 1.4.11 for non-text (no AAA of its own). */
+const REQUIRED: Readonly<Record<ContrastKind, Readonly<Record<ContrastLevel, number>>>> = {
+  text: { AA: 4.5, AAA: 7 },
+  'large-text': { AA: 3, AAA: 4.5 },
+  'non-text': { AA: 3, AAA: 3 },
+};
+/** WCAG's large text: 18pt (24px), or 14pt (18.66px) and bold (700 or more). */
+const LARGE_PX = 24;
+const LARGE_BOLD_PX = 18.66;
+const BOLD = 700;
+/** What 1rem is taken as: the browsers' default root font size. */
+const REM_PX = 16;
+
+const WHITE: Rgba = { red: 255, green: 255, blue: 255, alpha: 1 };
+const BLACK: Rgba = { red: 0, green: 0, blue: 0, alpha: 1 };
+
+/** The ratio WCAG 2.2 asks of a pair of `kind` at `level`. */
+export function requiredRatio(kind: ContrastKind, level: ContrastLevel): number {
+  return REQUIRED[kind][level];
+}
+
+/**
+ * Every pair of `declaration` checked in every mode against WCAG 2.2, as flat lists (pair × modes + mode). The
+ * background is composited over the mode's surface (the `surface` token, itself over the scheme's default, or opaque
+ * white in a light-scheme mode and black in a dark one), then the foreground over that background.
+ */
+export function checkContrast(
+  tokens: readonly Token[],
+  modes: readonly ModeDefinition[],
+  declaration: ContrastDeclaration,
+): ContrastChecks {
+  const byKey = new Map(tokens.map((token) => [token.key, token]));
+  const surfaceToken = declaration.surface === null ? undefined : byKey.get(declaration.surface);
+  const surfaces = modes.map((mode) => {
+    const base = schemeOfMode(modes, mode.name) === 'dark' ? BLACK : WHITE;
+    const surface = colorIn(surfaceToken, mode.name);
+    return surface === undefined ? base : compositeOver(surface, base);
+  });
+  const colors = new ColorCache();
+  const ratios: number[] = [];
+  const apca: number[] = [];
+  const kinds: ContrastKind[] = [];
+  for (const pair of declaration.pairs) {
+    const foreground = byKey.get(pair.foreground);
+    const background = byKey.get(pair.background);
+    const typography = pair.typography === null ? undefined : byKey.get(pair.typography);
+    modes.forEach(({ name: mode }, index) => {
+      const fg = colorIn(foreground, mode);
+      const bg = colorIn(background, mode);
+      const kind = typography === undefined ? pair.kind : isLargeText(typography.resolved[mode]) ? 'large-text' : 'text';
+      kinds.push(kind);
+      if (fg === undefined || bg === undefined) {
+        ratios.push(NaN);
+        apca.push(NaN);
+        return;
+      }
+      const seenBackground = compositeOver(bg, surfaces[index] ?? WHITE);
+      const seenForeground = compositeOver(fg, seenBackground);
+      const front = colors.get(seenForeground);
+      const back = colors.get(seenBackground);
+      ratios.push(contrastRatio(front.luminance, back.luminance));
+      apca.push(Color.contrastAPCA(back.color, front.color));
+    });
+  }
+  return { ratios, apca, kinds };
+}
+
+/** The light-dark scheme a mode ends in: `light`, `dark`, or the root its chain of bases reaches. */
+export function schemeOfMode(modes: readonly ModeDefinition[], mode: string): 'light' | 'dark' {
+  let current = modes.find((candidate) => candidate.name === mode);
+  while (current !== undefined && current.name !== 'light' && current.name !== 'dark') {
+    const base = current.base;
+    current = modes.find((candidate) => candidate.name === base);
+  }
+  return current?.name === 'dark' ? 'dark' : 'light';
+}
+
+/** A color token's color in `mode`; undefined when there is no such token or it is not a color there. */
+function colorIn(token: Token | undefined, mode: string): Rgba | undefined {
+  const value = token?.resolved[mode];
+  return value?.kind === 'color' ? value.color : undefined;
+}
+
+/** `top` painted over the opaque `bottom` (source-over in sRGB, as browsers blend): an opaque color, channels unrounded. */
+export function compositeOver(top: Rgba, bottom: Rgba): Rgba {
+  const a = top.alpha;
+  if (a >= 1) return top;
+  const mix = (over: number, under: number): number => over * a + under * (1 - a);
+  return { red: mix(top.red, bottom.red), green: mix(top.green, bottom.green), blue: mix(top.blue, bottom.blue), alpha: 1 };
+}
+
+/** colorjs.io colors and their relative luminance, made once per distinct color of one check (tokens share colors). */
+class ColorCache {
+  // By object first: a token's color in a mode is one frozen object, shared by every pair that names the token.
+  readonly #byObject = new WeakMap<Rgba, MeasuredColor>();
+  readonly #byValue = new Map<string, MeasuredColor>();
+
+  get(rgba: Rgba): MeasuredColor {
+    let found = this.#byObject.get(rgba);
+    if (found !== undefined) return found;
+    const { red, green, blue } = rgba;
+    const key = `${red},${green},${blue}`;
+    found = this.#byValue.get(key);
+    if (found === undefined) {
+      const color = new Color('srgb', [red / 255, green / 255, blue / 255]);
+      found = { color, luminance: color.luminance };
+      this.#byValue.set(key, found);
+    }
+    this.#byObject.set(rgba, found);
+    return found;
+  }
+}
+
+interface MeasuredColor {
+  readonly color: Color;
+  readonly luminance: number;
+}
+
+/** colorjs.io's `contrastWCAG21` from the two luminances it would compute: (lighter + 0.05) / (darker + 0.05). */
+function contrastRatio(first: number, second: number): number {
+  const a = Math.max(first, 0);
+  const b = Math.max(second, 0);
+  return a > b ? (a + 0.05) / (b + 0.05) : (b + 0.05) / (a + 0.05);
+}
+
+/** A length in px when it has one: px as is, rem × 16; undefined for em, %, viewport units (no size of their own). */
+export function pixelsOf(length: Dimension): number | undefined {
+  if (length.unit === 'px') return length.value;
+  if (length.unit === 'rem') return length.value * REM_PX;
+  return undefined;
+}
+
+/** Whether a typography is WCAG large text: 24px, or 18.66px and bold; a size in em or % is taken as not large. */
+function isLargeText(value: TypedValue | undefined): boolean {
+  if (value?.kind !== 'typography') return false;
+  const px = pixelsOf(value.fontSize);
+  if (px === undefined) return false;
+  return px >= LARGE_PX || (px >= LARGE_BOLD_PX && value.fontWeight.value >= BOLD);
+}
