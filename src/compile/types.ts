@@ -312,6 +312,11 @@ export interface ContrastChecks {
   readonly apca: readonly number[];
   /** What the pair counts as in that mode: its `kind`, or for a pair with a typography, `text` or `large-text` by its size. */
   readonly kinds: readonly ContrastKind[];
+  /**
+   * The font sizes below `minFontSize`, each as `token × modes + mode` (the token's index in `tokens`), in token then
+   * mode order: every `font.size` and `typography` token, and every `dimension` a typography takes its `fontSize` from.
+   */
+  readonly smallFontSizes: readonly number[];
 }
 
 /** A fully validated design system: every list sorted by key, every reference resolved. */

@@ -4,33 +4,23 @@ import { toRendered, toRenderedHashed } from '../views/rendered.js';
 import type { Rendered } from '../views/rendered.js';
 
 /**
- * A body made of `parts` (a view that yields its text a bounded piece at a time): at once when it has one part, else
- * one part per turn of the event loop, each hashed as it comes, so requests are answered between the parts of a
- * large body. The bytes are the parts joined.
+ * A body made of `parts` (a view's text, a bounded piece per function): at once when it has one part, else one part
+ * per turn of the event loop, each hashed as it is made, so requests are answered between the parts of a large body.
+ * The bytes are the parts joined.
  */
-export function renderInTurns(parts: Iterable<string>, contentType: string): Rendered | Promise<Rendered> {
-  const iterator = parts[Symbol.iterator]();
-  const first = iterator.next();
-  if (first.done === true) return toRendered('', contentType);
-  const second = iterator.next();
-  if (second.done === true) return toRendered(first.value, contentType);
-  return renderRest(iterator, [first.value, second.value], contentType);
+export function renderInTurns(parts: readonly (() => string)[], contentType: string): Rendered | Promise<Rendered> {
+  if (parts.length <= 1) return toRendered(parts[0]?.() ?? '', contentType);
+  return renderEachInATurn(parts, contentType);
 }
 
-async function renderRest(iterator: Iterator<string>, made: readonly string[], contentType: string): Promise<Rendered> {
+async function renderEachInATurn(parts: readonly (() => string)[], contentType: string): Promise<Rendered> {
   const hash = createHash('sha256');
   const buffers: Buffer[] = [];
-  const add = (text: string): void => {
-    const bytes = Buffer.from(text, 'utf8');
+  for (const [index, part] of parts.entries()) {
+    if (index > 0) await nextTurn();
+    const bytes = Buffer.from(part(), 'utf8');
     hash.update(bytes);
     buffers.push(bytes);
-  };
-  for (const text of made) add(text);
-  for (;;) {
-    await nextTurn();
-    const next = iterator.next();
-    if (next.done === true) break;
-    add(next.value);
   }
   return toRenderedHashed(Buffer.concat(buffers), hash.digest(), contentType);
 }

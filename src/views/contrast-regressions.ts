@@ -1,5 +1,5 @@
 import { requiredRatio } from '../compile/resolve/check-contrast.js';
-import type { CompiledDesignSystem, ContrastKind } from '../compile/types.js';
+import type { CompiledDesignSystem, ContrastKind, ContrastPair, ModeDefinition } from '../compile/types.js';
 import { contrastChecksOf } from './contrast.js';
 import { perSystem } from './system-memo.js';
 
@@ -23,35 +23,56 @@ export interface ContrastRegression {
  * the level says what changed, the severity only whether `validate` fails.
  * @example contrastRegressions(before, after) // [{ pair: 'button-text (color.text.onPrimary on color.brand.primary)', mode: 'dark', before: 4.61, after: 4.05, required: 4.5 }]
  */
-export function contrastRegressions(from: CompiledDesignSystem, to: CompiledDesignSystem): ContrastRegression[] {
-  // From the compiler's checks of both sides: what is compared here is numbers, no color is measured again.
+export function contrastRegressions(from: CompiledDesignSystem, to: CompiledDesignSystem): readonly ContrastRegression[] {
+  const remembered = regressionsFrom(from);
+  let regressions = remembered.get(to);
+  if (regressions === undefined) {
+    regressions = Object.freeze(compareChecks(from, to));
+    remembered.set(to, regressions);
+  }
+  return regressions;
+}
+
+/** What each `to` regressed against a `from` (a diff's JSON and Markdown, and every later request, ask it alike). */
+const regressionsFrom = perSystem(() => new WeakMap<CompiledDesignSystem, readonly ContrastRegression[]>());
+
+/** From the compiler's checks of both sides: numbers compared, no color measured again. */
+function compareChecks(from: CompiledDesignSystem, to: CompiledDesignSystem): ContrastRegression[] {
   const [fromChecks, toChecks] = [contrastChecksOf(from), contrastChecksOf(to)];
   const fromPairs = pairIndexOf(from);
   const fromModes = modeIndexOf(from);
+  // Each of `to`'s modes at its index in `from` (-1 when `from` has no such mode).
+  const modesInFrom = to.modes.map((mode) => fromModes.get(mode.name) ?? -1);
   const regressions: ContrastRegression[] = [];
   const modeCount = to.modes.length;
-  (to.contrast?.pairs ?? []).forEach((pair, index) => {
+  const pairs = to.contrast?.pairs ?? [];
+  for (let index = 0; index < pairs.length; index++) {
+    const pair = pairs[index] as ContrastPair;
     const earlier = fromPairs.get(pair.name);
-    to.modes.forEach(({ name: mode }, modeIndex) => {
-      const check = index * modeCount + modeIndex;
+    let label: string | undefined;
+    for (let mode = 0; mode < modeCount; mode++) {
+      const check = index * modeCount + mode;
       const after = toChecks.ratios[check] as number;
       const required = requiredRatio(toChecks.kinds[check] as ContrastKind, pair.level);
-      if (Number.isNaN(after) || after >= required) return;
-      const fromMode = fromModes.get(mode);
-      const was = earlier === undefined || fromMode === undefined ? NaN : (fromChecks.ratios[earlier.check + fromMode] as number);
-      if (earlier !== undefined && !Number.isNaN(was)) {
-        const wasRequired = requiredRatio(fromChecks.kinds[earlier.check + (fromMode as number)] as ContrastKind, earlier.pair.level);
-        if (was < wasRequired) return;
+      if (Number.isNaN(after) || after >= required) continue;
+      const fromMode = modesInFrom[mode] as number;
+      let was = NaN;
+      if (earlier !== undefined && fromMode >= 0) {
+        const before = earlier.check + fromMode;
+        was = fromChecks.ratios[before] as number;
+        // Failing on both sides is no regression.
+        if (was < requiredRatio(fromChecks.kinds[before] as ContrastKind, earlier.pair.level)) continue;
       }
+      label ??= `${pair.name} (${pair.foreground} on ${pair.background})`;
       regressions.push({
-        pair: `${pair.name} (${pair.foreground} on ${pair.background})`,
-        mode,
+        pair: label,
+        mode: (to.modes[mode] as ModeDefinition).name,
         before: Number.isNaN(was) ? null : was,
         after,
         required,
       });
-    });
-  });
+    }
+  }
   return regressions;
 }
 

@@ -1,4 +1,4 @@
-import { checkContrast, pixelsOf, requiredRatio } from '../compile/resolve/check-contrast.js';
+import { checkContrast, fontSizeOf, requiredRatio } from '../compile/resolve/check-contrast.js';
 import type {
   CompiledDesignSystem,
   ContrastChecks,
@@ -6,7 +6,8 @@ import type {
   ContrastPair,
   Dimension,
   DimensionValue,
-  TypedValue,
+  ModeDefinition,
+  Token,
 } from '../compile/types.js';
 import type { ApiContrast, ApiContrastPair } from './api-answers.js';
 import { perSystem } from './system-memo.js';
@@ -32,7 +33,7 @@ export interface ContrastResult {
   readonly modes: Readonly<Record<string, ContrastModeResult>>;
 }
 
-const NO_CHECKS: ContrastChecks = { ratios: [], apca: [], kinds: [] };
+const NO_CHECKS: ContrastChecks = { ratios: [], apca: [], kinds: [], smallFontSizes: [] };
 /** Checks of a design system built without the compiler (none carries a `contrast` without them): made once here. */
 const checkedHere = perSystem((system) =>
   system.contrast === undefined ? NO_CHECKS : checkContrast(system.tokens, system.modes, system.contrast),
@@ -94,38 +95,17 @@ export interface FontSizeFailure {
  * compiled design system. Sizes in em, % or viewport units have no size of their own and are not compared.
  * @example fontSizeFailures(system) // [{ token: 'font.size.caption', mode: 'dark', size: { value: 11, unit: 'px' }, minimum: { value: 12, unit: 'px' } }]
  */
-export const fontSizeFailures: (system: CompiledDesignSystem) => readonly FontSizeFailure[] = perSystem(checkFontSizes);
+export const fontSizeFailures: (system: CompiledDesignSystem) => readonly FontSizeFailure[] = perSystem((system) =>
+  contrastChecksOf(system).smallFontSizes.map((at) => fontSizeFailureAt(system, at)),
+);
 
-function checkFontSizes(system: CompiledDesignSystem): readonly FontSizeFailure[] {
-  const minimum = system.contrast?.minFontSize ?? null;
-  const least = minimum === null ? undefined : pixelsOf(minimum);
-  if (minimum === null || least === undefined) return [];
-  // Dimension tokens a typography takes its size from, per mode: they are font sizes there.
-  const usedAsFontSize = new Set<string>();
-  for (const token of system.tokens) {
-    if (token.type !== 'typography') continue;
-    for (const [mode, references] of Object.entries(token.references ?? {})) {
-      const target = references.parts?.['fontSize'];
-      if (target !== undefined) usedAsFontSize.add(`${target}\u0000${mode}`);
-    }
-  }
-  const failures: FontSizeFailure[] = [];
-  for (const token of system.tokens) {
-    if (token.type !== 'font.size' && token.type !== 'typography' && token.type !== 'dimension') continue;
-    for (const { name: mode } of system.modes) {
-      if (token.type === 'dimension' && !usedAsFontSize.has(`${token.key}\u0000${mode}`)) continue;
-      const size = fontSizeOf(token.resolved[mode]);
-      const px = size === undefined ? undefined : pixelsOf(size);
-      if (size !== undefined && px !== undefined && px < least) failures.push({ token: token.key, mode, size, minimum });
-    }
-  }
-  return failures;
-}
-
-function fontSizeOf(value: TypedValue | undefined): DimensionValue | undefined {
-  if (value?.kind === 'dimension') return value;
-  if (value?.kind === 'typography') return value.fontSize;
-  return undefined;
+/** The font size failure at `at` (token × modes + mode), from the token's value as it resolved. */
+function fontSizeFailureAt(system: CompiledDesignSystem, at: number): FontSizeFailure {
+  const modeCount = system.modes.length;
+  const token = system.tokens[Math.floor(at / modeCount)] as Token;
+  const mode = (system.modes[at % modeCount] as ModeDefinition).name;
+  const size = fontSizeOf(token.resolved[mode]) as DimensionValue;
+  return { token: token.key, mode, size, minimum: system.contrast?.minFontSize as Dimension };
 }
 
 /**
@@ -137,35 +117,43 @@ export function renderContrast(system: CompiledDesignSystem): { data: ApiContras
   return { data: { pairs, minFontSize: minFontSizeText(system), fontSizes: fontSizeFailures(system).map(fontSizeAnswer) } };
 }
 
-/** About this many checks (pairs × modes), or font sizes, go into one part of the body {@link renderContrastParts} yields. */
-export const CONTRAST_PART_CHECKS = 2_000;
+/** About this many checks (pairs × modes), or font sizes, go into one part of the body {@link renderContrastParts} makes. */
+export const CONTRAST_PART_CHECKS = 1_000;
 
 /**
- * The bytes of {@link renderContrast} as JSON with a trailing newline (`toRenderedJson`'s), in parts of about
- * {@link CONTRAST_PART_CHECKS} checks or font sizes each, so a caller can answer other requests between parts.
- * @example [...renderContrastParts(system)].join('') // '{"data":{"pairs":[{"name":"body",...}],"minFontSize":"12px","fontSizes":[]}}\n'
+ * The bytes of {@link renderContrast} as JSON with a trailing newline (`toRenderedJson`'s), as parts to write one
+ * after the other, each of about {@link CONTRAST_PART_CHECKS} checks or font sizes, so that a caller can answer other
+ * requests between them: a few ms each, where the whole body at the limit of 20,000 checks took 30-80 ms in one go.
+ * @example renderContrastParts(system).map((part) => part()).join('') // '{"data":{"pairs":[{"name":"body",...}],"minFontSize":"12px","fontSizes":[]}}\n'
  */
-export function* renderContrastParts(system: CompiledDesignSystem, partChecks = CONTRAST_PART_CHECKS): Generator<string, void, undefined> {
-  const pairs = system.contrast?.pairs ?? [];
-  let part = '{"data":{"pairs":[';
-  let checks = 0;
-  for (let index = 0; index < pairs.length; index++) {
-    part += `${index === 0 ? '' : ','}${JSON.stringify(pairAnswer(system, index))}`;
-    checks += system.modes.length;
-    if (checks < partChecks) continue;
-    yield part;
-    [part, checks] = ['', 0];
+export function renderContrastParts(system: CompiledDesignSystem, partChecks = CONTRAST_PART_CHECKS): readonly (() => string)[] {
+  const pairCount = system.contrast?.pairs.length ?? 0;
+  const pairsPerPart = Math.max(1, Math.floor(partChecks / system.modes.length));
+  const work: (() => string)[] = [];
+  for (let start = 0; start < pairCount; start += pairsPerPart) {
+    const end = Math.min(pairCount, start + pairsPerPart);
+    work.push(() => {
+      let text = '';
+      for (let index = start; index < end; index++) text += `${index === 0 ? '' : ','}${JSON.stringify(pairAnswer(system, index))}`;
+      return text;
+    });
   }
-  part += `],"minFontSize":${JSON.stringify(minFontSizeText(system))},"fontSizes":[`;
-  const failures = fontSizeFailures(system);
-  for (let start = 0; start < failures.length; start += partChecks) {
-    const answers = failures.slice(start, start + partChecks).map(fontSizeAnswer);
-    part += `${start === 0 ? '' : ','}${JSON.stringify(answers).slice(1, -1)}`;
-    if (start + partChecks >= failures.length) break;
-    yield part;
-    part = '';
+  const pairParts = work.length;
+  const small = contrastChecksOf(system).smallFontSizes;
+  for (let start = 0; start < small.length; start += partChecks) {
+    const answers = (): string =>
+      JSON.stringify(small.slice(start, start + partChecks).map((at) => fontSizeAnswer(fontSizeFailureAt(system, at)))).slice(1, -1);
+    work.push(() => `${start === 0 ? '' : ','}${answers()}`);
   }
-  yield `${part}]}}\n`;
+  const head = '{"data":{"pairs":[';
+  const middle = `],"minFontSize":${JSON.stringify(minFontSizeText(system))},"fontSizes":[`;
+  const tail = ']}}\n';
+  if (work.length === 0) return [() => `${head}${middle}${tail}`];
+  return work.map((render, part) => () => {
+    const before = part === 0 ? (pairParts === 0 ? `${head}${middle}` : head) : '';
+    const after = `${part === pairParts - 1 ? middle : ''}${part === work.length - 1 ? tail : ''}`;
+    return `${before}${render()}${after}`;
+  });
 }
 
 /** Pair `index` as the API answers it: ratios to 2 decimals, APCA to 1, per mode in the design system's order. */

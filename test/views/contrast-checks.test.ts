@@ -5,14 +5,18 @@ import { CompilerThread } from '../../src/state/compiler-thread.js';
 import { SnapshotStore } from '../../src/state/store.js';
 import { contrastChecksOf, contrastResults, fontSizeFailures, renderContrast, renderContrastParts } from '../../src/views/contrast.js';
 import { contrastRegressions } from '../../src/views/contrast-regressions.js';
-import { compileExample } from '../helpers/fixtures.js';
+import { buildContrastRegressionSection, renderDiffMarkdown } from '../../src/views/diff-markdown.js';
+import { compileExample, compileFiles } from '../helpers/fixtures.js';
 import { compileContrastSystem, contrastSystemFiles } from './contrast-fixture.js';
 
 // Issue 36, finding 2: the contrast checks are the compiler's, made once per compiled design system (in the compile
 // worker), and every view reads them; the answers are byte for byte what they were when each request checked the
 // pairs itself (the digests below were taken from that code).
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
-const bodyOf = (system: CompiledDesignSystem): string => [...renderContrastParts(system)].join('');
+const bodyOf = (system: CompiledDesignSystem, partChecks?: number): string =>
+  renderContrastParts(system, partChecks)
+    .map((part) => part())
+    .join('');
 
 /** [slug, digest of the `/contrast` body, digest of `contrastResults` as JSON (ratios unrounded)] */
 const EXAMPLES: [string, string, string][] = [
@@ -74,15 +78,29 @@ describe('contrast checks, once per compiled design system', () => {
     expect(sha256(JSON.stringify(contrastResults(system)))).toBe(results);
   });
 
-  it('answer 700 pairs in 14 modes byte for byte as before, the body in parts of about 2,000 checks', () => {
+  it('answer 700 pairs in 14 modes byte for byte as before, the body in parts of about 1,000 checks', () => {
     const system = compileContrastSystem({ pairs: 700, declaredModes: 12 });
-    const parts = [...renderContrastParts(system)];
-    expect(parts).toHaveLength(5);
-    expect(sha256(parts.join(''))).toBe('e323528f9d2347defb7fb09fb3a3349cb4c8e1573e098f9f8fe2b728455355dc');
+    // 71 pairs (994 checks) a part, then the font sizes below the minimum (fewer than 1,000) in one.
+    expect(renderContrastParts(system)).toHaveLength(11);
+    expect(sha256(bodyOf(system))).toBe('e323528f9d2347defb7fb09fb3a3349cb4c8e1573e098f9f8fe2b728455355dc');
     expect(sha256(JSON.stringify(contrastResults(system)))).toBe('27084d419da47a45dd27f1ad65fbd371750d5add814572b1d764e82203d7fb26');
     expect(sha256(JSON.stringify(fontSizeFailures(system)))).toBe('97d7dca87749c434c08270daad36ba42b473007817ca37f0d12b0ca57f6a1380');
-    // However small the parts, the same bytes.
-    expect([...renderContrastParts(system, 5)].join('')).toBe(parts.join(''));
+    // However the parts fall (a pair a part, a font size a part), the same bytes.
+    expect(bodyOf(system, 5)).toBe(bodyOf(system));
+    expect(bodyOf(system, 1)).toBe(bodyOf(system));
+  });
+
+  it('answer a section without pairs, or with font sizes alone, as before', () => {
+    const tokens = 'tokens:\n  font.size.s: { type: font.size, value: 9, modes: { dark: { value: 10 } } }\n';
+    for (const contrast of ['contrast:\n  minFontSize: 12px\n', 'contrast:\n  pairs: {}\n']) {
+      const { system } = compileFiles('ds', [
+        ['ds/system.yaml', 'name: Sizes\n'],
+        ['ds/tokens.yaml', tokens],
+        ['ds/contrast.yaml', contrast],
+      ]);
+      if (system === undefined) throw new Error('does not compile');
+      expect(bodyOf(system, 1)).toBe(`${JSON.stringify(renderContrast(system))}\n`);
+    }
   });
 
   it('give /diff the regressions it found before, compared from both sides’ checks', () => {
@@ -94,5 +112,32 @@ describe('contrast checks, once per compiled design system', () => {
     expect(sha256(JSON.stringify(contrastRegressions(after, before)))).toBe(
       '479a38d9190cb2ebbc4fa56d383b4c21d05c75b00500e2974976cd248ac27933',
     );
+  });
+});
+
+describe('the Markdown of many contrast regressions', () => {
+  it('writes the rows it shows (100 in all), and counts the rest', () => {
+    const regressions = Array.from({ length: 19_992 }, (_, index) => ({
+      pair: `p${index} (c.a on c.b)`,
+      mode: 'dark',
+      before: 4.6,
+      after: 3.2,
+      required: 4.5,
+    }));
+    const section = buildContrastRegressionSection(regressions, 100);
+    expect(section?.items).toHaveLength(100);
+    expect(section?.total).toBe(19_992);
+    const none = { added: [], removed: [], changed: [] };
+    const markdown = renderDiffMarkdown({
+      system: { name: 'Many', slug: 'many' },
+      from: { ref: 'v1', sha: 'a'.repeat(40) },
+      to: { ref: null, sha: 'b'.repeat(40) },
+      diff: { level: 'major', tokens: { ...none, retyped: [] }, scales: none, primitives: none, contrastRegressions: regressions },
+    });
+    const lines = markdown.split('\n');
+    expect(lines.filter((line) => line.startsWith('| p'))).toHaveLength(100);
+    expect(lines).toContain('#### Contrast regressions (19992)');
+    expect(lines).toContain('<details><summary>Show 100 of 19992</summary>');
+    expect(lines).toContain('…and 19892 more not shown (the JSON answer lists every change).');
   });
 });

@@ -5,6 +5,7 @@ import type {
   ContrastKind,
   ContrastLevel,
   Dimension,
+  DimensionValue,
   ModeDefinition,
   Rgba,
   Token,
@@ -75,7 +76,44 @@ export function checkContrast(
       apca.push(Color.contrastAPCA(back.color, front.color));
     });
   }
-  return { ratios, apca, kinds };
+  return { ratios, apca, kinds, smallFontSizes: checkFontSizes(tokens, modes, declaration.minFontSize) };
+}
+
+/**
+ * Every font size below `minimum` (`token × modes + mode`), in token then mode order: `font.size` and `typography`
+ * tokens, and `dimension` tokens where a typography takes its `fontSize` from them. Sizes in em, % or viewport units
+ * have no size of their own and are not compared.
+ */
+function checkFontSizes(tokens: readonly Token[], modes: readonly ModeDefinition[], minimum: Dimension | null): number[] {
+  const least = minimum === null ? undefined : pixelsOf(minimum);
+  if (least === undefined) return [];
+  // Dimension tokens a typography takes its size from, per mode: they are font sizes there.
+  const usedAsFontSize = new Set<string>();
+  for (const token of tokens) {
+    if (token.type !== 'typography') continue;
+    for (const [mode, references] of Object.entries(token.references ?? {})) {
+      const target = references.parts?.['fontSize'];
+      if (target !== undefined) usedAsFontSize.add(`${target}\u0000${mode}`);
+    }
+  }
+  const small: number[] = [];
+  tokens.forEach((token, index) => {
+    if (token.type !== 'font.size' && token.type !== 'typography' && token.type !== 'dimension') return;
+    modes.forEach(({ name: mode }, modeIndex) => {
+      if (token.type === 'dimension' && !usedAsFontSize.has(`${token.key}\u0000${mode}`)) return;
+      const size = fontSizeOf(token.resolved[mode]);
+      const px = size === undefined ? undefined : pixelsOf(size);
+      if (px !== undefined && px < least) small.push(index * modes.length + modeIndex);
+    });
+  });
+  return small;
+}
+
+/** The font size of a length or a typography. */
+export function fontSizeOf(value: TypedValue | undefined): DimensionValue | undefined {
+  if (value?.kind === 'dimension') return value;
+  if (value?.kind === 'typography') return value.fontSize;
+  return undefined;
 }
 
 /** The light-dark scheme a mode ends in: `light`, `dark`, or the root its chain of bases reaches. */
