@@ -1,17 +1,9 @@
 import type { CompiledDesignSystem } from '../../src/compile/types.js';
 import { compileFiles } from '../helpers/fixtures.js';
 
-/** A seeded pseudo-random number generator (mulberry32): the same design system on every run. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Plain JavaScript without declarations: imported by a path the type checker does not resolve.
+const generator = '../../bench/generate.mjs';
+const { createRandom } = (await import(generator)) as { createRandom: (seed: number) => () => number };
 
 /** What {@link contrastSystemFiles} builds: pairs, declared modes (besides light and dark), colors, and a seed. */
 export interface ContrastSystemShape {
