@@ -1,4 +1,3 @@
-import Color from 'colorjs.io';
 import type {
   ContrastChecks,
   ContrastDeclaration,
@@ -73,7 +72,7 @@ export function checkContrast(
       const front = colors.get(seenForeground);
       const back = colors.get(seenBackground);
       ratios.push(contrastRatio(front.luminance, back.luminance));
-      apca.push(Color.contrastAPCA(back.color, front.color));
+      apca.push(apcaContrast(back.apcaLuminance, front.apcaLuminance));
     });
   }
   return { ratios, apca, kinds, smallFontSizes: checkFontSizes(tokens, modes, declaration.minFontSize) };
@@ -140,7 +139,7 @@ export function compositeOver(top: Rgba, bottom: Rgba): Rgba {
   return { red: mix(top.red, bottom.red), green: mix(top.green, bottom.green), blue: mix(top.blue, bottom.blue), alpha: 1 };
 }
 
-/** colorjs.io colors and their relative luminance, made once per distinct color of one check (tokens share colors). */
+/** Each distinct color of one check measured once (tokens share colors): its WCAG luminance and its APCA luminance. */
 class ColorCache {
   // By object first: a token's color in a mode is one frozen object, shared by every pair that names the token.
   readonly #byObject = new WeakMap<Rgba, MeasuredColor>();
@@ -153,8 +152,8 @@ class ColorCache {
     const key = `${red},${green},${blue}`;
     found = this.#byValue.get(key);
     if (found === undefined) {
-      const color = new Color('srgb', [red / 255, green / 255, blue / 255]);
-      found = { color, luminance: color.luminance };
+      const [r, g, b] = [red / 255, green / 255, blue / 255];
+      found = { luminance: relativeLuminance(r, g, b), apcaLuminance: apcaLuminance(r, g, b) };
       this.#byValue.set(key, found);
     }
     this.#byObject.set(rgba, found);
@@ -163,11 +162,67 @@ class ColorCache {
 }
 
 interface MeasuredColor {
-  readonly color: Color;
   readonly luminance: number;
+  readonly apcaLuminance: number;
 }
 
-/** colorjs.io's `contrastWCAG21` from the two luminances it would compute: (lighter + 0.05) / (darker + 0.05). */
+// colorjs.io's sRGB to XYZ (D65) row for Y, and APCA 0.0.98G's constants, as colorjs.io writes them: the same
+// operations in the same order give the same numbers, bit for bit (test/compile/contrast-formulas.test.ts), at a
+// fraction of the cost of a `Color` object and its conversions per color and pair.
+const Y_FROM_LINEAR_SRGB = [0.21263900587151027, 0.715168678767756, 0.07219231536073371] as const;
+const APCA = {
+  normBG: 0.56,
+  normTXT: 0.57,
+  revTXT: 0.62,
+  revBG: 0.65,
+  blkThrs: 0.022,
+  blkClmp: 1.414,
+  loClip: 0.1,
+  deltaYmin: 0.0005,
+  scale: 1.14,
+  offset: 0.027,
+} as const;
+
+/** colorjs.io's `luminance` of an sRGB color (channels 0-1): Y of XYZ D65. */
+export function relativeLuminance(r: number, g: number, b: number): number {
+  const [yr, yg, yb] = Y_FROM_LINEAR_SRGB;
+  let y = 0;
+  y += yr * toLinear(r);
+  y += yg * toLinear(g);
+  y += yb * toLinear(b);
+  return y;
+}
+
+function toLinear(value: number): number {
+  const sign = value < 0 ? -1 : 1;
+  const abs = value * sign;
+  if (abs <= 0.04045) return value / 12.92;
+  return sign * ((abs + 0.055) / 1.055) ** 2.4;
+}
+
+/** APCA's screen luminance of an sRGB color (channels 0-1), as colorjs.io's `contrastAPCA` computes it. */
+export function apcaLuminance(r: number, g: number, b: number): number {
+  const linearize = (value: number): number => (value < 0 ? -1 : 1) * Math.pow(Math.abs(value), 2.4);
+  return linearize(r) * 0.2126729 + linearize(g) * 0.7151522 + linearize(b) * 0.072175;
+}
+
+/** colorjs.io's `contrastAPCA(background, foreground)` from the two colors' APCA luminances: Lc, advice only. */
+export function apcaContrast(backgroundLuminance: number, textLuminance: number): number {
+  const clamp = (y: number): number => (y >= APCA.blkThrs ? y : y + (APCA.blkThrs - y) ** APCA.blkClmp);
+  const text = clamp(textLuminance);
+  const background = clamp(backgroundLuminance);
+  let contrast: number;
+  if (Math.abs(background - text) < APCA.deltaYmin) contrast = 0;
+  else if (background > text) contrast = (background ** APCA.normBG - text ** APCA.normTXT) * APCA.scale;
+  else contrast = (background ** APCA.revBG - text ** APCA.revTXT) * APCA.scale;
+  let lc: number;
+  if (Math.abs(contrast) < APCA.loClip) lc = 0;
+  else if (contrast > 0) lc = contrast - APCA.offset;
+  else lc = contrast + APCA.offset;
+  return lc * 100;
+}
+
+/** colorjs.io's `contrastWCAG21` from the two luminances it computes: (lighter + 0.05) / (darker + 0.05). */
 function contrastRatio(first: number, second: number): number {
   const a = Math.max(first, 0);
   const b = Math.max(second, 0);
