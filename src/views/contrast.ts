@@ -48,7 +48,7 @@ export function contrastChecksOf(system: CompiledDesignSystem): ContrastChecks {
   return system.contrastChecks ?? checkedHere(system);
 }
 
-/** One pair's result in the mode at `index` of `system.modes` (`check` = pair × modes + index); undefined when not checked. */
+/** The result of check `check` (pair × modes + mode) of `pair`; undefined when that mode is not checked. */
 function modeResultAt(checks: ContrastChecks, check: number, pair: ContrastPair): ContrastModeResult | undefined {
   const ratio = checks.ratios[check] as number;
   if (Number.isNaN(ratio)) return undefined;
@@ -58,8 +58,8 @@ function modeResultAt(checks: ContrastChecks, check: number, pair: ContrastPair)
 }
 
 /**
- * Every contrast pair the design system declares, checked in every mode against WCAG 2.2 (the compiler's checks,
- * compiled-design-system by compiled-design-system, as objects, kept while the system lives). Empty when it declares
+ * Every contrast pair the design system declares, checked in every mode against WCAG 2.2: the compiler's checks as
+ * objects, made once per compiled design system and kept while it lives (for `validate`). Empty when it declares
  * none. The background is composited over the mode's surface (the `surface` token, itself over the scheme's default,
  * or opaque white in a light-scheme mode and black in a dark one), then the foreground over that background.
  * @example contrastResults(system)[0] // { pair: { name: 'body', ... }, modes: { light: { ratio: 15.8, required: 4.5, pass: true, apca: 101.3, kind: 'text' }, ... } }
