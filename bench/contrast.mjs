@@ -1,9 +1,11 @@
 // What contrast checks cost (run `npm run build` first, or `npm run bench:contrast`): a design system of 14 modes
 // (light, dark and 12 declared ones), 240 color tokens (a fifth translucent), 40 typographies and 1,000 declared
-// contrast pairs (a tenth decided by a typography), so 14,000 pair checks per snapshot. In this one process, alternately:
-// compiling the design system without its `contrast.yaml` and with it (parse + compile), then the check itself on
-// the fresh compiled system (`contrastResults`, `fontSizeFailures`), the API body (`renderContrast` + JSON), and a
-// second `contrastResults` on the same system (the per-snapshot cache). Prints the medians.
+// contrast pairs (a tenth decided by a typography), so 14,000 pair checks per snapshot (the limit is 20,000). In this
+// one process, alternately: compiling the design system without its `contrast.yaml` and with it (parse + compile +
+// the checks, which the compiler makes once per compiled design system, in the compile worker), then what the main
+// thread does with them: `contrastResults` (the objects `validate` reads), the `/contrast` body in its parts (the
+// longest part is what one turn of the event loop costs), and `/diff`'s regressions against a second version whose
+// colors all changed. Prints the medians.
 // Usage: node bench/contrast.mjs [pairs] [runs]
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,11 +18,13 @@ const COLORS = 240;
 const TYPOGRAPHIES = 40;
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const load = (path) => import(pathToFileURL(join(dist, path)).href);
-const [{ parseSourceFile }, { compileDesignSystemFolder }, { contrastResults, fontSizeFailures, renderContrast }] = await Promise.all([
-  load('compile/yaml/parse-source-file.js'),
-  load('compile/compile-design-system.js'),
-  load('views/contrast.js'),
-]);
+const [{ parseSourceFile }, { compileDesignSystemFolder }, { contrastResults, renderContrastParts }, { contrastRegressions }] =
+  await Promise.all([
+    load('compile/yaml/parse-source-file.js'),
+    load('compile/compile-design-system.js'),
+    load('views/contrast.js'),
+    load('views/contrast-regressions.js'),
+  ]);
 
 const random = createRandom(27);
 // rgb() rather than hex: a hex such as `#0B...` sends the file to the precise YAML reader on both sides alike.
@@ -33,10 +37,12 @@ const system = `name: Contrast bench\nmodes:\n${declared
   )
   .join('\n')}\n`;
 // One scale whose every step has its own color in each of the 14 modes.
-const scales = `scales:\n  bench:\n${Array.from(
-  { length: COLORS },
-  (_, step) => `    ${step}: { light: "${hex()}", dark: "${hex()}", ${declared.map((mode) => `${mode}: "${hex()}"`).join(', ')} }`,
-).join('\n')}\n`;
+const scalesText = () =>
+  `scales:\n  bench:\n${Array.from(
+    { length: COLORS },
+    (_, step) => `    ${step}: { light: "${hex()}", dark: "${hex()}", ${declared.map((mode) => `${mode}: "${hex()}"`).join(', ')} }`,
+  ).join('\n')}\n`;
+const scales = scalesText();
 const tokens = [
   'tokens:',
   ...Array.from({ length: COLORS }, (_, index) =>
@@ -72,6 +78,7 @@ const base = new Map([
   ['bench/tokens.yaml', `${tokens}\n`],
 ]);
 const withPairs = new Map(base).set('bench/contrast.yaml', `${contrast}\n`);
+const changed = new Map(withPairs).set('bench/scales.yaml', scalesText());
 const compile = (files) => {
   const result = compileDesignSystemFolder(
     'bench',
@@ -87,34 +94,47 @@ const time = (run) => {
   const value = run();
   return [performance.now() - start, value];
 };
-const samples = { without: [], with: [], check: [], fontSizes: [], body: [], cached: [] };
+const samples = { without: [], with: [], results: [], parts: [], longestPart: [], regressions: [] };
 let checked = 0;
 let failing = 0;
 let bytes = 0;
+let parts = 0;
+let regressed = 0;
+const other = compile(changed);
 for (let run = 0; run < RUNS; run += 1) {
   // The two compiles take turns going first, so neither side always pays for the other's garbage.
   if (run % 2 === 0) samples.without.push(time(() => compile(base))[0]);
   const [compileMs, compiled] = time(() => compile(withPairs));
   samples.with.push(compileMs);
   if (run % 2 === 1) samples.without.push(time(() => compile(base))[0]);
-  const [checkMs, results] = time(() => contrastResults(compiled));
-  samples.check.push(checkMs);
-  samples.fontSizes.push(time(() => fontSizeFailures(compiled))[0]);
-  const [bodyMs, body] = time(() => JSON.stringify(renderContrast(compiled)));
-  samples.body.push(bodyMs);
-  samples.cached.push(time(() => contrastResults(compiled))[0]);
-  checked = results.reduce((sum, result) => sum + Object.keys(result.modes).length, 0);
+  const [resultsMs, results] = time(() => contrastResults(compiled));
+  samples.results.push(resultsMs);
+  const [, bodyParts] = time(() => renderContrastParts(compiled));
+  let longest = 0;
+  const [partsMs] = time(() => {
+    bytes = 0;
+    for (const part of bodyParts) {
+      const [partMs, text] = time(part);
+      longest = Math.max(longest, partMs);
+      bytes += text.length;
+    }
+  });
+  samples.parts.push(partsMs);
+  samples.longestPart.push(longest);
+  const [regressionsMs, regressions] = time(() => contrastRegressions(other, compiled));
+  samples.regressions.push(regressionsMs);
+  checked = compiled.contrastChecks.ratios.length;
   failing = results.reduce((sum, result) => sum + Object.values(result.modes).filter((mode) => !mode.pass).length, 0);
-  bytes = body.length;
+  parts = bodyParts.length;
+  regressed = regressions.length;
 }
 
 const ms = (values) => `${median(values).toFixed(1)} ms`;
 console.log(`contrast: ${PAIRS} pairs x ${MODES} modes = ${checked} checks (${failing} failing), ${COLORS} colors, median of ${RUNS} runs`);
-console.log(`  compile without the contrast section   ${ms(samples.without)}`);
-console.log(`  compile with it (${PAIRS} pairs read)      ${ms(samples.with)}`);
+console.log(`  compile without the contrast section          ${ms(samples.without)}`);
+console.log(`  compile with it (${PAIRS} pairs read and checked)  ${ms(samples.with)} (in the compile worker)`);
+console.log(`  contrastResults (objects, for validate)       ${ms(samples.results)}`);
 console.log(
-  `  contrastResults, once per snapshot     ${ms(samples.check)} (${((median(samples.check) * 1000) / checked).toFixed(2)} µs per pair and mode)`,
+  `  /contrast body, ${parts} parts (${(bytes / 1024).toFixed(0)} KiB)           ${ms(samples.parts)}, the longest part ${ms(samples.longestPart)}`,
 );
-console.log(`  fontSizeFailures                       ${ms(samples.fontSizes)}`);
-console.log(`  renderContrast + JSON (${(bytes / 1024).toFixed(0)} KiB)        ${ms(samples.body)}`);
-console.log(`  contrastResults again (cached)         ${ms(samples.cached)}`);
+console.log(`  /diff regressions (${regressed}) from both checks    ${ms(samples.regressions)}`);

@@ -20,6 +20,10 @@
 //   mcpFind    9,998 colors (the zip cap; 49,980 before it), each its own hex in light and dark: find_token_for_value with a new hex, 2 in flight
 //   mcpGet     28,000 tokens (MCP_TOKENS): the first get_token after each of 3 commits
 //   mcpSearch  28,000 tokens: 40 new search_tokens queries, one after another
+//   contrast-cap   196 contrast pairs x 102 modes (19,992 checks, just under the 20,000 limit) over 200 colors: the first
+//                  /contrast, 5 repeats, one pinned by ?ref=, then a second commit changing every color and its /diff
+//                  (JSON and Markdown); each phase with a probe of its own
+//   contrast-over  issue 36's reproduction, 14,000 pairs x 102 modes (887 KB of YAML): the same phases (refused now)
 import { rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -28,11 +32,26 @@ import { parseArgs } from 'node:util';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { BENCH_KEY, createSourceRepo, generateDesignSystem, git, keysFile, writeFiles } from './generate.mjs';
 import { formatSummary, startProbe, startServer } from './healthz-probe.mjs';
-import { chainTokens, colorSystem } from './hostile-shapes.mjs';
+import { chainTokens, colorSystem, contrastSystem } from './hostile-shapes.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({ options: { dist: { type: 'string', default: join(ROOT, 'dist') }, 'cpu-prof': { type: 'string' } } });
-const SLUGS = ['ds-000', 'chain', 'modes', 'largest', 'pinned', 'prefixes', 'zipcap', 'zipfair', 'zipsmall', 'mcp-find', 'mcp-get', 'mcp-search'];
+const SLUGS = [
+  'ds-000',
+  'chain',
+  'modes',
+  'largest',
+  'pinned',
+  'prefixes',
+  'zipcap',
+  'zipfair',
+  'zipsmall',
+  'mcp-find',
+  'mcp-get',
+  'mcp-search',
+  'contrast-cap',
+  'contrast-over',
+];
 const PREFIXES = Number(process.env.PREFIXES ?? 200);
 const headers = { authorization: `Bearer ${BENCH_KEY}`, 'accept-encoding': 'br' };
 const PINNED_READS = Number(process.env.PINNED_READS ?? 12);
@@ -109,6 +128,56 @@ function distinctColors(slug, tokens) {
     files.set(`${slug}/tokens/${start}.yaml`, text);
   }
   return files;
+}
+
+/** Runs `action` with a probe of its own: what it answered, how long it took, and `/healthz` meanwhile. */
+async function phase(server, label, action) {
+  const probe = startProbe(server.base);
+  await sleep(300);
+  const started = performance.now();
+  const answer = await action();
+  const ms = Math.round(performance.now() - started);
+  await sleep(200);
+  const latency = await probe.stop().then(formatSummary, (error) => `the probe failed: ${error.message}`);
+  return `\n           ${label.padEnd(22)} ${answer} in ${ms} ms; ${latency}`;
+}
+
+/** GET: status and size, or the error message. */
+const answerOf = async (base, path) => {
+  const answer = await get(base, path);
+  return answer.status === 200 ? `200 ${(answer.bytes / 1e6).toFixed(2)} MB` : `${answer.status} ${answer.message.slice(0, 200)}`;
+};
+
+/** Waits until the live snapshot is at `sha` (its design systems compiled). */
+async function waitForCommit(base, sha) {
+  for (;;) {
+    const response = await fetch(`${base}/api/v1/design-systems`, { headers });
+    await response.arrayBuffer();
+    if (response.headers.get('x-git-commit') === sha) return;
+    await sleep(50);
+  }
+}
+
+/** The contrast scenarios: a commit, its first /contrast, repeats, one pinned, a second commit and its /diff. */
+async function contrastPhases(repo, server, slug, shape) {
+  const contrast = `/api/v1/design-systems/${slug}/contrast`;
+  const started = performance.now();
+  const first = commit(repo, contrastSystem(slug, shape), slug);
+  const loaded = await waitForSystem(server.base, slug);
+  let outcome = `loaded ${loaded.status} in ${Math.round(performance.now() - started)} ms ${loaded.message.slice(0, 240)}`;
+  outcome += await phase(server, 'first /contrast', () => answerOf(server.base, contrast));
+  outcome += await phase(server, '5 repeats', async () => {
+    const answers = [];
+    for (let index = 0; index < 5; index++) answers.push(await answerOf(server.base, contrast));
+    return answers.at(-1);
+  });
+  outcome += await phase(server, '/contrast?ref=', () => answerOf(server.base, `${contrast}?ref=${first}`));
+  const second = commit(repo, contrastSystem(slug, { ...shape, variant: 1 }), `${slug} again`);
+  await waitForCommit(server.base, second);
+  const diff = `/api/v1/diff?designSystem=${slug}&from=${first}`;
+  outcome += await phase(server, '/diff', () => answerOf(server.base, diff));
+  outcome += await phase(server, '/diff?format=markdown', () => answerOf(server.base, `${diff}&format=markdown`));
+  return outcome;
 }
 
 const ONLY = process.env.SCENARIOS?.split(',');
@@ -288,6 +357,8 @@ const SCENARIOS = {
       return `loaded ${loaded.status}; search_tokens, new queries: ${formatTimes(times)}`;
     });
   },
+  'contrast-cap': (repo, server) => contrastPhases(repo, server, 'contrast-cap', { colors: 200, modes: 100, pairs: 196 }),
+  'contrast-over': (repo, server) => contrastPhases(repo, server, 'contrast-over', { colors: 100, modes: 100, pairs: 14_000 }),
 };
 
 /** `get` with how long the whole answer took (ms). */
@@ -323,10 +394,10 @@ for (const [name, scenario] of Object.entries(SCENARIOS).filter(([name]) => ONLY
     await sleep(300);
     const outcome = await scenario(repo, server);
     await sleep(300);
-    const latency = await probe.stop();
+    const latency = await probe.stop().then(formatSummary, (error) => `the probe failed: ${error.message}`);
     const rss = server.rssMiB();
     console.log(
-      `${name.padEnd(8)} ${outcome}\n         during: ${formatSummary(latency)}; server RSS ${rss.now} MiB (peak ${rss.peak} MiB)\n         idle:   ${formatSummary(idle)}`,
+      `${name.padEnd(8)} ${outcome}\n         during: ${latency}; server RSS ${rss.now} MiB (peak ${rss.peak} MiB)\n         idle:   ${formatSummary(idle)}`,
     );
   } catch (error) {
     console.log(`${name.padEnd(8)} failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -76,6 +76,9 @@ export function startProbe(base, intervalMs = 10) {
   });
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (chunk) => (out += chunk));
+  // A probe that failed (a `/healthz` answered 408 by a server blocked past its request timeout) has exited: ending
+  // its stdin then fails, and the rejection of `stop()` says why.
+  child.stdin.on('error', () => {});
   const done = new Promise((resolveDone, reject) =>
     child.on('exit', (code) => (code === 0 ? resolveDone(summarize(JSON.parse(out))) : reject(new Error(`probe exited with ${code}`)))),
   );
@@ -93,7 +96,9 @@ async function probe(base, intervalMs) {
   process.stdin.on('end', () => (running = false)).resume();
   const times = [];
   while (running) {
-    times.push(await timeOnNewConnection(base, '/healthz'));
+    const started = performance.now();
+    // A failed probe (`408` from a server blocked past its request timeout) counts as the time it took to fail.
+    times.push(await timeOnNewConnection(base, '/healthz').catch(() => performance.now() - started));
     await new Promise((done) => setTimeout(done, intervalMs));
   }
   process.stdout.write(JSON.stringify(times));

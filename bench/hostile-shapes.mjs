@@ -31,3 +31,38 @@ export function colorSystem(slug, tokens, modes) {
   }
   return files;
 }
+
+/**
+ * A design system of `colors` color tokens whose every value differs per mode (`modes` further modes), and a
+ * `contrast` section of `pairs` pairs naming them (kinds and levels varied, a translucent surface), so every pair is
+ * checked in every mode: `pairs × (modes + 2)` checks. `variant` changes every color (a second commit of it).
+ */
+export function contrastSystem(slug, { colors, modes, pairs, variant = 0 }) {
+  const declared = Array.from({ length: modes }, (_, index) => `m${index}`);
+  const channel = (step, mode, part) => (step * 37 + mode * 11 + part * 101 + variant * 53) % 256;
+  const color = (step, mode) => `"#${[0, 1, 2].map((part) => channel(step, mode, part).toString(16).padStart(2, '0')).join('')}"`;
+  const files = new Map([
+    [
+      `${slug}/system.yaml`,
+      `name: ${slug}\nmodes:\n${declared.map((mode, index) => `  ${mode}: { base: ${index % 2 ? 'dark' : 'light'} }\n`).join('')}`,
+    ],
+  ]);
+  const names = ['light', 'dark', ...declared];
+  const perFile = 100;
+  for (let start = 0; start < colors; start += perFile) {
+    let text = `scales:\n  s${start}:\n`;
+    for (let step = start; step < Math.min(colors, start + perFile); step++)
+      text += `    ${step}: { ${names.map((mode, index) => `${mode}: ${color(step, index)}`).join(', ')} }\n`;
+    text += 'tokens:\n';
+    for (let step = start; step < Math.min(colors, start + perFile); step++)
+      text += `  c.c${step}: { type: color, scale: s${start}, step: ${step} }\n`;
+    files.set(`${slug}/colors-${start}.yaml`, text);
+  }
+  let contrast = 'contrast:\n  surface: c.surface\n  pairs:\n';
+  for (let index = 0; index < pairs; index++) {
+    const kind = index % 3 === 0 ? '' : `, kind: ${index % 3 === 1 ? 'large-text' : 'non-text'}`;
+    contrast += `    p${index}: { foreground: c.c${index % colors}, background: c.c${(index * 7 + 3) % colors}${kind} }\n`;
+  }
+  files.set(`${slug}/contrast.yaml`, `tokens:\n  c.surface: { type: color, color: "#F6F8FA80" }\n${contrast}`);
+  return files;
+}

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { capPerFile } from './diagnostics/cap-diagnostics.js';
+import { checkContrast } from './resolve/check-contrast.js';
 import { compileContrast } from './resolve/compile-contrast.js';
 import { compileTokens } from './resolve/compile-tokens.js';
 import { mergePrimitives } from './resolve/merge-primitives.js';
@@ -47,7 +48,7 @@ export function compileDesignSystem(sources: DesignSystemSources): CompileResult
   const scales = mergeScales(sources.files, modes, report);
   const primitives = mergePrimitives(sources.files, report);
   const tokens = compileTokens(sources.files, scales, primitives, modes, report);
-  const contrast = compileContrast(sources.files, report);
+  const contrast = compileContrast(sources.files, modes.length, report);
   const review = readReview(sources.systemFile, report);
 
   const diagnostics = capPerFile(pending, allFiles);
@@ -104,5 +105,7 @@ function assembleSystem(
   // the text hashed for nothing.
   const written = { ...content, tokens: tokens.map(({ resolved: _resolved, ...token }) => token) };
   const contentHash = createHash('sha256').update(JSON.stringify(written)).digest('hex');
-  return { ...content, contentHash };
+  if (contrast === undefined) return { ...content, contentHash };
+  // Checked here, once per compiled design system, so in the compile worker: the main thread only reads the results.
+  return { ...content, contentHash, contrastChecks: checkContrast(tokens, modes, contrast) };
 }

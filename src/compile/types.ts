@@ -300,6 +300,25 @@ export interface ContrastDeclaration {
   readonly surface: string | null;
 }
 
+/**
+ * Every declared contrast pair checked in every mode by the compiler (`compile/resolve/check-contrast.ts`), once per
+ * compiled design system, in flat lists: the check of pair `p` (in `contrast.pairs` order) in mode `m` (in `modes`
+ * order) is at index `p × modes + m`.
+ */
+export interface ContrastChecks {
+  /** The WCAG 2.2 contrast ratio, unrounded; NaN where the pair is not checked (a token without a color in that mode). */
+  readonly ratios: readonly number[];
+  /** APCA Lc of the text over its background (colorjs.io's); negative for light text on a dark background. Advice only. */
+  readonly apca: readonly number[];
+  /** What the pair counts as in that mode: its `kind`, or for a pair with a typography, `text` or `large-text` by its size. */
+  readonly kinds: readonly ContrastKind[];
+  /**
+   * The font sizes below `minFontSize`, each as `token × modes + mode` (the token's index in `tokens`), in token then
+   * mode order: every `font.size` and `typography` token, and every `dimension` a typography takes its `fontSize` from.
+   */
+  readonly smallFontSizes: readonly number[];
+}
+
 /** A fully validated design system: every list sorted by key, every reference resolved. */
 export interface CompiledDesignSystem {
   readonly meta: DesignSystemMeta;
@@ -317,6 +336,8 @@ export interface CompiledDesignSystem {
   readonly contrast?: ContrastDeclaration;
   /** Present when `system.yaml` has `review`: the approvals a change request needs to merge (docs/change-requests.md). */
   readonly review?: { readonly approvals: 0 | 1 };
+  /** The checks of `contrast`'s pairs, present with it; left out of `contentHash` (they follow from the rest). */
+  readonly contrastChecks?: ContrastChecks;
   /** sha-256 of the compiled content: equal content, equal hash. */
   readonly contentHash: string;
 }

@@ -24,6 +24,14 @@ const BYTES = {
   referenceEntry: 48,
   /** A diagnostic, with its message. */
   problem: 320,
+  /**
+   * A declared contrast pair (its names: measured 265 bytes), each of its checks (a ratio, an APCA value and a kind
+   * per mode, which cross from the compile worker as a boxed number each and a string of its own: measured 78 bytes)
+   * and each font size below the minimum.
+   */
+  contrastPair: 384,
+  contrastCheck: 96,
+  smallFontSize: 24,
 } as const;
 
 /**
@@ -41,7 +49,7 @@ export function estimateSnapshotBytes(snapshot: Snapshot): number {
   return bytes;
 }
 
-/** What one compiled design system holds: its tokens, their values in every mode and their references. */
+/** What one compiled design system holds: its tokens, their values in every mode and their references, its contrast checks. */
 export function estimateCompiledBytes(system: CompiledDesignSystem): number {
   let bytes = 0;
   const values = new Set<TypedValue>();
@@ -66,6 +74,11 @@ export function estimateCompiledBytes(system: CompiledDesignSystem): number {
     }
   }
   for (const scale of system.scales) bytes += scale.steps.length * system.modes.length * BYTES.valuePart;
+  const checks = system.contrastChecks;
+  if (checks !== undefined) {
+    bytes += (system.contrast?.pairs.length ?? 0) * BYTES.contrastPair;
+    bytes += checks.ratios.length * BYTES.contrastCheck + checks.smallFontSizes.length * BYTES.smallFontSize;
+  }
   return bytes;
 }
 

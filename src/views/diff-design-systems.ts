@@ -6,6 +6,7 @@ import type { ContrastRegression } from './contrast-regressions.js';
 import type { CompiledDesignSystem, ModeValues, Primitive, Rgba, Scale, Token, TypedValue } from '../compile/types.js';
 import { compareKeys } from '../compile/diagnostics/sort-order.js';
 import { formatCssValue, formatHex } from './css-values.js';
+import { perSystem } from './system-memo.js';
 
 /**
  * How much a change can break a consumer: `major` (a token, scale, scale step, primitive or mode removed, or a token
@@ -145,6 +146,19 @@ const byKey = <T extends { key: string }>(items: readonly T[]): Map<string, T> =
  * @example diffDesignSystems(before, after) // { level: 'minor', tokens: { added: [{ key: 'color.brand.tertiary', type: 'color', value: { light: '#7C3AED', dark: '#A78BFA' } }], removed: [], changed: [], retyped: [] }, scales: {...}, primitives: {...} }
  */
 export function diffDesignSystems(from: CompiledDesignSystem, to: CompiledDesignSystem): DesignSystemDiff {
+  const remembered = diffsFrom(from);
+  let diff = remembered.get(to);
+  if (diff === undefined) {
+    diff = compareSystems(from, to);
+    remembered.set(to, diff);
+  }
+  return diff;
+}
+
+/** The diff of each `to` against a `from`, kept while both live: `/diff`'s JSON and Markdown of two sides ask alike. */
+const diffsFrom = perSystem(() => new WeakMap<CompiledDesignSystem, DesignSystemDiff>());
+
+function compareSystems(from: CompiledDesignSystem, to: CompiledDesignSystem): DesignSystemDiff {
   const modes = { from: furtherModeNames(from), to: furtherModeNames(to) };
   const tokens = diffTokens(from.tokens, to.tokens, modes);
   const scales = diffScales(from.scales, to.scales, modes);

@@ -30,6 +30,8 @@ export interface MarkdownSection {
   readonly title: string;
   readonly header: readonly string[];
   readonly items: readonly (readonly (readonly string[])[])[];
+  /** How many items the section has when `items` holds only the first of them (as many as could be shown). */
+  readonly total?: number;
 }
 
 const LEVEL_TEXT: Record<ChangeLevel, string> = {
@@ -52,10 +54,11 @@ export function renderDiffMarkdown(input: DiffMarkdownInput, limits: DiffMarkdow
     `From ${describeSide(input.from)} to ${describeSide(input.to)}: ${LEVEL_TEXT[diff.level]}.`,
     '',
   ];
-  const sections = [buildContrastRegressionSection(diff.contrastRegressions), ...buildChangeSections(diff)];
+  const sections = [buildContrastRegressionSection(diff.contrastRegressions, limits.maxRows), ...buildChangeSections(diff)];
   let budget = limits.maxRows;
   for (const section of sections) {
-    if (section === undefined || section.items.length === 0) continue;
+    const total = section?.total ?? section?.items.length ?? 0;
+    if (section === undefined || total === 0) continue;
     const shown: (readonly string[])[] = [];
     let items = 0;
     for (const rows of section.items) {
@@ -66,7 +69,7 @@ export function renderDiffMarkdown(input: DiffMarkdownInput, limits: DiffMarkdow
     }
     lines.push(...renderSection(section, shown, items, limits));
     // Once one item did not fit, no later (smaller) one may jump the queue.
-    if (items < section.items.length) budget = 0;
+    if (items < total) budget = 0;
   }
   while (lines.at(-1) === '') lines.pop();
   return `${lines.join('\n')}\n`;
@@ -78,7 +81,7 @@ function renderSection(
   items: number,
   limits: DiffMarkdownLimits,
 ): string[] {
-  const total = section.items.length;
+  const total = section.total ?? section.items.length;
   const lines = [`#### ${section.title} (${total})`, ''];
   const collapsed = rows.length > limits.collapseAfter;
   if (collapsed) lines.push(`<details><summary>${items === total ? `Show all ${total}` : `Show ${items} of ${total}`}</summary>`, '');
@@ -94,22 +97,29 @@ const tableRow = (cells: readonly string[]): string => `| ${cells.join(' | ')} |
 
 /**
  * The extension point for contrast results: a section listing each pair that regressed, per mode, with ratios cut
- * (never rounded up) to two decimals; undefined when there is none.
+ * (never rounded up) to two decimals; undefined when there is none. Rows are written for the first `shown` only (one
+ * a regression: no more can be shown), however many there are (up to 20,000).
  */
-export function buildContrastRegressionSection(regressions?: readonly ContrastRegression[]): MarkdownSection | undefined {
+export function buildContrastRegressionSection(
+  regressions?: readonly ContrastRegression[],
+  shown = Number.POSITIVE_INFINITY,
+): MarkdownSection | undefined {
   if (regressions === undefined || regressions.length === 0) return undefined;
   return {
     title: 'Contrast regressions',
     header: ['Pair', 'Mode', 'Before', 'After', 'Required'],
-    items: regressions.map((regression) => [
-      [
-        escapeText(regression.pair),
-        escapeText(regression.mode),
-        regression.before === null ? '—' : formatRatio(regression.before),
-        formatRatio(regression.after),
-        `${String(Math.round(regression.required * 100) / 100)}:1`,
-      ],
-    ]),
+    total: regressions.length,
+    items: regressions
+      .slice(0, shown)
+      .map((regression) => [
+        [
+          escapeText(regression.pair),
+          escapeText(regression.mode),
+          regression.before === null ? '—' : formatRatio(regression.before),
+          formatRatio(regression.after),
+          `${String(Math.round(regression.required * 100) / 100)}:1`,
+        ],
+      ]),
   };
 }
 

@@ -1,4 +1,5 @@
 import { sameTypedValue } from '../compile/fields/typed-values.js';
+import { schemeOfMode } from '../compile/resolve/check-contrast.js';
 import type { CompiledDesignSystem, ModeDefinition, Token, TypedValue } from '../compile/types.js';
 
 /** The modes beyond `light` and `dark`, in the order `system.yaml` declares them. */
@@ -19,10 +20,5 @@ export function valueInMode(token: Token, mode: string): TypedValue | undefined 
 
 /** The light-dark scheme a mode ends in: `light`, `dark`, or the root its chain of bases reaches. */
 export function schemeOf(system: CompiledDesignSystem, mode: string): 'light' | 'dark' {
-  let current = system.modes.find((candidate) => candidate.name === mode);
-  while (current !== undefined && current.name !== 'light' && current.name !== 'dark') {
-    const base = current.base;
-    current = system.modes.find((candidate) => candidate.name === base);
-  }
-  return current?.name === 'dark' ? 'dark' : 'light';
+  return schemeOfMode(system.modes, mode);
 }

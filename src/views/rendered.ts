@@ -23,8 +23,12 @@ export function toRendered(text: string, contentType: string): Rendered {
 
 /** Wraps bytes as a Rendered body with its ETag and digest. */
 export function toRenderedBytes(body: Buffer, contentType: string): Rendered {
-  const hash = createHash('sha256').update(body).digest();
-  return { body, contentType, etag: `"${hash.subarray(0, 18).toString('base64url')}"`, digest: `sha-256=:${hash.toString('base64')}:` };
+  return toRenderedHashed(body, createHash('sha256').update(body).digest(), contentType);
+}
+
+/** Wraps bytes whose sha-256 is already known (hashed as they were made) as a Rendered body. */
+export function toRenderedHashed(body: Buffer, sha256: Buffer, contentType: string): Rendered {
+  return { body, contentType, etag: `"${sha256.subarray(0, 18).toString('base64url')}"`, digest: `sha-256=:${sha256.toString('base64')}:` };
 }
 
 /** Serializes a JSON view (whose objects are built in sorted order) with a trailing newline. */

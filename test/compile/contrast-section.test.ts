@@ -209,3 +209,54 @@ describe('the contrast section', () => {
     ]);
   });
 });
+
+// Issue 36, finding 2: 14,000 pairs in 102 modes froze the server for seconds a request. A section may ask for at
+// most 20,000 checks (pairs × modes, light and dark included); past that it is refused at the section, before any
+// pair is read or checked.
+describe('the limit on contrast checks', () => {
+  const MODES = `name: Contrast\nmodes:\n${Array.from({ length: 100 }, (_, index) => `  m${index}: { base: light }\n`).join('')}`;
+  const withPairs = (count: number, indent = '') =>
+    compileFiles('ds', [
+      ['ds/system.yaml', MODES],
+      TOKENS,
+      [
+        C,
+        `${indent}contrast:\n${indent}  pairs:\n${Array.from({ length: count }, (_, index) => `${indent}    p${index}: { foreground: color.fg, background: color.bg }\n`).join('')}`,
+      ],
+    ]);
+
+  it('checks 196 pairs in 102 modes (19,992 checks): every pair in every mode', () => {
+    const { system, diagnostics } = withPairs(196);
+    expect(diagnostics).toEqual([]);
+    expect(system?.contrastChecks?.ratios).toHaveLength(19_992);
+  });
+
+  it('refuses 197 pairs in 102 modes at the section, naming the first pair past the limit', () => {
+    const { system, diagnostics } = withPairs(197);
+    expect(diagnostics).toEqual([
+      error(
+        1,
+        1,
+        'contrast-too-large',
+        '`contrast` declares 197 pairs in 102 modes, 20,094 checks, more than 20,000 (the limit), from pair `p196` on: each pair is checked and answered in every mode; declare fewer pairs or use fewer modes',
+      ),
+    ]);
+    expect(system).toBe(undefined);
+  });
+
+  it('refuses issue 36’s 14,000 pairs in 102 modes with that one error, no pair read (their unknown tokens unreported)', () => {
+    const pairs = Array.from(
+      { length: 14_000 },
+      (_, index) => `    p${index}: { foreground: color.fg${index}, background: color.bg }\n`,
+    ).join('');
+    const { diagnostics } = compileFiles('ds', [['ds/system.yaml', MODES], TOKENS, [C, `# every screen\n\ncontrast:\n  pairs:\n${pairs}`]]);
+    expect(diagnostics).toEqual([
+      error(
+        3,
+        1,
+        'contrast-too-large',
+        '`contrast` declares 14,000 pairs in 102 modes, 1,428,000 checks, more than 20,000 (the limit), from pair `p196` on: each pair is checked and answered in every mode; declare fewer pairs or use fewer modes',
+      ),
+    ]);
+  });
+});

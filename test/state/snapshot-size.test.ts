@@ -5,6 +5,7 @@ import { compileSourceTexts } from '../../src/state/compile-batch.js';
 import { createEmptySnapshot } from '../../src/state/snapshot.js';
 import type { Snapshot } from '../../src/state/snapshot.js';
 import { estimateSnapshotBytes } from '../../src/state/snapshot-size.js';
+import { contrastSystemFiles } from '../views/contrast-fixture.js';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
@@ -73,6 +74,10 @@ describe('the revision cache counts what a snapshot holds, not the size of its s
   it.each([
     ['60 chains of 64 references', chainFiles(60)],
     ['900 tokens with a value in each of 100 modes', perModeFiles(900)],
+    [
+      '1,400 contrast pairs in 14 modes (19,600 checks, near the limit)',
+      contrastSystemFiles({ pairs: 1_400, declaredModes: 12 }).map(([path, text]): [string, string] => [path.replace(/^ds\//, 's/'), text]),
+    ],
   ])('%s: the estimate is at least the heap the snapshot takes', (_name, files) => {
     const estimate = estimateSnapshotBytes(snapshotOf(files));
     const measured = measuredHeapBytes(files);

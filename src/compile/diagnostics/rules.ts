@@ -45,6 +45,11 @@ export const RULES = {
     catches:
       'a value Jetpack Compose cannot hold (a length in `em`, `%` or a viewport unit, a CSS keyword such as `auto`): the Compose export leaves the token out',
   },
+  'contrast-too-large': {
+    severities: ERROR,
+    catches:
+      'a `contrast` section whose pairs × modes are more than 20,000 checks: reported at the section, from the first pair past the limit',
+  },
   'contrast-too-low': {
     severities: ['error', 'warning'],
     catches:

@@ -9,20 +9,30 @@ import type { Located, NamedFields, SourceFileEntries } from '../yaml/source-ent
 import { CONTRAST_KINDS, CONTRAST_LEVELS } from '../types.js';
 import type { ContrastDeclaration, ContrastKind, ContrastLevel, ContrastPair, Dimension, SourcePosition } from '../types.js';
 
+/**
+ * The most checks a `contrast` section may ask for, pairs × modes (light and dark included): each pair is checked and
+ * answered in every mode, so this bounds the check (in the compiler), the `/contrast` body (about 1.2 MB at the limit)
+ * and what `/diff` compares. Primer's contrast requirements are about 190 pairs in 13 themes (2,500 checks).
+ */
+export const MAX_CONTRAST_CHECKS = 20_000;
+
 const SECTION_FIELDS = ['pairs', 'minFontSize', 'surface'];
 const PAIR_FIELDS = ['foreground', 'background', 'kind', 'level', 'typography', 'severity'];
 const SEVERITIES: readonly Severity[] = ['error', 'warning'];
 
 /**
  * The `contrast` section of a design system (at most one file may have one: a second is `duplicate-key`), checked
- * against the tokens the files define: undefined when no file has one. Problems are reported where they are written.
+ * against the tokens the files define: undefined when no file has one, or when its pairs in the design system's
+ * `modeCount` modes are more than {@link MAX_CONTRAST_CHECKS} checks (one `contrast-too-large` error at the section,
+ * no pair read). Problems are reported where they are written.
  */
-export function compileContrast(files: readonly SourceFileEntries[], report: Report): ContrastDeclaration | undefined {
+export function compileContrast(files: readonly SourceFileEntries[], modeCount: number, report: Report): ContrastDeclaration | undefined {
   const sections = files.flatMap((file) => (file.contrast === undefined ? [] : [file.contrast]));
   const [section] = sections;
   if (section === undefined) return undefined;
   const definedAt = new Map<string, SourcePosition>();
   for (const other of sections) isDefinedBefore(definedAt, 'contrast', other.pos, () => 'the `contrast` section', report);
+  if (exceedsCheckLimit(section.pos, section.pairs ?? [], modeCount, report)) return undefined;
 
   // A token's type as written (the first definition): enough to say whether a pair names a color, even when that
   // token has a problem of its own (reported there).
@@ -71,6 +81,20 @@ export function compileContrast(files: readonly SourceFileEntries[], report: Rep
     if (pair !== undefined) pairs.push(pair);
   }
   return { pairs, minFontSize: minFontSize ?? null, surface: surface ?? null };
+}
+
+/** Whether `pairs` in `modeCount` modes are more checks than the limit (reported at the section, from the first pair past it). */
+function exceedsCheckLimit(at: SourcePosition, pairs: readonly NamedFields[], modeCount: number, report: Report): boolean {
+  const checks = pairs.length * modeCount;
+  if (checks <= MAX_CONTRAST_CHECKS) return false;
+  const first = pairs[Math.floor(MAX_CONTRAST_CHECKS / modeCount)]?.name ?? '';
+  const count = (n: number): string => n.toLocaleString('en-US');
+  report(
+    at,
+    'contrast-too-large',
+    `\`contrast\` declares ${count(pairs.length)} pairs in ${modeCount} modes, ${count(checks)} checks, more than ${count(MAX_CONTRAST_CHECKS)} (the limit), from pair \`${first}\` on: each pair is checked and answered in every mode; declare fewer pairs or use fewer modes`,
+  );
+  return true;
 }
 
 /** `minFontSize`: a length in `px` or `rem` above 0 (a bare number is px); undefined when absent or wrong (reported). */

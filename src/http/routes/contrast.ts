@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { renderContrast } from '../../views/contrast.js';
-import { toRenderedJson } from '../../views/rendered.js';
+import { renderContrastParts } from '../../views/contrast.js';
+import { JSON_TYPE } from '../../views/rendered.js';
 import type { ApiRuntime } from '../api-runtime.js';
 import { ApiError } from '../errors.js';
 import { querySchema } from '../query-schema.js';
 import type { QuerySchemaTypeProvider } from '../query-schema.js';
 import { selectDesignSystem } from '../read-context.js';
+import { renderInTurns } from '../render-in-turns.js';
 
 export const CONTRAST_URL = '/api/v1/design-systems/:id/contrast';
 
@@ -15,8 +16,9 @@ const MAX_ID_LENGTH = 100;
 
 /**
  * `GET /api/v1/design-systems/:id/contrast`: every contrast pair of the design system the path names (by slug or id,
- * one the key may read) checked in every mode, as of the live snapshot or `?ref=`. The check runs once per compiled
- * design system (views/contrast.ts), the body once per content (the render cache).
+ * one the key may read) checked in every mode, as of the live snapshot or `?ref=`. The checks are the compiled design
+ * system's (made by the compiler, in the compile worker); the body is written once per content (the render cache), a
+ * part of about 2,000 checks per turn of the event loop.
  */
 export function registerContrastRoutes(app: FastifyInstance, runtime: ApiRuntime): void {
   const api = app.withTypeProvider<QuerySchemaTypeProvider>();
@@ -34,6 +36,8 @@ export function registerContrastRoutes(app: FastifyInstance, runtime: ApiRuntime
     const authorized = await runtime.authorizeAt(request);
     const read = { ...authorized, system: selectDesignSystem(authorized.snapshot, authorized.key, id) };
     const { compiled } = read.system;
-    return runtime.send(request, reply, read, `${compiled.contentHash}|contrast`, () => toRenderedJson(renderContrast(compiled)));
+    return runtime.send(request, reply, read, `${compiled.contentHash}|contrast`, () =>
+      renderInTurns(renderContrastParts(compiled), JSON_TYPE),
+    );
   });
 }
