@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiRuntime } from '../http/api-runtime.js';
 import type { Metrics } from '../http/metrics.js';
+import { McpToolRunner } from '../http/mcp-tool-thread.js';
 import { registerOpsRoutes } from '../http/ops-routes.js';
 import { registerChangeRoutes } from '../http/routes/changes.js';
 import { registerContrastRoutes } from '../http/routes/contrast.js';
@@ -25,6 +26,8 @@ export interface RouteSettings {
   readonly now?: () => number;
   /** Browser origins allowed by CORS: `/mcp` takes requests from them (and localhost) only. */
   readonly corsOrigins?: readonly string[] | undefined;
+  /** Design systems with more values answer `/diff` and the indexed MCP tools in the worker (default `MCP_OFF_THREAD_VALUES`). */
+  readonly toolOffThreadValues?: number | undefined;
   /** Change requests in the source's Git repository; absent when the source is a plain folder. */
   readonly changes?: ChangeRequestService | undefined;
 }
@@ -42,7 +45,10 @@ export function registerRoutes(app: FastifyInstance, runtime: ApiRuntime, settin
   registerContrastRoutes(app, runtime);
   registerExportRoutes(app, runtime);
   registerRevisionRoutes(app, runtime);
-  registerDiffRoutes(app, runtime);
+  // One worker for the whole-system work of MCP tools and of `/diff` (it holds the design systems it was sent).
+  const tools = new McpToolRunner(settings.toolOffThreadValues === undefined ? {} : { offThreadValues: settings.toolOffThreadValues });
+  app.addHook('onClose', () => tools.close());
+  registerDiffRoutes(app, runtime, tools);
   registerEventRoutes(app, runtime, settings.store, {
     heartbeatMs: settings.eventsHeartbeatMs,
     now: settings.now,

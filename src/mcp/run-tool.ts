@@ -1,6 +1,7 @@
 import type { CompiledDesignSystem } from '../compile/types.js';
 import { diffDesignSystems, renderDiff } from '../views/diff-design-systems.js';
 import type { DiffSide } from '../views/diff-design-systems.js';
+import { renderDiffMarkdown } from '../views/diff-markdown.js';
 import { findTokenForValue } from './tools/find-token-for-value.js';
 import type { SoughtValue } from './tools/find-token-for-value.js';
 import { getToken } from './tools/get-token.js';
@@ -13,7 +14,9 @@ export type SystemToolJob =
   | { readonly tool: 'search_tokens'; readonly input: SearchTokensInput }
   | { readonly tool: 'find_token_for_value'; readonly query: SoughtValue; readonly limit: number }
   /** The diff from `before` (the other system of the call) to the system. */
-  | { readonly tool: 'diff_revisions'; readonly from: DiffSide; readonly to: DiffSide };
+  | { readonly tool: 'diff_revisions'; readonly from: DiffSide; readonly to: DiffSide }
+  /** `GET /api/v1/diff`'s body as text: the JSON (with its newline) or the Markdown. */
+  | { readonly tool: 'diff_text'; readonly from: DiffSide; readonly to: DiffSide; readonly markdown: boolean };
 
 /**
  * The answer of one such tool call (undefined: `get_token` found no such token), the same on any thread; `before` is
@@ -31,5 +34,12 @@ export function runSystemTool(system: CompiledDesignSystem, job: SystemToolJob, 
     case 'diff_revisions':
       if (before === undefined) throw new Error('diff_revisions needs the design system it diffs from');
       return renderDiff(job.from, job.to, diffDesignSystems(before, system));
+    case 'diff_text': {
+      if (before === undefined) throw new Error('a diff needs the design system it diffs from');
+      const diff = diffDesignSystems(before, system);
+      return job.markdown
+        ? renderDiffMarkdown({ system: system.meta, from: job.from, to: job.to, diff })
+        : `${JSON.stringify(renderDiff(job.from, job.to, diff))}\n`;
+    }
   }
 }

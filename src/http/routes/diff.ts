@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { diffDesignSystems, renderDiff } from '../../views/diff-design-systems.js';
 import type { DiffSide } from '../../views/diff-design-systems.js';
-import { renderDiffMarkdown } from '../../views/diff-markdown.js';
-import { MARKDOWN_TYPE, toRendered, toRenderedJson } from '../../views/rendered.js';
+import { JSON_TYPE, MARKDOWN_TYPE, toRendered } from '../../views/rendered.js';
+import type { McpToolRunner } from '../mcp-tool-thread.js';
 import type { ApiRuntime } from '../api-runtime.js';
 import { ApiError } from '../errors.js';
 import { querySchema, REF_PARAMETER } from '../query-schema.js';
@@ -14,7 +13,7 @@ import { selectDesignSystem } from '../read-context.js';
  * the live snapshot), and whether the change is major, minor or a patch. Both sides resolved to commits never change,
  * so the body is cached by the two shas and the design system.
  */
-export function registerDiffRoutes(app: FastifyInstance, runtime: ApiRuntime): void {
+export function registerDiffRoutes(app: FastifyInstance, runtime: ApiRuntime, tools: McpToolRunner): void {
   app.withTypeProvider<QuerySchemaTypeProvider>().get(
     '/api/v1/diff',
     {
@@ -52,10 +51,10 @@ export function registerDiffRoutes(app: FastifyInstance, runtime: ApiRuntime): v
       const cacheKey = `diff|${after.slug}|${from.pin.sha}|${toKey}|${query.from}|${query.to ?? ''}${markdown ? '|markdown' : ''}`;
       // A live `to` side says when it is served stale, as any live read of the design system does.
       const served = to === undefined ? { ...live, system: after } : live;
-      return runtime.send(request, reply, served, cacheKey, () => {
-        const diff = diffDesignSystems(before.compiled, after.compiled);
-        if (!markdown) return toRenderedJson(renderDiff(fromSide, toSide, diff));
-        return toRendered(renderDiffMarkdown({ system: after.compiled.meta, from: fromSide, to: toSide, diff }), MARKDOWN_TYPE);
+      // Comparing every token in every mode grows with the design systems: large ones are compared in the MCP tool worker.
+      return runtime.send(request, reply, served, cacheKey, async () => {
+        const text = await tools.run(after.compiled, { tool: 'diff_text', from: fromSide, to: toSide, markdown }, before.compiled);
+        return toRendered(text as string, markdown ? MARKDOWN_TYPE : JSON_TYPE);
       });
     },
   );

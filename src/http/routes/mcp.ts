@@ -57,6 +57,8 @@ export interface McpRouteOptions {
   readonly now?: (() => number) | undefined;
   /** Design systems with more values answer the indexed tools in the MCP tool worker (default `MCP_OFF_THREAD_VALUES`). */
   readonly toolOffThreadValues?: number | undefined;
+  /** The runner of whole-system tool work, shared with `/diff` (default: one of its own). */
+  readonly tools?: McpToolRunner | undefined;
   /** Change requests: `propose_change` for keys with a write role (absent: no such tool). */
   readonly changes?: ChangeRequestService | undefined;
 }
@@ -151,7 +153,8 @@ export function registerMcpRoutes(app: FastifyInstance, runtime: ApiRuntime, opt
   const allowedOrigins = [...localhostAllowedOrigins(), ...corsHostnames];
   const allowedHosts = [...localhostAllowedHostnames(), ...corsHostnames];
 
-  const tools = new McpToolRunner(options.toolOffThreadValues === undefined ? {} : { offThreadValues: options.toolOffThreadValues });
+  const tools =
+    options.tools ?? new McpToolRunner(options.toolOffThreadValues === undefined ? {} : { offThreadValues: options.toolOffThreadValues });
   const handler: McpHttpHandler = createMcpHandler(({ authInfo }) => {
     // The route checked the key and hands its context through the SDK's pass-through `authInfo`.
     const context = authInfo?.extra?.[CONTEXT] as McpRequestContext | undefined;
