@@ -14,7 +14,9 @@
 //   largest    980 colors in 102 modes (99,960 values, just under the limit): every export fetched cold, with brotli
 //   pinned     12 commits of 47 chains of 64 references (3,055 tokens), each read pinned by its sha (--revision-cache-mb 128)
 //   prefixes   a 10,000-token system's CSS fetched with 200 distinct ?prefix= values, with brotli (the 64 MiB render cache)
-import { rmSync, writeFileSync } from 'node:fs';
+//   refused    100,000 files written into one design system of the running server's work tree (refused: more than
+//              10,000 files): RSS once it is refused, and 10 s later
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,10 +27,12 @@ import { chainTokens, colorSystem } from './hostile-shapes.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({ options: { dist: { type: 'string', default: join(ROOT, 'dist') }, 'cpu-prof': { type: 'string' } } });
-const SLUGS = ['ds-000', 'chain', 'modes', 'largest', 'pinned', 'prefixes'];
+const SLUGS = ['ds-000', 'chain', 'modes', 'largest', 'pinned', 'prefixes', 'refused'];
 const PREFIXES = Number(process.env.PREFIXES ?? 200);
 const headers = { authorization: `Bearer ${BENCH_KEY}`, 'accept-encoding': 'br' };
 const PINNED_READS = Number(process.env.PINNED_READS ?? 12);
+const REFUSED_FILES = Number(process.env.REFUSED_FILES ?? 100_000);
+const REVISION_CACHE_MB = process.env.REVISION_CACHE_MB ?? '128';
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 /** GET with the bench key: status, bytes and the error message if any. */
@@ -122,6 +126,21 @@ const SCENARIOS = {
     }
     return `${PREFIXES} distinct prefixes in ${Math.round(performance.now() - started)} ms, RSS every 40: ${rss.join(' ')} MiB`;
   },
+  async refused(repo, server) {
+    const before = server.rssMiB().now;
+    const folder = join(repo.source, 'refused', 'tokens');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(repo.source, 'refused', 'system.yaml'), 'name: Refused\n');
+    const started = performance.now();
+    for (let index = 0; index < REFUSED_FILES; index++)
+      writeFileSync(join(folder, `f${index}.yaml`), `tokens:\n  g${index}:\n    t: { type: spacing, value: ${index % 100} }\n`);
+    const written = Math.round(performance.now() - started);
+    // Its last good version (what an early batch loaded) stays served: the log says when it is refused.
+    while (!server.log().includes('design system `refused` is not loaded')) await sleep(200);
+    const refusedAt = server.rssMiB().now;
+    await sleep(10_000);
+    return `${REFUSED_FILES} files written in ${written} ms; RSS ${before} MiB before, ${refusedAt} MiB once refused, ${server.rssMiB().now} MiB 10 s later`;
+  },
 };
 
 console.log(
@@ -137,7 +156,7 @@ for (const [name, scenario] of Object.entries(SCENARIOS).filter(([name]) => ONLY
     args['cpu-prof'] === undefined ? {} : { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${join(resolve(args['cpu-prof']), name)}` };
   const server = await startServer(
     args.dist,
-    ['--source', repo.source, '--keys', repo.keys, '--rate-limit', '0', '--revision-cache-mb', '128'],
+    ['--source', repo.source, '--keys', repo.keys, '--rate-limit', '0', '--revision-cache-mb', REVISION_CACHE_MB],
     profile,
   );
   try {
