@@ -24,7 +24,9 @@
 //                  /contrast, 5 repeats, one pinned by ?ref=, then a second commit changing every color and its /diff
 //                  (JSON and Markdown); each phase with a probe of its own
 //   contrast-over  issue 36's reproduction, 14,000 pairs x 102 modes (887 KB of YAML): the same phases (refused now)
-import { rmSync, writeFileSync } from 'node:fs';
+//   refused    100,000 files written into one design system of the running server's work tree (refused: more than
+//              10,000 files): RSS once it is refused, and 10 s later
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +53,7 @@ const SLUGS = [
   'mcp-search',
   'contrast-cap',
   'contrast-over',
+  'refused',
 ];
 const PREFIXES = Number(process.env.PREFIXES ?? 200);
 const headers = { authorization: `Bearer ${BENCH_KEY}`, 'accept-encoding': 'br' };
@@ -59,6 +62,8 @@ const PINNED_READS = Number(process.env.PINNED_READS ?? 12);
 const ZIP_COLORS = Number(process.env.ZIP_COLORS ?? 9_998);
 // The generated systems are about a third colors: 28,000 tokens keep them within the zip cap (50,000 reproduced the finding).
 const MCP_TOKENS = Number(process.env.MCP_TOKENS ?? 28_000);
+const REFUSED_FILES = Number(process.env.REFUSED_FILES ?? 100_000);
+const REVISION_CACHE_MB = process.env.REVISION_CACHE_MB ?? '128';
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 /** GET with the bench key: status, bytes and the error message if any. */
@@ -359,6 +364,21 @@ const SCENARIOS = {
   },
   'contrast-cap': (repo, server) => contrastPhases(repo, server, 'contrast-cap', { colors: 200, modes: 100, pairs: 196 }),
   'contrast-over': (repo, server) => contrastPhases(repo, server, 'contrast-over', { colors: 100, modes: 100, pairs: 14_000 }),
+  async refused(repo, server) {
+    const before = server.rssMiB().now;
+    const folder = join(repo.source, 'refused', 'tokens');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(repo.source, 'refused', 'system.yaml'), 'name: Refused\n');
+    const started = performance.now();
+    for (let index = 0; index < REFUSED_FILES; index++)
+      writeFileSync(join(folder, `f${index}.yaml`), `tokens:\n  g${index}:\n    t: { type: spacing, value: ${index % 100} }\n`);
+    const written = Math.round(performance.now() - started);
+    // Its last good version (what an early batch loaded) stays served: the log says when it is refused.
+    while (!server.log().includes('design system `refused` is not loaded')) await sleep(200);
+    const refusedAt = server.rssMiB().now;
+    await sleep(10_000);
+    return `${REFUSED_FILES} files written in ${written} ms; RSS ${before} MiB before, ${refusedAt} MiB once refused, ${server.rssMiB().now} MiB 10 s later`;
+  },
 };
 
 /** `get` with how long the whole answer took (ms). */
@@ -381,7 +401,7 @@ for (const [name, scenario] of Object.entries(SCENARIOS).filter(([name]) => ONLY
     args['cpu-prof'] === undefined ? {} : { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${join(resolve(args['cpu-prof']), name)}` };
   const server = await startServer(
     args.dist,
-    ['--source', repo.source, '--keys', repo.keys, '--rate-limit', '0', '--revision-cache-mb', '128'],
+    ['--source', repo.source, '--keys', repo.keys, '--rate-limit', '0', '--revision-cache-mb', REVISION_CACHE_MB],
     profile,
   );
   try {

@@ -261,12 +261,9 @@ function shareCommits(app: FastifyInstance, config: ServeConfig, url: string, fo
     channel,
     log: toWatchLogger(app.log),
     onCommit: (sha) => {
-      if (follower.tip === sha) {
-        app.log.info(`another replica announced ${sha.slice(0, 12)}: already served`);
-        return;
-      }
-      app.log.info(`another replica announced ${sha.slice(0, 12)}: fetching it`);
+      if (follower.tip === sha) return 'already served';
       void follower.syncAfterNow();
+      return 'fetching it';
     },
     onReconnect: () => void follower.sync(),
   });

@@ -1,4 +1,4 @@
-import { lstat, opendir, stat } from 'node:fs/promises';
+import { lstat, opendir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { compileDesignSystemFolder } from '../compile/compile-design-system.js';
 import { parseSourceFile } from '../compile/yaml/parse-source-file.js';
@@ -13,6 +13,8 @@ import { UsageError } from './usage-error.js';
 export interface UpdateTarget {
   /** The folder the import ran in (absolute): its paths are relative to it. */
   readonly ranIn: string;
+  /** The real path of the folder nothing is read outside of (the Git work tree holding the folder, or the cwd). */
+  readonly boundary: string;
   readonly record: ImportRecord;
   /** The folder's design system as it is now, with the record's sources and verdicts. */
   readonly before: ImportSide;
@@ -59,6 +61,23 @@ export async function readUpdateTarget(folder: string, shown: string, force: boo
         'folder you run this from when there is none): --update reads nothing outside it; import again with --force',
     );
   }
+  // A committed link at a recorded path (or at a folder on the way to it) would lead the read outside just as well.
+  const linked: string[] = [];
+  for (const [path, absolute] of [
+    [parsed.ranIn, ranIn] as const,
+    ...recordedPaths(parsed.args).map((path) => [path, resolve(ranIn, path)] as const),
+  ]) {
+    const link = await firstLinkBelow(boundary, absolute);
+    if (link === undefined) continue;
+    const fromRanIn = slashed(relative(ranIn, link)) || '.';
+    linked.push(link === absolute ? `${path} (a symbolic link)` : `${path} (through the symbolic link ${fromRanIn})`);
+  }
+  if (linked.length > 0) {
+    throw new UsageError(
+      `${recordPath} names ${linked.join(', ')}: --update follows no symbolic link in a recorded path, which could ` +
+        `lead outside ${boundary}; import again with --force`,
+    );
+  }
   const gone: string[] = [];
   for (const path of recordedPaths(parsed.args)) {
     if ((await stat(resolve(ranIn, path)).catch(() => undefined)) === undefined) gone.push(path);
@@ -84,7 +103,13 @@ export async function readUpdateTarget(folder: string, shown: string, force: boo
     slug,
     yaml.map(([path, text]) => parseSourceFile(`${slug}/${path}`, text, path === 'system.yaml')),
   );
-  return { ranIn, record: parsed, before: { system: compiled.system, sources: parsed.sources, verdicts: parsed.verdicts }, files };
+  return {
+    ranIn,
+    boundary: await realpath(boundary),
+    record: parsed,
+    before: { system: compiled.system, sources: parsed.sources, verdicts: parsed.verdicts },
+    files,
+  };
 }
 
 /** The top folder of the Git work tree holding `folder` (the nearest one with a `.git`), or undefined. */
@@ -93,6 +118,23 @@ async function workTreeRoot(folder: string): Promise<string | undefined> {
     if ((await lstat(join(dir, '.git')).catch(() => undefined)) !== undefined) return dir;
     if (dirname(dir) === dir) return undefined;
   }
+}
+
+/**
+ * The first symbolic link among the folders from `root` (not included) down to `path` (included), or undefined; a
+ * segment that does not exist ends the walk (what is missing is reported as gone).
+ */
+async function firstLinkBelow(root: string, path: string): Promise<string | undefined> {
+  let at = root;
+  for (const segment of relative(root, path)
+    .split(sep)
+    .filter((part) => part !== '')) {
+    at = join(at, segment);
+    const found = await lstat(at).catch(() => undefined);
+    if (found === undefined) return undefined;
+    if (found.isSymbolicLink()) return at;
+  }
+  return undefined;
 }
 
 /** Whether `path` is `root` or below it. */

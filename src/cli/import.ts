@@ -147,7 +147,7 @@ async function importFiles(
   const inputs: ImportInput[] = [];
   const tooLarge: ImportIssue[] = [];
   const read = async (path: string, into: ImportInput[]): Promise<void> => {
-    for (const input of await readTokenFiles(cwd, path, onSkipped)) {
+    for (const input of await readTokenFiles(cwd, path, onSkipped, update?.target.boundary)) {
       if ('tooLarge' in input) tooLarge.push({ source: input.path, level: 'skipped', reason: input.tooLarge });
       else into.push(input);
     }
@@ -212,20 +212,24 @@ const TOO_LARGE = `file is larger than ${MAX_IMPORT_FILE_BYTES} bytes (50 MiB, t
  * Every token file of `path` (relative to `cwd`), read, with its path as the report names it; a file over
  * {@link MAX_IMPORT_FILE_BYTES} is not read (at most one byte more ever is) and comes back as {@link TooLarge}. Below a
  * folder, symbolic links (to files or folders) and `*.json` names that are not regular files are never followed nor
- * read: each is told to `onSkipped`. `path` itself is the caller's choice, and is followed when it is a link.
+ * read: each is told to `onSkipped`. `path` itself is the caller's choice, and is followed when it is a link, unless
+ * `confinedTo` (a real path: `--update` reading what a committed record names) is given: then no link is followed and
+ * a file whose real place is outside `confinedTo` is left out.
  */
 export async function readTokenFiles(
   cwd: string,
   path: string,
   onSkipped: (path: string, reason: string) => void = () => undefined,
+  confinedTo?: string,
 ): Promise<(ImportInput | TooLarge)[]> {
   const absolute = resolve(cwd, path);
-  const found = await stat(absolute).catch(() => undefined);
+  const found = await (confinedTo === undefined ? stat(absolute) : lstat(absolute)).catch(() => undefined);
   if (found === undefined) throw new UsageError(`${path} does not exist`);
+  if (found.isSymbolicLink()) throw new UsageError(`${path} is a symbolic link: --update follows no symbolic link in a recorded path`);
   const shown = (file: string): string => relative(cwd, file) || file;
-  if (found.isFile()) return [await readTokenFile(absolute, shown(absolute), undefined, onSkipped)].filter((input) => input !== undefined);
+  if (found.isFile()) return [await readTokenFile(absolute, shown(absolute), confinedTo, onSkipped)].filter((input) => input !== undefined);
   if (!found.isDirectory()) throw new UsageError(`${path} is neither a file nor a folder`);
-  const within = await realpath(absolute);
+  const within = confinedTo ?? (await realpath(absolute));
   const inputs = [];
   for (const file of await tokenFiles(absolute, (file, reason) => onSkipped(shown(file), reason))) {
     const input = await readTokenFile(file, shown(file), within, onSkipped);

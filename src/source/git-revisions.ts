@@ -31,6 +31,15 @@ export interface GitSourceLocation {
  */
 export const REVISION_COMPILER_IDLE_STOP_MS = 5_000;
 
+/**
+ * Young generation of the revisions' compile worker, in MB. With V8's default it grew past 100 MB under a burst of
+ * pinned reads, and on Node 24 the pages a worker's heap once took stay with the process even after the worker stops
+ * (V8 keeps them for reuse): under `--revision-cache-mb 128` RSS rose to 690-720 MiB over 80 pinned revisions of a
+ * 3,000-token chain system while the cache itself held about 75 MiB of heap (`SCENARIOS=pinned bench/hardening.mjs`).
+ * 16 MB built them as fast (within this machine's noise) and ended at 523-628 MiB.
+ */
+export const REVISION_COMPILER_YOUNG_GENERATION_MB = 16;
+
 /** One commit that changed a design system. */
 export const DEFAULT_REVISION_CACHE_BYTES = SERVE_DEFAULTS.revisionCacheBytes;
 
@@ -57,7 +66,11 @@ export class GitRevisions implements RevisionProvider {
 
   constructor(location: GitSourceLocation, options: { cacheBytes?: number; compile?: CompilerThreadOptions } = {}) {
     this.location = location;
-    this.#compiler = new CompilerThread({ ...options.compile, idleStopMs: options.compile?.idleStopMs ?? REVISION_COMPILER_IDLE_STOP_MS });
+    this.#compiler = new CompilerThread({
+      youngGenerationMb: REVISION_COMPILER_YOUNG_GENERATION_MB,
+      ...options.compile,
+      idleStopMs: options.compile?.idleStopMs ?? REVISION_COMPILER_IDLE_STOP_MS,
+    });
     this.#reader = new GitObjectReader(location.repoDir);
     this.#refs = new GitRefReader(location.repoDir);
     const maxSize = options.cacheBytes ?? DEFAULT_REVISION_CACHE_BYTES;

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -248,6 +248,39 @@ describe('token-server import --update: the folder records the import, --update 
       await rm(outside, { recursive: true, force: true });
     }
   });
+
+  it.each([
+    ['a file', 'themes/dark.json', 'dark.json', 'themes/dark.json (a symbolic link)'],
+    ['a folder', 'tokens', '.', 'tokens/ (a symbolic link)'],
+    ['a folder on the way to a file', 'themes', '.', 'themes/dark.json (through the symbolic link themes)'],
+  ])(
+    'refuses a committed symbolic link at %s the record names (it leads outside the work tree), reading and writing nothing',
+    async (_name, linkPath, target, named) => {
+      expect((await runCli(IMPORT, { cwd: repo })).status).toBe(0);
+      const outside = await realpath(await mkdtemp(join(tmpdir(), 'import-update-outside-')));
+      try {
+        const secret = { color: { $type: 'color', ink: { $value: '#123456' }, paper: { $value: '#654321' } } };
+        await writeFile(join(outside, 'dark.json'), JSON.stringify(secret));
+        await writeFile(join(outside, 'core.json'), JSON.stringify(secret));
+        await rm(join(repo, linkPath), { recursive: true });
+        await symlink(join(outside, target), join(repo, linkPath));
+        git(repo, 'add', '-A');
+        git(repo, 'commit', '-q', '-m', 'a link out of the work tree');
+        const before = await filesOf(acme);
+        const run = await runCli(['import', '--update', 'design-systems/acme'], { cwd: repo });
+        expect([run.status, run.stdout, run.stderr]).toEqual([
+          2,
+          '',
+          `token-server: design-systems/acme/.token-server-import.json names ${named}: --update follows no symbolic link ` +
+            `in a recorded path, which could lead outside ${repo}; import again with --force\n`,
+        ]);
+        expect(await filesOf(acme)).toEqual(before);
+        expect(JSON.stringify(before)).not.toContain('123456');
+      } finally {
+        await rm(outside, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('refuses when the inputs the record names are gone, naming each one (exit 2), and leaves the folder as it was', async () => {
     expect((await runCli(IMPORT, { cwd: repo })).status).toBe(0);

@@ -1,7 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:net';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { connectReplicaFanout } from '../../src/source/replica-fanout.js';
 import { spawnServer } from '../ops/spawn-server.js';
 import type { ServerProcess } from '../ops/spawn-server.js';
 import { ALPHA_KEY, spacingYaml } from './fixture-repo.js';
@@ -204,6 +207,185 @@ describe.skipIf(!REDIS_AVAILABLE)('every replica at once: fan-out over Redis pub
     const { ms } = await pushAndTellA(44);
     expect(ms).toBeLessThan(1_000);
   }, 60_000);
+});
+
+/** A client of its own, to ask Redis who is subscribed. */
+function redisClient(port: number): Redis {
+  const client = new Redis({ host: '127.0.0.1', port, lazyConnect: true, maxRetriesPerRequest: 1 });
+  client.on('error', () => undefined);
+  cleanups.push(() => client.disconnect());
+  return client;
+}
+
+/** `PUBSUB NUMSUB` of every fan-out channel Redis knows: `[channel, subscribers, ...]`; empty while Redis is down. */
+async function subscribersOf(client: Redis): Promise<unknown[]> {
+  try {
+    if (client.status !== 'ready') await client.connect();
+    const channels = (await client.pubsub('CHANNELS', 'token-server:commits:*')) as string[];
+    return channels.length === 0 ? [] : await client.pubsub('NUMSUB', ...channels);
+  } catch {
+    return [];
+  }
+}
+
+describe.skipIf(!REDIS_AVAILABLE)('replicas started while Redis is down (issue 36, finding 7)', () => {
+  it('subscribe as soon as Redis comes up (PUBSUB NUMSUB says so) and again after Redis restarts; a push reaches B within 1 s each time', async () => {
+    const remote: RemoteFixture = createRemoteFixture();
+    cleanups.push(() => remote.cleanup());
+    const port = await freePort();
+    const replica = async (): Promise<ServerProcess> => {
+      const data = makeTempDir('dts-fanout-late-');
+      cleanups.push(data.cleanup);
+      const server = await spawnRemoteServer(remote, {
+        dataDir: data.dir,
+        syncInterval: 600,
+        args: ['--redis-url', `redis://127.0.0.1:${port}`],
+        env: { TOKENS_WEBHOOK_SECRET: SECRET },
+      });
+      cleanups.push(() => stopServer(server));
+      return server;
+    };
+    // The replicas first, Redis nowhere: each says so once and keeps serving.
+    const [a, b] = await Promise.all([replica(), replica()]);
+    for (const server of [a, b])
+      await pollUntil(
+        async () => logged(server, /^redis: unavailable/).length,
+        (count) => count === 1,
+        5_000,
+      );
+    // Past the one retry ioredis gives a queued command (100 + 200 ms): the SUBSCRIBE queued at start is dropped by now.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect((await fetchRaw(b.base, '/api/v1/tokens', ALPHA_KEY)).status).toBe(200);
+
+    const redis = await startRedis(port);
+    const client = redisClient(port);
+    const [channel] = (await pollUntil(
+      () => subscribersOf(client),
+      (numsub) => numsub[1] === 2,
+      10_000,
+      50,
+    )) as [string, number];
+    expect(channel).toMatch(/^token-server:commits:[0-9a-f]{16}$/);
+    for (const server of [a, b]) {
+      await pollUntil(
+        async () => logged(server, /^redis: connected/),
+        (lines) => lines.length > 0,
+        2_000,
+      );
+      expect(logged(server, /^redis: connected/)).toEqual([`redis: connected, sharing new commits on channel ${channel}`]);
+    }
+
+    const fromB = await openStream(b.base);
+    await pollUntil(
+      async () => fromB.events.length,
+      (count) => count === 1,
+      5_000,
+    );
+    /** Pushes a commit and tells A: B's stream has it within a second (B fetches only every 600 s on its own). */
+    const pushAndTellA = async (value: number): Promise<number> => {
+      remote.work.write('design-systems/alpha/tokens/a.yaml', spacingYaml('space', { a: value }));
+      const sha = remote.commitAndPush(`space.a = ${value}`);
+      expect(await webhook(a)).toBe(sha);
+      const answeredAt = performance.now();
+      const events = await pollUntil(
+        async () => fromB.events.filter((event) => event.data.commit === sha),
+        (found) => found.length > 0,
+        5_000,
+        2,
+      );
+      return events[0]!.at - answeredAt;
+    };
+    expect(await pushAndTellA(31)).toBeLessThan(1_000);
+
+    // Redis restarts: both subscribe again on their own.
+    await redis.stop();
+    await startRedis(port);
+    const again = await pollUntil(
+      () => subscribersOf(client),
+      (numsub) => numsub[1] === 2,
+      10_000,
+      50,
+    );
+    expect(again).toEqual([channel, 2]);
+    for (const server of [a, b])
+      await pollUntil(
+        async () => logged(server, /^redis: connected again/),
+        (lines) => lines.length === 1,
+        2_000,
+      );
+    expect(await pushAndTellA(33)).toBeLessThan(1_000);
+  }, 60_000);
+});
+
+describe.skipIf(!REDIS_AVAILABLE)('a flood of forged messages on the channel (issue 36, finding 9)', () => {
+  it('writes at most 10 lines per window and one warning with the counts of the rest', async () => {
+    const port = await freePort();
+    await startRedis(port);
+    const lines: string[] = [];
+    const log = {
+      info: (line: string) => lines.push(`info ${line}`),
+      warn: (line: string) => lines.push(`warn ${line}`),
+      error: (line: string) => lines.push(`error ${line}`),
+    };
+    const announced: string[] = [];
+    const fanout = connectReplicaFanout({
+      url: `redis://127.0.0.1:${port}`,
+      channel: 'forged',
+      onCommit: (sha) => {
+        announced.push(sha);
+        return 'fetching it';
+      },
+      onReconnect: () => undefined,
+      log,
+      messageLogWindowMs: 3_000,
+    });
+    cleanups.push(() => fanout.close());
+    await pollUntil(
+      async () => lines.length,
+      (count) => count === 1,
+      5_000,
+    );
+    const client = redisClient(port);
+    await client.connect();
+    // 3,000 messages: two forged announcements of distinct well-formed shas, then one that is not JSON, and so on.
+    const sha = (index: number): string => createHash('sha1').update(String(index)).digest('hex');
+    const pipeline = client.pipeline();
+    for (let index = 0; index < 3_000; index++)
+      pipeline.publish('forged', index % 3 === 2 ? `not json ${index}` : JSON.stringify({ sha: sha(index), from: 'forger' }));
+    await pipeline.exec();
+    await pollUntil(
+      async () => lines.length,
+      (count) => count === 12,
+      6_000,
+    );
+    const refused = 'warn redis: refused a message on channel forged: not {"sha","from"} with a commit sha';
+    const fetching = (index: number): string => `info another replica announced ${sha(index).slice(0, 12)}: fetching it`;
+    expect(lines).toEqual([
+      'info redis: connected, sharing new commits on channel forged',
+      fetching(0),
+      fetching(1),
+      refused,
+      fetching(3),
+      fetching(4),
+      refused,
+      fetching(6),
+      fetching(7),
+      refused,
+      fetching(9),
+      'warn redis: 1993 more announced commits and 997 more refused messages on channel forged in the last 3 s, not ' +
+        'logged one by one (at most 10 lines per 3 s)',
+    ]);
+    // Every forged announcement still only asks for a fetch (one at a time, and never of the sha itself).
+    expect(announced).toHaveLength(2_000);
+    // A new window logs again.
+    await client.publish('forged', JSON.stringify({ sha: sha(5_000), from: 'forger' }));
+    await pollUntil(
+      async () => lines.length,
+      (count) => count === 13,
+      2_000,
+    );
+    expect(lines.at(-1)).toBe(fetching(5_000));
+  }, 30_000);
 });
 
 describe('--redis-url without --remote', () => {
