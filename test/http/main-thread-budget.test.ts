@@ -4,7 +4,8 @@ import type { Client } from '@modelcontextprotocol/client';
 import { buildApp } from '../../src/app.js';
 import type { RegisteredRoute } from '../../src/app/route-list.js';
 import { SnapshotStore } from '../../src/state/store.js';
-import { generateLargestSystem } from '../helpers/largest-system.js';
+import { MAX_CONTRAST_CHECKS } from '../../src/compile/resolve/compile-contrast.js';
+import { generateLargestSystem, LARGEST_MODES } from '../helpers/largest-system.js';
 import type { LargestSystem } from '../helpers/largest-system.js';
 import { connectMcp } from '../mcp/mcp-client.js';
 import { spawnServer } from '../ops/spawn-server.js';
@@ -71,7 +72,8 @@ async function askServer(): Promise<ProbeAnswer> {
 }
 
 beforeAll(async () => {
-  system = generateLargestSystem({ slug: SLUG });
+  // Every limit at once: 100,000 values, the most color tokens a zip takes, and a contrast section at its cap.
+  system = generateLargestSystem({ slug: SLUG, contrastPairs: Math.floor(MAX_CONTRAST_CHECKS / LARGEST_MODES) });
   const files: Record<string, string> = { 'keys.yaml': keysYaml([{ name: 'budget', key: KEY, designSystem: SLUG }]) };
   for (const [path, text] of Object.entries(system.files)) files[`design-systems/${path}`] = text;
   repo = createFixtureRepo(files);
