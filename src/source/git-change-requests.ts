@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { applyOperations } from '../changes/apply-operations.js';
 import type { SourceTexts } from '../changes/apply-operations.js';
 import { mergeOperations } from '../changes/merge-operations.js';
@@ -70,6 +71,8 @@ export class GitChangeRequests implements ChangeRequestService {
   /** One write at a time per design system: the refs are the lock between replicas, this keeps one process orderly. */
   readonly #writing = new Map<string, Promise<unknown>>();
   readonly #listeners = new Set<(event: ChangeEvent) => void>();
+  /** Change requests read, by branch tip (a tip never changes what it says); the least recently read go first. */
+  readonly #byTip = new LRUCache<string, Promise<ChangeRequest | undefined>>({ max: 2 * MAX_LISTED_CHANGES });
 
   constructor(
     repo: ChangeRepository,
@@ -112,14 +115,17 @@ export class GitChangeRequests implements ChangeRequestService {
       'for-each-ref',
       '--sort=-creatordate',
       `--count=${MAX_LISTED_CHANGES}`,
-      '--format=%(refname)',
+      '--format=%(objectname) %(refname)',
       `refs/heads/${CHANGE_BRANCH_PREFIX}/${slug}/`,
     ]);
-    const ids = out
+    const branches = out
       .split('\n')
-      .map((ref) => ref.slice(`refs/heads/${CHANGE_BRANCH_PREFIX}/${slug}/`.length))
-      .filter((id) => ID.test(id));
-    const changes = await Promise.all(ids.map((id) => this.#read(slug, id)));
+      .map((line) => ({
+        tip: line.slice(0, line.indexOf(' ')),
+        id: line.slice(line.indexOf(' ') + 1 + `refs/heads/${CHANGE_BRANCH_PREFIX}/${slug}/`.length),
+      }))
+      .filter(({ tip, id }) => isCommitId(tip) && ID.test(id));
+    const changes = await Promise.all(branches.map(({ tip, id }) => this.#readAt(slug, id, tip)));
     return changes
       .filter((change): change is ChangeRequest => change !== undefined)
       .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
@@ -389,9 +395,23 @@ export class GitChangeRequests implements ChangeRequestService {
   }
 
   async #read(slug: string, id: string): Promise<ChangeRequest | undefined> {
-    const ref = branchRef(slug, id);
-    const tip = await readRef(this.#repo.repoDir, ref);
-    if (tip === null) return undefined;
+    const tip = await readRef(this.#repo.repoDir, branchRef(slug, id));
+    return tip === null ? undefined : this.#readAt(slug, id, tip);
+  }
+
+  /** The change request whose branch is at `tip`: a commit says it all, so it is read from Git once per tip. */
+  #readAt(slug: string, id: string, tip: string): Promise<ChangeRequest | undefined> {
+    const key = `${slug}/${id}@${tip}`;
+    let reading = this.#byTip.get(key);
+    if (reading === undefined) {
+      reading = this.#readFromGit(slug, id, tip);
+      reading.catch(() => this.#byTip.delete(key));
+      this.#byTip.set(key, reading);
+    }
+    return reading;
+  }
+
+  async #readFromGit(slug: string, id: string, tip: string): Promise<ChangeRequest | undefined> {
     const out = await runGit(this.#repo.repoDir, [
       'log',
       '--first-parent',
@@ -424,7 +444,7 @@ export class GitChangeRequests implements ChangeRequestService {
       if (action !== 'open' && action !== 'update' && action !== 'approve' && action !== 'close' && action !== 'merge') continue;
       commits.push({ commit: record.commit, action, by, at: record.at });
       if (action === 'open' || action === 'update') {
-        const read = readOperations(JSON.parse(record.trailers.get(`${TRAILER}-Operations`)?.[0] ?? '[]') as unknown);
+        const read = readOperations(parseJson(record.trailers.get(`${TRAILER}-Operations`)?.[0] ?? '[]'));
         if ('operations' in read) operations.push(...read.operations);
         if (action === 'update') {
           title = record.trailers.get(`${TRAILER}-Title`)?.[0] ?? title;
@@ -498,6 +518,15 @@ export class GitChangeRequests implements ChangeRequestService {
       if (this.#writing.get(slug) === settled) this.#writing.delete(slug);
     });
     return next;
+  }
+}
+
+/** JSON a committer wrote into a trailer: undefined when it is not JSON (its operations are then not read). */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
   }
 }
 

@@ -253,4 +253,18 @@ describe('change requests over HTTP, kept in Git', () => {
     });
     await agent.close();
   });
+
+  it('lists a branch a committer wrote by hand with broken trailers without failing, and reads each tip once', async () => {
+    const repo = acmeRepo();
+    const server = await fixtures.start(repo);
+    const message =
+      'By hand\n\nToken-Change: 20260101-deadbeef\nToken-Change-Action: open\nToken-Change-By: someone\nToken-Change-Operations: [{not json\n';
+    const forged = repo.git('commit-tree', 'HEAD^{tree}', '-p', 'HEAD', '-m', message).trim();
+    repo.git('update-ref', 'refs/heads/token-changes/acme/20260101-deadbeef', forged);
+    const listed = await call(server.url, 'GET', '/api/v1/changes', READ);
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.changes).toEqual([
+      expect.objectContaining({ id: '20260101-deadbeef', title: 'By hand', state: 'open', operations: [] }),
+    ]);
+  });
 });
