@@ -106,7 +106,10 @@ class WorkingFiles {
   }
 
   find(key: string): { path: string; token: LocatedToken } | undefined {
+    // A key's last segment is written in its file as it is (`primary:`, `brand.primary:`): only such files are parsed.
+    const last = key.slice(key.lastIndexOf('.') + 1);
     for (const path of this.tokenPaths()) {
+      if (!(this.texts.get(path) ?? '').includes(last)) continue;
       const token = this.layout(path).tokens.get(key);
       if (token !== undefined) return { path, token };
     }
@@ -236,8 +239,11 @@ function setLightValue(working: WorkingFiles, key: string, fields: ValueFields):
  */
 function placeFor(working: WorkingFiles, key: string, onlyPath: string | undefined): { path: string; group: LocatedGroup } | undefined {
   let best: { path: string; group: LocatedGroup } | undefined;
+  const first = key.slice(0, key.indexOf('.') === -1 ? key.length : key.indexOf('.'));
   for (const path of onlyPath === undefined ? working.tokenPaths() : [onlyPath]) {
-    if (!working.texts.has(path)) continue;
+    const text = working.texts.get(path);
+    // A file none of whose groups can hold the key (its first segment is not written there) only counts when named.
+    if (text === undefined || (onlyPath === undefined && !text.includes(first))) continue;
     for (const [groupKey, groups] of working.layout(path).groups) {
       if (groupKey === '' ? onlyPath === undefined : !key.startsWith(`${groupKey}.`)) continue;
       if (best !== undefined && best.group.key.length >= groupKey.length) continue;
@@ -325,6 +331,7 @@ function renameToken(working: WorkingFiles, from: string, to: string): void {
 function rewriteReferences(working: WorkingFiles, from: string, to: string): void {
   const braced = `{${from}}`;
   for (const path of working.tokenPaths()) {
+    if (!(working.texts.get(path) ?? '').includes(from)) continue;
     const file = working.file(path);
     const edits: { scalar: Scalar; value: string }[] = [];
     visit(file.doc, {
@@ -347,6 +354,7 @@ function rewriteReferences(working: WorkingFiles, from: string, to: string): voi
 
 function setScaleStep(working: WorkingFiles, scale: string, step: number, mode: string, color: string): void {
   for (const path of working.tokenPaths()) {
+    if (!(working.texts.get(path) ?? '').includes('scales')) continue;
     const file = working.file(path);
     const scales = sectionOf(file, 'scales')?.pair.value;
     if (!isMap(scales)) continue;

@@ -18,7 +18,6 @@ import type {
   ChangeRequestState,
   NewChangeRequest,
 } from '../state/change-requests.js';
-import type { SourceEvent } from '../state/events.js';
 import { isCommitId } from '../state/revisions.js';
 import { gitWithInput, readRef, RefMovedError, writeCommit } from './git-commit-writer.js';
 import type { GitIdentity } from './git-commit-writer.js';
@@ -51,14 +50,8 @@ export type ReadFilesAt = (commit: string, slug: string) => Promise<SourceTexts>
 export const SERVER_COMMITTER: GitIdentity = { name: 'token-server', email: 'token-server@localhost' };
 
 /** Reads a design system's files at a commit from the revisions' Git objects (no checkout). */
-export function filesAtCommit(revisions: { eventsAt(sha: string): Promise<readonly SourceEvent[]> }): ReadFilesAt {
-  return async (commit, slug) => {
-    const files = new Map<string, string>();
-    for (const event of await revisions.eventsAt(commit)) {
-      if (event.type === 'file/changed' && event.path.startsWith(`${slug}/`)) files.set(event.path, event.text);
-    }
-    return files;
-  };
+export function filesAtCommit(revisions: { filesAt(sha: string, slug: string): Promise<Map<string, string>> }): ReadFilesAt {
+  return (commit, slug) => revisions.filesAt(commit, slug);
 }
 
 /** Change requests as branches of a Git repository, written with plumbing (docs/change-requests.md). */

@@ -1,0 +1,126 @@
+// Change-request benchmark (issue 37, not a test): a built server follows a Git work tree holding a 10,000-token
+// design system; measures opening a one-operation change request (validate + commit), merging one (re-apply on the
+// tip, validate, commit, fast-forward), and the read throughput of a token route alone and while 10 change requests a
+// second are opened. Prints each figure beside its target.
+//
+//   npm run build && node bench/changes.mjs
+//   OPENS=60 MERGES=20 SECONDS=5 node bench/changes.mjs
+import { createHash } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createSourceRepo, git } from './generate.mjs';
+import { percentile, startServer } from './healthz-probe.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = process.env.DIST ?? join(ROOT, 'dist');
+const OPENS = Number(process.env.OPENS ?? 40);
+const MERGES = Number(process.env.MERGES ?? 15);
+const SECONDS = Number(process.env.SECONDS ?? 5);
+const EDITOR = 'dts_bench_editor_key';
+const REVIEWER = 'dts_bench_reviewer_key';
+const sha256 = (text) => createHash('sha256').update(text).digest('hex');
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+const repo = createSourceRepo({ systems: [{ slug: 'ds-000', tokens: 10_000 }], prefix: 'dts-bench-changes-' });
+writeFileSync(
+  repo.keys,
+  'keys:\n' +
+    `  - name: editor\n    sha256: ${sha256(EDITOR)}\n    designSystem: ds-000\n    role: editor\n    author: { name: Bench Editor, email: editor@example.test }\n` +
+    `  - name: reviewer\n    sha256: ${sha256(REVIEWER)}\n    designSystem: ds-000\n    role: reviewer\n    author: { name: Bench Reviewer, email: reviewer@example.test }\n`,
+);
+git(repo.root, 'commit', '-q', '-am', 'write keys');
+const keys = repo.systems[0].keys;
+
+async function call(base, method, path, key, body) {
+  const started = performance.now();
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
+  return { ms: performance.now() - started, body: text === '' ? undefined : JSON.parse(text) };
+}
+
+const open = (base, index) =>
+  call(base, 'POST', '/api/v1/changes', EDITOR, {
+    title: `Describe ${keys[index]}`,
+    operations: [{ op: 'set-description', token: keys[index], description: `Bench description ${index}` }],
+  });
+
+/** Reads one token with `connections` loops for `seconds`: requests per second. */
+async function readThroughput(base, seconds, connections = 8) {
+  const path = `/api/v1/tokens/${keys[5000].split('.').join('/')}`;
+  let count = 0;
+  const deadline = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < deadline) {
+        const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${EDITOR}` } });
+        await response.arrayBuffer();
+        count++;
+      }
+    }),
+  );
+  return count / seconds;
+}
+
+const stats = (times) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return `p50 ${Math.round(percentile(sorted, 50))} ms, p95 ${Math.round(percentile(sorted, 95))} ms, max ${Math.round(sorted.at(-1))} ms (${times.length})`;
+};
+
+console.log(
+  `changes: node ${process.version}, ${cpus().length} CPUs, load ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}`,
+);
+// CPU_PROF=<dir>: the server writes a V8 CPU profile of its main thread there when it stops.
+const profile = process.env.CPU_PROF === undefined ? {} : { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${resolve(process.env.CPU_PROF)}` };
+const server = await startServer(DIST, ['--source', repo.source, '--keys', repo.keys, '--rate-limit', '0'], profile);
+try {
+  await sleep(1_000);
+  // Warm-up: the first compile in the worker, the first Git processes.
+  await open(server.base, 0);
+  const opens = [];
+  for (let index = 1; index <= OPENS; index++) opens.push((await open(server.base, index)).ms);
+  console.log(`open a one-operation change request (validate + commit): ${stats(opens)}; target p95 < 300 ms`);
+
+  const merges = [];
+  for (let index = 0; index < MERGES; index++) {
+    const { body } = await open(server.base, 1_000 + index);
+    const id = body.data.change.id;
+    await call(server.base, 'POST', `/api/v1/changes/${id}/approve`, REVIEWER);
+    merges.push((await call(server.base, 'POST', `/api/v1/changes/${id}/merge`, REVIEWER)).ms);
+    // The merge moved the work tree: let the watcher serve it before the next one reads the tip.
+    await sleep(300);
+  }
+  console.log(`merge (re-apply on the tip, validate, commit, fast-forward): ${stats(merges)}; target < 500 ms`);
+
+  await sleep(1_000);
+  const idle = await readThroughput(server.base, SECONDS);
+  let writing = true;
+  let written = 0;
+  const writer = (async () => {
+    for (let index = 2_000; writing; index++) {
+      const started = performance.now();
+      await open(server.base, index % keys.length);
+      written++;
+      await sleep(Math.max(0, 100 - (performance.now() - started)));
+    }
+  })();
+  const busy = await readThroughput(server.base, SECONDS);
+  writing = false;
+  await writer;
+  console.log(
+    `reads of one token: ${Math.round(idle)} req/s idle, ${Math.round(busy)} req/s while ${(written / SECONDS).toFixed(1)} change requests a second open: ${(busy / idle).toFixed(2)}x; target >= 0.90x`,
+  );
+} finally {
+  const exited = new Promise((done) => server.child.once('exit', done));
+  server.child.kill(process.env.CPU_PROF === undefined ? 'SIGKILL' : 'SIGTERM');
+  await exited;
+  rmSync(repo.root, { recursive: true, force: true });
+}
