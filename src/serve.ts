@@ -16,7 +16,8 @@ import type { RemoteFollower } from './source/follow-remote.js';
 import { GitRemoteMirror, redactUrl } from './source/git-remote.js';
 import { findGitRepo } from './source/git-repo.js';
 import type { GitRepo, NoGitRepo } from './source/git-repo.js';
-import { filesAtCommit, GitChangeRequests, SERVER_COMMITTER } from './source/git-change-requests.js';
+import { ChangeRequestThread } from './source/change-request-thread.js';
+import { SERVER_COMMITTER } from './source/git-change-requests.js';
 import { GitRevisions } from './source/git-revisions.js';
 import { connectReplicaFanout } from './source/replica-fanout.js';
 import type { ReplicaFanout } from './source/replica-fanout.js';
@@ -101,12 +102,13 @@ export async function startServer(settings: Partial<ServeConfig>, options: Serve
   const applyBatch = (batch: QueuedBatch): Promise<void> => queue.push(batch);
   const source = await openSource(config, compileLimits);
   const revisions = revisionsOf(source);
+  // Change requests run in a worker thread of their own (Git processes, YAML edits, the validating compile).
   const changes =
     source.kind === 'work-tree'
-      ? new GitChangeRequests(
-          { repoDir: source.repo.topLevel, sourcePrefix: source.repo.prefix, hasWorkTree: true },
-          { readFiles: filesAtCommit(source.revisions), compiler, committer: SERVER_COMMITTER },
-        )
+      ? new ChangeRequestThread({
+          repo: { repoDir: source.repo.topLevel, sourcePrefix: source.repo.prefix, hasWorkTree: true },
+          committer: SERVER_COMMITTER,
+        })
       : undefined;
   // Ready once the first snapshot is loaded and the watcher runs; not ready again once closing starts.
   let ready = false;
@@ -141,6 +143,7 @@ export async function startServer(settings: Partial<ServeConfig>, options: Serve
     await compiler.close();
   });
   if (source.kind !== 'folder') app.addHook('onClose', async () => source.revisions.close());
+  if (changes !== undefined) app.addHook('onClose', async () => changes.stop());
   try {
     const context: FollowContext = { app, config, applyBatch };
     let watcher: SourceWatcher | undefined;

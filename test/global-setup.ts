@@ -36,6 +36,7 @@ export async function setup(project: TestProject): Promise<void> {
   // Tests run the server from its TypeScript sources, but a worker thread needs JavaScript: the built compile worker.
   process.env.TOKEN_SERVER_COMPILE_WORKER = join(OUT_DIR, 'state', 'compile-worker.js');
   process.env.TOKEN_SERVER_RENDER_WORKER = join(OUT_DIR, 'http', 'render-worker.js');
+  process.env.TOKEN_SERVER_CHANGE_WORKER = join(OUT_DIR, 'source', 'change-worker.js');
   process.env.TOKEN_SERVER_MCP_WORKER = join(OUT_DIR, 'http', 'mcp-tool-worker.js');
 }
 

@@ -49,11 +49,6 @@ export type ReadFilesAt = (commit: string, slug: string) => Promise<SourceTexts>
 /** Who commits what the server writes (each commit's author is the key's identity). */
 export const SERVER_COMMITTER: GitIdentity = { name: 'token-server', email: 'token-server@localhost' };
 
-/** Reads a design system's files at a commit from the revisions' Git objects (no checkout). */
-export function filesAtCommit(revisions: { filesAt(sha: string, slug: string): Promise<Map<string, string>> }): ReadFilesAt {
-  return (commit, slug) => revisions.filesAt(commit, slug);
-}
-
 /** Change requests as branches of a Git repository, written with plumbing (docs/change-requests.md). */
 export class GitChangeRequests implements ChangeRequestService {
   readonly #repo: ChangeRepository;
