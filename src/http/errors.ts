@@ -41,7 +41,7 @@ export const ERRORS = {
   },
   ref_not_found: {
     status: 404,
-    meaning: '`?ref=`, `from`, `to` or a revisions `cursor` names no commit, tag or branch',
+    meaning: "`?ref=`, `from`, `to`, a revisions `cursor` or a change request's `base` names no commit, tag or branch",
   },
   not_found: {
     status: 404,

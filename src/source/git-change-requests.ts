@@ -127,6 +127,7 @@ export class GitChangeRequests implements ChangeRequestService {
 
   async preview(slug: string, operations: readonly ChangeOperation[], base?: string): Promise<ChangePreview> {
     const baseCommit = base ?? (await this.#targetTip());
+    await this.#checkCommit(baseCommit, 'base');
     const applied = await this.#applyAndCompile(slug, baseCommit, operations, { refuseErrors: false });
     return { changedFiles: applied.changed.map((path) => this.#repoPath(path)), diagnostics: applied.diagnostics };
   }
@@ -486,7 +487,7 @@ export class GitChangeRequests implements ChangeRequestService {
   async #checkCommit(commit: string, what: string): Promise<void> {
     const exists = isCommitId(commit) && (await runGit(this.#repo.repoDir, ['cat-file', '-t', commit]).catch(() => '')).trim() === 'commit';
     if (!exists)
-      throw refused({ kind: 'not-found', message: `\`${what}\` names no commit of the repository: give a full 40-digit commit id` });
+      throw refused({ kind: 'unknown-commit', message: `\`${what}\` names no commit of the repository: give a full 40-digit commit id` });
   }
 
   #repoPath(path: string): string {

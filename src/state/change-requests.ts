@@ -52,6 +52,7 @@ export interface ChangeRequest {
 /** Why a change request operation was refused; `http/` turns each kind into its status and error code. */
 export type ChangeRefusal =
   | { readonly kind: 'not-found'; readonly message: string }
+  | { readonly kind: 'unknown-commit'; readonly message: string }
   | { readonly kind: 'invalid-operations'; readonly message: string; readonly problems: readonly OperationProblem[] }
   | { readonly kind: 'invalid-design-system'; readonly message: string; readonly diagnostics: readonly Diagnostic[] }
   | { readonly kind: 'conflict'; readonly message: string; readonly conflicts: readonly MergeConflict[] }

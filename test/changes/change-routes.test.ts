@@ -156,6 +156,14 @@ describe('change requests over HTTP, kept in Git', () => {
     expect(answer.body.error.message).toMatch(/^the change leaves 1 error in the design system, first: acme\/tokens\.yaml:7:\d+ /);
     expect(answer.body.error.details[0]).toMatchObject({ file: 'acme/tokens.yaml', line: 7, severity: 'error' });
     expect(repo.git('for-each-ref', '--format=%(refname)').trim()).toBe('refs/heads/main');
+    // A preview says the same without committing; a base that is no commit is `ref_not_found`, not a failure.
+    const preview = await call(server.url, 'POST', '/api/v1/changes/preview', EDITOR, { operations: [darkerPrimary] });
+    expect(preview.body.data).toEqual({ changedFiles: ['design-systems/acme/tokens.yaml'], diagnostics: [], valid: true });
+    const unknownBase = await call(server.url, 'POST', '/api/v1/changes/preview', EDITOR, {
+      operations: [darkerPrimary],
+      base: 'f'.repeat(40),
+    });
+    expect([unknownBase.status, unknownBase.body.error.code]).toEqual([404, 'ref_not_found']);
   });
 
   it('merges token by token onto a main that moved, refuses a conflict with both values, and never touches a local edit', async () => {

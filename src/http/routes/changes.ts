@@ -279,6 +279,7 @@ export function served(change: ChangeRequest): Omit<ChangeRequest, 'idempotencyK
 
 const STATUS_OF: Record<ChangeRefusal['kind'], ConstructorParameters<typeof ApiError>[0]> = {
   'not-found': 'change_not_found',
+  'unknown-commit': 'ref_not_found',
   'invalid-operations': 'invalid_change',
   'invalid-design-system': 'invalid_change',
   conflict: 'change_conflict',
