@@ -11,6 +11,9 @@ export interface NewKeyEntry {
   readonly expiresAt: string | undefined;
   /** Set for a browser credential: the web origins whose pages may use it (written with `kind: browser`). */
   readonly origins?: readonly string[] | undefined;
+  /** Set for a write key (change requests): its role and the identity its commits are authored with. */
+  readonly writer?:
+    { readonly role: 'editor' | 'reviewer'; readonly author: { readonly name: string; readonly email: string } } | undefined;
 }
 
 /** The text of a new keys file, used when `keys create` finds none. */
@@ -32,11 +35,14 @@ export function appendKeyEntry(text: string, entry: NewKeyEntry): string {
   if (entry.access.length > 0) fields['access'] = [...entry.access];
   if (entry.origins !== undefined) fields['origins'] = [...entry.origins];
   if (entry.expiresAt !== undefined) fields['expiresAt'] = entry.expiresAt;
+  if (entry.writer !== undefined) Object.assign(fields, { role: entry.writer.role, author: { ...entry.writer.author } });
   const node = doc.createNode(fields);
   for (const list of ['access', 'origins']) {
     const value = node.get(list, true);
     if (isSeq(value)) value.flow = true;
   }
+  const author = node.get('author', true);
+  if (isMap(author)) author.flow = true;
   list.items.push(node);
   return doc.toString(TO_STRING);
 }

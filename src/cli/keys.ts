@@ -16,10 +16,11 @@ import { writeFileAtomic } from './write-file-atomic.js';
 export const KEYS_USAGE = `Usage: token-server keys <create|list|revoke> [options]
 
   keys create <label> --design-system <slug> [--access a,b] [--expires-at 2027-01-31] [--source <dir>] [--force]
-              [--browser --origins https://app.example.com,...]
+              [--browser --origins https://app.example.com,...] [--role editor|reviewer --author "Name <email>"]
       Generates a new key, prints it once on stdout and appends its SHA-256 to the keys file.
       The label may also be given as --name <label>. With --browser: a read-only credential (dtsb_...) a web
-      page may carry, accepted only from those origins (see docs/security.md).
+      page may carry, accepted only from those origins (see docs/security.md). With --role: a key that opens
+      (editor) or also approves and merges (reviewer) change requests, committed as --author (docs/change-requests.md).
       The design systems must be folders (with a system.yaml) of --source [TOKENS_SOURCE] (default
       ./design-systems); --force adds the key without that check (e.g. when the server follows a remote).
   keys list
@@ -74,6 +75,8 @@ async function createKey(args: readonly string[], cwd: string, env: NodeJS.Proce
       force: { type: 'boolean' },
       browser: { type: 'boolean' },
       origins: { type: 'string' },
+      role: { type: 'string' },
+      author: { type: 'string' },
     },
     true,
     'keys create',
@@ -108,6 +111,7 @@ async function createKey(args: readonly string[], cwd: string, env: NodeJS.Proce
   if (expiresTime !== undefined && expiresTime <= now)
     throw new UsageError(`--expires-at ${expiresAt} is already past: the key would never work`);
   const origins = browserOrigins(values.browser === true, values.origins);
+  const writer = writeRole(values.role, values.author, origins !== undefined);
   if (values.force !== true) await requireDesignSystems([designSystem, ...access], values.source, cwd, env);
 
   const path = keysPath(values.keys, cwd, env);
@@ -117,7 +121,7 @@ async function createKey(args: readonly string[], cwd: string, env: NodeJS.Proce
   // A distinct prefix, so a browser credential is told apart from a secret key at a glance (and by secret scanners).
   const key = `${origins === undefined ? 'dts' : 'dtsb'}_${randomBytes(32).toString('base64url')}`;
   const sha256 = createHash('sha256').update(key).digest('hex');
-  const text = appendKeyEntry(current.text ?? NEW_KEYS_FILE, { name, sha256, designSystem, access, expiresAt, origins });
+  const text = appendKeyEntry(current.text ?? NEW_KEYS_FILE, { name, sha256, designSystem, access, expiresAt, origins, writer });
   // Never write a file the server would refuse as a whole.
   const check = parseKeysFile(path, text);
   if (hasErrors(check))
@@ -129,8 +133,9 @@ async function createKey(args: readonly string[], cwd: string, env: NodeJS.Proce
         `It is public once a page carries it: it reads ${[designSystem, ...access].join(', ')} from those origins only, until ${expiresAt ?? 'you revoke it'}${expiresAt === undefined ? '' : ' or until you revoke it'}.\n`,
     );
   } else {
+    const role = writer === undefined ? '' : ` (${writer.role}, committing as ${writer.author.name} <${writer.author.email}>)`;
     process.stderr.write(
-      `Added key \`${name}\` for design system ${designSystem} to ${displayPath(cwd, path)}.\nCopy the key now: it is shown only this once and cannot be recovered.\n`,
+      `Added key \`${name}\`${role} for design system ${designSystem} to ${displayPath(cwd, path)}.\nCopy the key now: it is shown only this once and cannot be recovered.\n`,
     );
   }
   process.stdout.write(`${key}\n`);
@@ -182,6 +187,23 @@ async function revokeKey(args: readonly string[], cwd: string, env: NodeJS.Proce
   await writeFileAtomic(path, text);
   process.stderr.write(`Revoked key \`${name}\` in ${displayPath(cwd, path)}.\n`);
   return EXIT_OK;
+}
+
+/** The role and author of `--role editor --author "Name <email>"` (undefined for a read key); a UsageError when wrong. */
+function writeRole(
+  role: string | undefined,
+  author: string | undefined,
+  browser: boolean,
+): { role: 'editor' | 'reviewer'; author: { name: string; email: string } } | undefined {
+  if (role === undefined || role === 'read') {
+    if (author !== undefined) throw new UsageError('--author is for write keys: add --role editor or --role reviewer');
+    return undefined;
+  }
+  if (role !== 'editor' && role !== 'reviewer') throw new UsageError(`--role must be read, editor or reviewer, got ${role}`);
+  if (browser) throw new UsageError('a browser credential is read-only: --role needs an API key (leave out --browser)');
+  const match = author === undefined ? null : /^([^<>\n]+?)\s*<([^\s<>@]+@[^\s<>@]+)>$/.exec(author.trim());
+  if (match === null) throw new UsageError('--role needs --author "Name <email>": the identity its commits are made with');
+  return { role, author: { name: match[1] as string, email: match[2] as string } };
 }
 
 /** The origins of `--browser --origins a,b` (undefined for an API key); a UsageError when the two do not go together. */

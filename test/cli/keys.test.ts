@@ -96,6 +96,25 @@ describe('token-server keys', () => {
     });
   });
 
+  it('create a write key with its role and author, which the server reads as an editor', async () => {
+    const result = await runCli(
+      ['keys', 'create', 'dana', '--design-system', 'acme', '--role', 'editor', '--author', 'Dana Designer <dana@example.com>'],
+      { cwd: dir },
+    );
+    expect(result.status).toBe(0);
+    const key = result.stdout.trimEnd();
+    expect(result.stderr).toBe(
+      'Added key `dana` (editor, committing as Dana Designer <dana@example.com>) for design system acme to keys.yaml.\n' +
+        'Copy the key now: it is shown only this once and cannot be recovered.\n',
+    );
+    const text = await readFile(join(dir, 'keys.yaml'), 'utf8');
+    expect(text).toBe(
+      `${original}  - name: dana\n    sha256: ${sha256(key)}\n    designSystem: acme\n    role: editor\n    author: {name: Dana Designer, email: dana@example.com}\n`,
+    );
+    const entry = parseKeysFile('keys.yaml', text).keys?.find((candidate) => candidate.name === 'dana');
+    expect([entry?.role, entry?.author]).toEqual(['editor', { name: 'Dana Designer', email: 'dana@example.com' }]);
+  });
+
   it('generate a different key every time', async () => {
     const first = await runCli(['keys', 'create', '--name', 'one', '--design-system', 'acme'], { cwd: dir });
     const second = await runCli(['keys', 'create', '--name', 'two', '--design-system', 'acme'], { cwd: dir });
@@ -186,6 +205,18 @@ describe('token-server keys', () => {
     ],
     [['keys', 'create', '--name', 'demo', '--design-system', 'acme'], 'token-server: a key named `demo` already exists in keys.yaml\n'],
     [['keys', 'rotate'], 'token-server: unknown keys subcommand `rotate` (expected create, list or revoke)\n'],
+    [
+      ['keys', 'create', '--name', 'ci', '--design-system', 'acme', '--role', 'admin'],
+      'token-server: --role must be read, editor or reviewer, got admin\n',
+    ],
+    [
+      ['keys', 'create', '--name', 'ci', '--design-system', 'acme', '--role', 'editor'],
+      'token-server: --role needs --author "Name <email>": the identity its commits are made with\n',
+    ],
+    [
+      ['keys', 'create', '--name', 'ci', '--design-system', 'acme', '--author', 'A <a@b.c>'],
+      'token-server: --author is for write keys: add --role editor or --role reviewer\n',
+    ],
     [['keys', 'revoke'], 'token-server: keys revoke takes exactly one label, e.g. `token-server keys revoke ci`\n'],
   ])('refuse a wrong call with status 2 and leave the file alone: %j', async (args, stderr) => {
     const result = await runCli(args, { cwd: dir });
