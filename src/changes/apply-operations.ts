@@ -3,6 +3,7 @@ import type { Scalar, YAMLMap } from 'yaml';
 import { isSystemFilePath } from '../compile/source-paths.js';
 import { locateTokens } from './locate-tokens.js';
 import type { LocatedGroup, LocatedToken, TokenLayout } from './locate-tokens.js';
+import { NOT_LIGHT_VALUE_FIELDS } from './operations.js';
 import type { ChangeOperation, ValueFields } from './operations.js';
 import {
   deleteEntry,
@@ -34,8 +35,6 @@ export interface OperationProblem {
 export type AppliedOperations =
   { readonly files: SourceTexts; readonly changed: readonly string[] } | { readonly problems: readonly OperationProblem[] };
 
-/** The fields of a token that are not its value in light (`darkStep` is dark's step). */
-const NOT_LIGHT_VALUE = new Set(['type', 'description', 'deprecated', 'modes', 'darkStep']);
 /** Fields whose string value is a token key: rewritten when that token is renamed. */
 const REFERENCE_FIELDS = new Set(['ref', 'replacement', 'colorToken', 'foreground', 'background', 'typography', 'surface']);
 /** Where a token goes whose group is written nowhere yet, and no `file` is named (relative to the design system). */
@@ -223,7 +222,7 @@ function setLightValue(working: WorkingFiles, key: string, fields: ValueFields):
   const written = working
     .token(key)
     .token.map.items.map((pair) => keyText(working.file(path), pair))
-    .filter((name) => !NOT_LIGHT_VALUE.has(name));
+    .filter((name) => !NOT_LIGHT_VALUE_FIELDS.has(name));
   for (const name of written) {
     if (!(name in fields)) working.write(path, deleteEntry(working.file(path), working.token(key).token.map, name));
   }

@@ -40,6 +40,9 @@ export const OPERATION_NAMES = [
   'set-scale-step',
 ] as const;
 
+/** The fields of a token that are not its value in light (`darkStep` is dark's step): `set-value` never writes them. */
+export const NOT_LIGHT_VALUE_FIELDS: ReadonlySet<string> = new Set(['type', 'description', 'deprecated', 'modes', 'darkStep']);
+
 /** At most this many operations in one request (create or update). */
 export const MAX_OPERATIONS_PER_REQUEST = 200;
 
@@ -187,7 +190,7 @@ function valueFields(value: unknown, name: string): string | undefined {
   if (!isRecord(value)) return `\`${name}\` must be an object of value fields`;
   const names = Object.keys(value);
   if (names.length === 0) return `\`${name}\` must give at least one value field`;
-  const bad = names.find((field) => !KEY_SEGMENT.test(field) || ['type', 'description', 'deprecated', 'modes', 'darkStep'].includes(field));
+  const bad = names.find((field) => !KEY_SEGMENT.test(field) || NOT_LIGHT_VALUE_FIELDS.has(field));
   if (bad !== undefined) return `\`${name}\` may not hold \`${bad}\` (only value fields; modes are set one operation each)`;
   return writtenValueProblem(value, name, 0);
 }

@@ -3,6 +3,7 @@ import { newFieldRecord } from '../compile/yaml/field-record.js';
 import { parseSourceFile } from '../compile/yaml/parse-source-file.js';
 import type { WrittenValue } from '../compile/types.js';
 import type { SourceTexts } from './apply-operations.js';
+import { NOT_LIGHT_VALUE_FIELDS } from './operations.js';
 
 /** A token as its files write it: its fields (JSON values) and its per-mode overrides (`darkStep` as dark's `step`). */
 export interface WrittenToken {
@@ -16,8 +17,6 @@ export interface WrittenDesignSystem {
   /** `<scale>/<step>` -> mode -> color as written. */
   readonly steps: ReadonlyMap<string, Readonly<Record<string, WrittenValue>>>;
 }
-
-const NOT_LIGHT_VALUE = new Set(['type', 'description', 'deprecated', 'modes', 'darkStep']);
 
 /** Reads what `sources` write with the compiler's own reader (a file that does not parse contributes nothing). */
 export function readWritten(sources: SourceTexts): WrittenDesignSystem {
@@ -55,7 +54,7 @@ export function readWritten(sources: SourceTexts): WrittenDesignSystem {
 export function writtenValueIn(token: WrittenToken, mode: string): Readonly<Record<string, WrittenValue>> | undefined {
   if (mode !== 'light') return token.modes[mode];
   const fields = newFieldRecord<WrittenValue>();
-  for (const [name, value] of Object.entries(token.fields)) if (!NOT_LIGHT_VALUE.has(name)) fields[name] = value;
+  for (const [name, value] of Object.entries(token.fields)) if (!NOT_LIGHT_VALUE_FIELDS.has(name)) fields[name] = value;
   return fields;
 }
 

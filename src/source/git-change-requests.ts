@@ -19,7 +19,7 @@ import type {
   NewChangeRequest,
 } from '../state/change-requests.js';
 import { isCommitId } from '../state/revisions.js';
-import { gitWithInput, readRef, RefMovedError, writeCommit } from './git-commit-writer.js';
+import { gitWithInput, readRef, RefMovedError, writeCommit, writeCommitObject } from './git-commit-writer.js';
 import type { GitIdentity } from './git-commit-writer.js';
 import { GIT_ENV, runGit } from './run-git.js';
 
@@ -136,7 +136,7 @@ export class GitChangeRequests implements ChangeRequestService {
     return this.#serially(request.designSystem, async () => {
       if (request.idempotencyKey !== undefined) {
         const earlier = (await this.list(request.designSystem)).find(
-          (change) => change.author.key === by.key && idempotencyOf(change) === request.idempotencyKey,
+          (change) => change.author.key === by.key && change.idempotencyKey === request.idempotencyKey,
         );
         if (earlier !== undefined) return earlier;
       }
@@ -258,7 +258,7 @@ export class GitChangeRequests implements ChangeRequestService {
       });
     }
     if ('problems' in merged) throw invalidOperations(merged.problems);
-    await this.#refuseErrors(slug, merged.files);
+    refuseIfErrors(await this.#compile(slug, merged.files));
     if (merged.changed.length === 0) {
       // The target holds every value already (a merge whose last step a crash cut off, or the same edits made on the
       // target): only the branch says so.
@@ -303,20 +303,9 @@ export class GitChangeRequests implements ChangeRequestService {
     }
   }
 
-  async #commitObject(parent: string, files: ReadonlyMap<string, string | null>, text: string, author: GitIdentity): Promise<string> {
-    // A commit on a scratch ref, so writeCommit's checks and plumbing serve here too; the real refs move together afterwards.
-    const scratch = `refs/heads/${CHANGE_BRANCH_PREFIX}-scratch/${randomBytes(6).toString('hex')}`;
-    const commit = await writeCommit(this.#repo.repoDir, {
-      parent,
-      files,
-      message: text,
-      author,
-      committer: this.#committer,
-      ref: scratch,
-      expected: null,
-    });
-    await runGit(this.#repo.repoDir, ['update-ref', '-d', scratch, commit]);
-    return commit;
+  /** A commit object no ref names yet: the refs of a merge move together once all of them are written. */
+  #commitObject(parent: string, files: ReadonlyMap<string, string | null>, text: string, author: GitIdentity): Promise<string> {
+    return writeCommitObject(this.#repo.repoDir, { parent, files, message: text, author, committer: this.#committer });
   }
 
   async #append(
@@ -366,10 +355,6 @@ export class GitChangeRequests implements ChangeRequestService {
     const diagnostics = await this.#compile(slug, applied.files);
     if (options.refuseErrors) refuseIfErrors(diagnostics);
     return { ...applied, diagnostics };
-  }
-
-  async #refuseErrors(slug: string, files: SourceTexts): Promise<void> {
-    refuseIfErrors(await this.#compile(slug, files));
   }
 
   async #compile(slug: string, files: SourceTexts): Promise<readonly Diagnostic[]> {
@@ -591,10 +576,6 @@ function subjectOf(body: string): string {
 function descriptionOf(body: string): string {
   const paragraphs = body.trim().split(/\n\s*\n/);
   return paragraphs.slice(1, -1).join('\n\n');
-}
-
-function idempotencyOf(change: ChangeRequest): string | undefined {
-  return change.idempotencyKey;
 }
 
 /** Moves the checked-out branch to `commit` and its work tree with it; refuses, naming them, when local changes are in the way. */

@@ -45,6 +45,9 @@ const SAFE_PATH = /^[A-Za-z0-9_][A-Za-z0-9._/ -]*$/;
 // eslint-disable-next-line no-control-regex -- a NUL is what git's identity fields cannot hold
 const IDENTITY_TEXT = /^[^<>\n\r\u0000]{1,200}$/;
 
+/** A commit to make without moving any ref: what {@link writeCommit} writes before it moves its ref. */
+export type CommitObject = Omit<CommitToWrite, 'ref' | 'expected'>;
+
 /**
  * Writes one commit with plumbing: blobs from stdin, a tree built in a temporary index (read from the parent), a
  * commit whose message comes on stdin, then `update-ref <ref> <new> <old>`, which fails when the ref moved. The work
@@ -53,7 +56,23 @@ const IDENTITY_TEXT = /^[^<>\n\r\u0000]{1,200}$/;
  */
 export async function writeCommit(repoDir: string, commit: CommitToWrite): Promise<string> {
   checkCommit(commit);
+  checkRef(commit.ref, commit.expected);
   await runGit(repoDir, ['check-ref-format', commit.ref]);
+  const created = await writeCommitObject(repoDir, commit);
+  try {
+    await gitWithInput(repoDir, ['update-ref', commit.ref, created, commit.expected ?? ZERO_ID], '', GIT_ENV);
+  } catch (error) {
+    throw Object.assign(new RefMovedError(commit.ref), { cause: error });
+  }
+  return created;
+}
+
+/**
+ * Writes the objects of one commit (blobs, tree, commit) as {@link writeCommit} does, and moves no ref: for writes
+ * that move several refs together afterwards. Until a ref names it, the commit is an unreferenced object.
+ */
+export async function writeCommitObject(repoDir: string, commit: CommitObject): Promise<string> {
+  checkCommit(commit);
   const indexDir = await mkdtemp(join(tmpdir(), 'token-server-index-'));
   const env = { ...GIT_ENV, GIT_INDEX_FILE: join(indexDir, 'index') };
   try {
@@ -79,11 +98,6 @@ export async function writeCommit(repoDir: string, commit: CommitToWrite): Promi
       await gitWithInput(repoDir, ['commit-tree', tree, '-p', commit.parent, '-F', '-'], commit.message, { ...env, ...identity })
     ).trim();
     if (!isCommitId(created)) throw new Error(`git commit-tree gave no commit id: ${created}`);
-    try {
-      await gitWithInput(repoDir, ['update-ref', commit.ref, created, commit.expected ?? ZERO_ID], '', GIT_ENV);
-    } catch (error) {
-      throw Object.assign(new RefMovedError(commit.ref), { cause: error });
-    }
     return created;
   } finally {
     await rm(indexDir, { recursive: true, force: true });
@@ -98,10 +112,13 @@ export async function readRef(repoDir: string, ref: string): Promise<string | nu
   return isCommitId(id) ? id : null;
 }
 
-function checkCommit(commit: CommitToWrite): void {
+function checkRef(ref: string, expected: string | null): void {
+  if (expected !== null && !isCommitId(expected)) throw new Error(`not a commit id: ${expected}`);
+  if (!SAFE_REF.test(ref) || ref.includes('..')) throw new Error(`not a ref this server writes: ${ref}`);
+}
+
+function checkCommit(commit: CommitObject): void {
   if (!isCommitId(commit.parent)) throw new Error(`not a commit id: ${commit.parent}`);
-  if (commit.expected !== null && !isCommitId(commit.expected)) throw new Error(`not a commit id: ${commit.expected}`);
-  if (!SAFE_REF.test(commit.ref) || commit.ref.includes('..')) throw new Error(`not a ref this server writes: ${commit.ref}`);
   for (const path of commit.files.keys()) {
     if (
       !SAFE_PATH.test(path) ||
