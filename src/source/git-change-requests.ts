@@ -165,8 +165,8 @@ export class GitChangeRequests implements ChangeRequestService {
   }
 
   async preview(slug: string, operations: readonly ChangeOperation[], base?: string): Promise<ChangePreview> {
-    const baseCommit = base ?? (await this.#targetTip());
-    await this.#checkCommit(baseCommit, 'base');
+    const baseCommit = base ?? (await this.#tipOf(await this.#targetBranch()));
+    if (base !== undefined) await this.#checkCommit(baseCommit, 'base');
     const applied = await this.#applyAndCompile(slug, baseCommit, operations, { refuseErrors: false });
     return { changedFiles: applied.changed.map((path) => this.#repoPath(path)), diagnostics: applied.diagnostics };
   }
@@ -179,11 +179,11 @@ export class GitChangeRequests implements ChangeRequestService {
         );
         if (earlier !== undefined) return earlier;
       }
-      const base = request.base ?? (await this.#targetTip());
-      await this.#checkCommit(base, 'base');
+      const target = await this.#targetBranch();
+      const base = request.base ?? (await this.#tipOf(target));
+      if (request.base !== undefined) await this.#checkCommit(base, 'base');
       const applied = await this.#applyAndCompile(request.designSystem, base, request.operations, { refuseErrors: true });
       const id = `${this.#now().toISOString().slice(0, 10).replaceAll('-', '')}-${randomBytes(4).toString('hex')}`;
-      const target = await this.#targetBranch();
       const trailers = [
         [TRAILER, id],
         [`${TRAILER}-Action`, 'open'],
@@ -201,7 +201,7 @@ export class GitChangeRequests implements ChangeRequestService {
         by,
       );
       await this.#moveRefs([[branchRef(request.designSystem, id), opening, null]]);
-      return this.#announce(await this.get(request.designSystem, id));
+      return this.#announce(await this.#readWritten(request.designSystem, id, opening));
     });
   }
 
@@ -223,12 +223,12 @@ export class GitChangeRequests implements ChangeRequestService {
         ...(change.title === undefined ? [] : [[`${TRAILER}-Title`, oneLine(change.title)]]),
         [`${TRAILER}-Operations`, JSON.stringify(operations)],
       ];
-      await this.#append(slug, current, {
+      const next = await this.#append(slug, current, {
         files: this.#repoFiles(applied.files, applied.changed),
         message: message(change.title ?? current.title, '', trailers),
         author: by,
       });
-      return this.#announce(await this.get(slug, id));
+      return this.#announce(await this.#readWritten(slug, id, next));
     });
   }
 
@@ -239,24 +239,24 @@ export class GitChangeRequests implements ChangeRequestService {
         throw refused({ kind: 'forbidden', message: 'a change request is approved by someone other than its author' });
       }
       if (current.approvedBy.includes(by.key)) return current;
-      await this.#append(slug, current, {
+      const next = await this.#append(slug, current, {
         files: new Map(),
         message: message(`Approve: ${current.title}`, '', actionTrailers(id, 'approve', by)),
         author: by,
       });
-      return this.#announce(await this.get(slug, id));
+      return this.#announce(await this.#readWritten(slug, id, next));
     });
   }
 
   close(slug: string, id: string, by: ChangeActor): Promise<ChangeRequest> {
     return this.#writing(slug, async () => {
       const current = await this.#writable(slug, id);
-      await this.#append(slug, current, {
+      const next = await this.#append(slug, current, {
         files: new Map(),
         message: message(`Close: ${current.title}`, '', actionTrailers(id, 'close', by)),
         author: by,
       });
-      return this.#announce(await this.get(slug, id));
+      return this.#announce(await this.#readWritten(slug, id, next));
     });
   }
 
@@ -269,12 +269,13 @@ export class GitChangeRequests implements ChangeRequestService {
           message: `change request \`${id}\` needs an approval from a reviewer other than its author before it merges`,
         });
       }
-      await this.#mergeOnce(slug, current, by);
-      return this.#announce(await this.get(slug, id));
+      const next = await this.#mergeOnce(slug, current, by);
+      return this.#announce(await this.#readWritten(slug, id, next));
     });
   }
 
-  async #mergeOnce(slug: string, change: ChangeRequest, by: ChangeActor): Promise<void> {
+  /** Merges `change` into its target; resolves to the branch's new tip (its commit saying `merge`). */
+  async #mergeOnce(slug: string, change: ChangeRequest, by: ChangeActor): Promise<string> {
     const targetRef = `refs/heads/${change.target}`;
     const tip = await readRef(this.#repo.repoDir, targetRef);
     if (tip === null) throw refused({ kind: 'state', message: `the target branch \`${change.target}\` does not exist` });
@@ -300,7 +301,7 @@ export class GitChangeRequests implements ChangeRequestService {
         by,
       );
       await this.#moveRefs([[branchRef(slug, change.id), done, change.head]]);
-      return;
+      return done;
     }
     const files = this.#repoFiles(merged.files, merged.changed);
     const mergeMessage = message(change.title, change.description, [
@@ -330,6 +331,7 @@ export class GitChangeRequests implements ChangeRequestService {
         [branchRef(slug, change.id), stateCommit, change.head],
       ]);
     }
+    return stateCommit;
   }
 
   /** A commit object no ref names yet: the refs of a merge move together once all of them are written. */
@@ -341,9 +343,17 @@ export class GitChangeRequests implements ChangeRequestService {
     slug: string,
     current: ChangeRequest,
     commit: { files: ReadonlyMap<string, string | null>; message: string; author: GitIdentity },
-  ): Promise<void> {
+  ): Promise<string> {
     const next = await this.#commitObject(current.head, commit.files, commit.message, commit.author);
     await this.#moveRefs([[branchRef(slug, current.id), next, current.head]]);
+    return next;
+  }
+
+  /** The change request a write just moved to `tip` (read at that commit: no ref is read again). */
+  async #readWritten(slug: string, id: string, tip: string): Promise<ChangeRequest> {
+    const change = await this.#readAt(slug, id, tip);
+    if (change === undefined) throw new Error(`change request ${id} cannot be read back at ${tip}`);
+    return change;
   }
 
   /** Moves refs together, on the remote first when there is one (then in the mirror): all of them, or none. */
@@ -491,8 +501,8 @@ export class GitChangeRequests implements ChangeRequestService {
     return head.slice('refs/heads/'.length);
   }
 
-  async #targetTip(): Promise<string> {
-    const tip = await readRef(this.#repo.repoDir, `refs/heads/${await this.#targetBranch()}`);
+  async #tipOf(branch: string): Promise<string> {
+    const tip = await readRef(this.#repo.repoDir, `refs/heads/${branch}`);
     if (tip === null) throw refused({ kind: 'state', message: 'the target branch has no commit yet' });
     return tip;
   }
