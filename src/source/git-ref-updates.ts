@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { gitWithInput, RefMovedError } from './git-commit-writer.js';
+import { gitWithInput, isSafeRef, RefMovedError } from './git-commit-writer.js';
 import { redactUrl } from './git-remote.js';
 import { isCommitId } from '../state/revisions.js';
 import { GIT_ENV } from './run-git.js';
@@ -7,8 +7,6 @@ import { GIT_ENV } from './run-git.js';
 /** One ref to move: to `next`, from `old` (`null`: the ref must not exist yet). */
 export type RefUpdate = readonly [ref: string, next: string, old: string | null];
 
-/** The refs this module moves are the server's own (`refs/heads/...` from slugs and ids it checked), never a request's text. */
-const SAFE_REF = /^refs\/heads\/[A-Za-z0-9][A-Za-z0-9._/-]{0,200}$/;
 /** A push (or fetch) that takes longer is stopped and reported: the call answers well before its own 60 s limit. */
 const PUSH_TIMEOUT_MS = 20_000;
 /** What a push answers for a ref that moved on the remote since it was read (or a lock another push held). */
@@ -105,7 +103,7 @@ export async function fetchMirror(repoDir: string, remote: string): Promise<void
 
 function checkUpdates(updates: readonly RefUpdate[]): void {
   for (const [ref, next, old] of updates) {
-    if (!SAFE_REF.test(ref) || ref.includes('..')) throw new Error(`not a ref this server writes: ${ref}`);
+    if (!isSafeRef(ref)) throw new Error(`not a ref this server writes: ${ref}`);
     if (!isCommitId(next) || (old !== null && !isCommitId(old))) throw new Error(`not a commit id in ${ref}`);
   }
 }
