@@ -3,69 +3,20 @@ import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, startRedisServer } from '../helpers/redis.js';
+import { readEventStream } from '../helpers/event-stream.js';
 import type { ServerProcess } from '../ops/spawn-server.js';
-import { sha256, systemYaml } from '../source/fixture-repo.js';
 import { createRemoteFixture, gitIn, makeTempDir, pollUntil, spawnRemoteServer, stopServer } from '../revisions/git-helpers.js';
 import type { RemoteFixture } from '../revisions/git-helpers.js';
+import { acmeFiles, call, EDITOR, READ, REVIEWER, setColor, TOKENS, TOKENS_TEXT } from './acme-change-fixture.js';
 
 const REDIS_AVAILABLE = spawnSync('redis-server', ['--version']).status === 0;
-const READ = 'dts_test_read_key';
-const EDITOR = 'dts_test_editor_key';
-const REVIEWER = 'dts_test_reviewer_key';
-const TOKENS = 'design-systems/acme/tokens.yaml';
-const TOKENS_TEXT = [
-  '# Colors of Acme: keep this comment',
-  'tokens:',
-  '  color:',
-  '    # The brand',
-  '    primary: { type: color, color: "#2563EB" }',
-  '    secondary: { type: color, color: "#7C3AED" }',
-  '    text: { type: color, color: "#111111" }',
-  '',
-].join('\n');
-const FILES = {
-  'keys.yaml':
-    'keys:\n' +
-    `  - { name: app, sha256: ${sha256(READ)}, designSystem: acme }\n` +
-    `  - name: dana\n    sha256: ${sha256(EDITOR)}\n    designSystem: acme\n    role: editor\n    author: { name: Dana Designer, email: dana@example.com }\n` +
-    `  - name: rui\n    sha256: ${sha256(REVIEWER)}\n    designSystem: acme\n    role: reviewer\n    author: { name: Rui Reviewer, email: rui@example.com }\n`,
-  'design-systems/acme/system.yaml': systemYaml('Acme', 'acme'),
-  [TOKENS]: TOKENS_TEXT,
-};
-
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-interface ChangeBody {
-  readonly id: string;
-  readonly head: string;
-  readonly state: string;
-  readonly mergedAs: string | null;
-}
-interface Answer {
-  readonly status: number;
-  readonly body: {
-    readonly data: { readonly change: ChangeBody; readonly changes: readonly ChangeBody[]; readonly value: { readonly color: string } };
-    readonly error: { readonly code: string; readonly message: string };
-  };
-}
-
-async function call(base: string, method: string, path: string, key: string, body?: unknown): Promise<Answer> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text === '' ? undefined : JSON.parse(text)) as Answer['body'] };
-}
-
-const setColor = (token: string, color: string): object => ({ op: 'set-value', token, mode: 'light', fields: { color } });
-
 function remoteFixture(): RemoteFixture {
-  const remote = createRemoteFixture(FILES);
+  const remote = createRemoteFixture(acmeFiles());
   cleanups.push(() => remote.cleanup());
   return remote;
 }
@@ -91,22 +42,9 @@ async function changeEvents(base: string): Promise<{ action: string; id: string 
   const response = await fetch(`${base}/api/v1/events`, { headers: { authorization: `Bearer ${READ}` }, signal: controller.signal });
   expect(response.status).toBe(200);
   const events: { action: string; id: string }[] = [];
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      buffer += value;
-      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const lines = block.split('\n');
-        if (lines.includes('event: change'))
-          events.push(JSON.parse(lines.find((line) => line.startsWith('data: '))!.slice(6)) as { action: string; id: string });
-      }
-    }
-  })();
+  readEventStream(response, (event) => {
+    if (event['event'] === 'change') events.push(JSON.parse(event['data'] ?? 'null') as { action: string; id: string });
+  });
   return events;
 }
 

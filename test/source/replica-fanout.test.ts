@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { connectReplicaFanout } from '../../src/source/replica-fanout.js';
+import { readEventStream } from '../helpers/event-stream.js';
 import { freePort, startRedisServer } from '../helpers/redis.js';
 import { spawnServer } from '../ops/spawn-server.js';
 import type { ServerProcess } from '../ops/spawn-server.js';
@@ -35,24 +36,10 @@ async function openStream(base: string): Promise<{ events: StreamEvent[] }> {
   const response = await fetch(`${base}/api/v1/events`, { headers: { authorization: `Bearer ${ALPHA_KEY}` }, signal: controller.signal });
   expect(response.status).toBe(200);
   const events: StreamEvent[] = [];
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      buffer += value;
-      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const fields = Object.fromEntries(
-          block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
-        );
-        if (fields['event'] === 'snapshot')
-          events.push({ id: fields['id'], data: JSON.parse(fields['data'] ?? 'null') as StreamEvent['data'], at: performance.now() });
-      }
-    }
-  })();
+  readEventStream(response, (fields) => {
+    if (fields['event'] === 'snapshot')
+      events.push({ id: fields['id'], data: JSON.parse(fields['data'] ?? 'null') as StreamEvent['data'], at: performance.now() });
+  });
   return { events };
 }
 
