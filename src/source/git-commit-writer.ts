@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isCommitId } from '../state/revisions.js';
-import { GIT_ENV, runGit } from './run-git.js';
+import { runGit } from './run-git.js';
 
 /** Who a commit is by: the key's identity (author) or the server (committer). */
 export interface GitIdentity {
@@ -50,20 +49,20 @@ const IDENTITY_TEXT = /^[^<>\n\r\u0000]{1,200}$/;
 export async function writeCommitObject(repoDir: string, commit: CommitObject): Promise<string> {
   checkCommit(commit);
   const indexDir = await mkdtemp(join(tmpdir(), 'token-server-index-'));
-  const env = { ...GIT_ENV, GIT_INDEX_FILE: join(indexDir, 'index') };
+  const env = { GIT_INDEX_FILE: join(indexDir, 'index') };
   try {
-    await gitWithInput(repoDir, ['read-tree', commit.parent], '', env);
+    await runGit(repoDir, ['read-tree', commit.parent], { env });
     const lines: string[] = [];
     for (const [path, text] of commit.files) {
       if (text === null) {
         lines.push(`0 ${ZERO_ID}\t${path}`);
         continue;
       }
-      const blob = (await gitWithInput(repoDir, ['hash-object', '-w', '--stdin'], text, env)).trim();
+      const blob = (await runGit(repoDir, ['hash-object', '-w', '--stdin'], { input: text, env })).trim();
       lines.push(`100644 ${blob}\t${path}`);
     }
-    if (lines.length > 0) await gitWithInput(repoDir, ['update-index', '--index-info'], `${lines.join('\n')}\n`, env);
-    const tree = (await gitWithInput(repoDir, ['write-tree'], '', env)).trim();
+    if (lines.length > 0) await runGit(repoDir, ['update-index', '--index-info'], { input: `${lines.join('\n')}\n`, env });
+    const tree = (await runGit(repoDir, ['write-tree'], { env })).trim();
     const identity = {
       GIT_AUTHOR_NAME: commit.author.name,
       GIT_AUTHOR_EMAIL: commit.author.email,
@@ -71,7 +70,7 @@ export async function writeCommitObject(repoDir: string, commit: CommitObject): 
       GIT_COMMITTER_EMAIL: commit.committer.email,
     };
     const created = (
-      await gitWithInput(repoDir, ['commit-tree', tree, '-p', commit.parent, '-F', '-'], commit.message, { ...env, ...identity })
+      await runGit(repoDir, ['commit-tree', tree, '-p', commit.parent, '-F', '-'], { input: commit.message, env: { ...env, ...identity } })
     ).trim();
     if (!isCommitId(created)) throw new Error(`git commit-tree gave no commit id: ${created}`);
     return created;
@@ -107,22 +106,4 @@ function checkCommit(commit: CommitObject): void {
     if (!IDENTITY_TEXT.test(identity.name) || !IDENTITY_TEXT.test(identity.email))
       throw new Error('an identity must be a name and an e-mail without <, > or line breaks');
   }
-}
-
-/** git with fixed arguments and `input` on stdin; resolves stdout, rejects with git's stderr. */
-export function gitWithInput(cwd: string, args: readonly string[], input: string, env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', [...args], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
-      else reject(new Error(`git ${args[0] ?? ''} failed: ${Buffer.concat(err).toString('utf8').trim()}`));
-    });
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(input);
-  });
 }

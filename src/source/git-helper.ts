@@ -3,21 +3,36 @@ import type { ChildProcess } from 'node:child_process';
 
 /**
  * The helper's whole program, run with `node -e` (so it needs no built file, from the sources or from `dist/`): it
- * takes `{ id, cwd, args, maxBuffer }` over its IPC channel, runs git with `execFile` (no shell, the helper's
- * environment) and answers
- * `{ id, stdout }` or `{ id, error }` with what the caller's error needs. It exits when its parent goes.
+ * takes `{ id, cwd, args, maxBuffer, input?, env?, timeoutMs? }` over its IPC channel, runs git with `execFile` (no
+ * shell; the helper's environment, with `env` laid over it; `input` on stdin, else an empty stdin; killed past
+ * `timeoutMs`) and answers `{ id, stdout }` or `{ id, error }` with what the caller's error needs. It exits when its
+ * parent goes (a git it started runs to its end).
  */
 const HELPER_PROGRAM = `
 const { execFile } = require('node:child_process');
-process.on('message', ({ id, cwd, args, maxBuffer }) => {
-  execFile('git', args, { cwd, maxBuffer, encoding: 'utf8' }, (error, stdout, stderr) => {
+process.on('message', ({ id, cwd, args, maxBuffer, input, env, timeoutMs }) => {
+  const options = { cwd, maxBuffer, encoding: 'utf8', env: env ? { ...process.env, ...env } : process.env, timeout: timeoutMs ?? 0, killSignal: 'SIGKILL' };
+  const child = execFile('git', args, options, (error, stdout, stderr) => {
     if (!process.connected) return;
-    if (error) process.send({ id, error: { message: error.message, code: error.code, signal: error.signal ?? null, killed: error.killed === true, stderr } });
+    if (error) process.send({ id, error: { message: error.message, code: error.code, signal: error.signal ?? null, killed: error.killed === true, stdout, stderr } });
     else process.send({ id, stdout });
   });
+  child.stdin.on('error', () => {});
+  child.stdin.end(input ?? '');
 });
 process.on('disconnect', () => process.exit(0));
 `;
+
+/** One git run as the helper takes it. */
+export interface GitRunOptions {
+  readonly maxBuffer: number;
+  /** Written to git's stdin (an empty stdin without it). */
+  readonly input?: string;
+  /** Variables laid over the helper's environment for this run (`GIT_INDEX_FILE`, an author's name). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** git is killed (`SIGKILL`) past this many milliseconds; the run then fails with `killed`. */
+  readonly timeoutMs?: number;
+}
 
 /** What the helper answers for a git that failed (`execFile`'s error, as plain data). */
 interface HelperError {
@@ -25,6 +40,7 @@ interface HelperError {
   readonly code: unknown;
   readonly signal: string | null;
   readonly killed: boolean;
+  readonly stdout: string;
   readonly stderr: string;
 }
 
@@ -32,9 +48,11 @@ type HelperAnswer = { readonly id: number; readonly stdout: string } | { readonl
 
 /** The failure of one git run: `cause` is an Error carrying `code` (exit code, or `ENOENT` when git is missing). */
 export class GitRunError extends Error {
+  readonly stdout: string;
   readonly stderr: string;
   constructor(error: HelperError) {
     super(error.message);
+    this.stdout = error.stdout;
     this.stderr = error.stderr;
     Object.assign(this, { code: error.code, signal: error.signal, killed: error.killed });
   }
@@ -66,13 +84,13 @@ export class GitHelper {
   }
 
   /** git `args` in `cwd`: resolves stdout, rejects with a GitRunError (or an Error when the helper stopped). */
-  run(cwd: string, args: readonly string[], maxBuffer: number): Promise<string> {
+  run(cwd: string, args: readonly string[], options: GitRunOptions): Promise<string> {
     const child = this.#child ?? this.#start();
     const id = this.#nextId++;
     return new Promise<string>((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       if (this.#pending.size === 1) this.#hold(child, true);
-      child.send({ id, cwd, args: [...args], maxBuffer }, (error) => {
+      child.send({ id, cwd, args: [...args], ...options }, (error) => {
         if (error !== null) this.#settle(id, (pending) => pending.reject(new Error('the git helper process stopped', { cause: error })));
       });
     });

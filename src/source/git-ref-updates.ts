@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
-import { gitWithInput, isSafeRef, RefMovedError } from './git-commit-writer.js';
+import { isSafeRef, RefMovedError } from './git-commit-writer.js';
 import { redactUrl } from './git-remote.js';
 import { isCommitId } from '../state/revisions.js';
-import { GIT_ENV } from './run-git.js';
+import { runGit, runGitOutcome } from './run-git.js';
 
 /** One ref to move: to `next`, from `old` (`null`: the ref must not exist yet). */
 export type RefUpdate = readonly [ref: string, next: string, old: string | null];
@@ -25,7 +24,7 @@ export async function updateLocalRefs(repoDir: string, updates: readonly RefUpda
   checkUpdates(updates);
   const lines = updates.map(([ref, next, old]) => `${old === null ? 'create' : 'update'} ${ref} ${next}${old === null ? '' : ` ${old}`}`);
   try {
-    await gitWithInput(repoDir, ['update-ref', '--stdin'], `start\n${lines.join('\n')}\nprepare\ncommit\n`, GIT_ENV);
+    await runGit(repoDir, ['update-ref', '--stdin'], { input: `start\n${lines.join('\n')}\nprepare\ncommit\n` });
   } catch (error) {
     throw new RefMovedError(updates[0]?.[0] ?? '', { cause: error });
   }
@@ -55,7 +54,7 @@ export async function pushRefs(repoDir: string, remote: string, updates: readonl
     remote,
     ...refspecs,
   ];
-  const pushed = await gitOutcome(repoDir, args, PUSH_TIMEOUT_MS);
+  const pushed = await runGitOutcome(repoDir, args, PUSH_TIMEOUT_MS);
   if (pushed.code !== 0) {
     const text = redactUrl(`${pushed.stdout}\n${pushed.stderr}`);
     if (MOVED_REASONS.test(text)) throw new RefMovedError(updates[0]?.[0] ?? '', { cause: new Error(text) });
@@ -67,37 +66,12 @@ export async function pushRefs(repoDir: string, remote: string, updates: readonl
     throw new PushRefusedError(reasons.length > 0 ? `${reasons.join('; ')} (${stderr})` : stderr || `git push ended with ${pushed.code}`);
   }
   // The mirror follows what the remote now holds (a fetch under way would only write the same values).
-  await gitWithInput(repoDir, ['update-ref', '--stdin'], `${updates.map(([ref, next]) => `update ${ref} ${next}`).join('\n')}\n`, GIT_ENV);
-}
-
-/** What a git process printed and how it ended (a signal or a timeout: code `null`). */
-function gitOutcome(
-  cwd: string,
-  args: readonly string[],
-  timeoutMs: number,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('git', [...args], {
-      cwd,
-      env: GIT_ENV,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: timeoutMs,
-      killSignal: 'SIGKILL',
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', (error) => resolve({ code: null, stdout, stderr: `${stderr}${error.message}` }));
-    child.on('close', (code) =>
-      resolve({ code, stdout, stderr: code === null ? `${stderr}timed out after ${timeoutMs / 1000} s` : stderr }),
-    );
-  });
+  await runGit(repoDir, ['update-ref', '--stdin'], { input: `${updates.map(([ref, next]) => `update ${ref} ${next}`).join('\n')}\n` });
 }
 
 /** Brings every ref of the mirror up to the remote's (deleted ones pruned): what a rejected push does before it tries again. */
 export async function fetchMirror(repoDir: string, remote: string): Promise<void> {
-  const fetched = await gitOutcome(repoDir, ['fetch', '--prune', '--force', '--quiet', remote], PUSH_TIMEOUT_MS);
+  const fetched = await runGitOutcome(repoDir, ['fetch', '--prune', '--force', '--quiet', remote], PUSH_TIMEOUT_MS);
   if (fetched.code !== 0) throw new PushRefusedError(`cannot fetch the remote: ${redactUrl(fetched.stderr.trim())}`);
 }
 

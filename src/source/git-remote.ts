@@ -76,7 +76,8 @@ export class GitRemoteMirror {
   /** Fetches every ref, pruning deleted ones and accepting rewritten history. */
   async fetch(): Promise<void> {
     try {
-      await simpleGit({ baseDir: this.dir, timeout: { block: this.#timeoutMs } }).fetch(['--prune', '--prune-tags', '--force', 'origin']);
+      // Through the git helper process, as every git of the running server (a fetch follows each announced commit).
+      await runGit(this.dir, ['fetch', '--prune', '--prune-tags', '--force', 'origin'], { timeoutMs: this.#timeoutMs });
     } catch (error) {
       // eslint-disable-next-line preserve-caught-error -- as for the clone: the raw error may hold the password
       throw new Error(`cannot fetch ${redactUrl(this.url)}: ${redactUrl(gitErrorText(error))}`);

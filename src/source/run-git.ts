@@ -1,5 +1,3 @@
-import { execFile } from 'node:child_process';
-import { isMainThread } from 'node:worker_threads';
 import { GitHelper, GitRunError } from './git-helper.js';
 import { RevisionsBusyError } from '../state/revisions.js';
 
@@ -7,26 +5,47 @@ import { RevisionsBusyError } from '../state/revisions.js';
 export const GIT_ENV: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', GIT_OPTIONAL_LOCKS: '0' };
 
 /**
- * The main thread's git processes are started by a helper process (git-helper.ts): a process started from the server
- * itself holds its event loop for as long as fork takes at the server's size. Worker threads start theirs directly.
+ * Every git process is started by a helper process (git-helper.ts), one per thread that runs git (the main thread and
+ * the change-request worker): a process started from the server itself costs the thread that starts it, and the
+ * server's other threads through the pages fork marks, as long as fork takes at the server's size.
  */
-const helper = isMainThread ? new GitHelper(GIT_ENV) : undefined;
+const helper = new GitHelper(GIT_ENV);
 
-/** Runs git with fixed arguments (no shell); resolves stdout, rejects with git's stderr in the message. */
-export function runGit(cwd: string, args: readonly string[], options: { maxBuffer?: number } = {}): Promise<string> {
-  const maxBuffer = options.maxBuffer ?? 64 * 1024 * 1024;
-  const failed = (error: Error & { code?: unknown }, stderr: string): Error =>
-    Object.assign(new Error(`git ${args[0] ?? ''} failed: ${stderr.trim() || error.message}`, { cause: error }), { exitCode: error.code });
-  if (helper !== undefined)
-    return helper.run(cwd, args, maxBuffer).catch((error: unknown) => {
-      throw error instanceof GitRunError ? failed(error, error.stderr) : error;
-    });
-  return new Promise((resolve, reject) => {
-    execFile('git', [...args], { cwd, env: GIT_ENV, maxBuffer, encoding: 'utf8' }, (error, stdout, stderr) => {
-      if (error) reject(failed(error, stderr));
-      else resolve(stdout);
+/**
+ * Runs git with fixed arguments (no shell); resolves stdout, rejects with git's stderr in the message. `input` goes
+ * to its stdin, `env` over {@link GIT_ENV}; killed past `timeoutMs`.
+ */
+export function runGit(
+  cwd: string,
+  args: readonly string[],
+  options: { maxBuffer?: number; input?: string; env?: Readonly<Record<string, string>>; timeoutMs?: number } = {},
+): Promise<string> {
+  return helper.run(cwd, args, { ...options, maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024 }).catch((error: unknown) => {
+    if (!(error instanceof GitRunError)) throw error;
+    const code = (error as { code?: unknown }).code;
+    throw Object.assign(new Error(`git ${args[0] ?? ''} failed: ${error.stderr.trim() || error.message}`, { cause: error }), {
+      exitCode: code,
     });
   });
+}
+
+/** How a git run ended: its exit code (`null` when killed, past its time or by a signal) and what it printed. */
+export interface GitOutcome {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs git and answers how it ended, failed or not (a push's refusals are on stdout); killed past `timeoutMs`. */
+export async function runGitOutcome(cwd: string, args: readonly string[], timeoutMs: number): Promise<GitOutcome> {
+  try {
+    return { code: 0, stdout: await helper.run(cwd, args, { maxBuffer: 16 * 1024 * 1024, timeoutMs }), stderr: '' };
+  } catch (error) {
+    if (!(error instanceof GitRunError)) return { code: null, stdout: '', stderr: error instanceof Error ? error.message : String(error) };
+    const { code, killed } = error as { code?: unknown; killed?: boolean };
+    const stderr = killed === true ? `${error.stderr}timed out after ${timeoutMs / 1000} s` : error.stderr;
+    return { code: typeof code === 'number' && killed !== true ? code : null, stdout: error.stdout, stderr };
+  }
 }
 
 /**

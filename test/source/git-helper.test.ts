@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GitHelper } from '../../src/source/git-helper.js';
-import { GIT_ENV, runGit } from '../../src/source/run-git.js';
+import { GIT_ENV, runGit, runGitOutcome } from '../../src/source/run-git.js';
 import { createFixtureRepo } from './fixture-repo.js';
 
 /** The parent process id of `pid`, from /proc (the fourth field of its stat line, after the name in brackets). */
@@ -29,7 +30,7 @@ describe.runIf(process.platform === 'linux')('git from the main thread (git-help
   });
 
   it('answers what git printed, and fails with git`s own error', async () => {
-    expect((await helper.run(repo.root, ['rev-parse', '--is-inside-work-tree'], 1024)).trim()).toBe('true');
+    expect((await helper.run(repo.root, ['rev-parse', '--is-inside-work-tree'], { maxBuffer: 1024 })).trim()).toBe('true');
     expect(helper.pid).not.toBe(process.pid);
     await expect(runGit(repo.root, ['rev-parse', '--verify', 'no-such-branch'])).rejects.toThrow(
       'git rev-parse failed: fatal: Needed a single revision',
@@ -42,13 +43,29 @@ describe.runIf(process.platform === 'linux')('git from the main thread (git-help
     expect(error.cause?.code).toBe(128);
   });
 
+  it('gives git its stdin and more environment, and kills it past its time', async () => {
+    const text = 'tokens: {}\n';
+    const blob = (await runGit(repo.root, ['hash-object', '-w', '--stdin'], { input: text })).trim();
+    expect(blob).toBe(createHash('sha1').update(`blob ${text.length}\0${text}`).digest('hex'));
+    expect(await runGit(repo.root, ['cat-file', '-p', blob])).toBe(text);
+    const named = await runGit(repo.root, ['var', 'GIT_AUTHOR_IDENT'], {
+      env: { GIT_AUTHOR_NAME: 'Dana Designer', GIT_AUTHOR_EMAIL: 'dana@example.com' },
+    });
+    expect(named).toMatch(/^Dana Designer <dana@example.com> \d+ [+-]\d{4}\n$/);
+    const slow = await runGitOutcome(repo.root, ['-c', 'alias.wait=!sleep 5', 'wait'], 300);
+    expect(slow.code).toBe(null);
+    expect(slow.stderr).toMatch(/timed out after 0.3 s$/);
+    const refused = await runGitOutcome(repo.root, ['rev-parse', '--verify', 'no-such-branch'], 5_000);
+    expect({ code: refused.code, stderr: refused.stderr.trim() }).toEqual({ code: 128, stderr: 'fatal: Needed a single revision' });
+  });
+
   it('runs commands side by side and starts again after the helper stopped', async () => {
-    const answers = await Promise.all(Array.from({ length: 20 }, () => helper.run(repo.root, ['rev-parse', 'HEAD'], 1024)));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => helper.run(repo.root, ['rev-parse', 'HEAD'], { maxBuffer: 1024 })));
     expect(new Set(answers).size).toBe(1);
     const first = helper.pid as number;
     process.kill(first, 'SIGKILL');
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await helper.run(repo.root, ['rev-parse', 'HEAD'], 1024)).trim()).toBe(answers[0]?.trim());
+    expect((await helper.run(repo.root, ['rev-parse', 'HEAD'], { maxBuffer: 1024 })).trim()).toBe(answers[0]?.trim());
     expect(helper.pid).not.toBe(first);
   });
 });
