@@ -227,7 +227,8 @@ export function withTypesFromValues(
     if (found?.type === 'float') return figmaFloatToken(token);
     if (found === null || (found.type === token.type && found.ourType === token.ourType)) return token;
     const choice = token.type === undefined ? undefined : choices[token.type];
-    if (token.type === undefined || choice !== undefined || !(token.type in RENAMED_TYPES || token.type === 'percentage')) {
+    const renamedType = token.type !== undefined && (token.type in RENAMED_TYPES || token.type === 'percentage' || renamed.has(token.type));
+    if (token.type === undefined || choice !== undefined || !renamedType) {
       const group = choice !== undefined ? `\`--type ${token.type}=${choice}\`` : writtenAs(token, field);
       count(group, choice !== undefined && choice !== 'auto' ? '' : found.type);
     }
