@@ -29,7 +29,11 @@ export function modeOfPath(path: string): string | undefined {
   const names = [...segments.slice(0, -1), stem].map(modeNameOf);
   for (const name of names.reverse()) {
     if (BASE_NAMES.has(name)) return 'light';
-    if (name.split('-').some((word) => THEME_WORDS.has(word))) return name;
+    // From the first word that names a theme on (`sema-color-dark` and `base-elevation-dark` are both `dark`,
+    // `theme-mode-dark-dimmed` is `dark-dimmed`), so files of one theme split by topic are one mode.
+    const words = name.split('-');
+    const at = words.findIndex((word, index) => THEME_WORDS.has(word) || (word === 'high' && words[index + 1] === 'contrast'));
+    if (at !== -1) return words.slice(at).join('-');
   }
   return undefined;
 }
@@ -39,7 +43,7 @@ function placeOf(path: string, mode: string): string {
   const segments = path.replace(/\\/g, '/').split('/');
   const at = segments.findLastIndex((segment, index) => {
     const name = modeNameOf(index === segments.length - 1 ? segment.replace(/(?:\.tokens)?\.json5?$/, '') : segment);
-    return name === mode || (mode === 'light' && BASE_NAMES.has(name));
+    return name === mode || name.endsWith(`-${mode}`) || (mode === 'light' && BASE_NAMES.has(name));
   });
   return at === -1 || at === segments.length - 1 ? path : `${segments.slice(0, at + 1).join('/')}/`;
 }

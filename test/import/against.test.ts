@@ -48,6 +48,7 @@ describe('--against: what the import serves, compared with the system’s own bu
     ['cubic-bezier(0.4,0,0.2,1)', 'cubic-bezier(0.4, 0, 0.2, 1)', 'equal'],
     ['0 1px 2px rgba(0,0,0,0.2)', '0px 1px 2px rgba(0, 0, 0, 0.2)', 'equal'],
     ['1.5', '24px', 'differ'],
+    ['300ms cubic-bezier(0.3, 0.8, 0.6, 1)', '300ms cubic-bezier(0.3, 0.8, 0.6, 1) 0ms', 'equal'],
   ])('`%s` and `%s`: %s', (build, ours, want) => {
     expect(compareCssValues(build, ours)).toBe(want);
   });

@@ -90,6 +90,12 @@ function compareNumbers(a: { value: number; unit: string }, b: { value: number; 
   return pxA !== undefined && pxB !== undefined && close(pxA, pxB) ? 'equal-rem' : 'differ';
 }
 
+/** Components without a last zero time (`0ms`, `0s`): a transition's delay that CSS takes as 0 when left out. */
+const withoutTrailingZeros = (components: Component[]): Component[] => {
+  const last = components.at(-1);
+  return last?.kind === 'number' && last.value === 0 && (last.unit === 'ms' || last.unit === 's') ? components.slice(0, -1) : components;
+};
+
 /** A font stack or other text without quotes, spaces after commas and case: what a stack means. */
 const unquoted = (text: string): string =>
   text
@@ -107,8 +113,9 @@ const unquoted = (text: string): string =>
  */
 export function compareCssValues(build: string, ours: string): ValueComparison {
   if (build.trim() === ours.trim()) return 'equal';
-  const a = splitComponents(build).map(componentOf);
-  const b = splitComponents(ours).map(componentOf);
+  // A transition's delay `0ms` (and a shadow's spread `0px`) at the end is what CSS takes when it is not written.
+  const a = withoutTrailingZeros(splitComponents(build).map(componentOf));
+  const b = withoutTrailingZeros(splitComponents(ours).map(componentOf));
   if (a.length !== b.length) return unquoted(build) === unquoted(ours) ? 'equal' : 'differ';
   let result: ValueComparison = 'equal';
   for (let index = 0; index < a.length; index += 1) {

@@ -84,13 +84,21 @@ export function compareWithBuild(
   const roots = contexts.filter((context) => context.root);
   const rootValues = new Map(roots.flatMap((context) => [...context.values]));
   const candidates: Candidate[] = [];
-  if (roots.length > 0) {
-    candidates.push({
-      label: roots.map((context) => context.label).join(' + '),
-      values: rootValues,
-      files: [...new Set(roots.map((context) => context.file))],
-      css: true,
-    });
+  const rootFiles = [...new Set(roots.map((context) => context.file))];
+  if (roots.length > 0)
+    candidates.push({ label: roots.map((context) => context.label).join(' + '), values: rootValues, files: rootFiles, css: true });
+  // Files that each declare the whole root (a light and a dark stylesheet, one loaded at a time): each over the others.
+  if (rootFiles.length > 1) {
+    for (const file of rootFiles) {
+      const own = roots.filter((context) => context.file === file);
+      const values = new Map([...roots.filter((context) => context.file !== file), ...own].flatMap((context) => [...context.values]));
+      candidates.push({
+        label: `${own.map((context) => context.label).join(' + ')} (over the other root rules)`,
+        values,
+        files: [file],
+        css: true,
+      });
+    }
   }
   for (const context of contexts.filter((each) => !each.root)) {
     const css = context.label !== context.file;
