@@ -15,6 +15,9 @@ import type { ImportChanges } from '../import/import-changes.js';
 import { IMPORT_RECORD_FILE, renderImportRecord } from '../import/import-record.js';
 import { verdictLines, verdictsOf } from '../import/verdicts.js';
 import { verifyImport } from '../import/verify-import.js';
+import { compareWithBuild } from '../import/against/compare-with-build.js';
+import type { AgainstResult } from '../import/against/compare-with-build.js';
+import type { BuildFile } from '../import/against/read-build.js';
 import type { VerifyResult } from '../import/verify-import.js';
 import { readRegularFile } from '../source/read-regular-file.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_STATUS_HELP } from './exit-status.js';
@@ -44,6 +47,10 @@ Options:
   --type <t>=<ours>  read the source's type <t> as our type <ours>, or auto to type its tokens from their values
                      (a missing or unknown type always is); repeat for each type (--type semantic=auto)
   --verify           compile the result and compare every token's value in every mode with the source's
+  --against [<m>=]<paths>
+                     the system's own build (CSS, JSON or JS files or folders, comma-separated): compare what the
+                     server serves in every mode with it, each mode matched with the build's file and selector
+                     that fits it best (or mode <m>'s files); repeat for more files
   --format <f>       text (default) or json, for CI
   --force            replace a folder that is not empty (once the new one is complete)
   --update <folder>  run the import that wrote <folder> again (recorded in its ${IMPORT_RECORD_FILE}), from the
@@ -55,7 +62,7 @@ Symbolic links in a folder are never followed (listed on stderr); files over 50 
 keys over 200 characters and tokens whose YAML line would not fit in a 1 MiB source file are left out, and said so.
 
 ${EXIT_STATUS_HELP}
-  import: 1 when nothing could be imported, or --verify found a difference`;
+  import: 1 when nothing could be imported, or --verify or --against found a difference`;
 
 const IMPORT_OPTIONS = {
   out: { type: 'string' },
@@ -64,6 +71,7 @@ const IMPORT_OPTIONS = {
   mode: { type: 'string', multiple: true },
   type: { type: 'string', multiple: true },
   verify: { type: 'boolean' },
+  against: { type: 'string', multiple: true },
   format: { type: 'string' },
   force: { type: 'boolean' },
   update: { type: 'string' },
@@ -90,14 +98,14 @@ async function runUpdate(shown: string, values: ImportValues, positionals: reado
   const beside = (['out', 'name', 'from', 'mode', 'type'] as const).some((option) => values[option] !== undefined);
   if (positionals.length > 0 || beside) {
     throw new UsageError(
-      '--update runs the recorded import again: only --verify, --format and --force go with it; to change what is ' +
+      '--update runs the recorded import again: only --verify, --against, --format and --force go with it; to change what is ' +
         'imported, run the import with its files and options, and --force',
     );
   }
   const folder = resolve(cwd, shown);
   const target = await readUpdateTarget(folder, shown, values.force === true);
   const recorded = parseImportArgs(target.record.args);
-  const options = { ...recorded.values, out: folder, verify: values.verify, format: values.format, force: true };
+  const options = { ...recorded.values, out: folder, verify: values.verify, against: values.against, format: values.format, force: true };
   return importFiles(options, recorded.positionals, target.ranIn, { target, shown });
 }
 
@@ -184,15 +192,98 @@ async function importFiles(
     values.verify === true && result.compiled.system !== undefined
       ? verifyImport(result.sources, result.tokens, result.compiled.system)
       : undefined;
+  const against =
+    values.against !== undefined && result.compiled.system !== undefined ? await compareAgainst(cwd, values.against, result) : undefined;
   const changes =
     update === undefined || result.tokens.length === 0
       ? undefined
       : diffImports(update.target.before, { system: result.compiled.system, sources, verdicts }, rewritten);
   console.log(
-    format === 'json' ? JSON.stringify(jsonReport(result, verified, shownOut, changes)) : textReport(result, verified, shownOut, changes),
+    format === 'json'
+      ? JSON.stringify({ ...jsonReport(result, verified, shownOut, changes), ...(against === undefined ? {} : { against }) })
+      : [textReport(result, verified, shownOut, changes), ...(against === undefined ? [] : againstLines(against))].join('\n'),
   );
   if (result.tokens.length === 0) return EXIT_FAILED;
+  if (against !== undefined && !against.allEqual) return EXIT_FAILED;
   return verified !== undefined && verified.mismatches.length > 0 ? EXIT_FAILED : EXIT_OK;
+}
+
+/** The files of the build each `--against [<mode>=]<paths>` names, read, and the import's served values compared with them. */
+async function compareAgainst(cwd: string, written: readonly string[], result: ImportResult): Promise<AgainstResult> {
+  const files: BuildFile[] = [];
+  const chosen: Record<string, string[]> = {};
+  for (const each of written) {
+    const mode = /^([a-z0-9]+(?:-[a-z0-9]+)*)=(.*)$/s.exec(each);
+    const paths = (mode === null ? each : (mode[2] as string)).split(',').filter((path) => path !== '');
+    if (paths.length === 0) throw new UsageError(`--against takes [<mode>=]<files or folders>: got \`${each}\``);
+    for (const path of paths) {
+      const read = await readBuildFiles(cwd, path);
+      for (const file of read) if (!files.some((known) => known.path === file.path)) files.push(file);
+      if (mode !== null) (chosen[mode[1] as string] ??= []).push(...read.map((file) => file.path));
+    }
+  }
+  const system = result.compiled.system as NonNullable<ImportResult['compiled']['system']>;
+  const modesWritten = new Set(system.modes.map((mode) => mode.name));
+  // The modes the source has (as `--verify` compares them): light, and each one some token gives a value in.
+  const modes = ['light', ...new Set(result.sources.flatMap((token) => Object.keys(token.modes)))].filter((mode) => modesWritten.has(mode));
+  return compareWithBuild(system, [...new Set(modes)], files, chosen);
+}
+
+/** The built files of `path`: the file, or every `*.css`, `*.json` and `*.js` below the folder, in path order. */
+async function readBuildFiles(cwd: string, path: string): Promise<BuildFile[]> {
+  const absolute = resolve(cwd, path);
+  const found = await stat(absolute).catch(() => undefined);
+  if (found === undefined) throw new UsageError(`${path} does not exist`);
+  const shown = (file: string): string => relative(cwd, file) || file;
+  const paths: string[] = [];
+  if (found.isFile()) paths.push(absolute);
+  else {
+    const folders = [absolute];
+    for (let next = folders.pop(); next !== undefined; next = folders.pop()) {
+      for (const entry of await readdir(next, { withFileTypes: true })) {
+        const file = join(next, entry.name);
+        if (entry.isDirectory()) folders.push(file);
+        else if (entry.isFile() && /\.(?:css|json|m?js|cjs)$/.test(entry.name)) paths.push(file);
+      }
+    }
+  }
+  const files: BuildFile[] = [];
+  for (const file of paths.sort()) {
+    const read = await readRegularFile(file, { maxBytes: MAX_IMPORT_FILE_BYTES, followSymlink: found.isFile(), deadlineMs: 60_000 });
+    if (read.kind === 'text') files.push({ path: shown(file), text: read.text });
+  }
+  return files;
+}
+
+const count = (n: number): string => n.toLocaleString('en-US');
+const names = (n: number): string => `${count(n)} ${n === 1 ? 'name' : 'names'}`;
+
+/** The text report of `--against`: per mode what it was matched with and its counts, then every difference (50 at most per mode). */
+function againstLines(against: AgainstResult): string[] {
+  const lines: string[] = [];
+  const { build, ours } = against.prefix;
+  const prefix = build !== '' ? ` (names after \`${build}\` in the build)` : ours !== '' ? ` (our names after \`${ours}\`)` : '';
+  lines.push(`against the build${prefix}:`);
+  for (const file of against.unread) lines.push(`  ${file.file}  not read: ${file.reason}`);
+  for (const mode of against.modes) {
+    const percent = mode.compared === 0 ? 0 : Math.floor((mode.equal / mode.compared) * 1000) / 10;
+    lines.push(
+      `  ${mode.mode}: ${count(mode.equal)} of ${count(mode.compared)} equal (${percent}%${mode.equalRem > 0 ? `; ${count(mode.equalRem)} with rem = 16px` : ''}), ` +
+        `matched with ${mode.matched}; ${names(mode.onlyBuild.length)} only in the build, ${count(mode.onlyOurs.length)} only served`,
+    );
+    for (const difference of mode.differ.slice(0, 50))
+      lines.push(`    ${difference.name} (${mode.mode}): build ${difference.build}, served ${difference.ours}`);
+    if (mode.differ.length > 50) lines.push(`    ... and ${count(mode.differ.length - 50)} more (each one with --format json)`);
+  }
+  const differ = against.modes.reduce((sum, mode) => sum + mode.differ.length, 0);
+  lines.push(
+    against.allEqual
+      ? 'against: every compared value equal'
+      : differ > 0
+        ? `against: ${count(differ)} ${differ === 1 ? 'value differs' : 'values differ'}`
+        : 'against: a mode matched nothing in the build',
+  );
+  return lines;
 }
 
 /** Whether a folder's files are exactly these (the same paths, the same texts). */

@@ -44,7 +44,7 @@ const CANONICAL_STEP = /^(?:0|[1-9]\d*)$/;
 
 /**
  * Groups imported tokens as a designer would write them: each palette (two or more literal colors in one group) becomes
- * a scale its tokens point to, a color token referring to a palette color points to the scale step instead, and a
+ * a scale its tokens point to (a color token referring to a palette token keeps its reference), and a
  * literal value two or more tokens share becomes a primitive they name. Every token keeps its key and its value in
  * every mode.
  */
@@ -152,25 +152,16 @@ function scaleStep(token: ImportedToken, step: number): ImportedScaleStep {
   return { step, colors: { light, dark, ...further } };
 }
 
-/** A palette token on its step; any other color token with its references to palette tokens made steps, per mode. */
+/**
+ * A palette token on its step. Any other color token is left as it is: one that names a palette token keeps the
+ * reference (in every mode), so the link to that token is served (`references=keep` writes `var()` of it), as a
+ * composite's part naming the same token does.
+ */
 function placeOnScale(token: ImportedToken, palettes: Palettes): ImportedToken {
   if (token.type !== 'color') return token;
   const own = palettes.stepOf.get(token.key);
   if (own !== undefined) return { ...token, fields: paletteTokenFields(token.fields, own), modes: undefined };
-  const stepOfRef = (fields: Fields): ScaleStepOf | undefined =>
-    typeof fields['ref'] === 'string' ? palettes.stepOf.get(fields['ref']) : undefined;
-  const base = stepOfRef(token.fields);
-  const fields = base === undefined ? token.fields : replaceField(token.fields, 'ref', { scale: base.scale, step: base.step });
-  // `scale` and `step` in a mode replace a literal color but keep its `alpha`: a mode over an `alpha` stays a reference.
-  const keepsAlpha = fields['alpha'] !== undefined;
-  const modes = mapModes(token.modes, (override) => {
-    const target = stepOfRef(override);
-    if (target === undefined || keepsAlpha) return override;
-    const onStep: Fields = target.scale === base?.scale ? { step: target.step } : { scale: target.scale, step: target.step };
-    // A mode's own `{ ref, alpha }` keeps its alpha on the step.
-    return override['alpha'] === undefined ? onStep : { ...onStep, alpha: override['alpha'] };
-  });
-  return { ...token, fields, modes };
+  return token;
 }
 
 function paletteTokenFields(fields: Fields, { scale, step, renamedFrom }: ScaleStepOf): Fields {

@@ -15,7 +15,7 @@ import type { ImportInput, ModeLayer, SourceFormat } from './read-sources.js';
 import { isAlphaOver } from './source-token.js';
 import type { ImportIssue, SourceToken } from './source-token.js';
 import { groupValues } from './group-values.js';
-import { modeFileHints } from './mode-hints.js';
+import { modeLayersOfPaths } from './mode-hints.js';
 import { MAX_IMPORT_KEY_LENGTH, MAX_IMPORT_TOKEN_LINE_BYTES } from './import-limits.js';
 import { tokenLine, writeDesignSystemFiles } from './write-yaml.js';
 
@@ -56,7 +56,7 @@ export function importDesignSystem(
   inputs: readonly ImportInput[],
   options: { slug: string; name: string; format?: SourceFormat | undefined; layers?: readonly ModeLayer[]; types?: TypeChoices },
 ): ImportResult {
-  const read = readSources(inputs, options.format, options.layers, options.types);
+  const read = readWithModeLayers(inputs, options);
   const issues: ImportIssue[] = [...read.issues];
   const renames = new Map<string, string>();
   const renamed = (key: string): string => {
@@ -68,8 +68,6 @@ export function importDesignSystem(
     return name;
   };
   const byKey = new Map<string, SourceToken>();
-  /** Per file, how many of its tokens replace another file's: a file that looks like a mode's is then hinted at. */
-  const replacing = new Map<string, number>();
   for (const token of read.tokens) {
     // Refused before anything is written: a top-level group names a file, which the file system bounds.
     const length = renamed(token.key).length;
@@ -84,8 +82,6 @@ export function importDesignSystem(
     const earlier = byKey.get(token.key);
     if (earlier !== undefined) {
       issues.push({ source: token.source, level: 'lossy', reason: `replaces the token of the same key in ${earlier.source}` });
-      const file = fileOf(token);
-      if (file !== fileOf(earlier)) replacing.set(file, (replacing.get(file) ?? 0) + 1);
     }
     byKey.set(token.key, token);
   }
@@ -103,7 +99,6 @@ export function importDesignSystem(
   const resolve = (key: string, mode: string): unknown => literalOf(valueIn(key, mode), mode, 0);
 
   const notes = [...read.notes];
-  if (read.format === 'dtcg' || read.format === 'style-dictionary') for (const hint of modeFileHints(replacing)) notes.push(hint);
   const allModes = [...new Set([...byKey.values()].flatMap((token) => Object.keys(token.modes)))];
 
   // Types first: a reference is kept only to a token imported with a type its place takes. A token that cannot be
@@ -176,7 +171,7 @@ export function importDesignSystem(
         files,
         tokens,
         issues: [...issues, ...refused, ...roundIssues],
-        notes,
+        notes: withModesNotWritten(notes, new Set(compiled.system?.modes.map((mode) => mode.name) ?? [])),
         sources: [...byKey.values()],
         compiled,
       };
@@ -191,6 +186,46 @@ export function importDesignSystem(
       refused.push({ source: token.source, level: 'skipped', reason: `refused by the compiler: ${message}` });
     }
   }
+}
+
+/**
+ * The sources read, with the layer rule applied when no `--mode` is given to a DTCG or Style Dictionary import: files
+ * named like a mode that write keys other files write are read as that mode (see {@link modeLayersOfPaths}).
+ */
+function readWithModeLayers(
+  inputs: readonly ImportInput[],
+  options: { format?: SourceFormat | undefined; layers?: readonly ModeLayer[]; types?: TypeChoices },
+): ReturnType<typeof readSources> {
+  const read = readSources(inputs, options.format, options.layers, options.types);
+  if ((options.layers ?? []).length > 0 || (read.format !== 'dtcg' && read.format !== 'style-dictionary')) return read;
+  const fileOfKey = new Map<string, string>();
+  const overlaps = new Set<string>();
+  for (const token of read.tokens) {
+    const file = fileOf(token);
+    const earlier = fileOfKey.get(token.key);
+    if (earlier !== undefined && earlier !== file) {
+      overlaps.add(earlier);
+      overlaps.add(file);
+    }
+    fileOfKey.set(token.key, file);
+  }
+  const { base, layers, notes } = modeLayersOfPaths(inputs, overlaps);
+  if (layers.length === 0) return read;
+  const layered = layers.map((layer, index) => ({ ...layer, note: notes[index] }));
+  return readSources(base, read.format, layered, options.types);
+}
+
+/**
+ * The notes, each one that names a mode the written folder does not have (every token the same there as in light, or
+ * every token that differed left out) saying so: the report never names a mode that is not served.
+ */
+function withModesNotWritten(notes: readonly string[], written: ReadonlySet<string>): string[] {
+  return notes.map((note) => {
+    const mode = /(?:^|is the )mode `([a-z0-9-]+)`/.exec(note)?.[1];
+    return mode === undefined || written.has(mode)
+      ? note
+      : `${note}; not written: no token imported differs there from \`light\`, so the design system has no mode \`${mode}\``;
+  });
 }
 
 /** Compiler rules about a design system as a whole: leaving out the token they are reported at would not help. */

@@ -189,7 +189,18 @@ export function withTypesFromValues(
     if (choice !== undefined && choice !== 'auto') result = { type: DTCG_TYPES[choice], ourType: choice };
     else if (choice === undefined && token.type !== undefined && (KNOWN_TYPES.has(token.type) || token.ourType !== undefined))
       result = { type: token.type, ourType: token.ourType };
-    else if (choice === undefined && token.type !== undefined && CONTENT_TYPES.has(token.type)) result = null;
+    else if (choice === undefined && token.type === 'float') {
+      renamed.add('float');
+      result = { type: 'float' };
+    } else if (
+      choice === undefined &&
+      token.type === 'string' &&
+      typeOfValue(token.value, token.key) === 'fontFamily' &&
+      namesFontFamily(token.key)
+    ) {
+      renamed.add('string');
+      result = { type: 'fontFamily' };
+    } else if (choice === undefined && token.type !== undefined && CONTENT_TYPES.has(token.type)) result = null;
     else if (choice === undefined && token.type !== undefined && token.type in RENAMED_TYPES) {
       renamed.add(token.type);
       result = { type: RENAMED_TYPES[token.type] as string };
@@ -213,9 +224,11 @@ export function withTypesFromValues(
   const result = tokens.map((token) => {
     const found = typeOf(token, new Set([token.key]));
     if (found?.type === 'percentage') return percentageToken(token);
+    if (found?.type === 'float') return figmaFloatToken(token);
     if (found === null || (found.type === token.type && found.ourType === token.ourType)) return token;
     const choice = token.type === undefined ? undefined : choices[token.type];
-    if (token.type === undefined || choice !== undefined || !(token.type in RENAMED_TYPES || token.type === 'percentage')) {
+    const renamedType = token.type !== undefined && (token.type in RENAMED_TYPES || token.type === 'percentage' || renamed.has(token.type));
+    if (token.type === undefined || choice !== undefined || !renamedType) {
       const group = choice !== undefined ? `\`--type ${token.type}=${choice}\`` : writtenAs(token, field);
       count(group, choice !== undefined && choice !== 'auto' ? '' : found.type);
     }
@@ -235,6 +248,9 @@ export function withTypesFromValues(
       'cubic-bezier': '`cubic-bezier` is read as `cubicBezier`',
       font: '`font` as `fontFamily`',
       percentage: '`percentage` as a number (an opacity or line height by its name, `50%` is 0.5) or a length in `%`',
+      float:
+        '`float` (a Figma number variable) as a px length where its key names a size, spacing, radius, line height or letter spacing, else as a number',
+      string: '`string` as a font family where its key names one',
     };
     notes.push(
       `type ${[...renamed]
@@ -281,6 +297,36 @@ function percentageToken(token: SourceToken): SourceToken {
     modes: Object.fromEntries(Object.entries(token.modes).map(([mode, raw]) => [mode, read(raw)])),
   };
 }
+
+/** Segments (lowercase, without `-` and `_`) that name what Figma applies a number variable to in px. */
+const FIGMA_PX_NAME =
+  /margin|padding|gap|width|height|size|radius|inset|offset|space|spacing|indent|blur|spread|lineheight|letterspacing|leading|tracking/;
+const FIGMA_NUMBER_NAME = /^(?:fontweights?|weight|opacity|alpha|zindex|z|elevation|layer)$/;
+
+/**
+ * A Figma number variable (`$type: float`, as Figma's variables exports write it): Figma has no unit for it and draws
+ * it in px wherever it is a size, a spacing, a radius, a line height or a letter spacing, so a float whose key names one
+ * of those (and no weight, opacity or z-index) is a px length (`18` is `18px`, an alias stays an alias); any other is
+ * a number, typed by its name afterwards (`font.weight.400`). A unitless number is never a line height's multiplier here.
+ */
+function figmaFloatToken(token: SourceToken): SourceToken {
+  const segments = token.key.split('.').map((segment) => segment.toLowerCase().replace(/[-_]/g, ''));
+  const isLength = !segments.some((segment) => FIGMA_NUMBER_NAME.test(segment)) && segments.some((segment) => FIGMA_PX_NAME.test(segment));
+  const read = (raw: unknown): unknown =>
+    isLength && (typeof raw === 'number' || (typeof raw === 'string' && UNITLESS.test(raw.trim()))) ? `${Number(raw)}px` : raw;
+  return {
+    ...token,
+    type: isLength ? 'dimension' : 'number',
+    value: read(token.value),
+    modes: Object.fromEntries(Object.entries(token.modes).map(([mode, raw]) => [mode, read(raw)])),
+  };
+}
+
+/** Whether a key names a font family (a segment `fontFamily`, or its words in a row). */
+const namesFontFamily = (key: string): boolean => {
+  const segments = key.split('.').map((segment) => segment.toLowerCase().replace(/[-_]/g, ''));
+  return segments.some((segment) => FAMILY_NAME.test(segment)) || /fontfamil(?:y|ies)/.test(segments.join(''));
+};
 
 /** Why a token with a type the import does not know (after {@link withTypesFromValues}) is left out. */
 export function untypedReason(token: SourceToken, field: '$type' | 'type'): string {

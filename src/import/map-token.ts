@@ -84,6 +84,10 @@ function numberTypeByName(token: SourceToken): TokenType | undefined {
     const found = NUMBER_NAMES.find(([name]) => name.test(segment));
     if (found !== undefined) return found[1];
   }
+  // The words in a row name it too (`font.weight.bold`, `font.lineHeight` written `line.height`), as for typing by value.
+  const joined = segments.join('');
+  if (/fontweight/.test(joined)) return 'font.weight';
+  if (/lineheight/.test(joined)) return 'font.lineHeight';
   const isZero = Number(token.value) === 0 && Object.values(token.modes).every((value) => Number(value) === 0);
   return isZero && LENGTH_NAME.test(segments.at(-1) ?? '') ? 'dimension' : undefined;
 }
@@ -240,10 +244,16 @@ export function createTokenMapper(
   /** A part of a composite: `"{key}"` when it stays a reference, else its literal through `write`. */
   const part = (raw: unknown, name: keyof typeof PART_TYPES, write: (value: unknown) => WrittenValue): WrittenValue => {
     const kept = keptReference(raw, PART_TYPES[name]);
-    return kept === undefined ? write(literal(raw)) : `{${kept}}`;
+    if (kept !== undefined) return `{${kept}}`;
+    const value = literal(raw);
+    const target = referenceOf(raw);
+    if (target !== undefined && value === undefined)
+      throw new Unmappable(`its ${name} \`{${target}}\` is left out or names no token: its value is not known`);
+    return write(value);
   };
 
-  const lengthFields = (type: TokenType, raw: unknown): Record<string, WrittenValue> => {
+  const lengthFields = (type: TokenType, written: unknown): Record<string, WrittenValue> => {
+    const raw = withListReferencesResolved(written);
     // A keyword the type takes (`auto`, `none`, `normal`) and a spacing's shorthand are values of their own (no unit).
     if (typeof raw === 'string' && /^[a-z]+(?:-[a-z]+)*$/.test(raw.trim())) {
       if (keywordOf(type, raw.trim()) === undefined)
@@ -264,6 +274,21 @@ export function createTokenMapper(
     const allowed = (LENGTH_UNITS as Partial<Record<TokenType, readonly string[]>>)[type] ?? [];
     if (!allowed.includes(unit)) throw new Unmappable(`a ${type} in \`${unit}\` (${type} takes ${allowed.join(', ')})`);
     return { value, unit };
+  };
+
+  /**
+   * A list of lengths with references among them (`{size.100} {size.200}`, a padding's shorthand) with each reference
+   * written as its value in this mode (with loss: a list takes no reference); any other value as it is.
+   */
+  const withListReferencesResolved = (raw: unknown): unknown => {
+    if (typeof raw !== 'string' || !raw.includes('{') || referenceOf(raw) !== undefined) return raw;
+    const replaced = raw.replace(/\{([^{}]+)\}/g, (whole, key: string) => {
+      const value = resolve(key, mode);
+      return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
+    });
+    if (replaced === raw || lengthListOf(replaced) === undefined) return raw;
+    lossy(`references inside \`${raw}\` are written as their values (a list of lengths takes no reference)`);
+    return replaced;
   };
 
   /**
@@ -439,7 +464,22 @@ export function createTokenMapper(
     if (isAlphaOver(raw)) return alphaOverFields(type, raw);
     const kept = keptReference(raw, [type]);
     if (kept !== undefined) return { ref: kept };
-    return valueFields(type, literal(raw), extension);
+    const value = literal(raw);
+    const target = referenceOf(raw);
+    if (target !== undefined && value === undefined)
+      throw new Unmappable(`\`{${target}}\` is left out or names no token: its value is not known`);
+    // A number the import could not type means nothing yet: as a line height it would become a multiplier (a Figma
+    // float of 18 meant 18px, and would draw 216px on 12px text), so the token is left out rather than reused so.
+    if (
+      type === 'font.lineHeight' &&
+      target !== undefined &&
+      typeOfKey(target) === undefined &&
+      (typeof value === 'number' || isNumberText(value))
+    )
+      throw new Unmappable(
+        `its value comes from \`${target}\`, a number without a type (left out): as a line height it would be a multiplier, which it may not mean`,
+      );
+    return valueFields(type, value, extension);
   }
 
   return {

@@ -52,6 +52,8 @@ const TOKENS_STUDIO_TYPES = new Set([
 export interface ModeLayer {
   readonly mode: string;
   readonly inputs: readonly ImportInput[];
+  /** What the report says the mode is read from, when not the files given with `--mode`. */
+  readonly note?: string | undefined;
 }
 
 /**
@@ -91,7 +93,7 @@ export function readSources(
       layered.tokens.filter((token) => own(token.source)),
       issues,
     );
-    notes.push(`mode \`${layer.mode}\` is ${layer.inputs.map((input) => input.path).join(', ')} over the other files`);
+    notes.push(layer.note ?? `mode \`${layer.mode}\` is ${layer.inputs.map((input) => input.path).join(', ')} over the other files`);
   }
   // A type missing, unknown or chosen `auto` is read from the value, in every format (after the layers: an alias there
   // takes its target's type too).

@@ -190,8 +190,8 @@ describe('groupValues: palettes become scales', () => {
   });
 });
 
-describe('groupValues: references to palette colors become scale steps', () => {
-  it('per mode; a mode on the same scale writes only its step, another scale both; other references stay', () => {
+describe('groupValues: references to palette colors stay references (the link is served)', () => {
+  it('in every mode: only the palette tokens are written on the scale', () => {
     const { files } = groupAndCompile([
       token('color.blue.100', { type: 'color', color: '#DBEAFE' }),
       token('color.blue.500', { type: 'color', color: '#3B82F6' }, { dark: { color: '#60A5FA' } }),
@@ -207,7 +207,7 @@ describe('groupValues: references to palette colors become scale steps', () => {
       lines(
         TOKENS_SCHEMA,
         'tokens:',
-        '  color.accent: { type: color, scale: blue, step: 500, description: Brand, modes: { dark: { step: 100 } } }',
+        '  color.accent: { type: color, ref: color.blue.500, description: Brand, modes: { dark: { ref: color.blue.100 } } }',
         '  color.blue.100: { type: color, scale: blue, step: 100 }',
         '  color.blue.500: { type: color, scale: blue, step: 500 }',
         '  color.gray.100: { type: color, scale: gray, step: 100 }',
@@ -215,8 +215,8 @@ describe('groupValues: references to palette colors become scale steps', () => {
         '  color.ink: { type: color, color: "#0F172A" }',
         // `alpha` would apply to the step in dark: the reference stays.
         '  color.scrim: { type: color, color: "#00000080", alpha: 0.5, modes: { dark: { ref: color.gray.900 } } }',
-        '  color.surface: { type: color, color: "#FFFFFF", modes: { dark: { scale: gray, step: 900 } } }',
-        '  color.text: { type: color, ref: color.ink, modes: { dark: { scale: gray, step: 100 }, dim: { ref: color.accent } } }',
+        '  color.surface: { type: color, color: "#FFFFFF", modes: { dark: { ref: color.gray.900 } } }',
+        '  color.text: { type: color, ref: color.ink, modes: { dark: { ref: color.gray.100 }, dim: { ref: color.accent } } }',
       ),
     );
   });

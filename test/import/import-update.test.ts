@@ -332,7 +332,7 @@ describe('token-server import --update: the folder records the import, --update 
       expect([extra, run.status, run.stderr]).toEqual([
         extra,
         2,
-        'token-server: --update runs the recorded import again: only --verify, --format and --force go with it; ' +
+        'token-server: --update runs the recorded import again: only --verify, --against, --format and --force go with it; ' +
           'to change what is imported, run the import with its files and options, and --force\n',
       ]);
     }

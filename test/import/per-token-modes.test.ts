@@ -92,14 +92,14 @@ describe('import: modes written inside a token (Style Dictionary `value: { light
       [
         '# yaml-language-server: $schema=../../../schemas/source.schema.json',
         'tokens:',
-        '  color.focus: { type: color, scale: color, step: 100 }',
-        '  color.surface: { type: color, scale: color, step: 200, description: "Page background", modes: { dark: { step: 100 } } }',
-        '  color.text: { type: color, scale: color, step: 100, modes: { dark: { step: 200 } } }',
+        '  color.focus: { type: color, ref: core.color.black }',
+        '  color.surface: { type: color, ref: core.color.white, description: "Page background", modes: { dark: { ref: core.color.black } } }',
+        '  color.text: { type: color, ref: core.color.black, modes: { dark: { ref: core.color.white } } }',
         '',
       ].join('\n'),
     );
     expect(await readFile(join(out, 'tokens/button.yaml'), 'utf8')).toContain(
-      '  button.background: { type: color, scale: color, step: 100, modes: { dark: { step: 200 }, wireframe: { step: 300 } } }',
+      '  button.background: { type: color, ref: core.color.black, modes: { dark: { ref: core.color.white }, wireframe: { ref: core.color.gray } } }',
     );
   });
 
@@ -189,7 +189,7 @@ describe('import: modes inside DTCG tokens, and files that look like a mode', ()
     });
   });
 
-  it('says when a file given with the others looks like a mode’s values, and what to pass', () => {
+  it('reads a folder given with the others that is named like a mode and writes their keys as that mode (the layer rule)', () => {
     const base = { color: { ink: { value: '#111111' }, paper: { value: '#FAFAFA' } } };
     const dark = { color: { ink: { value: '#EEEEEE' }, paper: { value: '#222222' } } };
     const result = importDesignSystem(
@@ -200,8 +200,8 @@ describe('import: modes inside DTCG tokens, and files that look like a mode', ()
       { slug: 'files', name: 'Files' },
     );
     expect(result.notes).toEqual([
-      'no `type`: 4 tokens typed from their values (color 4)',
-      '`tokens/dark/` looks like the values of a mode `dark`, but was read as base tokens (2 replace the same keys of other files): to read it as that mode, pass `--mode dark=tokens/dark/` and leave it out of the files',
+      'mode `dark` is read from `tokens/dark/`: named like a mode, it writes keys other files write (the layer rule; `--mode dark=tokens/dark/` says the same, and any `--mode` turns the rule off)',
+      'no `type`: 2 tokens typed from their values (color 2)',
     ]);
   });
 });

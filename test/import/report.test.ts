@@ -48,7 +48,7 @@ describe('token-server import: one verdict per token, counts equal to the lines'
       '  color 1, typography 1',
       'tokens.json:font.body  with loss  `font.leading` is not imported: its value is written instead of the reference; `font.tracking` is not imported: its value is written instead of the reference',
       `14 tokens left out: ${numberReason} (tokens.json:font.leading, tokens.json:font.tracking, tokens.json:surface.level1, and 11 more; each one with --format json)`,
-      'tokens.json:border.broken  left out  a color without `components` (after: `color.gone` is not imported: its value is written instead of the reference)',
+      'tokens.json:border.broken  left out  its color `{color.gone}` is left out or names no token: its value is not known (after: `color.gone` is not imported: its value is written instead of the reference)',
       'verify: every value equal (light 2)',
       '',
     ]);

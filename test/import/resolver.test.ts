@@ -50,10 +50,10 @@ describe('import: a DTCG resolver document', () => {
     expect(system.modes.map((mode) => mode.name)).toEqual(['light', 'dark', 'dim', 'high']);
     // References stay references, per mode where the context names another token; a palette is a scale.
     expect(result.files.get('tokens/color.yaml')).toContain(
-      'color.text: { type: color, ref: color.ink, modes: { dark: { ref: color.white }, dim: { scale: blue, step: 100 }, high: { color: "#000000" } } }',
+      'color.text: { type: color, ref: color.ink, modes: { dark: { ref: color.white }, dim: { ref: color.blue.100 }, high: { color: "#000000" } } }',
     );
     expect(result.files.get('tokens/color.yaml')).toContain(
-      'color.accent: { type: color, scale: blue, step: 500, modes: { dark: { step: 100 }, high: { step: 900 } } }',
+      'color.accent: { type: color, ref: color.blue.500, modes: { dark: { ref: color.blue.100 }, high: { ref: color.blue.900 } } }',
     );
 
     const file = pathToFileURL(join(FIXTURE, 'acme.resolver.json'));

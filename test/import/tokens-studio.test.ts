@@ -243,6 +243,9 @@ describe('Tokens Studio: types and values', () => {
     ['opacity', '0.4', { type: 'number', ourType: 'opacity', value: 0.4 }],
     ['duration', '200ms', { type: 'duration', value: '200ms' }],
     ['number', '3', { type: 'number', value: 3 }],
+    // A list of lengths (a padding's shorthand), each unitless one in px, as the other readers take it.
+    ['spacing', '8 16', { type: 'dimension', ourType: 'spacing', value: '8px 16px' }],
+    ['spacing', '0 auto', { type: 'dimension', ourType: 'spacing', value: '0 auto' }],
   ])('%s `%s`', (type, value, want) => {
     const read = readOne({ t: { value, type } });
     expect(read.tokens).toEqual([token('t', want)]);
@@ -257,7 +260,7 @@ describe('Tokens Studio: types and values', () => {
     ['textCase', 'Tokens Studio type `textCase` (a text transform) has no counterpart'],
     ['textDecoration', 'Tokens Studio type `textDecoration` (a text decoration) has no counterpart'],
     ['paragraphSpacing', 'Tokens Studio type `paragraphSpacing` (Figma paragraph spacing) has no counterpart'],
-    ['sparkle', 'type `sparkle` is not a Tokens Studio type we read'],
+    ['sparkle', 'type `sparkle` is not a Tokens Studio type we read, and its value says no type: pass `--type sparkle=<our type>`'],
   ])('skips type `%s`', (type, reason) => {
     expect(readOne({ t: { value: 'x', type } })).toEqual({
       tokens: [],
@@ -283,7 +286,7 @@ describe('Tokens Studio: types and values', () => {
   it.each([
     ['fontWeights', 'Chunky', 'font weight `Chunky` is not a weight name sd-transforms knows'],
     ['fontWeights', 'Extra-Chunky', 'font weight `Extra-Chunky` is not a weight name sd-transforms knows'],
-    ['spacing', '8 16', 'a value of several lengths `8 16` (ours are one length)'],
+    ['spacing', '8 16 8 16 4', 'a value of 5 lengths `8 16 8 16 4` (a spacing holds 1 to 4)'],
     [
       'color',
       'radial-gradient(circle, #000, #fff)',

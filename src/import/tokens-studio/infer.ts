@@ -6,6 +6,7 @@ import { cssCompositeTypeOf } from '../css-composites.js';
 import { typedNote, typeOfValue } from '../infer-types.js';
 import type { TypeChoices } from '../infer-types.js';
 import type { StudioSources, StudioToken } from './sets.js';
+import { isUnreadType, STUDIO_TYPES } from './types.js';
 
 /** The Tokens Studio type a DTCG type read from a value is converted as (those whose text sd-transforms reads). */
 const STUDIO_TYPE_OF_VALUE: Readonly<Record<string, string>> = {
@@ -19,10 +20,15 @@ const STUDIO_TYPE_OF_VALUE: Readonly<Record<string, string>> = {
   border: 'border',
   gradient: 'gradient',
   transition: 'transition',
+  cubicBezier: 'cubicBezier',
+  strokeStyle: 'strokeStyle',
 };
 
-/** The Tokens Studio type each of our types is converted as, for `--type <name>=<ours>`. */
-const STUDIO_TYPE_OF: Partial<Readonly<Record<TokenType, string>>> = {
+/** The Tokens Studio type each of our types is converted as, for `--type <name>=<ours>` (every one of our types). */
+const STUDIO_TYPE_OF: Readonly<Record<TokenType, string>> = {
+  boolean: 'boolean',
+  easing: 'cubicBezier',
+  strokeStyle: 'strokeStyle',
   color: 'color',
   dimension: 'dimension',
   spacing: 'spacing',
@@ -59,7 +65,10 @@ export function withStudioTypesFromValues(sources: StudioSources, choices: TypeC
     const choice = type === undefined ? undefined : choices[type];
     if (choice !== undefined && choice !== 'auto') return STUDIO_TYPE_OF[choice];
     if (choice === undefined && type === 'color') return colorAsComposite(token.value) ?? type;
-    if (choice === undefined && type !== undefined && type !== 'other') return type;
+    // A type Tokens Studio's reader knows (or leaves out on purpose, with what it holds) is read as it is; any other
+    // (`motionDuration`, `dropShadow`, a category) is typed from its value, as in every format.
+    if (choice === undefined && type !== undefined && type !== 'other' && (Object.hasOwn(STUDIO_TYPES, type) || isUnreadType(type)))
+      return type;
     if (decided.has(token.key)) return decided.get(token.key);
     const target = referenceOf(token.value);
     const targetToken = target === undefined ? undefined : byKey.get(target);
@@ -91,7 +100,9 @@ export function withStudioTypesFromValues(sources: StudioSources, choices: TypeC
             ? 'no `type`'
             : `Tokens Studio type \`${written}\``;
       const byType = counts.get(group) ?? new Map<string, number>();
-      byType.set(type, (byType.get(type) ?? 0) + 1);
+      // A type chosen with `--type` is counted, not said to be read from values (as in the other formats).
+      const counted = choice !== undefined && choice !== 'auto' ? '' : type;
+      byType.set(counted, (byType.get(counted) ?? 0) + 1);
       counts.set(group, byType);
       tokens.set(key, { ...token, type });
     }

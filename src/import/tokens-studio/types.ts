@@ -29,6 +29,8 @@ export interface StudioType {
 export const STUDIO_TYPES: Readonly<Record<string, StudioType>> = {
   color: { type: 'color', kind: 'color' },
   sizing: { type: 'dimension', ourType: 'dimension', kind: 'length' },
+  // Style Dictionary's name, which Tokens Studio files often carry: read as the Style Dictionary reader reads it.
+  size: { type: 'dimension', kind: 'length' },
   dimension: { type: 'dimension', ourType: 'dimension', kind: 'length' },
   borderWidth: { type: 'dimension', ourType: 'dimension', kind: 'length' },
   spacing: { type: 'dimension', ourType: 'spacing', kind: 'length' },
@@ -52,6 +54,9 @@ export const STUDIO_TYPES: Readonly<Record<string, StudioType>> = {
   transition: { type: 'transition', kind: 'transition' },
   duration: { type: 'duration', kind: 'duration' },
   number: { type: 'number', kind: 'number' },
+  // Our types with no Tokens Studio name, for `--type <name>=<ours>`: their values are read as written.
+  boolean: { type: 'boolean', ourType: 'boolean', kind: 'number' },
+  strokeStyle: { type: 'strokeStyle', kind: 'number' },
   // The W3C option's DTCG name, and the older drafts' (four numbers or `cubic-bezier()` text, kept as written).
   cubicBezier: { type: 'cubicBezier', ourType: 'easing', kind: 'easing' },
   'cubic-bezier': { type: 'cubicBezier', ourType: 'easing', kind: 'easing' },
@@ -78,13 +83,16 @@ const UNREAD_TYPES: Readonly<Record<string, string>> = {
   paragraphIndent: 'Figma paragraph indent',
 };
 
+/** Whether `type` is one Tokens Studio writes for what has no counterpart here (`text`, `asset`, ...). */
+export const isUnreadType = (type: string): boolean => Object.hasOwn(UNREAD_TYPES, type) && type !== 'other';
+
 /** Why a token of Tokens Studio type `type` is not imported, or undefined when it is. */
 export function unreadTypeReason(type: unknown): string | undefined {
   if (typeof type !== 'string') return 'no `type`';
   if (Object.hasOwn(STUDIO_TYPES, type)) return undefined;
   const holds = UNREAD_TYPES[type];
   return holds === undefined
-    ? `type \`${type}\` is not a Tokens Studio type we read`
+    ? `type \`${type}\` is not a Tokens Studio type we read, and its value says no type: pass \`--type ${type}=<our type>\``
     : `Tokens Studio type \`${type}\` (${holds}) has no counterpart`;
 }
 

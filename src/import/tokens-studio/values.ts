@@ -79,12 +79,13 @@ export function createValueConverter(tokens: ReadonlyMap<string, StudioToken>) {
       return convertScalar(kind, replaced);
     }
     const computed = evaluateMath(replaced);
+    if (computed === undefined && isMultiValue(replaced)) {
+      // A list of lengths (`8 {space.md}`, a padding's shorthand): read as the other readers read it.
+      if (replaced !== raw) lossy.push(`references inside \`${raw}\` are written as their values`);
+      return convertScalar(kind, replaced);
+    }
     if (computed === undefined) {
-      throw new Unreadable(
-        isMultiValue(replaced)
-          ? `a value of several lengths \`${raw}\` (ours are one length)`
-          : `math \`${raw}\` that sd-transforms leaves as text (only + - * / and parentheses, one unit besides px)`,
-      );
+      throw new Unreadable(`math \`${raw}\` that sd-transforms leaves as text (only + - * / and parentheses, one unit besides px)`);
     }
     lossy.push(`math \`${raw}\` written as its value`);
     return convertScalar(kind, computed);
@@ -289,10 +290,17 @@ function colorText(raw: unknown): unknown {
   return withHexRgbaResolved(raw.trim());
 }
 
-/** A length: a unitless number in px (`ts/size/px`), zero as `0px`; one value only. */
+/**
+ * A length: a unitless number in px (`ts/size/px`), zero as `0px`; a list of 2 to 4 (`0 8`, a padding's shorthand) with
+ * each unitless one in px, as the Style Dictionary and DTCG readers take it (only a spacing holds one).
+ */
 function lengthText(raw: unknown): unknown {
   if (typeof raw === 'number' || (typeof raw === 'string' && NUMBER_TEXT.test(raw))) return `${Number(raw)}px`;
-  if (typeof raw === 'string' && isMultiValue(raw)) throw new Unreadable(`a value of several lengths \`${raw}\` (ours are one length)`);
+  if (typeof raw === 'string' && isMultiValue(raw)) {
+    const parts = raw.trim().split(/\s+/);
+    if (parts.length > 4) throw new Unreadable(`a value of ${parts.length} lengths \`${raw}\` (a spacing holds 1 to 4)`);
+    return parts.map((part) => (NUMBER_TEXT.test(part) ? `${Number(part)}px` : part)).join(' ');
+  }
   return raw;
 }
 

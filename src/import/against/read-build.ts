@@ -1,0 +1,170 @@
+import JSON5 from 'json5';
+import { isRecord } from '../source-token.js';
+
+/**
+ * One set of values a build writes: the custom properties of one CSS rule (its selector, inside its media queries), or
+ * the values of one JSON or JS file. `root` is a rule every page gets (`:root`, `html`, `:host` without a media query):
+ * the other rules of a CSS build apply over those.
+ */
+export interface BuildContext {
+  /** The file and, for CSS, the selector and media query: `dist/dark.css [data-theme="dark"]`. */
+  readonly label: string;
+  readonly file: string;
+  readonly root: boolean;
+  /** Name as written (`--color-bg`, `color.bg`, `ColorBg`) -> value as CSS text, `var()` followed in the file. */
+  readonly values: ReadonlyMap<string, string>;
+}
+
+/** One built file: its path as the report names it, and its text. */
+export interface BuildFile {
+  readonly path: string;
+  readonly text: string;
+}
+
+const ROOT_SELECTORS = new Set([':root', 'html', ':host', '*', 'body', ':root, :host', ':host, :root']);
+
+/**
+ * The contexts of a system's own build: every CSS rule with custom properties (`var()` followed within the file, then
+ * within the root rules of every file), every JSON file (nested groups joined by `.`; a `value` or `$value` leaf is its
+ * value) and every JS file (`export const Name = <literal>`, `module.exports =`, `export default`); a file that is
+ * none of these is in `unread` with why.
+ */
+export function readBuild(files: readonly BuildFile[]): { contexts: BuildContext[]; unread: { file: string; reason: string }[] } {
+  const contexts: BuildContext[] = [];
+  const unread: { file: string; reason: string }[] = [];
+  for (const file of files) {
+    if (/\.(?:s?css|less)$/i.test(file.path)) contexts.push(...cssContexts(file));
+    else if (/\.json5?$/i.test(file.path)) {
+      const parsed = parseLiteral(file.text);
+      if (parsed === undefined) unread.push({ file: file.path, reason: 'not JSON' });
+      else contexts.push({ label: file.path, file: file.path, root: false, values: flatten(parsed) });
+    } else if (/\.(?:m?js|cjs|ts)$/i.test(file.path)) {
+      const values = jsValues(file.text);
+      if (values.size === 0) unread.push({ file: file.path, reason: 'no `export const`, `export default` or `module.exports` of values' });
+      else contexts.push({ label: file.path, file: file.path, root: false, values });
+    } else unread.push({ file: file.path, reason: 'not a .css, .json or .js file' });
+  }
+  // A value naming another property (`var(--x)`) is followed in its own rule, then in the root rules of every file.
+  const rootValues = new Map<string, string>();
+  for (const context of contexts) if (context.root) for (const [name, value] of context.values) rootValues.set(name, value);
+  const followed = contexts.map((context) => {
+    const own = new Map(context.values);
+    const lookup = (name: string): string | undefined => own.get(name) ?? rootValues.get(name);
+    return { ...context, values: new Map([...context.values].map(([name, value]) => [name, followVars(value, lookup, 0)])) };
+  });
+  return { contexts: followed.filter((context) => context.values.size > 0), unread };
+}
+
+/** Every rule of a stylesheet that declares custom properties, with its selector and the media queries around it. */
+function cssContexts(file: BuildFile): BuildContext[] {
+  const text = file.text.replace(/\/\*[\s\S]*?\*\//g, ' ');
+  const contexts: BuildContext[] = [];
+  const stack: { prelude: string; start: number }[] = [];
+  let start = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (char === '{') {
+      stack.push({ prelude: text.slice(start, index).trim().replace(/\s+/g, ' '), start: index + 1 });
+      start = index + 1;
+    } else if (char === '}') {
+      const open = stack.pop();
+      if (open === undefined) continue;
+      const body = text.slice(open.start, index);
+      if (!body.includes('{')) {
+        const values = new Map<string, string>();
+        for (const match of body.matchAll(/(--[A-Za-z0-9_-]+)\s*:([^;]*)(?:;|$)/g))
+          values.set(match[1] as string, (match[2] as string).trim());
+        const media = stack.map((outer) => outer.prelude).filter((prelude) => prelude.startsWith('@'));
+        if (values.size > 0) {
+          const where = [...media, open.prelude].join(' ');
+          contexts.push({
+            label: `${file.path} ${where}`,
+            file: file.path,
+            root: media.length === 0 && ROOT_SELECTORS.has(open.prelude),
+            values,
+          });
+        }
+      }
+      start = index + 1;
+    }
+  }
+  return contexts;
+}
+
+/** `value` with every `var(--x[, fallback])` replaced by what `lookup` gives (recursively), else its fallback. */
+function followVars(value: string, lookup: (name: string) => string | undefined, depth: number): string {
+  if (depth > 32 || !value.includes('var(')) return value;
+  let out = '';
+  let index = 0;
+  while (index < value.length) {
+    const at = value.indexOf('var(', index);
+    if (at < 0) {
+      out += value.slice(index);
+      break;
+    }
+    out += value.slice(index, at);
+    let parens = 0;
+    let end = at + 3;
+    for (; end < value.length; end += 1) {
+      if (value[end] === '(') parens += 1;
+      else if (value[end] === ')' && --parens === 0) break;
+    }
+    const inner = value.slice(at + 4, end);
+    const comma = inner.indexOf(',');
+    const name = (comma < 0 ? inner : inner.slice(0, comma)).trim();
+    const replacement = lookup(name) ?? (comma < 0 ? undefined : inner.slice(comma + 1).trim());
+    out += replacement === undefined ? value.slice(at, end + 1) : followVars(replacement, lookup, depth + 1);
+    index = end + 1;
+  }
+  return out;
+}
+
+function parseLiteral(text: string): unknown {
+  try {
+    return JSON5.parse<unknown>(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A JSON build's values: nested groups joined by `.`; a leaf `{ value }` / `{ $value }` (Style Dictionary's `json`) is its value. */
+function flatten(document: unknown): Map<string, string> {
+  const values = new Map<string, string>();
+  const walk = (node: unknown, path: readonly string[]): void => {
+    if (path.length > 64) return;
+    if (typeof node === 'string' || typeof node === 'number') {
+      if (path.length > 0) values.set(path.join('.'), String(node));
+      return;
+    }
+    if (Array.isArray(node)) {
+      if (node.every((item) => typeof item === 'string' || typeof item === 'number')) values.set(path.join('.'), node.join(', '));
+      return;
+    }
+    if (!isRecord(node)) return;
+    const leaf = '$value' in node ? node['$value'] : 'value' in node && !isRecord(node['value']) ? node['value'] : undefined;
+    if (leaf !== undefined && path.length > 0) {
+      walk(leaf, path);
+      return;
+    }
+    for (const [name, child] of Object.entries(node)) if (!name.startsWith('$')) walk(child, [...path, name]);
+  };
+  walk(document, []);
+  return values;
+}
+
+/**
+ * A JS build's values, read as data (the file is never run): `export const Name = <JSON5 literal>;` lines (Style
+ * Dictionary's `javascript/es6`), or one object after `module.exports =` or `export default` (nested groups flattened).
+ */
+function jsValues(text: string): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const match of text.matchAll(/^\s*export\s+const\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(.+?);?\s*$/gm)) {
+    const literal = parseLiteral((match[2] as string).replace(/\s+as\s+const$/, ''));
+    if (typeof literal === 'string' || typeof literal === 'number') values.set(match[1] as string, String(literal));
+    else if (isRecord(literal)) for (const [name, value] of flatten(literal)) values.set(`${match[1] as string}.${name}`, value);
+  }
+  if (values.size > 0) return values;
+  const object = /(?:module\.exports\s*=|export\s+default)\s*(\{[\s\S]*\})\s*;?\s*$/.exec(text);
+  const literal = object === null ? undefined : parseLiteral(object[1] as string);
+  return literal === undefined ? values : flatten(literal);
+}

@@ -1,0 +1,140 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CompiledDesignSystem } from '../../src/compile/types.js';
+import { compareCssValues } from '../../src/import/against/compare-css-values.js';
+import { compareWithBuild } from '../../src/import/against/compare-with-build.js';
+import { readBuild } from '../../src/import/against/read-build.js';
+import { importDesignSystem } from '../../src/import/import-design-system.js';
+import { runCli } from '../cli/run-cli.js';
+
+const FIXTURE = join(import.meta.dirname, 'fixtures', 'against');
+
+const SOURCE = {
+  palette: {
+    neutral: { '0': { $type: 'color', $value: '#ffffff' }, '900': { $type: 'color', $value: '#16161a' } },
+    blue: { '300': { $type: 'color', $value: '#7ab4ff' }, '600': { $type: 'color', $value: '#1f6feb' } },
+  },
+  color: {
+    $type: 'color',
+    background: { $value: '{palette.neutral.0}', $extensions: { mode: { dark: '{palette.neutral.900}' } } },
+    text: { $value: '{palette.neutral.900}', $extensions: { mode: { dark: '{palette.neutral.0}' } } },
+    link: { $value: '{palette.blue.600}', $extensions: { mode: { dark: '{palette.blue.300}' } } },
+  },
+  space: { md: { $type: 'dimension', $value: '16px' } },
+  font: {
+    family: { body: { $type: 'fontFamily', $value: ['Inter', 'sans-serif'] } },
+    weight: { bold: { $type: 'fontWeight', $value: 700 } },
+  },
+  motion: { fast: { $type: 'duration', $value: '150ms' } },
+};
+
+const imported = () => importDesignSystem([{ path: 'tokens.json', text: JSON.stringify(SOURCE) }], { slug: 'ds', name: 'DS' });
+
+describe('--against: what the import serves, compared with the system’s own build', () => {
+  it.each([
+    ['#ffffff', '#FFFFFF', 'equal'],
+    ['rgba(255, 255, 255, 0.5)', '#FFFFFF80', 'equal'],
+    ['hsl(0 0% 100%)', '#FFFFFF', 'equal'],
+    ['#ffffff', '#FFFFFE', 'differ'],
+    ['1.125rem', '18px', 'equal-rem'],
+    ['0', '0px', 'equal'],
+    ['0.15s', '150ms', 'equal'],
+    ['30%', '0.3', 'equal'],
+    ['bold', '700', 'equal'],
+    ['"Inter", sans-serif', 'Inter, sans-serif', 'equal'],
+    ['cubic-bezier(0.4,0,0.2,1)', 'cubic-bezier(0.4, 0, 0.2, 1)', 'equal'],
+    ['0 1px 2px rgba(0,0,0,0.2)', '0px 1px 2px rgba(0, 0, 0, 0.2)', 'equal'],
+    ['1.5', '24px', 'differ'],
+    ['300ms cubic-bezier(0.3, 0.8, 0.6, 1)', '300ms cubic-bezier(0.3, 0.8, 0.6, 1) 0ms', 'equal'],
+  ])('`%s` and `%s`: %s', (build, ours, want) => {
+    expect(compareCssValues(build, ours)).toBe(want);
+  });
+
+  it('reads CSS rules (var() followed, media queries kept), JSON groups and JS constants as places of the build', () => {
+    const files = ['variables.css', 'tokens.json', 'tokens.js'].map((name) => ({
+      path: `dist/${name}`,
+      text: readFixture(name),
+    }));
+    const { contexts, unread } = readBuild(files);
+    expect(unread).toEqual([]);
+    expect(contexts.map((context) => [context.label, context.root, context.values.size])).toEqual([
+      ['dist/variables.css :root', true, 12],
+      ['dist/variables.css @media (prefers-color-scheme: dark) :root', false, 3],
+      ['dist/tokens.json', false, 3],
+      ['dist/tokens.js', false, 3],
+    ]);
+    expect(contexts[1]?.values.get('--ds-color-background')).toBe('#16161a');
+  });
+
+  it('matches each mode with the place that fits it, names after the build’s prefix, and lists every difference', () => {
+    const result = imported();
+    const files = [{ path: 'dist/variables.css', text: readFixture('variables.css') }];
+    const against = compareWithBuild(result.compiled.system as CompiledDesignSystem, ['light', 'dark'], files);
+    expect(against.prefix).toEqual({ build: 'ds', ours: '' });
+    expect(
+      against.modes.map(({ mode, matched, compared, equal, equalRem, differ, onlyBuild }) => ({
+        mode,
+        matched,
+        compared,
+        equal,
+        equalRem,
+        differ,
+        onlyBuild,
+      })),
+    ).toEqual([
+      {
+        mode: 'light',
+        matched: 'dist/variables.css :root',
+        compared: 11,
+        equal: 11,
+        equalRem: 1,
+        differ: [],
+        onlyBuild: ['--ds-build-only'],
+      },
+      {
+        mode: 'dark',
+        matched: 'dist/variables.css @media (prefers-color-scheme: dark) :root',
+        compared: 11,
+        equal: 10,
+        equalRem: 1,
+        differ: [{ name: '--ds-color-link', build: '#7AB4FE', ours: '#7AB4FF' }],
+        onlyBuild: ['--ds-build-only'],
+      },
+    ]);
+    expect(against.allEqual).toBe(false);
+  });
+
+  describe('the command', () => {
+    let dir = '';
+    afterEach(async () => rm(dir, { recursive: true, force: true }));
+
+    it('reports per mode what it matched, each difference, and exits 1 when a value differs', async () => {
+      dir = await mkdtemp(join(tmpdir(), 'against-'));
+      const { writeFile, cp } = await import('node:fs/promises');
+      await writeFile(join(dir, 'tokens.json'), JSON.stringify(SOURCE));
+      await cp(join(FIXTURE, 'dist'), join(dir, 'dist'), { recursive: true });
+      const run = await runCli(['import', 'tokens.json', '--out', 'design-systems/ds', '--against', 'dist/variables.css'], { cwd: dir });
+      expect(run.status).toBe(1);
+      expect(run.stdout.split('\n').slice(-6)).toEqual([
+        'against the build (names after `ds` in the build):',
+        '  light: 11 of 11 equal (100%; 1 with rem = 16px), matched with dist/variables.css :root; 1 name only in the build, 0 only served',
+        '  dark: 10 of 11 equal (90.9%; 1 with rem = 16px), matched with dist/variables.css @media (prefers-color-scheme: dark) :root; 1 name only in the build, 0 only served',
+        '    --ds-color-link (dark): build #7AB4FE, served #7AB4FF',
+        'against: 1 value differs',
+        '',
+      ]);
+      const equal = await runCli(
+        ['import', 'tokens.json', '--out', 'design-systems/ds', '--force', '--against', 'light=dist/variables.css'],
+        { cwd: dir },
+      );
+      expect(equal.stdout).toContain('  dark: 10 of 11 equal');
+    });
+  });
+});
+
+function readFixture(name: string): string {
+  return readFileSync(join(FIXTURE, 'dist', name), 'utf8');
+}
