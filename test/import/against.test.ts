@@ -115,7 +115,8 @@ describe('--against: what the import serves, compared with the system’s own bu
       dir = await mkdtemp(join(tmpdir(), 'against-'));
       const { writeFile, cp } = await import('node:fs/promises');
       await writeFile(join(dir, 'tokens.json'), JSON.stringify(SOURCE));
-      await cp(join(FIXTURE, 'dist'), join(dir, 'dist'), { recursive: true });
+      // The build's output, kept as `built/` in the repository (`dist/` is ignored there), copied where a build writes it.
+      await cp(join(FIXTURE, 'built'), join(dir, 'dist'), { recursive: true });
       const run = await runCli(['import', 'tokens.json', '--out', 'design-systems/ds', '--against', 'dist/variables.css'], { cwd: dir });
       expect(run.status).toBe(1);
       expect(run.stdout.split('\n').slice(-6)).toEqual([
@@ -136,5 +137,5 @@ describe('--against: what the import serves, compared with the system’s own bu
 });
 
 function readFixture(name: string): string {
-  return readFileSync(join(FIXTURE, 'dist', name), 'utf8');
+  return readFileSync(join(FIXTURE, 'built', name), 'utf8');
 }
