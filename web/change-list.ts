@@ -138,7 +138,7 @@ export function renderChangeDiff(diff: ChangeDiff, modes: readonly string[]): HT
           { className: 'regressions' },
           regressions.map((item) =>
             el('li', {
-              text: `${item.pair} in ${item.mode}: ${item.before === null ? 'unchecked' : `${item.before}:1`} → ${item.after}:1 (needs ${item.required}:1)`,
+              text: `${item.pair} in ${item.mode}: ${item.before === null ? 'unchecked' : `${item.before.toFixed(2)}:1`} → ${item.after.toFixed(2)}:1 (needs ${item.required}:1)`,
             }),
           ),
         ),

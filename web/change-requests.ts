@@ -104,6 +104,9 @@ export class ChangeRequestsPanel {
   #previewSeq = 0;
   #idempotencyKey: string | undefined;
   #changes: ChangeRequestView[] = [];
+  #listSeq = 0;
+  /** Per change request shown, the latest reading of it: an older answer is never drawn over a newer one. */
+  readonly #detailSeq = new Map<string, number>();
   readonly #expanded = new Set<string>();
   #available = true;
 
@@ -129,6 +132,11 @@ export class ChangeRequestsPanel {
       if (action !== null && action !== undefined)
         void this.#act(action.dataset['id'] as string, action.dataset['action'] as string, action);
     });
+  }
+
+  /** Whether the panel still shows the design system `context` was taken for (with the same key). */
+  #shows(context: ChangeContext): boolean {
+    return this.#context?.slug === context.slug && this.#context.api === context.api;
   }
 
   /** Whether the key may edit (and the page shows the live design system). */
@@ -343,9 +351,12 @@ export class ChangeRequestsPanel {
   async refreshList(): Promise<void> {
     const context = this.#context;
     if (context === undefined || !this.#available) return;
+    // Events come in bursts (approve, merge): only the answer to the latest reading is drawn.
+    const seq = ++this.#listSeq;
     try {
       const answer = await context.api.json<{ data: { changes: ChangeRequestView[] } }>('changes', { designSystem: context.slug });
-      if (context !== this.#context) return;
+      // A reload of the page's data (a snapshot event) keeps the design system: only a switch drops the answer.
+      if (!this.#shows(context) || seq !== this.#listSeq) return;
       this.#changes = answer.body.data.changes;
     } catch (error) {
       if (error instanceof ApiFailure && [403, 404, 405, 503].includes(error.status)) {
@@ -402,6 +413,8 @@ export class ChangeRequestsPanel {
     const target = this.#detailOf(id);
     if (context === undefined || target === null) return;
     target.dataset['loaded'] = 'pending';
+    const seq = (this.#detailSeq.get(id) ?? 0) + 1;
+    this.#detailSeq.set(id, seq);
     try {
       const change = (await context.api.json<{ data: { change: ChangeRequestView } }>(`changes/${id}`, { designSystem: context.slug })).body
         .data.change;
@@ -412,7 +425,7 @@ export class ChangeRequestsPanel {
         this.#validate(change),
       ]);
       const detail = this.#detailOf(id);
-      if (detail === null) return;
+      if (detail === null || this.#detailSeq.get(id) !== seq) return;
       detail.replaceChildren(
         ...(change.description === '' ? [] : [el('p', { className: 'change-description', text: change.description })]),
         el('p', {

@@ -68,6 +68,7 @@ describe.skipIf(!BROWSER_AVAILABLE)('editing tokens in the page: an editor propo
   let baseText: string;
   let baseCommit: string;
   let editor: Page;
+  let reviewer: Page;
   /** The dark cell's `now …` line of the preview, to compare with what the compiler serves after the merge. */
   let previewedDark: string | undefined;
 
@@ -221,7 +222,7 @@ describe.skipIf(!BROWSER_AVAILABLE)('editing tokens in the page: an editor propo
   }, 60_000);
 
   it('lets a reviewer approve and merge it in a page of their own; the live API serves it within 2 s, as one commit of one line by the editor', async () => {
-    const reviewer = await openWith(REVIEWER_KEY);
+    reviewer = await openWith(REVIEWER_KEY);
     const item = reviewer.locator('.change-item');
     expect(await item.locator('.change-title').textContent()).toBe(TITLE);
     await item.locator('.change-toggle').click();
@@ -231,16 +232,29 @@ describe.skipIf(!BROWSER_AVAILABLE)('editing tokens in the page: an editor propo
     );
     expect(await item.locator('.change-diff .diff-level').textContent()).toMatch(/^Change level: (patch|minor|major)$/);
     expect(await item.locator('.change-detail').innerText()).toContain('Valid: no errors or warnings.');
+    // The lighter step fails the pair's 3:1 in dark: the reviewer sees the regression before merging.
+    expect(await item.locator('.regressions li').allInnerTexts()).toEqual([
+      `primary-fill (color.brand.primary on color.background.canvas) in dark: ${(await primaryFill()).modes['dark']!.ratio.toFixed(2)}:1 → ${previewedDark?.replace(/^now (\S+):1 Fail$/, '$1')}:1 (needs 3:1)`,
+    ]);
     expect(await item.locator('[data-action]').allInnerTexts()).toEqual(['Approve', 'Close']);
 
     await item.getByRole('button', { name: `Approve: ${TITLE}` }).click();
     await expect.poll(() => item.getAttribute('data-state'), { timeout: 5000 }).toBe('approved');
     await expect.poll(() => item.locator('[data-action]').allInnerTexts(), { timeout: 5000 }).toEqual(['Merge', 'Close']);
+    // From the merge's answer to the page, the live API has 2 s to serve the new value.
+    const mergeAnswer = reviewer.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/merge'));
     await item.getByRole('button', { name: `Merge: ${TITLE}` }).click();
-    await expect.poll(() => item.getAttribute('data-state'), { timeout: 5000 }).toBe('merged');
+    expect((await mergeAnswer).status()).toBe(200);
     const merged = Date.now();
-    while ((await darkPrimary()) !== '#2B55C4' && Date.now() - merged < 2000) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect([await darkPrimary(), Date.now() - merged < 2000]).toEqual(['#2B55C4', true]);
+    let served = await darkPrimary();
+    while (served !== '#2B55C4' && Date.now() - merged < 2000) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      served = await darkPrimary();
+    }
+    const elapsed = Date.now() - merged;
+    expect(served).toBe('#2B55C4');
+    expect(elapsed, `served ${elapsed} ms after the merge answered`).toBeLessThanOrEqual(2000);
+    await expect.poll(() => item.getAttribute('data-state'), { timeout: 5000 }).toBe('merged');
     // What the preview showed is what the compiler serves now.
     const after = await primaryFill();
     expect(`now ${after.modes['dark']!.ratio.toFixed(2)}:1 ${after.modes['dark']!.pass ? 'Pass' : 'Fail'}`).toBe(previewedDark);
@@ -265,5 +279,53 @@ describe.skipIf(!BROWSER_AVAILABLE)('editing tokens in the page: an editor propo
     expect(comments(now)).toEqual(comments(baseText));
     expect(comments(now).length).toBeGreaterThan(3);
     expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('shows a reviewer both sides of a conflict: the same token and mode merged meanwhile by another change request', async () => {
+    const open = async (step: number): Promise<string> => {
+      const response = await fetch(`${server.url}/api/v1/changes`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${EDITOR_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          title: `Brand dark step ${step}`,
+          operations: [{ op: 'set-value', token: 'color.brand.primary', mode: 'dark', fields: { step } }],
+        }),
+      });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { data: { change: { id: string } } }).data.change.id;
+    };
+    const first = await open(300);
+    const second = await open(700);
+    for (const [id, action] of [
+      [first, 'approve'],
+      [first, 'merge'],
+      [second, 'approve'],
+    ]) {
+      const response = await fetch(`${server.url}/api/v1/changes/${id}/${action}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${REVIEWER_KEY}` },
+      });
+      expect([id, action, response.status]).toEqual([id, action, 200]);
+    }
+    // The reviewer's page heard each of them: the second is listed, approved, with its Merge button.
+    const item = reviewer.locator(`[data-change-item="${second}"]`);
+    await expect.poll(() => item.getAttribute('data-state'), { timeout: 5000 }).toBe('approved');
+    await item.locator('.change-toggle').click();
+    await expect.poll(() => item.locator('.change-detail').getAttribute('data-loaded'), { timeout: 5000 }).toBe('done');
+    await item.getByRole('button', { name: 'Merge: Brand dark step 700' }).click();
+    const conflict = item.locator('.conflict');
+    await conflict.waitFor({ state: 'visible', timeout: 5000 });
+    expect(await conflict.locator('.error').textContent()).toMatch(
+      /^`main` changed what this change request changes since its base \(1 conflict/,
+    );
+    expect(await conflict.locator('tbody tr').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).innerText.split('\t')))).toEqual(
+      [['color.brand.primary value in dark', '{"step":400}', '{"step":300}', '{"step":700}']],
+    );
+    expect(await item.getAttribute('data-state')).toBe('approved');
+    expect(await darkPrimary()).toBe('#1E3A8A');
+    expect(await seriousViolations(reviewer)).toEqual([
+      ['light', []],
+      ['dark', []],
+    ]);
   }, 60_000);
 });
