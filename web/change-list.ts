@@ -83,7 +83,8 @@ export function renderChangeItem(change: ChangeRequestView, expanded: boolean): 
   );
   return el('li', { className: 'change-item', attrs: { 'data-change-item': change.id, 'data-state': change.state } }, [
     button,
-    el('div', { className: 'change-detail', attrs: { id: `change-${change.id}`, 'aria-live': 'polite' } }),
+    // No live region: the status line says what happened; the detail is read when the reader goes to it.
+    el('div', { className: 'change-detail', attrs: { id: `change-${change.id}` } }),
   ]);
 }
 

@@ -445,8 +445,10 @@ export class ChangeRequestsPanel {
       detail.dataset['loaded'] = 'done';
       detail.dataset['state'] = change.state;
     } catch (error) {
-      target.replaceChildren(el('p', { className: 'error', text: `Could not read ${id}: ${messageOf(error)}` }));
-      target.dataset['loaded'] = 'done';
+      const detail = this.#detailOf(id);
+      if (detail === null || this.#detailSeq.get(id) !== seq) return;
+      detail.replaceChildren(el('p', { className: 'error', text: `Could not read ${id}: ${messageOf(error)}` }));
+      detail.dataset['loaded'] = 'done';
     }
   }
 
