@@ -90,7 +90,7 @@ export class ChangeRequestsPanel {
   readonly #editor = new TokenEditor({
     dialog: byId<HTMLDialogElement>('editor'),
     title: byId<HTMLElement>('editor-token'),
-    mode: byId<HTMLSelectElement>('editor-mode'),
+    modeField: byId<HTMLElement>('editor-mode-field'),
     fields: byId<HTMLElement>('editor-fields'),
     form: byId<HTMLFormElement>('editor-form'),
     cancel: byId<HTMLButtonElement>('editor-cancel'),
@@ -145,13 +145,13 @@ export class ChangeRequestsPanel {
   }
 
   /** The key's role in the design system, asked of the server: `read` on a server without change requests. */
-  static async fetchRole(api: ApiClient, slug: string): Promise<RoleAnswer> {
+  static async fetchRole(api: ApiClient, slug: string | undefined): Promise<RoleAnswer> {
     try {
       return (await api.json<{ data: RoleAnswer }>('changes/role', { designSystem: slug })).body.data;
     } catch (error) {
       // A server without the route, or one that refuses the key the route: the key only reads.
       if (error instanceof ApiFailure && (error.status === 403 || error.status === 404 || error.status === 405)) {
-        return { designSystem: slug, role: 'read', author: null, mergeNeedsApproval: true };
+        return { designSystem: slug ?? '', role: 'read', author: null, mergeNeedsApproval: true };
       }
       throw error;
     }
@@ -170,7 +170,8 @@ export class ChangeRequestsPanel {
     }
     this.#ui.tray.hidden = !this.canEdit;
     this.#renderTray();
-    if (switched) void this.refreshList();
+    // After the tokens are drawn (this task): the first listing starts the server's change-request worker.
+    if (switched) setTimeout(() => void this.refreshList(), 0);
   }
 
   /** Forgets the key: nothing of it stays on the page. */

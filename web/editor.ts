@@ -51,7 +51,9 @@ function stepColor(step: Scale['steps'][number], mode: string): string {
 export class TokenEditor {
   readonly #dialog: HTMLDialogElement;
   readonly #title: HTMLElement;
-  readonly #mode: HTMLSelectElement;
+  /** The mode picker: in the dialog while it is open only (a closed dialog holds no control named like the page's). */
+  readonly #mode = el('select', { attrs: { id: 'editor-mode' } });
+  readonly #modeField: HTMLElement;
   readonly #fields: HTMLElement;
   readonly #form: HTMLFormElement;
   #context: EditorContext | undefined;
@@ -62,14 +64,14 @@ export class TokenEditor {
   constructor(elements: {
     dialog: HTMLDialogElement;
     title: HTMLElement;
-    mode: HTMLSelectElement;
+    modeField: HTMLElement;
     fields: HTMLElement;
     form: HTMLFormElement;
     cancel: HTMLElement;
   }) {
     this.#dialog = elements.dialog;
     this.#title = elements.title;
-    this.#mode = elements.mode;
+    this.#modeField = elements.modeField;
     this.#fields = elements.fields;
     this.#form = elements.form;
     this.#mode.addEventListener('change', () => this.#renderFields());
@@ -83,6 +85,8 @@ export class TokenEditor {
     });
     elements.cancel.addEventListener('click', () => this.#dialog.close());
     this.#dialog.addEventListener('close', () => {
+      this.#modeField.replaceChildren();
+      this.#fields.replaceChildren();
       this.#token = undefined;
       this.#drafts = new Map();
       this.#context?.onDraft([]);
@@ -101,6 +105,7 @@ export class TokenEditor {
     this.#title.textContent = token.key;
     this.#mode.replaceChildren(...context.modes.map((item) => el('option', { text: item.name, attrs: { value: item.name } })));
     this.#mode.value = context.modes.some((item) => item.name === mode) ? mode : 'light';
+    this.#modeField.replaceChildren(el('label', { className: 'field' }, [document.createTextNode('Mode'), this.#mode]));
     this.#renderFields();
     this.#dialog.showModal();
     this.#mode.focus();

@@ -239,7 +239,7 @@ async function load(highlight: boolean): Promise<boolean> {
       // The contrast route names the design system in its path: the slug the meta answer gives, whichever was asked.
       metaAnswer.then((answer) => fetchContrast(api, answer.body.data.slug, current.ref)),
       // Whether the key writes: only then are the Edit actions and the tray shown.
-      metaAnswer.then((answer) => ChangeRequestsPanel.fetchRole(api, answer.body.data.slug)),
+      ChangeRequestsPanel.fetchRole(api, current.designSystem),
     ]);
     if (generation !== state.generation) return false;
     const modes = modesOf(meta.body.data);
