@@ -8,6 +8,7 @@ import { registerProtections } from './http/protections.js';
 import { DEFAULT_RENDER_CACHE_BYTES, RenderCache } from './http/render-cache.js';
 import { ExportRenderer } from './http/render-thread.js';
 import { registerAuthentication } from './http/request-auth.js';
+import { RequestHooks } from './http/request-hooks.js';
 import { attachResponseSchemas } from './http/response-schemas.js';
 import type { ChangeRequestService } from './state/change-requests.js';
 import type { RevisionProvider } from './state/revisions.js';
@@ -61,8 +62,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const metrics = options.metrics ?? createMetrics();
   metrics.trackState(() => options.store.current, cache);
 
-  // Guards (closing, URL length, failed-auth limit), CORS and the rate limit run before the key is checked.
-  await registerProtections(app, {
+  // One onRequest and one onResponse hook run every step below, in this order (a hook each cost every request).
+  const hooks = new RequestHooks(app);
+  // Guards (closing, URL length, failed-auth limit) and CORS run before the key is checked, the rate limit after.
+  const rateLimit = await registerProtections(app, hooks, {
     corsOrigins: options.corsOrigins,
     browserOrigins: () => browserOriginsOf(options.store.current.keys),
     rateLimitPerMinute: options.rateLimitPerMinute,
@@ -72,12 +75,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   attachResponseSchemas(app);
   await registerOpenApi(app);
   // The key is checked once, before anything else, so a caller without one learns nothing about the parameters.
-  registerAuthentication(app, {
+  registerAuthentication(app, hooks, {
     currentSnapshot: () => options.store.current,
     now: options.now ?? Date.now,
     refusedKeySha256: options.refusedKeySha256,
   });
-  recordResponses(app, metrics);
+  if (rateLimit !== undefined) hooks.onRequest(rateLimit);
+  recordResponses(hooks, metrics);
   setErrorHandlers(app);
 
   const readOnlyRoutes = collectReadOnlyRoutes(app);

@@ -18,6 +18,7 @@ import { findGitRepo } from './source/git-repo.js';
 import type { GitRepo, NoGitRepo } from './source/git-repo.js';
 import { ChangeRequestThread } from './source/change-request-thread.js';
 import { SERVER_COMMITTER } from './source/git-change-requests.js';
+import type { ChangeRequestService } from './state/change-requests.js';
 import { GitRevisions } from './source/git-revisions.js';
 import { connectReplicaFanout } from './source/replica-fanout.js';
 import type { ReplicaFanout } from './source/replica-fanout.js';
@@ -103,13 +104,7 @@ export async function startServer(settings: Partial<ServeConfig>, options: Serve
   const source = await openSource(config, compileLimits);
   const revisions = revisionsOf(source);
   // Change requests run in a worker thread of their own (Git processes, YAML edits, the validating compile).
-  const changes =
-    source.kind === 'work-tree'
-      ? new ChangeRequestThread({
-          repo: { repoDir: source.repo.topLevel, sourcePrefix: source.repo.prefix, hasWorkTree: true },
-          committer: SERVER_COMMITTER,
-        })
-      : undefined;
+  const changes = changeRequestsOf(source, config);
   // Ready once the first snapshot is loaded and the watcher runs; not ready again once closing starts.
   let ready = false;
   // The demo key is public: it opens the bundled examples only, never a deployment's own design systems.
@@ -148,7 +143,7 @@ export async function startServer(settings: Partial<ServeConfig>, options: Serve
     const context: FollowContext = { app, config, applyBatch };
     let watcher: SourceWatcher | undefined;
     let follower: RemoteFollower | undefined;
-    if (source.kind === 'remote') follower = await followRemoteSource(context, source);
+    if (source.kind === 'remote') follower = await followRemoteSource(context, source, changes);
     else watcher = await watchWorkTree(context, source, options, () => loaded);
     app.addHook('preClose', async () => {
       ready = false;
@@ -164,6 +159,34 @@ export async function startServer(settings: Partial<ServeConfig>, options: Serve
   } catch (error) {
     await app.close();
     throw error;
+  }
+}
+
+/**
+ * Where change requests are written: the work tree's repository (its checked-out branch is merged into), or the
+ * mirror of a followed remote, whose every ref moves on the remote first (docs/change-requests.md). None for a plain
+ * folder.
+ */
+function changeRequestsOf(source: Source, config: ServeConfig): ChangeRequestThread | undefined {
+  switch (source.kind) {
+    case 'folder':
+      return undefined;
+    case 'work-tree':
+      return new ChangeRequestThread({
+        repo: { repoDir: source.repo.topLevel, sourcePrefix: source.repo.prefix, hasWorkTree: true },
+        committer: SERVER_COMMITTER,
+      });
+    case 'remote':
+      return new ChangeRequestThread({
+        repo: {
+          repoDir: source.mirror.dir,
+          sourcePrefix: config.remotePath,
+          hasWorkTree: false,
+          remote: 'origin',
+          ...(config.branch === undefined ? {} : { targetBranch: config.branch }),
+        },
+        committer: SERVER_COMMITTER,
+      });
   }
 }
 
@@ -216,6 +239,7 @@ function revisionsOf(source: Source): RevisionProvider | undefined {
 async function followRemoteSource(
   { app, config, applyBatch }: FollowContext,
   source: Extract<Source, { kind: 'remote' }>,
+  changes: ChangeRequestService | undefined,
 ): Promise<RemoteFollower> {
   const { mirror, revisions } = source;
   app.log.info({ remote: redactUrl(mirror.url), mirror: mirror.dir, keys: config.keys }, 'following a Git remote');
@@ -235,6 +259,8 @@ async function followRemoteSource(
       await applyBatch((current) => eventsToReplaceSource(current, events));
       fanout?.announce(sha);
     },
+    // A fetch may bring change requests another replica wrote: their events reach this replica's streams.
+    onFetched: () => void changes?.refresh().catch((error: unknown) => app.log.warn({ err: error }, 'reading change requests failed')),
   });
   source.follower = follower;
   app.addHook('onClose', async () => follower.close());
@@ -242,6 +268,15 @@ async function followRemoteSource(
     fanout = shareCommits(app, config, config.redisUrl, follower);
     const opened = fanout;
     app.addHook('onClose', async () => opened.close());
+  }
+  if (changes !== undefined) {
+    // What this replica wrote is on the remote: the others fetch it when they hear of its commit, and a merge moved
+    // the served branch, so this replica loads it now.
+    const stop = changes.subscribe((event) => {
+      fanout?.announce(event.head);
+      if (event.action === 'merge') void follower.syncAfterNow();
+    });
+    app.addHook('onClose', async () => void stop());
   }
   if (config.webhookSecret !== undefined)
     await registerSyncRoute(app, { secret: config.webhookSecret, sync: () => follower.syncAfterNow() });

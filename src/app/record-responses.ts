@@ -1,11 +1,12 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Metrics } from '../http/metrics.js';
 import { redactQuerySecrets } from '../http/redact-query.js';
+import { routeUrlOf } from '../http/request-hooks.js';
+import type { RequestHooks } from '../http/request-hooks.js';
 
 /** Logs one line per answered request (the key's label, never the key) and counts it in the metrics. */
-export function recordResponses(app: FastifyInstance, metrics: Metrics): void {
-  // Callback style: it runs on every request, and an async hook costs a promise each time.
-  app.addHook('onResponse', (request, reply, done) => {
+export function recordResponses(hooks: RequestHooks, metrics: Metrics): void {
+  hooks.onResponse((request, reply) => {
     const elapsedMs = reply.elapsedTime;
     // The line is built only when it is written: below `info` (`--log-level warn`) a request costs no log object.
     if (isInfoEnabled(request.log)) {
@@ -20,8 +21,7 @@ export function recordResponses(app: FastifyInstance, metrics: Metrics): void {
         'request',
       );
     }
-    metrics.observeRequest(request.method, request.routeOptions.url ?? '(unmatched)', reply.statusCode, elapsedMs / 1000);
-    done();
+    metrics.observeRequest(request.method, routeUrlOf(request) ?? '(unmatched)', reply.statusCode, elapsedMs / 1000);
   });
 }
 

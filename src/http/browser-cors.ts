@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import type { KeysState } from '../state/snapshot.js';
+import { ANSWERED } from './request-hooks.js';
+import type { RequestHooks } from './request-hooks.js';
 
 /** The request headers a page may send cross-origin: the credential, and revalidation. */
 export const CORS_ALLOWED_HEADERS = ['Authorization', 'If-None-Match', 'Cache-Control'];
@@ -44,10 +45,11 @@ export function browserOriginsOf(keys: KeysState): ReadonlyMap<string, number> {
  * then, unless another credential of the origin is still valid). A preflight from such an origin is
  * answered before any key is asked for, as `--cors-origins` does; other requests from it get the CORS headers, and
  * the authentication then refuses a browser credential used from an origin it does not list. Origins that
- * `staticOrigins` (`--cors-origins`) covers are left to that configuration. Register before `@fastify/cors`.
+ * `staticOrigins` (`--cors-origins`) covers are left to that configuration. A step of the app's request hook,
+ * registered before `@fastify/cors`.
  */
 export function registerBrowserCors(
-  app: FastifyInstance,
+  hooks: RequestHooks,
   options: {
     readonly browserOrigins: () => ReadonlyMap<string, number>;
     readonly staticOrigins: readonly string[];
@@ -58,12 +60,10 @@ export function registerBrowserCors(
   const staticOrigins = new Set(options.staticOrigins);
   const allowHeaders = CORS_ALLOWED_HEADERS.join(', ');
   const exposeHeaders = CORS_EXPOSED_HEADERS.join(', ');
-  app.addHook('onRequest', (request, reply, done) => {
+  hooks.onRequest((request, reply) => {
     const { origin } = request.headers;
-    if (origin === undefined || staticOrigins.has(origin) || !((options.browserOrigins().get(origin) ?? 0) > options.now())) {
-      done();
-      return;
-    }
+    if (origin === undefined || staticOrigins.has(origin) || !((options.browserOrigins().get(origin) ?? 0) > options.now()))
+      return undefined;
     reply.header('access-control-allow-origin', origin);
     reply.header('vary', 'Origin');
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined) {
@@ -72,9 +72,9 @@ export function registerBrowserCors(
       reply.header('access-control-max-age', String(CORS_MAX_AGE_SECONDS));
       reply.header('content-length', '0');
       void reply.code(204).send();
-      return;
+      return ANSWERED;
     }
     reply.header('access-control-expose-headers', exposeHeaders);
-    done();
+    return undefined;
   });
 }

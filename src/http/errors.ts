@@ -102,6 +102,11 @@ export const ERRORS = {
     status: 500,
     meaning: 'an unexpected failure (the details go to the log only)',
   },
+  remote_refused: {
+    status: 502,
+    meaning:
+      "with `--remote`, the remote refused a change request's push for a reason other than a moved branch (a protected branch, credentials, a hook) or could not be reached; the message has Git's reason, and nothing was written",
+  },
   design_system_unavailable: {
     status: 503,
     meaning: 'the design system has never compiled without errors, or has no folder; the message says which',

@@ -8,6 +8,7 @@ import { LRUCache } from 'lru-cache';
 import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, CORS_MAX_AGE_SECONDS, registerBrowserCors } from './browser-cors.js';
 import { ApiError, ERRORS, errorBody, sendError } from './errors.js';
 import type { ErrorCode } from './errors.js';
+import type { RequestHooks, RequestStep } from './request-hooks.js';
 import { SERVE_DEFAULTS } from '../config.js';
 
 declare module 'fastify' {
@@ -16,6 +17,8 @@ declare module 'fastify' {
     probe?: boolean;
     /** `false`: the per-key rate limit does not count this route's requests. */
     rateLimit?: boolean;
+    /** Set by the rate limit on the routes it counts (every route registered after it, but those with `rateLimit: false`). */
+    rateLimited?: boolean;
   }
 }
 
@@ -119,34 +122,39 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
 }
 
 /**
- * Registers the request guards, in the order they must run before authentication: close connections once shutting
- * down, refuse over-long URLs, refuse addresses that failed authentication too often; then CORS (so preflights are answered before
- * any key is asked for). The per-key rate limit is a route hook, so it runs after every app-wide `onRequest` hook:
- * after authentication, whose key it counts. Call before the routes and the authentication hook.
+ * Registers the request guards as steps of the app's request hook, in the order they must run before
+ * authentication: close connections once shutting down, refuse over-long URLs, refuse addresses that failed
+ * authentication too often; then CORS (so preflights are answered before any key is asked for). Answers the per-key
+ * rate limit's step (undefined when it is off), which the caller adds after authentication, whose key it counts.
+ * Call before the routes and the authentication.
  */
-export async function registerProtections(app: FastifyInstance, options: ProtectionOptions): Promise<void> {
+export async function registerProtections(
+  app: FastifyInstance,
+  hooks: RequestHooks,
+  options: ProtectionOptions,
+): Promise<RequestStep | undefined> {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', (request, reply, done) => {
+  hooks.onRequest((request, reply) => {
     // A request that reached a closing server is still answered (a rolling deploy loses none), on a connection
     // that then closes, so the client's next request goes to another replica.
     if (closing) reply.header('connection', 'close');
-    if ((request.raw.url ?? '').length > LIMITS.maxUrlLength) {
-      done(new ApiError('uri_too_long', `The URL exceeds ${LIMITS.maxUrlLength} characters.`));
-      return;
-    }
-    done();
+    if ((request.raw.url ?? '').length > LIMITS.maxUrlLength)
+      return new ApiError('uri_too_long', `The URL exceeds ${LIMITS.maxUrlLength} characters.`);
+    return undefined;
   });
 
   const failureLimit = options.authFailureLimitPerMinute ?? DEFAULT_AUTH_FAILURE_LIMIT_PER_MINUTE;
-  if (failureLimit > 0) registerAuthFailureLimit(app, failureLimit, options.now ?? Date.now);
+  if (failureLimit > 0) registerAuthFailureLimit(hooks, failureLimit, options.now ?? Date.now);
 
   const origins = options.corsOrigins ?? [];
   if (options.browserOrigins !== undefined)
-    registerBrowserCors(app, { browserOrigins: options.browserOrigins, staticOrigins: origins, now: options.now ?? Date.now });
+    registerBrowserCors(hooks, { browserOrigins: options.browserOrigins, staticOrigins: origins, now: options.now ?? Date.now });
   if (origins.length > 0) {
+    // The plugin's own hook runs after the steps so far and before authentication.
+    hooks.flush();
     await app.register(cors, {
       origin: origins.includes('*') ? '*' : [...origins],
       methods: ['GET', 'HEAD'],
@@ -157,7 +165,7 @@ export async function registerProtections(app: FastifyInstance, options: Protect
   }
 
   const perMinute = options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE;
-  if (perMinute > 0) registerRateLimit(app, perMinute);
+  return perMinute > 0 ? rateLimitStep(app, perMinute) : undefined;
 }
 
 /** One client's window: requests counted since it started. */
@@ -171,11 +179,11 @@ interface RateWindow {
  * request; every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds left), and
  * the one past the limit gets `429` with `Retry-After` as well. A route opts out with `config: { rateLimit: false }`.
  * The same rules, headers and bytes as `@fastify/rate-limit` (draft-spec headers, in-memory store), as one callback
- * hook: the plugin's async hook costs several promises per request.
+ * step of the app's request hook, after authentication (the plugin's async hook costs several promises per request).
  */
-function registerRateLimit(app: FastifyInstance, max: number): void {
+function rateLimitStep(app: FastifyInstance, max: number): RequestStep {
   const windows = new LRUCache<string, RateWindow>({ max: MAX_TRACKED_CLIENTS });
-  const limit = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
+  const count = (request: FastifyRequest, reply: FastifyReply): Error | undefined => {
     const bucket = rateLimitKeyOf(request);
     const now = Date.now();
     let window = windows.get(bucket);
@@ -189,20 +197,29 @@ function registerRateLimit(app: FastifyInstance, max: number): void {
     if (window.count <= max) {
       reply.header('ratelimit-remaining', max - window.count);
       reply.header('ratelimit-reset', seconds);
-      done();
-      return;
+      return undefined;
     }
     reply.header('ratelimit-remaining', 0);
     reply.header('ratelimit-reset', seconds);
     reply.header('retry-after', seconds);
-    done(new ApiError('rate_limited', `Too many requests: at most ${max} per minute for this API key. Retry in ${seconds} seconds.`));
+    return new ApiError('rate_limited', `Too many requests: at most ${max} per minute for this API key. Retry in ${seconds} seconds.`);
   };
-  // A route hook, after every app-wide `onRequest` hook (authentication among them); a new array each time, so a
-  // route's automatic HEAD twin, which copies the GET route's options, gets the hook once.
+  const countInRouteHook = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
+    const refused = count(request, reply);
+    if (refused === undefined) done();
+    else done(refused);
+  };
+  // The routes registered from now on are counted (not the 404 handler), but those that opt out. A route with
+  // `onRequest` hooks of its own (`/mcp`'s origin check, the 405 of writes) counts after them, in a route hook of its
+  // own (a new array each time, so a route's automatic HEAD twin, which copies the GET route's options, gets it
+  // once); any other is marked, and counted by the app's request hook.
   app.addHook('onRoute', (route) => {
     if (route.config?.rateLimit === false) return;
-    route.onRequest = [...[route.onRequest ?? []].flat(), limit];
+    const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    if (own.length > 0) route.onRequest = [...own, countInRouteHook];
+    else route.config = { ...route.config, rateLimited: true };
   });
+  return (request, reply, config) => (config.rateLimited === true ? count(request, reply) : undefined);
 }
 
 /**
@@ -272,37 +289,28 @@ function trustedPeers(trustProxy: boolean | number | string | readonly string[])
 }
 
 /** Counts `401` answers per client address; an address over the limit gets `429` until its window ends. */
-function registerAuthFailureLimit(app: FastifyInstance, limit: number, now: () => number): void {
+function registerAuthFailureLimit(hooks: RequestHooks, limit: number, now: () => number): void {
   const failures = new LRUCache<string, { count: number; resetAt: number }>({ max: MAX_TRACKED_CLIENTS });
-  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+  hooks.onRequest((request, reply, config) => {
     // No address has failed lately (the usual case): nothing to look up for this request.
-    if (failures.size === 0) {
-      done();
-      return;
-    }
+    if (failures.size === 0) return undefined;
     // Health and readiness probes stay reachable from a blocked address (the orchestrator may share it).
-    const entry = request.routeOptions.config.probe === true ? undefined : failures.get(request.ip);
-    if (entry === undefined || entry.count < limit) {
-      done();
-      return;
-    }
+    const entry = config.probe === true ? undefined : failures.get(request.ip);
+    if (entry === undefined || entry.count < limit) return undefined;
     const left = entry.resetAt - now();
     if (left <= 0) {
       failures.delete(request.ip);
-      done();
-      return;
+      return undefined;
     }
     const seconds = Math.ceil(left / 1000);
     reply.header('retry-after', String(seconds));
-    done(new ApiError('rate_limited', `Too many failed authentication attempts from this address. Retry in ${seconds} seconds.`));
+    return new ApiError('rate_limited', `Too many failed authentication attempts from this address. Retry in ${seconds} seconds.`);
   });
-  app.addHook('onResponse', (request, reply, done) => {
-    if (reply.statusCode === 401) {
-      const at = now();
-      const entry = failures.get(request.ip);
-      if (entry === undefined || entry.resetAt <= at) failures.set(request.ip, { count: 1, resetAt: at + WINDOW_MS });
-      else entry.count += 1;
-    }
-    done();
+  hooks.onResponse((request, reply) => {
+    if (reply.statusCode !== 401) return;
+    const at = now();
+    const entry = failures.get(request.ip);
+    if (entry === undefined || entry.resetAt <= at) failures.set(request.ip, { count: 1, resetAt: at + WINDOW_MS });
+    else entry.count += 1;
   });
 }

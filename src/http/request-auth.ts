@@ -3,6 +3,7 @@ import type { ApiKeyEntry } from '../compile/keys/parse-keys-file.js';
 import type { Snapshot } from '../state/snapshot.js';
 import { authenticate } from './auth.js';
 import { ApiError } from './errors.js';
+import type { RequestHooks, RouteConfig } from './request-hooks.js';
 
 /** Who is asking, and the live snapshot the key was checked against: the one the request reads. */
 export interface RequestAuth {
@@ -24,12 +25,13 @@ declare module 'fastify' {
 }
 
 /**
- * Authenticates every API read (GET or HEAD of a non-public `/api/v1/` route) once, in one `onRequest` hook, and
+ * Authenticates every API read (GET or HEAD of a non-public `/api/v1/` route) once, a step of the app's request hook, and
  * keeps the result on `request.auth` for the rate limit, the routes and the request log. A missing, malformed,
  * unknown or expired key ends the request with 401 before anything else about it is looked at.
  */
 export function registerAuthentication(
   app: FastifyInstance,
+  hooks: RequestHooks,
   options: {
     readonly currentSnapshot: () => Snapshot;
     readonly now: () => number;
@@ -37,36 +39,26 @@ export function registerAuthentication(
   },
 ): void {
   app.decorateRequest('auth', null);
-  // Callback style: it runs on every request, and an async hook costs a promise each time.
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (!needsKey(request)) {
-      done();
-      return;
-    }
-    try {
-      const snapshot = options.currentSnapshot();
-      const { authorization, origin } = request.headers;
-      const key = authenticate(authorization, snapshot.keys, options.now(), options.refusedKeySha256, origin);
-      // A page's credential reads with GET and HEAD; `/mcp` (a POST that runs tools) is for API keys.
-      if (key.kind === 'browser' && request.routeOptions.config.apiKey === true)
-        throw new ApiError(
-          'forbidden',
-          `A browser credential reads the API with GET and HEAD only: \`${request.routeOptions.url ?? request.url}\` needs an API key.`,
-        );
-      request.auth = { snapshot, key };
-      done();
-    } catch (error) {
-      done(error as Error);
-    }
+  hooks.onRequest((request, _reply, config) => {
+    if (!needsKey(request, config)) return undefined;
+    const snapshot = options.currentSnapshot();
+    const { authorization, origin } = request.headers;
+    const key = authenticate(authorization, snapshot.keys, options.now(), options.refusedKeySha256, origin);
+    // A page's credential reads with GET and HEAD; `/mcp` (a POST that runs tools) is for API keys.
+    if (key.kind === 'browser' && config.apiKey === true)
+      return new ApiError(
+        'forbidden',
+        `A browser credential reads the API with GET and HEAD only: \`${config.url ?? request.url}\` needs an API key.`,
+      );
+    request.auth = { snapshot, key };
+    return undefined;
   });
 }
 
-function needsKey(request: FastifyRequest): boolean {
-  // `routeOptions` builds a new object on every read: read it once.
-  const route = request.routeOptions;
-  if (route.config.apiKey === true) return true;
+function needsKey(request: FastifyRequest, config: RouteConfig): boolean {
+  if (config.apiKey === true) return true;
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  return route.url !== undefined && route.url.startsWith('/api/v1/') && route.config.public !== true;
+  return config.url !== undefined && config.url.startsWith('/api/v1/') && config.public !== true;
 }
 
 /** The authentication of an API read; a route outside the hook's reach asking for it is a programming error. */

@@ -72,6 +72,9 @@ export class ChangeRequestThread implements ChangeRequestService {
   close(...args: Parameters<ChangeRequestService['close']>): ReturnType<ChangeRequestService['close']> {
     return this.#call('close', args) as ReturnType<ChangeRequestService['close']>;
   }
+  refresh(): Promise<void> {
+    return this.#call('refresh', []) as Promise<void>;
+  }
 
   subscribe(listener: (event: ChangeEvent) => void): () => void {
     this.#listeners.add(listener);

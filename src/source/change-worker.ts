@@ -1,5 +1,8 @@
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { COMPILE_ON_THIS_THREAD } from '../state/compile-batch.js';
+import { LRUCache } from 'lru-cache';
+import { COMPILE_ON_THIS_THREAD, createCachingCompiler } from '../state/compile-batch.js';
+import type { DesignSystemCompiler } from '../state/compile-batch.js';
 import { ChangeRefusedError } from '../state/change-requests.js';
 import { GitChangeRequests } from './git-change-requests.js';
 import type { ChangeRepository, ReadFilesAt } from './git-change-requests.js';
@@ -12,12 +15,40 @@ import type { ChangeWorkerCall, ChangeWorkerReply } from './change-request-threa
 // The change-request worker: every Git process, YAML edit and validating compile of a change request runs here, so
 // the main thread only passes messages (spawning git from a large process, and carrying a compiled design system back
 // across threads, held it for tens of milliseconds each time).
+/** How much lower than the main thread's the worker's priority is (0-19; higher is lower). */
+const CHANGE_WORKER_NICE = 10;
+/** The blobs kept in memory, by object id (the worker's heap is 1 GB). */
+const BLOB_CACHE_BYTES = 64 * 1024 * 1024;
 const { repo, committer } = workerData as { repo: ChangeRepository; committer: GitIdentity };
-const reader = new GitObjectReader(repo.repoDir);
+// Background work: this thread and the git processes it starts run at a lower priority (nice 10; on Linux the nice
+// value is per thread), so the reads the main thread serves keep their share of the CPU while change requests land.
+try {
+  setPriority(0, CHANGE_WORKER_NICE);
+} catch {
+  // A platform that refuses it: the writes run at the same priority as the reads.
+}
+const objects = new GitObjectReader(repo.repoDir);
+// A blob's text never changes: the files of the base and of the tip are mostly the same blobs from one write to the next.
+const blobs = new LRUCache<string, Buffer>({ maxSize: BLOB_CACHE_BYTES, sizeCalculation: (blob) => Math.max(1, blob.length) });
+const reader = {
+  async read(oid: string): Promise<Buffer | undefined> {
+    const known = blobs.get(oid);
+    if (known !== undefined) return known;
+    const blob = await objects.read(oid);
+    if (blob !== undefined) blobs.set(oid, blob);
+    return blob;
+  },
+};
+// Each change request compiles the whole design system; only the files it edited are parsed again.
+const compile = createCachingCompiler();
 const readFiles: ReadFilesAt = (sha, slug) => readFolderAtCommit(repo, reader, sha, slug);
-const service = new GitChangeRequests(repo, { readFiles, compiler: COMPILE_ON_THIS_THREAD, committer });
+const compiler: DesignSystemCompiler = {
+  ...COMPILE_ON_THIS_THREAD,
+  compile: (slug, files) => Promise.resolve({ result: compile(slug, files) }),
+};
+const service = new GitChangeRequests(repo, { readFiles, compiler, committer });
 // A preview that asks for values (the page's live preview) also compiles the base and compares.
-const previewer = new ChangePreviewer(service, { repoDir: repo.repoDir, readFiles, compiler: COMPILE_ON_THIS_THREAD });
+const previewer = new ChangePreviewer(service, { repoDir: repo.repoDir, readFiles, compiler });
 service.subscribe((event) => parentPort?.postMessage({ kind: 'event', event } satisfies ChangeWorkerReply));
 
 parentPort?.on('message', (call: ChangeWorkerCall) => {

@@ -12,6 +12,8 @@ export interface FollowRemoteOptions {
   /** Receives the events that load the new tip (the caller turns them into a full replacement of the source). */
   /** Applies the new tip's events; a sync resolves once the returned promise has (the webhook answers after it). */
   readonly onTip: (sha: string, events: SourceEvent[]) => unknown;
+  /** Called after every fetch that succeeded, and once the first tip is served (what else the fetch brought is news). */
+  readonly onFetched?: () => void;
   readonly intervalMs?: number;
   readonly log: { info(message: string): void; warn(message: string): void; error(message: string): void };
 }
@@ -58,6 +60,7 @@ export async function followRemote(options: FollowRemoteOptions): Promise<Remote
       try {
         await options.mirror.fetch();
         await load();
+        options.onFetched?.();
         if (failures > 0) options.log.info(`fetch succeeded again after ${failures} failure${failures === 1 ? '' : 's'}`);
         failures = 0;
       } catch (error) {
@@ -106,6 +109,7 @@ export async function followRemote(options: FollowRemoteOptions): Promise<Remote
     }
   }
   await load();
+  options.onFetched?.();
   schedule();
   return {
     get tip() {

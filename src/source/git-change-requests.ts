@@ -19,9 +19,11 @@ import type {
   NewChangeRequest,
 } from '../state/change-requests.js';
 import { isCommitId } from '../state/revisions.js';
-import { gitWithInput, readRef, RefMovedError, writeCommit, writeCommitObject } from './git-commit-writer.js';
+import { readRef, RefMovedError, writeCommitObject } from './git-commit-writer.js';
 import type { GitIdentity } from './git-commit-writer.js';
-import { GIT_ENV, runGit } from './run-git.js';
+import { fetchMirror, PushRefusedError, pushRefs, updateLocalRefs } from './git-ref-updates.js';
+import type { RefUpdate } from './git-ref-updates.js';
+import { runGit } from './run-git.js';
 
 /** The branches change requests live on: `token-changes/<design system>/<id>`. */
 export const CHANGE_BRANCH_PREFIX = 'token-changes';
@@ -29,8 +31,8 @@ export const CHANGE_BRANCH_PREFIX = 'token-changes';
 const MAX_COMMITS_PER_CHANGE = 500;
 /** At most this many change requests per design system are listed (newest first). */
 export const MAX_LISTED_CHANGES = 500;
-/** How often a write re-reads and retries when the branch or the target moved under it. */
-const MOVED_RETRIES = 3;
+/** How often a write re-reads (after a fetch, with a remote) and retries when the branch or the target moved under it. */
+export const MOVED_RETRIES = 3;
 const TRAILER = 'Token-Change';
 const ID = /^[0-9]{8}-[0-9a-f]{8}$/;
 
@@ -41,6 +43,13 @@ export interface ChangeRepository {
   readonly sourcePrefix: string;
   /** Whether `repoDir` has a work tree the server watches (false for a bare mirror). */
   readonly hasWorkTree: boolean;
+  /**
+   * The remote a mirror follows (`origin`): every ref moves there first, in one atomic push with a lease per ref, and
+   * a push it rejects because a ref moved is fetched, applied again and retried. Absent: refs move in the repository.
+   */
+  readonly remote?: string;
+  /** The branch change requests merge into; default: the branch `HEAD` names. */
+  readonly targetBranch?: string;
 }
 
 /** The files of a design system at a commit, by the compiler's paths (`<slug>/...`). */
@@ -57,10 +66,12 @@ export class GitChangeRequests implements ChangeRequestService {
   readonly #committer: GitIdentity;
   readonly #now: () => Date;
   /** One write at a time per design system: the refs are the lock between replicas, this keeps one process orderly. */
-  readonly #writing = new Map<string, Promise<unknown>>();
+  readonly #queues = new Map<string, Promise<unknown>>();
   readonly #listeners = new Set<(event: ChangeEvent) => void>();
   /** Change requests read, by branch tip (a tip never changes what it says); the least recently read go first. */
   readonly #byTip = new LRUCache<string, Promise<ChangeRequest | undefined>>({ max: 2 * MAX_LISTED_CHANGES });
+  /** The change-request branches and their tips as last seen ({@link refresh}), once read: what a fetch changed is news. */
+  #seen: Map<string, string> | undefined;
 
   constructor(
     repo: ChangeRepository,
@@ -79,6 +90,7 @@ export class GitChangeRequests implements ChangeRequestService {
   }
 
   #announce(change: ChangeRequest): ChangeRequest {
+    this.#seen?.set(branchRef(change.designSystem, change.id), change.head);
     const action = change.commits.at(-1)?.action ?? 'open';
     const event: ChangeEvent = {
       designSystem: change.designSystem,
@@ -119,6 +131,33 @@ export class GitChangeRequests implements ChangeRequestService {
       .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
   }
 
+  /**
+   * Announces every change request whose branch moved since the last call and was not written here (another replica
+   * wrote it, and a fetch brought it); the first call only reads where the branches are.
+   */
+  async refresh(): Promise<void> {
+    const out = await runGit(this.#repo.repoDir, [
+      'for-each-ref',
+      '--format=%(objectname) %(refname)',
+      `refs/heads/${CHANGE_BRANCH_PREFIX}/`,
+    ]);
+    const now = new Map<string, string>();
+    for (const line of out.split('\n')) {
+      const [tip = '', ref = ''] = line.split(' ');
+      if (isCommitId(tip)) now.set(ref, tip);
+    }
+    const before = this.#seen;
+    this.#seen = now;
+    if (before === undefined) return;
+    for (const [ref, tip] of now) {
+      if (before.get(ref) === tip) continue;
+      const [slug = '', id = ''] = ref.slice(`refs/heads/${CHANGE_BRANCH_PREFIX}/`.length).split('/');
+      if (!ID.test(id)) continue;
+      const change = await this.#readAt(slug, id, tip).catch(() => undefined);
+      if (change !== undefined) this.#announce(change);
+    }
+  }
+
   async get(slug: string, id: string): Promise<ChangeRequest> {
     const change = ID.test(id) ? await this.#read(slug, id) : undefined;
     if (change === undefined) throw refused({ kind: 'not-found', message: `no change request \`${id}\` in design system \`${slug}\`` });
@@ -126,25 +165,25 @@ export class GitChangeRequests implements ChangeRequestService {
   }
 
   async preview(slug: string, operations: readonly ChangeOperation[], base?: string): Promise<ChangePreview> {
-    const baseCommit = base ?? (await this.#targetTip());
-    await this.#checkCommit(baseCommit, 'base');
+    const baseCommit = base ?? (await this.#tipOf(await this.#targetBranch()));
+    if (base !== undefined) await this.#checkCommit(baseCommit, 'base');
     const applied = await this.#applyAndCompile(slug, baseCommit, operations, { refuseErrors: false });
     return { changedFiles: applied.changed.map((path) => this.#repoPath(path)), diagnostics: applied.diagnostics };
   }
 
   create(request: NewChangeRequest, by: ChangeActor): Promise<ChangeRequest> {
-    return this.#serially(request.designSystem, async () => {
+    return this.#writing(request.designSystem, async () => {
       if (request.idempotencyKey !== undefined) {
         const earlier = (await this.list(request.designSystem)).find(
           (change) => change.author.key === by.key && change.idempotencyKey === request.idempotencyKey,
         );
         if (earlier !== undefined) return earlier;
       }
-      const base = request.base ?? (await this.#targetTip());
-      await this.#checkCommit(base, 'base');
+      const target = await this.#targetBranch();
+      const base = request.base ?? (await this.#tipOf(target));
+      if (request.base !== undefined) await this.#checkCommit(base, 'base');
       const applied = await this.#applyAndCompile(request.designSystem, base, request.operations, { refuseErrors: true });
       const id = `${this.#now().toISOString().slice(0, 10).replaceAll('-', '')}-${randomBytes(4).toString('hex')}`;
-      const target = await this.#targetBranch();
       const trailers = [
         [TRAILER, id],
         [`${TRAILER}-Action`, 'open'],
@@ -155,16 +194,14 @@ export class GitChangeRequests implements ChangeRequestService {
         ...(request.idempotencyKey === undefined ? [] : [[`${TRAILER}-Idempotency`, request.idempotencyKey]]),
         [`${TRAILER}-Operations`, JSON.stringify(request.operations)],
       ];
-      await writeCommit(this.#repo.repoDir, {
-        parent: base,
-        files: this.#repoFiles(applied.files, applied.changed),
-        message: message(request.title, request.description, trailers),
-        author: by,
-        committer: this.#committer,
-        ref: branchRef(request.designSystem, id),
-        expected: null,
-      });
-      return this.#announce(await this.get(request.designSystem, id));
+      const opening = await this.#commitObject(
+        base,
+        this.#repoFiles(applied.files, applied.changed),
+        message(request.title, request.description, trailers),
+        by,
+      );
+      await this.#moveRefs([[branchRef(request.designSystem, id), opening, null]]);
+      return this.#announce(await this.#readWritten(request.designSystem, id, opening));
     });
   }
 
@@ -174,7 +211,7 @@ export class GitChangeRequests implements ChangeRequestService {
     change: { readonly title?: string; readonly operations?: readonly ChangeOperation[] },
     by: ChangeActor,
   ): Promise<ChangeRequest> {
-    return this.#serially(slug, async () => {
+    return this.#writing(slug, async () => {
       const current = await this.#writable(slug, id);
       const operations = change.operations ?? [];
       const tipFiles = await this.#readFiles(current.head, slug);
@@ -186,64 +223,59 @@ export class GitChangeRequests implements ChangeRequestService {
         ...(change.title === undefined ? [] : [[`${TRAILER}-Title`, oneLine(change.title)]]),
         [`${TRAILER}-Operations`, JSON.stringify(operations)],
       ];
-      await this.#append(slug, current, {
+      const next = await this.#append(slug, current, {
         files: this.#repoFiles(applied.files, applied.changed),
         message: message(change.title ?? current.title, '', trailers),
         author: by,
       });
-      return this.#announce(await this.get(slug, id));
+      return this.#announce(await this.#readWritten(slug, id, next));
     });
   }
 
   approve(slug: string, id: string, by: ChangeActor): Promise<ChangeRequest> {
-    return this.#serially(slug, async () => {
+    return this.#writing(slug, async () => {
       const current = await this.#writable(slug, id);
       if (current.author.key === by.key) {
         throw refused({ kind: 'forbidden', message: 'a change request is approved by someone other than its author' });
       }
       if (current.approvedBy.includes(by.key)) return current;
-      await this.#append(slug, current, {
+      const next = await this.#append(slug, current, {
         files: new Map(),
         message: message(`Approve: ${current.title}`, '', actionTrailers(id, 'approve', by)),
         author: by,
       });
-      return this.#announce(await this.get(slug, id));
+      return this.#announce(await this.#readWritten(slug, id, next));
     });
   }
 
   close(slug: string, id: string, by: ChangeActor): Promise<ChangeRequest> {
-    return this.#serially(slug, async () => {
+    return this.#writing(slug, async () => {
       const current = await this.#writable(slug, id);
-      await this.#append(slug, current, {
+      const next = await this.#append(slug, current, {
         files: new Map(),
         message: message(`Close: ${current.title}`, '', actionTrailers(id, 'close', by)),
         author: by,
       });
-      return this.#announce(await this.get(slug, id));
+      return this.#announce(await this.#readWritten(slug, id, next));
     });
   }
 
   merge(slug: string, id: string, by: ChangeActor, options: { readonly requireApproval: boolean }): Promise<ChangeRequest> {
-    return this.#serially(slug, async () => {
-      for (let attempt = 0; ; attempt++) {
-        const current = await this.#writable(slug, id);
-        if (options.requireApproval && current.state !== 'approved') {
-          throw refused({
-            kind: 'state',
-            message: `change request \`${id}\` needs an approval from a reviewer other than its author before it merges`,
-          });
-        }
-        try {
-          await this.#mergeOnce(slug, current, by);
-          return this.#announce(await this.get(slug, id));
-        } catch (error) {
-          if (!(error instanceof RefMovedError) || attempt + 1 >= MOVED_RETRIES) throw translateMoved(error);
-        }
+    return this.#writing(slug, async () => {
+      const current = await this.#writable(slug, id);
+      if (options.requireApproval && current.state !== 'approved') {
+        throw refused({
+          kind: 'state',
+          message: `change request \`${id}\` needs an approval from a reviewer other than its author before it merges`,
+        });
       }
+      const next = await this.#mergeOnce(slug, current, by);
+      return this.#announce(await this.#readWritten(slug, id, next));
     });
   }
 
-  async #mergeOnce(slug: string, change: ChangeRequest, by: ChangeActor): Promise<void> {
+  /** Merges `change` into its target; resolves to the branch's new tip (its commit saying `merge`). */
+  async #mergeOnce(slug: string, change: ChangeRequest, by: ChangeActor): Promise<string> {
     const targetRef = `refs/heads/${change.target}`;
     const tip = await readRef(this.#repo.repoDir, targetRef);
     if (tip === null) throw refused({ kind: 'state', message: `the target branch \`${change.target}\` does not exist` });
@@ -268,8 +300,8 @@ export class GitChangeRequests implements ChangeRequestService {
         message(`Merged: ${change.title}`, '', [...actionTrailers(change.id, 'merge', by), [`${TRAILER}-Merged-As`, tip]]),
         by,
       );
-      await updateRefs(this.#repo.repoDir, [[branchRef(slug, change.id), done, change.head]]);
-      return;
+      await this.#moveRefs([[branchRef(slug, change.id), done, change.head]]);
+      return done;
     }
     const files = this.#repoFiles(merged.files, merged.changed);
     const mergeMessage = message(change.title, change.description, [
@@ -292,15 +324,14 @@ export class GitChangeRequests implements ChangeRequestService {
       // The watched work tree follows its branch: a fast-forward moves the branch and rewrites exactly the merged
       // files, and refuses (naming them) when one of them has local changes, so nobody's uncommitted work is touched.
       await fastForward(this.#repo.repoDir, mergeCommit);
-      await runGit(this.#repo.repoDir, ['update-ref', branchRef(slug, change.id), stateCommit, change.head]).catch((error: unknown) => {
-        throw new RefMovedError(branchRef(slug, change.id), { cause: error });
-      });
+      await this.#moveRefs([[branchRef(slug, change.id), stateCommit, change.head]]);
     } else {
-      await updateRefs(this.#repo.repoDir, [
+      await this.#moveRefs([
         [targetRef, mergeCommit, tip],
         [branchRef(slug, change.id), stateCommit, change.head],
       ]);
     }
+    return stateCommit;
   }
 
   /** A commit object no ref names yet: the refs of a merge move together once all of them are written. */
@@ -312,18 +343,24 @@ export class GitChangeRequests implements ChangeRequestService {
     slug: string,
     current: ChangeRequest,
     commit: { files: ReadonlyMap<string, string | null>; message: string; author: GitIdentity },
-  ): Promise<void> {
-    try {
-      await writeCommit(this.#repo.repoDir, {
-        parent: current.head,
-        ...commit,
-        committer: this.#committer,
-        ref: branchRef(slug, current.id),
-        expected: current.head,
-      });
-    } catch (error) {
-      throw translateMoved(error);
-    }
+  ): Promise<string> {
+    const next = await this.#commitObject(current.head, commit.files, commit.message, commit.author);
+    await this.#moveRefs([[branchRef(slug, current.id), next, current.head]]);
+    return next;
+  }
+
+  /** The change request a write just moved to `tip` (read at that commit: no ref is read again). */
+  async #readWritten(slug: string, id: string, tip: string): Promise<ChangeRequest> {
+    const change = await this.#readAt(slug, id, tip);
+    if (change === undefined) throw new Error(`change request ${id} cannot be read back at ${tip}`);
+    return change;
+  }
+
+  /** Moves refs together, on the remote first when there is one (then in the mirror): all of them, or none. */
+  async #moveRefs(updates: readonly RefUpdate[]): Promise<void> {
+    if (this.#repo.remote === undefined) await updateLocalRefs(this.#repo.repoDir, updates);
+    else await pushRefs(this.#repo.repoDir, this.#repo.remote, updates);
+    for (const [ref, next] of updates) this.#seen?.set(ref, next);
   }
 
   async #writable(slug: string, id: string): Promise<ChangeRequest> {
@@ -457,21 +494,29 @@ export class GitChangeRequests implements ChangeRequestService {
   }
 
   async #targetBranch(): Promise<string> {
+    if (this.#repo.targetBranch !== undefined) return this.#repo.targetBranch;
     const head = (await runGit(this.#repo.repoDir, ['symbolic-ref', '--quiet', 'HEAD']).catch(() => '')).trim();
     if (!head.startsWith('refs/heads/'))
       throw refused({ kind: 'state', message: 'the repository has no branch checked out to merge change requests into' });
     return head.slice('refs/heads/'.length);
   }
 
-  async #targetTip(): Promise<string> {
-    const tip = await readRef(this.#repo.repoDir, `refs/heads/${await this.#targetBranch()}`);
+  async #tipOf(branch: string): Promise<string> {
+    const tip = await readRef(this.#repo.repoDir, `refs/heads/${branch}`);
     if (tip === null) throw refused({ kind: 'state', message: 'the target branch has no commit yet' });
     return tip;
   }
 
   async #checkCommit(commit: string, what: string): Promise<void> {
-    const exists = isCommitId(commit) && (await runGit(this.#repo.repoDir, ['cat-file', '-t', commit]).catch(() => '')).trim() === 'commit';
-    if (!exists)
+    const exists = async (): Promise<boolean> =>
+      isCommitId(commit) && (await runGit(this.#repo.repoDir, ['cat-file', '-t', commit]).catch(() => '')).trim() === 'commit';
+    let known = await exists();
+    if (!known && isCommitId(commit) && this.#repo.remote !== undefined) {
+      // A commit pushed to the remote since the last fetch: fetched once before it is refused.
+      await this.#fetch();
+      known = await exists();
+    }
+    if (!known)
       throw refused({ kind: 'unknown-commit', message: `\`${what}\` names no commit of the repository: give a full 40-digit commit id` });
   }
 
@@ -483,15 +528,46 @@ export class GitChangeRequests implements ChangeRequestService {
     return new Map(changed.map((path) => [this.#repoPath(path), files.get(path) ?? null]));
   }
 
-  #serially<T>(slug: string, task: () => Promise<T>): Promise<T> {
-    const previous = this.#writing.get(slug) ?? Promise.resolve();
+  /**
+   * Runs a write after the design system's earlier ones; a write whose ref (or the remote's) moved under it reads
+   * again (fetching first, with a remote) and runs again, {@link MOVED_RETRIES} times at most.
+   */
+  #writing<T>(slug: string, write: () => Promise<T>): Promise<T> {
+    const task = async (): Promise<T> => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await write();
+        } catch (error) {
+          if (error instanceof PushRefusedError)
+            throw refused({ kind: 'remote', message: `the remote refused the change (nothing was written): ${error.message}` });
+          if (!(error instanceof RefMovedError)) throw error;
+          if (attempt >= MOVED_RETRIES)
+            throw refused({
+              kind: 'busy',
+              message: `the change request or its target moved ${MOVED_RETRIES} times while this was being written: read it again and retry`,
+            });
+          await this.#fetch();
+        }
+      }
+    };
+    const previous = this.#queues.get(slug) ?? Promise.resolve();
     const next = previous.then(task, task);
     const settled = next.catch(() => undefined);
-    this.#writing.set(slug, settled);
+    this.#queues.set(slug, settled);
     void settled.then(() => {
-      if (this.#writing.get(slug) === settled) this.#writing.delete(slug);
+      if (this.#queues.get(slug) === settled) this.#queues.delete(slug);
     });
     return next;
+  }
+
+  /** With a remote, brings the mirror up to it (a no-op for a repository of its own). */
+  async #fetch(): Promise<void> {
+    if (this.#repo.remote === undefined) return;
+    try {
+      await fetchMirror(this.#repo.repoDir, this.#repo.remote);
+    } catch (error) {
+      throw error instanceof PushRefusedError ? refused({ kind: 'remote', message: error.message }) : error;
+    }
   }
 }
 
@@ -525,12 +601,6 @@ function refuseIfErrors(diagnostics: readonly Diagnostic[]): void {
     message: `the change leaves ${errors.length} error${errors.length === 1 ? '' : 's'} in the design system, first: ${first.file}:${first.line}:${first.column} ${first.message} (${first.rule})`,
     diagnostics,
   });
-}
-
-function translateMoved(error: unknown): unknown {
-  return error instanceof RefMovedError
-    ? refused({ kind: 'busy', message: 'the change request or its target moved while this was being written: read it again and retry' })
-    : error;
 }
 
 function branchRef(slug: string, id: string): string {
@@ -596,15 +666,5 @@ async function fastForward(repoDir: string, commit: string): Promise<void> {
     }
     if (/Not possible to fast-forward|not possible to fast-forward/i.test(text)) throw new RefMovedError('HEAD', { cause: error });
     throw error;
-  }
-}
-
-/** Moves several refs in one transaction: all of them, or none when any moved. */
-async function updateRefs(repoDir: string, updates: readonly (readonly [ref: string, next: string, old: string])[]): Promise<void> {
-  const input = `start\n${updates.map(([ref, next, old]) => `update ${ref} ${next} ${old}`).join('\n')}\nprepare\ncommit\n`;
-  try {
-    await gitWithInput(repoDir, ['update-ref', '--stdin'], input, GIT_ENV);
-  } catch (error) {
-    throw new RefMovedError(updates[0]?.[0] ?? '', { cause: error });
   }
 }

@@ -11,8 +11,8 @@ export interface GitIdentity {
   readonly email: string;
 }
 
-/** One commit to write on a branch without a checkout. */
-export interface CommitToWrite {
+/** One commit to write without a checkout: its objects only (a ref names it afterwards, see git-ref-updates.ts). */
+export interface CommitObject {
   /** The commit the new one follows. */
   readonly parent: string;
   /** Repository paths (`/`-separated, relative to the repository's root) and their new text; `null` deletes the file. */
@@ -21,10 +21,6 @@ export interface CommitToWrite {
   readonly message: string;
   readonly author: GitIdentity;
   readonly committer: GitIdentity;
-  /** Full ref name, `refs/heads/token-changes/<id>`. */
-  readonly ref: string;
-  /** What the ref must hold for the update to happen (its old value); `null`: the ref must not exist yet. */
-  readonly expected: string | null;
 }
 
 /** Thrown when the ref moved (or appeared) since it was read: the compare-and-swap failed, nothing changed. */
@@ -39,37 +35,17 @@ export class RefMovedError extends Error {
 }
 
 const ZERO_ID = '0'.repeat(40);
-/** What a ref name written here may hold: our own prefixes and ids, checked again by `git check-ref-format`. */
+/** What a ref this server reads or moves may be: its own prefixes and ids (`refs/heads/...`), never a request's text. */
 const SAFE_REF = /^refs\/heads\/[A-Za-z0-9][A-Za-z0-9._/-]{0,200}$/;
 const SAFE_PATH = /^[A-Za-z0-9_][A-Za-z0-9._/ -]*$/;
 // eslint-disable-next-line no-control-regex -- a NUL is what git's identity fields cannot hold
 const IDENTITY_TEXT = /^[^<>\n\r\u0000]{1,200}$/;
 
-/** A commit to make without moving any ref: what {@link writeCommit} writes before it moves its ref. */
-export type CommitObject = Omit<CommitToWrite, 'ref' | 'expected'>;
-
 /**
- * Writes one commit with plumbing: blobs from stdin, a tree built in a temporary index (read from the parent), a
- * commit whose message comes on stdin, then `update-ref <ref> <new> <old>`, which fails when the ref moved. The work
- * tree, the real index and HEAD are never touched, and nothing user-supplied is passed as an option: paths and
- * messages go on stdin, names and e-mails in the environment. Returns the new commit's id.
- */
-export async function writeCommit(repoDir: string, commit: CommitToWrite): Promise<string> {
-  checkCommit(commit);
-  checkRef(commit.ref, commit.expected);
-  await runGit(repoDir, ['check-ref-format', commit.ref]);
-  const created = await writeCommitObject(repoDir, commit);
-  try {
-    await gitWithInput(repoDir, ['update-ref', commit.ref, created, commit.expected ?? ZERO_ID], '', GIT_ENV);
-  } catch (error) {
-    throw Object.assign(new RefMovedError(commit.ref), { cause: error });
-  }
-  return created;
-}
-
-/**
- * Writes the objects of one commit (blobs, tree, commit) as {@link writeCommit} does, and moves no ref: for writes
- * that move several refs together afterwards. Until a ref names it, the commit is an unreferenced object.
+ * Writes one commit's objects with plumbing: blobs from stdin, a tree built in a temporary index (read from the
+ * parent), a commit whose message comes on stdin. No ref moves (the caller moves them together afterwards: until a
+ * ref names it, the commit is an unreferenced object); the work tree, the real index and HEAD are never touched, and
+ * nothing user-supplied is passed as an option: paths and messages go on stdin, names and e-mails in the environment.
  */
 export async function writeCommitObject(repoDir: string, commit: CommitObject): Promise<string> {
   checkCommit(commit);
@@ -104,17 +80,17 @@ export async function writeCommitObject(repoDir: string, commit: CommitObject): 
   }
 }
 
+/** Whether `ref` is one this server may read or move (see {@link SAFE_REF}; no `..` either). */
+export function isSafeRef(ref: string): boolean {
+  return SAFE_REF.test(ref) && !ref.includes('..');
+}
+
 /** The commit a ref points at, or null when it does not exist. */
 export async function readRef(repoDir: string, ref: string): Promise<string | null> {
-  if (!SAFE_REF.test(ref)) throw new Error(`not a ref this server writes: ${ref}`);
+  if (!isSafeRef(ref)) throw new Error(`not a ref this server writes: ${ref}`);
   const out = await runGit(repoDir, ['for-each-ref', '--format=%(objectname)', ref]);
   const id = out.trim();
   return isCommitId(id) ? id : null;
-}
-
-function checkRef(ref: string, expected: string | null): void {
-  if (expected !== null && !isCommitId(expected)) throw new Error(`not a commit id: ${expected}`);
-  if (!SAFE_REF.test(ref) || ref.includes('..')) throw new Error(`not a ref this server writes: ${ref}`);
 }
 
 function checkCommit(commit: CommitObject): void {

@@ -10,7 +10,7 @@ import { runGit } from './run-git.js';
  */
 export async function readFolderAtCommit(
   location: { readonly repoDir: string; readonly sourcePrefix: string },
-  reader: GitObjectReader,
+  reader: Pick<GitObjectReader, 'read'>,
   sha: string,
   slug: string,
 ): Promise<Map<string, string>> {

@@ -7,6 +7,7 @@ import { slugOfPath } from '../compile/source-paths.js';
 import {
   countFilesPerSystem,
   countPastLimit,
+  countSourceFiles,
   listSourcePaths,
   MAX_FILES_PER_DESIGN_SYSTEM,
   readKeysFile,
@@ -193,7 +194,10 @@ export class SourceBatchReader {
   /**
    * Counts on disk, before anything is read, each design system whose new paths in this batch leave it no room under
    * the limit per design system, and refuses those past it: 100,000 files written into a running server were all read
-   * (and watched one by one) before the count that refused them.
+   * (and watched one by one) before the count that refused them. One that the batch brings `RECOUNT_NEW_FILES` new
+   * files or more is counted until its number of files stops growing (`GROWTH_SETTLE_MS` apart, at most
+   * `GROWTH_WAIT_MS`): files still being written in bulk are not compiled in batches as they come, and a folder that
+   * grows past the limit is refused before any of them is (its compiles left the compile worker's heap behind).
    */
   async #refuseGrownPastLimit(paths: readonly string[]): Promise<void> {
     const { delivered, sourceDir } = this.#options;
@@ -203,9 +207,10 @@ export class SourceBatchReader {
     const counts = new Map(this.#counts);
     let grown = false;
     for (const [slug, count] of added) {
-      if ((this.#counts.get(slug) ?? 0) + count <= MAX_FILES_PER_DESIGN_SYSTEM) continue;
-      const onDisk = await countPastLimit(sourceDir, slug);
-      if (onDisk === undefined) continue;
+      const bulk = count >= RECOUNT_NEW_FILES;
+      if (!bulk && (this.#counts.get(slug) ?? 0) + count <= MAX_FILES_PER_DESIGN_SYSTEM) continue;
+      const onDisk = bulk ? await settledCount(sourceDir, slug) : await countPastLimit(sourceDir, slug);
+      if (onDisk === undefined || onDisk <= MAX_FILES_PER_DESIGN_SYSTEM) continue;
       counts.set(slug, onDisk);
       grown = true;
     }
@@ -313,6 +318,28 @@ export class SourceBatchReader {
 interface ListedSystem {
   readonly count: number;
   readonly paths: readonly string[];
+}
+
+/**
+ * New files of one design system in one batch from which its files are counted until their number settles, before
+ * any is read (a designer's save brings a few; a copy of a folder or a generator, hundreds or more).
+ */
+const RECOUNT_NEW_FILES = 500;
+/** How long a design system's number of files must stay the same to be settled, and the longest wait for it. */
+const GROWTH_SETTLE_MS = 200;
+const GROWTH_WAIT_MS = 10_000;
+
+/** The design system's number of YAML files once it stops growing (or past the limit, or after GROWTH_WAIT_MS). */
+async function settledCount(sourceDir: string, slug: string): Promise<number> {
+  const until = Date.now() + GROWTH_WAIT_MS;
+  let count = await countSourceFiles(sourceDir, slug);
+  while (count <= MAX_FILES_PER_DESIGN_SYSTEM && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, GROWTH_SETTLE_MS));
+    const again = await countSourceFiles(sourceDir, slug);
+    if (again === count) break;
+    count = again;
+  }
+  return count;
 }
 
 /** How many times one batch lists a design system whose files keep being renamed while it reads them. */

@@ -59,7 +59,7 @@ export async function countPastLimit(sourceDir: string, slug: string): Promise<n
 }
 
 /** How many YAML files the design system `slug` holds, as `listSourcePaths` would list them, without making their paths. */
-async function countSourceFiles(sourceDir: string, slug: string): Promise<number> {
+export async function countSourceFiles(sourceDir: string, slug: string): Promise<number> {
   let count = 0;
   await walkSourceYaml(
     sourceDir,

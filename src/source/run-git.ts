@@ -1,27 +1,31 @@
 import { execFile } from 'node:child_process';
+import { isMainThread } from 'node:worker_threads';
+import { GitHelper, GitRunError } from './git-helper.js';
 import { RevisionsBusyError } from '../state/revisions.js';
 
 /** Environment for every git process: never prompt, never read a system config or a pager. */
 export const GIT_ENV: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', GIT_OPTIONAL_LOCKS: '0' };
 
+/**
+ * The main thread's git processes are started by a helper process (git-helper.ts): a process started from the server
+ * itself holds its event loop for as long as fork takes at the server's size. Worker threads start theirs directly.
+ */
+const helper = isMainThread ? new GitHelper(GIT_ENV) : undefined;
+
 /** Runs git with fixed arguments (no shell); resolves stdout, rejects with git's stderr in the message. */
 export function runGit(cwd: string, args: readonly string[], options: { maxBuffer?: number } = {}): Promise<string> {
+  const maxBuffer = options.maxBuffer ?? 64 * 1024 * 1024;
+  const failed = (error: Error & { code?: unknown }, stderr: string): Error =>
+    Object.assign(new Error(`git ${args[0] ?? ''} failed: ${stderr.trim() || error.message}`, { cause: error }), { exitCode: error.code });
+  if (helper !== undefined)
+    return helper.run(cwd, args, maxBuffer).catch((error: unknown) => {
+      throw error instanceof GitRunError ? failed(error, error.stderr) : error;
+    });
   return new Promise((resolve, reject) => {
-    execFile(
-      'git',
-      [...args],
-      { cwd, env: GIT_ENV, maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024, encoding: 'utf8' },
-      (error, stdout, stderr) => {
-        if (error) {
-          const code = (error as { code?: unknown }).code;
-          reject(
-            Object.assign(new Error(`git ${args[0] ?? ''} failed: ${stderr.trim() || error.message}`, { cause: error }), {
-              exitCode: code,
-            }),
-          );
-        } else resolve(stdout);
-      },
-    );
+    execFile('git', [...args], { cwd, env: GIT_ENV, maxBuffer, encoding: 'utf8' }, (error, stdout, stderr) => {
+      if (error) reject(failed(error, stderr));
+      else resolve(stdout);
+    });
   });
 }
 

@@ -60,7 +60,8 @@ export type ChangeRefusal =
   | { readonly kind: 'state'; readonly message: string }
   | { readonly kind: 'forbidden'; readonly message: string }
   | { readonly kind: 'local-changes'; readonly message: string; readonly files: readonly string[] }
-  | { readonly kind: 'busy'; readonly message: string };
+  | { readonly kind: 'busy'; readonly message: string }
+  | { readonly kind: 'remote'; readonly message: string };
 
 /** Thrown by a {@link ChangeRequestService} when it refuses: nothing was written. */
 export class ChangeRefusedError extends Error {
@@ -130,6 +131,11 @@ export interface ChangeRequestService {
   approve(designSystem: string, id: string, by: ChangeActor): Promise<ChangeRequest>;
   merge(designSystem: string, id: string, by: ChangeActor, options: { readonly requireApproval: boolean }): Promise<ChangeRequest>;
   close(designSystem: string, id: string, by: ChangeActor): Promise<ChangeRequest>;
-  /** Calls `listener` after each write this service made; returns the unsubscribe. */
+  /**
+   * Calls the listeners for every change request another writer moved since the last call (a fetch brought it):
+   * a replica hears of the other replicas' writes. The first call only reads where the branches are.
+   */
+  refresh(): Promise<void>;
+  /** Calls `listener` after each write this service made (and each {@link refresh} found); returns the unsubscribe. */
   subscribe(listener: (event: ChangeEvent) => void): () => void;
 }

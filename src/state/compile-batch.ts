@@ -25,6 +25,30 @@ export function parseSourceText(path: string, text: string): ParsedSourceFile {
   return parseSourceFile(path, text, isSystemFilePath(path));
 }
 
+/**
+ * Compiles one design system at a time and keeps the last parse of every file by path, so a compile re-parses only
+ * the files whose text changed (a save, a change request's edit); the files of a design system that are no longer
+ * given are forgotten. What the compile worker and the change-request worker run.
+ */
+export function createCachingCompiler(): (
+  slug: string,
+  files: readonly { readonly path: string; readonly text: string }[],
+) => CompileResult {
+  const parsedByPath = new Map<string, { readonly text: string; readonly parsed: ParsedSourceFile }>();
+  return (slug, files) => {
+    const prefix = `${slug}/`;
+    const paths = new Set(files.map((file) => file.path));
+    for (const path of parsedByPath.keys()) if (path.startsWith(prefix) && !paths.has(path)) parsedByPath.delete(path);
+    return compileSourceTexts(slug, files, (path, text) => {
+      const cached = parsedByPath.get(path);
+      if (cached?.text === text) return cached.parsed;
+      const fresh = parseSourceText(path, text);
+      parsedByPath.set(path, { text, parsed: fresh });
+      return fresh;
+    });
+  };
+}
+
 /** Parses (with `parse`, which may cache) and compiles one design system from its files' texts: what every compiler runs. */
 export function compileSourceTexts(
   slug: string,

@@ -1,29 +1,19 @@
 import { parentPort } from 'node:worker_threads';
-import type { ParsedSourceFile } from '../compile/yaml/parse-source-file.js';
 import type { CompiledDesignSystem } from '../compile/types.js';
-import { compileSourceTexts, parseSourceText } from './compile-batch.js';
+import { createCachingCompiler } from './compile-batch.js';
 import { packCompileResult } from './compile-handoff.js';
 import type { CompileJob, CompileReply } from './compiler-thread.js';
 
 // The compile worker: parses and compiles one design system per message, off the main thread. It keeps the last
 // parse of every file by path, so a save re-parses only the files whose text changed.
-const parsedByPath = new Map<string, { readonly text: string; readonly parsed: ParsedSourceFile }>();
+const compile = createCachingCompiler();
 // The last system compiled per design system: when the main thread holds the same one, only changes are sent back.
 const lastCompiled = new Map<string, CompiledDesignSystem>();
 
 parentPort?.on('message', (job: CompileJob) => {
   let reply: CompileReply;
   try {
-    const prefix = `${job.slug}/`;
-    const paths = new Set(job.files.map((file) => file.path));
-    for (const path of parsedByPath.keys()) if (path.startsWith(prefix) && !paths.has(path)) parsedByPath.delete(path);
-    const result = compileSourceTexts(job.slug, job.files, (path, text) => {
-      const cached = parsedByPath.get(path);
-      if (cached?.text === text) return cached.parsed;
-      const fresh = parseSourceText(path, text);
-      parsedByPath.set(path, { text, parsed: fresh });
-      return fresh;
-    });
+    const result = compile(job.slug, job.files);
     const known = lastCompiled.get(job.slug);
     reply = {
       id: job.id,

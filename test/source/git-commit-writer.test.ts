@@ -1,8 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RefMovedError, readRef, writeCommit } from '../../src/source/git-commit-writer.js';
-import type { CommitToWrite } from '../../src/source/git-commit-writer.js';
+import { RefMovedError, readRef, writeCommitObject } from '../../src/source/git-commit-writer.js';
+import type { CommitObject } from '../../src/source/git-commit-writer.js';
+import { updateLocalRefs } from '../../src/source/git-ref-updates.js';
 import { gitIn, makeTempDir } from '../revisions/git-helpers.js';
 
 const EDITOR = { name: 'Dana Designer', email: 'dana@example.com' };
@@ -27,6 +28,19 @@ beforeEach(() => {
   base = gitIn(repo, 'rev-parse', 'HEAD');
 });
 afterEach(() => cleanup());
+
+/** A commit and the ref that names it, as every write of a change request makes them: objects first, then the ref. */
+interface CommitToWrite extends CommitObject {
+  readonly ref: string;
+  /** What the ref must hold (`null`: it must not exist yet). */
+  readonly expected: string | null;
+}
+
+async function writeCommit(dir: string, commit: CommitToWrite): Promise<string> {
+  const created = await writeCommitObject(dir, commit);
+  await updateLocalRefs(dir, [[commit.ref, created, commit.expected]]);
+  return created;
+}
 
 const edit = (overrides: Partial<CommitToWrite> = {}): CommitToWrite => ({
   parent: base,

@@ -1,10 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { connectReplicaFanout } from '../../src/source/replica-fanout.js';
+import { readEventStream } from '../helpers/event-stream.js';
+import { freePort, startRedisServer } from '../helpers/redis.js';
 import { spawnServer } from '../ops/spawn-server.js';
 import type { ServerProcess } from '../ops/spawn-server.js';
 import { ALPHA_KEY, spacingYaml } from './fixture-repo.js';
@@ -21,43 +21,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** A free loopback port (the OS picks it; redis-server needs a number). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
-    });
-  });
-}
-
-/** `redis-server` on loopback, without persistence; resolves once it accepts connections. */
-async function startRedis(port: number): Promise<{ stop(): Promise<void> }> {
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${output}`)), 10_000);
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-      if (output.includes('Ready to accept connections')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    void exited.then(() => reject(new Error(`redis-server exited: ${output}`)));
-  });
-  const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await exited;
-  };
-  cleanups.push(stop);
-  return { stop };
-}
+const startRedis = (port: number): Promise<{ stop(): Promise<void> }> => startRedisServer(port, cleanups);
 
 interface StreamEvent {
   readonly id: string | undefined;
@@ -72,24 +36,10 @@ async function openStream(base: string): Promise<{ events: StreamEvent[] }> {
   const response = await fetch(`${base}/api/v1/events`, { headers: { authorization: `Bearer ${ALPHA_KEY}` }, signal: controller.signal });
   expect(response.status).toBe(200);
   const events: StreamEvent[] = [];
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      buffer += value;
-      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const fields = Object.fromEntries(
-          block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
-        );
-        if (fields['event'] === 'snapshot')
-          events.push({ id: fields['id'], data: JSON.parse(fields['data'] ?? 'null') as StreamEvent['data'], at: performance.now() });
-      }
-    }
-  })();
+  readEventStream(response, (fields) => {
+    if (fields['event'] === 'snapshot')
+      events.push({ id: fields['id'], data: JSON.parse(fields['data'] ?? 'null') as StreamEvent['data'], at: performance.now() });
+  });
   return { events };
 }
 

@@ -316,6 +316,7 @@ const STATUS_OF: Record<ChangeRefusal['kind'], ConstructorParameters<typeof ApiE
   forbidden: 'forbidden',
   'local-changes': 'change_conflict',
   busy: 'service_unavailable',
+  remote: 'remote_refused',
 };
 
 /** Runs a service call, turning its refusals into the API's errors (with `details` where they list items). */
