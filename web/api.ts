@@ -6,22 +6,26 @@ export interface Scope {
   readonly ref?: string | undefined;
 }
 
-/** An error answer of the API: its status, code and message. */
+/** An error answer of the API: its status, code, message and, where the error lists items, its `details`. */
 export class ApiFailure extends Error {
   readonly status: number;
   readonly code: string;
+  readonly details: readonly Readonly<Record<string, unknown>>[];
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, details: readonly Readonly<Record<string, unknown>>[] = []) {
     super(message);
     this.name = 'ApiFailure';
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 }
 
 export interface ApiClient {
   json<T>(path: string, scope: Scope, params?: Record<string, string>): Promise<{ body: T; headers: Headers }>;
   text(path: string, scope: Scope): Promise<string>;
+  /** A write: `POST`/`PATCH` with a JSON body (or none), the key in `Authorization` as for every call. */
+  send<T>(method: 'POST' | 'PATCH', path: string, scope: Scope, body?: unknown, headers?: Record<string, string>): Promise<T>;
   /** The raw response of `GET /api/v1/events`, to read as a stream. */
   events(scope: Scope, signal: AbortSignal): Promise<Response>;
 }
@@ -37,8 +41,13 @@ export function urlOf(path: string, scope: Scope, params: Record<string, string>
 
 async function failureOf(response: Response): Promise<ApiFailure> {
   try {
-    const body = (await response.json()) as { error?: { code?: string; message?: string } };
-    return new ApiFailure(response.status, body.error?.code ?? 'unknown', body.error?.message ?? `HTTP ${response.status}`);
+    const body = (await response.json()) as { error?: { code?: string; message?: string; details?: Record<string, unknown>[] } };
+    return new ApiFailure(
+      response.status,
+      body.error?.code ?? 'unknown',
+      body.error?.message ?? `HTTP ${response.status}`,
+      Array.isArray(body.error?.details) ? body.error.details : [],
+    );
   } catch {
     return new ApiFailure(response.status, 'unknown', `HTTP ${response.status}`);
   }
@@ -62,6 +71,21 @@ export function createApiClient(key: string): ApiClient {
     },
     async text(path, scope) {
       return (await request(urlOf(path, scope))).text();
+    },
+    async send<T>(method: 'POST' | 'PATCH', path: string, scope: Scope, body?: unknown, headers: Record<string, string> = {}) {
+      const response = await fetch(urlOf(path, scope), {
+        method,
+        headers: {
+          authorization: `Bearer ${key}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        credentials: 'omit',
+        referrerPolicy: 'no-referrer',
+      });
+      if (!response.ok) throw await failureOf(response);
+      return (await response.json()) as T;
     },
     events: (scope, signal) => request(urlOf('events', { designSystem: scope.designSystem }), signal),
   };

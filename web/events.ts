@@ -9,8 +9,20 @@ export interface SnapshotEvent {
   readonly lastUpdated: string;
 }
 
+/** What a `change` event says of a change request this server wrote (docs/change-requests.md, "Live"). */
+export interface ChangeRequestEvent {
+  readonly designSystem: string;
+  readonly id: string;
+  readonly action: 'open' | 'update' | 'approve' | 'close' | 'merge';
+  readonly state: 'open' | 'approved' | 'merged' | 'closed';
+  readonly title: string;
+  readonly head: string;
+}
+
 export interface EventHandlers {
   onSnapshot(event: SnapshotEvent): void;
+  /** A change request was opened, updated, approved, closed or merged. */
+  onChange?(event: ChangeRequestEvent): void;
   /** The stream is open (true) or being re-opened (false). */
   onConnection(open: boolean): void;
   /** The server ended the stream for good (`event: error`, or a 4xx when reconnecting). */
@@ -41,6 +53,7 @@ export function followEvents(api: ApiClient, designSystem: string | undefined, h
     if (data.length === 0) return true;
     const payload = JSON.parse(data.join('\n')) as unknown;
     if (event === 'snapshot') handlers.onSnapshot(payload as SnapshotEvent);
+    if (event === 'change') handlers.onChange?.(payload as ChangeRequestEvent);
     if (event === 'error') {
       const error = (payload as { error?: { code?: string; message?: string } }).error;
       handlers.onFatal(new ApiFailure(401, error?.code ?? 'unknown', error?.message ?? 'The event stream ended.'));

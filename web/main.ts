@@ -1,5 +1,7 @@
 import { ApiFailure, createApiClient } from './api.js';
 import type { ApiClient, Scope } from './api.js';
+import { ChangeRequestsPanel } from './change-requests.js';
+import type { RoleAnswer } from './change-requests.js';
 import { renderContrast } from './contrast.js';
 import { byId, copyText, el, shortSha } from './dom.js';
 import { followEvents } from './events.js';
@@ -51,6 +53,7 @@ const ui = {
   toast: byId<HTMLDivElement>('toast'),
 };
 const liveOption = ui.revision.options[0] as HTMLOptionElement;
+const panel = new ChangeRequestsPanel(say);
 
 interface Loaded {
   readonly meta: DesignSystemMeta;
@@ -181,6 +184,7 @@ function askForKey(message = ''): void {
   state.stopEvents = undefined;
   state.api = undefined;
   state.loaded = undefined;
+  panel.reset();
   ui.content.hidden = true;
   ui.controls.hidden = true;
   ui.keyForm.hidden = false;
@@ -222,7 +226,7 @@ async function load(highlight: boolean): Promise<boolean> {
   say(state.loaded === undefined ? 'Loading…' : 'Updating…');
   try {
     const metaAnswer = api.json<{ data: DesignSystemMeta }>('design-system', current);
-    const [meta, systems, scales, tokens, dtcg, strict, css, revisions, contrast] = await Promise.all([
+    const [meta, systems, scales, tokens, dtcg, strict, css, revisions, contrast, role] = await Promise.all([
       metaAnswer,
       api.json<{ data: { designSystems: { id: string; name: string; slug: string }[] } }>('design-systems', {}),
       api.json<{ data: { scales: Scale[] } }>('scales', current),
@@ -234,6 +238,8 @@ async function load(highlight: boolean): Promise<boolean> {
       fetchRevisions(),
       // The contrast route names the design system in its path: the slug the meta answer gives, whichever was asked.
       metaAnswer.then((answer) => fetchContrast(api, answer.body.data.slug, current.ref)),
+      // Whether the key writes: only then are the Edit actions and the tray shown.
+      ChangeRequestsPanel.fetchRole(api, current.designSystem),
     ]);
     if (generation !== state.generation) return false;
     const modes = modesOf(meta.body.data);
@@ -255,6 +261,7 @@ async function load(highlight: boolean): Promise<boolean> {
     renderScaleHead(ui.scaleHead, modes);
     renderScales(ui.scales, scaleList, modes);
     renderContrast(ui.contrast, ui.contrastResult, contrast, modes, views);
+    updatePanel(api, meta.body.data.slug, commit, modes, views, scaleList, tokens.body.data.tokens, role);
     renderTokens(views);
     renderChanges(revisions);
     ui.controls.hidden = false;
@@ -296,10 +303,36 @@ function renderSwitcher(systems: readonly { id: string; name: string; slug: stri
   ui.designSystem.disabled = systems.length < 2;
 }
 
+function updatePanel(
+  api: ApiClient,
+  slug: string,
+  commit: string | null,
+  modes: readonly Mode[],
+  views: readonly TokenView[],
+  scales: readonly Scale[],
+  tokens: readonly ApiToken[],
+  role: RoleAnswer,
+): void {
+  panel.update(
+    { api, slug, commit, modes, views, scales, tokens: new Map(tokens.map((token) => [token.key, token])), live: state.ref === undefined },
+    role,
+  );
+}
+
+/** The Edit action of a token row (for a key that writes): its accessible name names the token. */
+function editButton(key: string): HTMLButtonElement {
+  return el('button', { className: 'button small edit', attrs: { type: 'button', 'data-edit': key } }, [
+    document.createTextNode('Edit'),
+    el('span', { className: 'visually-hidden', text: ` ${key}` }),
+  ]);
+}
+
 function renderTokens(views: readonly TokenView[]): void {
   const fragment = document.createDocumentFragment();
+  const editable = panel.canEdit;
   state.rows = views.map((token) => {
     const row = renderToken(token, state.modes, state.mode);
+    if (editable) row.querySelector('.info')?.append(editButton(token.key));
     fragment.append(row);
     return { token, row };
   });
@@ -411,6 +444,7 @@ function followLive(): void {
       state.latestEvent = event;
       catchUp();
     },
+    onChange: (event) => panel.onChangeEvent(event),
     onConnection(open) {
       document.documentElement.dataset['live'] = String(open);
       if (!open) say('Connection lost: reconnecting…');
@@ -470,6 +504,10 @@ for (const select of [ui.revision, ui.diffFrom, ui.diffTo]) select.addEventListe
 ui.changesForm.addEventListener('submit', (event) => {
   event.preventDefault();
   void compare();
+});
+ui.tokenList.addEventListener('click', (event) => {
+  const key = (event.target as Element | null)?.closest<HTMLElement>('[data-edit]')?.dataset['edit'];
+  if (key !== undefined) panel.edit(key, state.mode);
 });
 ui.search.addEventListener('input', applyFilter);
 ui.typeFilter.addEventListener('change', applyFilter);

@@ -522,7 +522,102 @@ const CHANGE_REQUEST = {
   },
 } as const;
 
+const PREVIEW_CHECKS = {
+  type: 'object',
+  description: 'Per mode where the pair is checked: the WCAG 2.2 ratio (2 decimals), the ratio required, whether it passes.',
+  additionalProperties: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['ratio', 'required', 'pass'],
+    properties: { ratio: { type: 'number' }, required: { type: 'number' }, pass: { type: 'boolean' } },
+  },
+} as const;
+const MODE_TEXTS = {
+  type: ['object', 'null'],
+  additionalProperties: { type: 'string' },
+  description: 'CSS text per mode; null: no such token.',
+};
+const PREVIEW_VALUES = {
+  type: ['object', 'null'],
+  description:
+    'With `"values": true` only (null when the result does not compile): what the change moves, as the compiler computes it, before (the base) and after.',
+  additionalProperties: false,
+  required: ['modes', 'tokens', 'contrast', 'omitted'],
+  properties: {
+    modes: { type: 'array', items: { type: 'string' } },
+    tokens: {
+      type: 'array',
+      description: 'Each token whose value differs in some mode, or that an operation names (at most 500).',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['key', 'type', 'before', 'after'],
+        properties: { key: { type: 'string' }, type: { type: 'string' }, before: MODE_TEXTS, after: MODE_TEXTS },
+      },
+    },
+    contrast: {
+      type: 'array',
+      description: 'Each contrast pair a listed token is part of, or whose check moved (at most 500).',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'foreground', 'background', 'kind', 'level', 'before', 'after'],
+        properties: {
+          name: { type: 'string' },
+          foreground: { type: 'string' },
+          background: { type: 'string' },
+          kind: { type: 'string', enum: ['text', 'large-text', 'non-text'] },
+          level: { type: 'string', enum: ['AA', 'AAA'] },
+          before: { anyOf: [PREVIEW_CHECKS, { type: 'null' }] },
+          after: PREVIEW_CHECKS,
+        },
+      },
+    },
+    omitted: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['tokens', 'contrast'],
+      properties: { tokens: { type: 'integer', minimum: 0 }, contrast: { type: 'integer', minimum: 0 } },
+    },
+  },
+} as const;
+
+/** The answer of `POST /api/v1/changes/preview` (the only POST route whose answer is not a change request). */
+export const PREVIEW_RESPONSE = jsonResponse(
+  'What the operations would change and every problem of the result, without committing.',
+  dataOf({
+    type: 'object',
+    additionalProperties: false,
+    required: ['changedFiles', 'diagnostics', 'valid'],
+    properties: {
+      changedFiles: { type: 'array', items: { type: 'string' } },
+      diagnostics: { type: 'array', items: { type: 'object' } },
+      valid: { type: 'boolean' },
+      values: PREVIEW_VALUES,
+    },
+  }),
+);
+
 export const RESPONSE_SCHEMAS: Readonly<Record<string, Record<string, unknown>>> = {
+  '/api/v1/changes/role': jsonResponse(
+    'What the key may do with change requests of the design system: `read` (also every browser credential), `editor` or `reviewer`, with the identity its commits are authored with.',
+    dataOf({
+      type: 'object',
+      additionalProperties: false,
+      required: ['designSystem', 'role', 'author', 'mergeNeedsApproval'],
+      properties: {
+        designSystem: { type: 'string' },
+        role: { type: 'string', enum: ['read', 'editor', 'reviewer'] },
+        author: {
+          type: ['object', 'null'],
+          additionalProperties: false,
+          required: ['name', 'email'],
+          properties: { name: { type: 'string' }, email: { type: 'string' } },
+        },
+        mergeNeedsApproval: { type: 'boolean', description: 'Whether a merge needs an approval by a reviewer other than the author.' },
+      },
+    }),
+  ),
   '/api/v1/changes': jsonResponse(
     'The change requests of the design system, newest first (at most 500).',
     dataOf({

@@ -2,11 +2,13 @@ import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
 import { COMPILE_ON_THIS_THREAD, createCachingCompiler } from '../state/compile-batch.js';
+import type { DesignSystemCompiler } from '../state/compile-batch.js';
 import { ChangeRefusedError } from '../state/change-requests.js';
 import { GitChangeRequests } from './git-change-requests.js';
-import type { ChangeRepository } from './git-change-requests.js';
+import type { ChangeRepository, ReadFilesAt } from './git-change-requests.js';
 import type { GitIdentity } from './git-commit-writer.js';
 import { GitObjectReader } from './git-object-reader.js';
+import { ChangePreviewer } from './preview-change.js';
 import { readFolderAtCommit } from './read-folder-at-commit.js';
 import type { ChangeWorkerCall, ChangeWorkerReply } from './change-request-thread.js';
 
@@ -39,15 +41,21 @@ const reader = {
 };
 // Each change request compiles the whole design system; only the files it edited are parsed again.
 const compile = createCachingCompiler();
-const service = new GitChangeRequests(repo, {
-  readFiles: (sha, slug) => readFolderAtCommit(repo, reader, sha, slug),
-  compiler: { ...COMPILE_ON_THIS_THREAD, compile: (slug, files) => Promise.resolve({ result: compile(slug, files) }) },
-  committer,
-});
+const readFiles: ReadFilesAt = (sha, slug) => readFolderAtCommit(repo, reader, sha, slug);
+const compiler: DesignSystemCompiler = {
+  ...COMPILE_ON_THIS_THREAD,
+  compile: (slug, files) => Promise.resolve({ result: compile(slug, files) }),
+};
+const service = new GitChangeRequests(repo, { readFiles, compiler, committer });
+// A preview that asks for values (the page's live preview) also compiles the base and compares.
+const previewer = new ChangePreviewer(service, { readFiles, compiler });
 service.subscribe((event) => parentPort?.postMessage({ kind: 'event', event } satisfies ChangeWorkerReply));
 
 parentPort?.on('message', (call: ChangeWorkerCall) => {
-  const run = (service[call.method] as (...args: unknown[]) => Promise<unknown>).bind(service);
+  const run =
+    call.method === 'preview'
+      ? (previewer.preview.bind(previewer) as (...args: unknown[]) => Promise<unknown>)
+      : (service[call.method] as (...args: unknown[]) => Promise<unknown>).bind(service);
   run(...call.args).then(
     (value) => parentPort?.postMessage({ kind: 'answer', id: call.id, value } satisfies ChangeWorkerReply),
     (error: unknown) =>

@@ -168,7 +168,7 @@ export class GitChangeRequests implements ChangeRequestService {
     const baseCommit = base ?? (await this.#tipOf(await this.#targetBranch()));
     if (base !== undefined) await this.#checkCommit(baseCommit, 'base');
     const applied = await this.#applyAndCompile(slug, baseCommit, operations, { refuseErrors: false });
-    return { changedFiles: applied.changed.map((path) => this.#repoPath(path)), diagnostics: applied.diagnostics };
+    return { base: baseCommit, changedFiles: applied.changed.map((path) => this.#repoPath(path)), diagnostics: applied.diagnostics };
   }
 
   create(request: NewChangeRequest, by: ChangeActor): Promise<ChangeRequest> {

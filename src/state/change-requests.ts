@@ -1,6 +1,7 @@
 import type { MergeConflict } from '../changes/merge-operations.js';
 import type { OperationProblem } from '../changes/apply-operations.js';
 import type { ChangeOperation } from '../changes/operations.js';
+import type { PreviewValues } from '../changes/preview-values.js';
 import type { Diagnostic } from '../compile/types.js';
 
 /** Where a change request is in its life: open (and updated), approved, merged or closed. */
@@ -72,8 +73,18 @@ export class ChangeRefusedError extends Error {
 
 /** What a preview gives: the files the operations change and every problem of the result (empty: it would commit). */
 export interface ChangePreview {
+  /** The commit the operations were applied on (the request's `base`, or the target's tip then). */
+  readonly base: string;
   readonly changedFiles: readonly string[];
   readonly diagnostics: readonly Diagnostic[];
+  /** Asked for with `{ values: true }`: what the change moves in the compiled design system; null when it does not compile. */
+  readonly values?: PreviewValues | null;
+}
+
+/** What a preview is asked to include beyond its files and diagnostics. */
+export interface ChangePreviewOptions {
+  /** The values and contrast checks the change moves, compared with the base (the page's live preview). */
+  readonly values?: boolean;
 }
 
 /** What to open a change request with. */
@@ -106,7 +117,12 @@ export interface ChangeEvent {
 export interface ChangeRequestService {
   list(designSystem: string): Promise<readonly ChangeRequest[]>;
   get(designSystem: string, id: string): Promise<ChangeRequest>;
-  preview(designSystem: string, operations: readonly ChangeOperation[], base?: string): Promise<ChangePreview>;
+  preview(
+    designSystem: string,
+    operations: readonly ChangeOperation[],
+    base?: string,
+    options?: ChangePreviewOptions,
+  ): Promise<ChangePreview>;
   create(request: NewChangeRequest, by: ChangeActor): Promise<ChangeRequest>;
   update(
     designSystem: string,

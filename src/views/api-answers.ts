@@ -94,3 +94,34 @@ export interface ApiContrast {
   readonly minFontSize: string | null;
   readonly fontSizes: readonly { readonly token: string; readonly mode: string; readonly size: string }[];
 }
+
+/** A pair's check in one mode in a change preview: the ratio (2 decimals), what WCAG 2.2 requires, whether it passes. */
+export interface ApiPreviewCheck {
+  readonly ratio: number;
+  readonly required: number;
+  readonly pass: boolean;
+}
+
+/** `values` of `POST /api/v1/changes/preview` with `{ "values": true }`: what the change moves, before and after. */
+export interface ApiPreviewValues {
+  readonly modes: readonly string[];
+  /** Each token whose value differs in some mode, or that the operations name: its CSS text per mode (null: absent). */
+  readonly tokens: readonly {
+    readonly key: string;
+    readonly type: string;
+    readonly before: Readonly<Record<string, string>> | null;
+    readonly after: Readonly<Record<string, string>> | null;
+  }[];
+  /** Each contrast pair a changed token is part of, or whose check moved; a mode is left out where it is not checked. */
+  readonly contrast: readonly {
+    readonly name: string;
+    readonly foreground: string;
+    readonly background: string;
+    readonly kind: 'text' | 'large-text' | 'non-text';
+    readonly level: 'AA' | 'AAA';
+    readonly before: Readonly<Record<string, ApiPreviewCheck>> | null;
+    readonly after: Readonly<Record<string, ApiPreviewCheck>>;
+  }[];
+  /** Tokens and pairs left out past 500 of each. */
+  readonly omitted: { readonly tokens: number; readonly contrast: number };
+}

@@ -209,6 +209,71 @@ describe('change requests over HTTP, kept in Git', () => {
     expect((await call(server.url, 'GET', `/api/v1/changes/${primary}`, READ)).body.data.change.state).toBe('approved');
   });
 
+  it('tells each key its role (the page shows write controls by it) and previews the values and contrast a change moves', async () => {
+    const repo = acmeRepo();
+    repo.write(
+      'design-systems/acme/contrast.yaml',
+      'contrast:\n  pairs:\n    brand-text: { foreground: color.primary, background: color.text, kind: non-text }\n',
+    );
+    const browserKey = 'dts_test_browser_key';
+    repo.write(
+      'keys.yaml',
+      `${readFileSync(join(repo.root, 'keys.yaml'), 'utf8')}  - name: site\n    kind: browser\n    sha256: ${sha256(browserKey)}\n    designSystem: acme\n    origins: [http://localhost:5173]\n    expiresAt: 2099-12-31\n`,
+    );
+    repo.commit('contrast');
+    const server = await fixtures.start(repo);
+    // A browser credential only reads, whatever it is: the page never offers it an Edit action.
+    const fromSite = await fetch(`${server.url}/api/v1/changes/role`, {
+      headers: { authorization: `Bearer ${browserKey}`, origin: 'http://localhost:5173' },
+    });
+    expect([fromSite.status, ((await fromSite.json()) as { data: unknown }).data]).toEqual([
+      200,
+      { designSystem: 'acme', role: 'read', author: null, mergeNeedsApproval: true },
+    ]);
+    const roles = await Promise.all([READ, EDITOR, REVIEWER].map((key) => call(server.url, 'GET', '/api/v1/changes/role', key)));
+    expect(roles.map((answer) => [answer.status, answer.body.data])).toEqual([
+      [200, { designSystem: 'acme', role: 'read', author: null, mergeNeedsApproval: true }],
+      [
+        200,
+        { designSystem: 'acme', role: 'editor', author: { name: 'Dana Designer', email: 'dana@example.com' }, mergeNeedsApproval: true },
+      ],
+      [
+        200,
+        { designSystem: 'acme', role: 'reviewer', author: { name: 'Rui Reviewer', email: 'rui@example.com' }, mergeNeedsApproval: true },
+      ],
+    ]);
+    const base = repo.git('rev-parse', 'HEAD').trim();
+    const preview = await call(server.url, 'POST', '/api/v1/changes/preview', EDITOR, { operations: [darkerPrimary], base, values: true });
+    expect(preview.body.data).toEqual({
+      changedFiles: ['design-systems/acme/tokens.yaml'],
+      diagnostics: [],
+      valid: true,
+      values: {
+        modes: ['light', 'dark'],
+        tokens: [
+          {
+            key: 'color.primary',
+            type: 'color',
+            before: { light: '#2563EB', dark: '#2563EB' },
+            after: { light: '#1D4ED8', dark: '#1D4ED8' },
+          },
+        ],
+        contrast: [
+          {
+            name: 'brand-text',
+            foreground: 'color.primary',
+            background: 'color.text',
+            kind: 'non-text',
+            level: 'AA',
+            before: { light: { ratio: 3.65, required: 3, pass: true }, dark: { ratio: 3.65, required: 3, pass: true } },
+            after: { light: { ratio: 2.82, required: 3, pass: false }, dark: { ratio: 2.82, required: 3, pass: false } },
+          },
+        ],
+        omitted: { tokens: 0, contrast: 0 },
+      },
+    });
+  });
+
   it('lets a reviewer merge at once where system.yaml says `review: { approvals: 0 }`', async () => {
     const repo = acmeRepo(`${systemYaml('Acme', 'acme')}review: { approvals: 0 }\n`);
     const server = await fixtures.start(repo);

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,4 +28,30 @@ export async function loadsOf(page: Page): Promise<number> {
 /** Waits until the page has loaded its data `count` times. */
 export async function waitForLoads(page: Page, count: number): Promise<void> {
   await page.waitForFunction((n) => Number(document.documentElement.dataset['loads'] ?? '0') >= n, count);
+}
+
+/** axe-core's script, to inject with `page.evaluate(AXE_SOURCE)`. */
+export const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The axe-core violations of the page (inject {@link AXE_SOURCE} first), with at most three of the nodes of each. */
+export function axeViolations(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
+  return page.evaluate(async () => {
+    const result = await (
+      window as unknown as {
+        axe: {
+          run: (
+            context: unknown,
+            options: unknown,
+          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+    }));
+  });
 }

@@ -1,6 +1,5 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -11,13 +10,12 @@ import { createFixtureRepo, keysYaml, startFixtureServer } from '../source/fixtu
 import type { FixtureRepo } from '../source/fixture-repo.js';
 import { AURORA_FILES, AURORA_MODES, inDesignSystems } from '../views/modes-fixture.js';
 import { buildPage } from './build-page.js';
-import { filesOf } from './page-helpers.js';
+import { AXE_SOURCE as axeSource, axeViolations, filesOf } from './page-helpers.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DEMO_KEY = 'dts_ui_demo_key';
 const BIG_KEY = 'dts_ui_big_key';
 const BIG_TOKENS = 2000;
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** A design system of `count` tokens of every kind the page draws, in files of 100. */
 function bigDesignSystem(count: number): Record<string, string> {
@@ -53,29 +51,6 @@ function bigDesignSystem(count: number): Record<string, string> {
 function rgbOf(hex: string): string {
   const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
   return `rgb(${r}, ${g}, ${b})`;
-}
-
-/** The axe-core violations of the page (axe-core injected first), with at most three of the nodes of each. */
-function axeViolations(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
-  return page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: {
-          run: (
-            context: unknown,
-            options: unknown,
-          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    });
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
-    }));
-  });
 }
 
 interface DtcgLeaf {

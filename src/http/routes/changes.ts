@@ -5,8 +5,9 @@ import type { ApiKeyEntry } from '../../compile/keys/parse-keys-file.js';
 import { ChangeRefusedError } from '../../state/change-requests.js';
 import type { ChangeActor, ChangeRefusal, ChangeRequest, ChangeRequestService } from '../../state/change-requests.js';
 import { COMMIT_ID_PATTERN } from '../../state/revisions.js';
+import { previewValuesAnswer } from '../../views/preview-answer.js';
 import { ApiError } from '../errors.js';
-import { jsonResponse, RESPONSE_SCHEMAS } from '../response-schemas.js';
+import { PREVIEW_RESPONSE, RESPONSE_SCHEMAS } from '../response-schemas.js';
 import { authOf } from '../request-auth.js';
 
 /** At most this many characters in a change request's title, and in its description. */
@@ -76,7 +77,27 @@ export function registerChangeRoutes(app: FastifyInstance, options: ChangeRoutes
     },
   );
 
-  app.post<{ Querystring: { designSystem?: string }; Body: { operations: unknown; base?: string } }>(
+  app.get<{ Querystring: { designSystem?: string } }>(
+    `${CHANGES_URL}/role`,
+    // Browser credentials too (they read with GET): their answer is `read`, so a page shows them no write control.
+    { schema: { querystring: QUERY } },
+    async (request, reply) => {
+      const slug = readable(request, request.query.designSystem);
+      const { key } = authOf(request);
+      // What the page offers: browser credentials and keys without a role only read.
+      const role = key.kind === 'browser' || key.author === undefined ? 'read' : (key.role ?? 'read');
+      return sendJson(reply, 200, {
+        data: {
+          designSystem: slug,
+          role,
+          author: role === 'read' || key.author === undefined ? null : { name: key.author.name, email: key.author.email },
+          mergeNeedsApproval: requireApproval(slug),
+        },
+      });
+    },
+  );
+
+  app.post<{ Querystring: { designSystem?: string }; Body: { operations: unknown; base?: string; values?: boolean } }>(
     `${CHANGES_URL}/preview`,
     {
       config: { apiKey: true },
@@ -86,21 +107,29 @@ export function registerChangeRoutes(app: FastifyInstance, options: ChangeRoutes
           type: 'object',
           additionalProperties: false,
           required: ['operations'],
-          properties: { operations: OPERATIONS, base: { type: 'string', pattern: COMMIT_ID_PATTERN } },
+          properties: {
+            operations: OPERATIONS,
+            base: { type: 'string', pattern: COMMIT_ID_PATTERN },
+            values: { type: 'boolean', description: 'Also answer `values`: the values and contrast checks the change moves.' },
+          },
         },
-        response: jsonResponse('What the operations would change and every problem of the result, without committing.', { type: 'object' }),
+        response: PREVIEW_RESPONSE,
       },
     },
     async (request, reply) => {
       const slug = readable(request, request.query.designSystem);
       writer(request, 'editor');
       const operations = operationsOf(request.body.operations);
-      const preview = await run(() => service().preview(slug, operations, request.body.base));
+      const values = request.body.values === true;
+      const preview = await run(() => service().preview(slug, operations, request.body.base, values ? { values } : undefined));
       return sendJson(reply, 200, {
         data: {
           changedFiles: preview.changedFiles,
           diagnostics: preview.diagnostics,
           valid: !preview.diagnostics.some((item) => item.severity === 'error'),
+          ...(values
+            ? { values: preview.values === undefined || preview.values === null ? null : previewValuesAnswer(preview.values) }
+            : {}),
         },
       });
     },
