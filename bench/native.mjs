@@ -21,8 +21,8 @@ const load = (path) => import(pathToFileURL(join(dist, path)).href);
 const [{ parseSourceFile }, { compileDesignSystemFolder }, { OUTPUT_FORMATS, filesOf, jobOf }, { renderFiles }] = await Promise.all([
   load('compile/yaml/parse-source-file.js'),
   load('compile/compile-design-system.js'),
-  load('views/output-formats.js'),
-  load('views/file-manifest.js'),
+  load('views/formats/output-formats.js'),
+  load('views/formats/file-manifest.js'),
 ]);
 
 const HIGH_CONTRAST = ['light-high-contrast', 'dark-high-contrast'];

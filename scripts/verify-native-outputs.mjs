@@ -40,7 +40,7 @@ const vite = await createViteServer({
 });
 const load = (path) => vite.ssrLoadModule(`/${path}`);
 const { readYamlFiles, compileFiles } = await load('test/helpers/fixtures.ts');
-const { OUTPUT_FORMATS } = await load('src/views/output-formats.ts');
+const { OUTPUT_FORMATS } = await load('src/views/formats/output-formats.ts');
 const { NATIVE_TOOLS_AVAILABLE } = await load('test/helpers/native-tools.ts');
 const { compareReadBack } = await load('test/helpers/native-read-back/read-back.ts');
 const iosReadBack = await load('test/helpers/native-read-back/ios.ts');

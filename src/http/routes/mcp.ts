@@ -21,12 +21,12 @@ import { checkContrast, readContrastSide } from '../../mcp/tools/check-contrast.
 import { readSoughtValue } from '../../mcp/tools/find-token-for-value.js';
 import { listModes } from '../../mcp/tools/list-modes.js';
 import { listProblems } from '../../mcp/tools/list-problems.js';
-import { renderTokenList } from '../../views/api-views.js';
-import type { DiffSide } from '../../views/diff-design-systems.js';
-import { hasFiles, jobOf, OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../../views/output-formats.js';
-import type { FormatId } from '../../views/output-formats.js';
-import { toRenderedJson } from '../../views/rendered.js';
-import type { Rendered } from '../../views/rendered.js';
+import { renderTokenList } from '../../views/api/api-views.js';
+import type { DiffSide } from '../../views/diff/diff-design-systems.js';
+import { hasFiles, jobOf, OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../../views/formats/output-formats.js';
+import type { FormatId } from '../../views/formats/output-formats.js';
+import { toRenderedJson } from '../../views/shared/rendered.js';
+import type { Rendered } from '../../views/shared/rendered.js';
 import { parametersKey } from '../api-runtime.js';
 import type { ApiRuntime } from '../api-runtime.js';
 import { ApiError, errorBody } from '../errors.js';

@@ -1,16 +1,16 @@
 import { TAILWIND_NAMESPACES, tailwindVariable } from '../../compile/resolve/tailwind-names.js';
 import type { CompiledDesignSystem, Token } from '../../compile/types.js';
-import { keyWordsOf, wordsIn } from '../../views/css-names.js';
-import { androidSymbolOf, lintAndroid } from '../../views/export-android.js';
-import { composeSymbolOf, lintCompose } from '../../views/export-compose.js';
-import { flutterSymbolOf, lintFlutter } from '../../views/export-flutter.js';
-import { iosSymbolOf, lintIos } from '../../views/export-ios.js';
-import { lintReactNative, reactNativeSymbolOf } from '../../views/export-react-native.js';
-import { lessVariable } from '../../views/export-less.js';
-import { sassVariable } from '../../views/export-scss.js';
-import { jsNamesByKey } from '../../views/js-names.js';
-import type { FormatDiagnostic } from '../../views/output-format.js';
-import { perSystem } from '../../views/system-memo.js';
+import { keyWordsOf, wordsIn } from '../../views/shared/css-names.js';
+import { androidSymbolOf, lintAndroid } from '../../views/formats/android/export-android.js';
+import { composeSymbolOf, lintCompose } from '../../views/formats/compose/export-compose.js';
+import { flutterSymbolOf, lintFlutter } from '../../views/formats/flutter/export-flutter.js';
+import { iosSymbolOf, lintIos } from '../../views/formats/ios/export-ios.js';
+import { lintReactNative, reactNativeSymbolOf } from '../../views/formats/react-native/export-react-native.js';
+import { lessVariable } from '../../views/formats/preprocessors/export-less.js';
+import { sassVariable } from '../../views/formats/preprocessors/export-scss.js';
+import { jsNamesByKey } from '../../views/formats/js/js-names.js';
+import type { FormatDiagnostic } from '../../views/formats/output-format.js';
+import { perSystem } from '../../views/shared/system-memo.js';
 
 /** The utilities each Tailwind theme namespace feeds, the most used first (`--color-*` makes `bg-*`, `text-*`, ...). */
 const TAILWIND_UTILITIES: Readonly<Record<string, readonly string[]>> = {
