@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { MODE_NAME as MODE_NAME_PATTERN } from '../compile/fields/read-modes.js';
 import { ERRORS } from './errors.js';
 import { COMMIT_ID_PATTERN } from '../state/revisions.js';
-import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS, routeOf } from '../views/formats/output-formats.js';
+import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../views/formats/output-formats.js';
+import { routeOf } from '../views/formats/output-format.js';
 import { ZIP_TYPE } from '../views/shared/rendered.js';
 
 /**

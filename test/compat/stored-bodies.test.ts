@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exampleUrlsOf, OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../../src/views/formats/output-formats.js';
+import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../../src/views/formats/output-formats.js';
+import { exampleUrlsOf } from '../../src/views/formats/output-format.js';
 import { bearer, buildExampleApp, buildLoadedApp, DEMO_KEY, DOCS_KEY } from '../helpers/app.js';
 import { fixturePath } from '../helpers/fixtures.js';
 

@@ -8,7 +8,7 @@ import { ExportRenderer, OFF_THREAD_VALUES } from '../../src/http/render-thread.
 import type { SnapshotStore } from '../../src/state/store.js';
 import { countTokenValues, renderExport } from '../../src/views/formats/export-jobs.js';
 import type { ExportJob } from '../../src/views/formats/export-jobs.js';
-import { exportJobOf } from '../../src/views/formats/output-formats.js';
+import { exportJobOf } from '../../src/views/formats/export-jobs.js';
 import { bearer, buildLoadedApp } from '../helpers/app.js';
 import { keysYaml } from '../source/fixture-repo.js';
 

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsNameOf } from '../../src/views/formats/js/js-names.js';
+import { jsNameOf } from '../../src/views/shared/js-identifiers.js';
 import { OUTPUT_FORMATS } from '../../src/views/formats/output-formats.js';
 import { bearer, buildExampleApp, buildLoadedApp, DEMO_KEY, DOCS_KEY } from '../helpers/app.js';
 import { fixturePath } from '../helpers/fixtures.js';

@@ -36,7 +36,7 @@ export interface OutputFormat<Options extends FormatOptions> {
   lint?(system: CompiledDesignSystem): readonly FormatDiagnostic[];
   /**
    * A format that is a folder (an asset catalog, Android `values/` and `values-night/`): its files, each rendered on
-   * demand; `render` is then its manifest (`severalFiles` in output-formats.ts). Served as docs/api.md "Formats of
+   * demand; `render` is then its manifest (`severalFiles` in several-files.ts). Served as docs/api.md "Formats of
    * several files" says: the manifest, each file at `<route>/<path>`, all of them at `<route>.zip`.
    */
   files?(system: CompiledDesignSystem, options: Options): readonly OutputFile[];
@@ -44,6 +44,43 @@ export interface OutputFormat<Options extends FormatOptions> {
   readonly examples: readonly [string, ...string[]];
   /** The file (or, for a format of several files, the folder) an offline build writes for these options. */
   fileName(options: Options): string;
+}
+
+/** A format without parameters. */
+export type NoOptions = Readonly<Record<never, never>>;
+
+/** Pins a row's options type; the row itself is checked against `OutputFormat`. */
+export const defineFormat = <Options extends FormatOptions>(format: OutputFormat<Options>): OutputFormat<Options> => format;
+
+/** The part of a row that a format without parameters has: no options, the plain request as its example, one file name. */
+export const withoutParameters = (fileName: string) =>
+  ({ parameters: {}, readOptions: () => ({}), examples: [''], fileName: () => fileName }) satisfies Partial<OutputFormat<NoOptions>>;
+
+/** `references`, shared by the CSS and strict JSON exports. */
+export const REFERENCES_PARAMETER = {
+  references: {
+    type: 'string',
+    enum: ['resolve', 'keep'],
+    default: 'resolve',
+    description:
+      '`resolve`: every value resolved (the default). `keep`: a value written as a reference to another token stays one: `var(--other)` in CSS, a `{other.token}` alias in the strict JSON export.',
+  },
+} as const;
+
+/** Where every route of the API lives; a format's `path` is below it. */
+const API_PREFIX = '/api/v1';
+
+/** The route of a format: `/api/v1/export/<name>`. */
+export function routeOf(format: OutputFormat<NoOptions>): string {
+  return `${API_PREFIX}${format.path}`;
+}
+
+/**
+ * The URLs of a format's example requests, the plain one first.
+ * @example exampleUrlsOf(OUTPUT_FORMATS.json) // ['/api/v1/export/json', '/api/v1/export/json?spec=2025.10']
+ */
+export function exampleUrlsOf(format: OutputFormat<NoOptions>): string[] {
+  return format.examples.map((query) => `${routeOf(format)}${query}`);
 }
 
 /** A format's parsed options: plain data (they cross to the render worker), one string or nothing per parameter. */

@@ -7,7 +7,8 @@ import { renderExport } from '../../../src/views/formats/export-jobs.js';
 import type { ExportJob } from '../../../src/views/formats/export-jobs.js';
 import { FormatOptionError } from '../../../src/views/formats/output-format.js';
 import type { OutputFormat } from '../../../src/views/formats/output-format.js';
-import { exampleUrlsOf, OUTPUT_FORMAT_IDS, OUTPUT_FORMATS, routeOf } from '../../../src/views/formats/output-formats.js';
+import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../../../src/views/formats/output-formats.js';
+import { exampleUrlsOf, routeOf } from '../../../src/views/formats/output-format.js';
 import type { FormatId, OptionsOf } from '../../../src/views/formats/output-formats.js';
 import { compileExample, fixturePath } from '../../helpers/fixtures.js';
 

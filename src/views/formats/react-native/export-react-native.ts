@@ -2,7 +2,7 @@ import { wordsOfSegment } from '../../../compile/values/key-words.js';
 import type { CompiledDesignSystem, DimensionValue, Token, TypedValue } from '../../../compile/types.js';
 import { formatDocCommentText } from '../../shared/css-comment.js';
 import { formatCssNumber, formatCssValue, formatHex } from '../../shared/css-values.js';
-import { jsNameOf } from '../js/js-names.js';
+import { jsNameOf } from '../../shared/js-identifiers.js';
 import { roundForPlatform, toDensityIndependent } from '../../shared/native-appearance.js';
 import { keptFirstMessage } from '../output-format.js';
 import type { FormatDiagnostic } from '../output-format.js';
