@@ -1,5 +1,5 @@
 import type { RuleId, Severity } from '../../compile/diagnostics/rules.js';
-import type { CompiledDesignSystem } from '../../compile/types.js';
+import type { CompiledDesignSystem, Token } from '../../compile/types.js';
 
 /**
  * What one output format is: the contract every row of `OUTPUT_FORMATS` (output-formats.ts) fulfils. Everything else
@@ -9,6 +9,8 @@ import type { CompiledDesignSystem } from '../../compile/types.js';
 export interface OutputFormat<Options extends FormatOptions> {
   /** The route under `/api/v1`: `/export/<name>`. */
   readonly path: `/export/${string}`;
+  /** Where the output is used: `web` (a browser or a web build) or `native` (an app: iOS, Android, Compose, Flutter, React Native). */
+  readonly platform: Platform;
   /** The body's media type with its charset, exactly as sent. */
   readonly contentType: string;
   /** A few words for the docs' table and the OpenAPI text: what the body is. */
@@ -40,11 +42,24 @@ export interface OutputFormat<Options extends FormatOptions> {
    * several files" says: the manifest, each file at `<route>/<path>`, all of them at `<route>.zip`.
    */
   files?(system: CompiledDesignSystem, options: Options): readonly OutputFile[];
+  /**
+   * How an app's code names `token` in this output (the MCP `token_usage` answer), or undefined when the output leaves
+   * it out: a native format's `lint` then says why, or else its `leftOutReason`.
+   */
+  usage?(system: CompiledDesignSystem, token: Token): TokenSymbol | undefined;
+  /** Why `usage` gives no symbol for a token its lint does not warn about (a type the output has no form for). */
+  leftOutReason?(token: Token): string;
   /** Query strings of example requests (`''` or `?a=b&c=d`): the first is the plain request, all have stored bodies. */
   readonly examples: readonly [string, ...string[]];
   /** The file (or, for a format of several files, the folder) an offline build writes for these options. */
   fileName(options: Options): string;
 }
+
+/** Where an output format is used; MCP's `token_usage` explains why a `native` one leaves a token out. */
+export type Platform = 'web' | 'native';
+
+/** What an app writes to read a token in one output: an expression, or one per place (Android: XML and code). */
+export type TokenSymbol = string | { readonly [part: string]: string | readonly string[] };
 
 /** A format without parameters. */
 export type NoOptions = Readonly<Record<never, never>>;

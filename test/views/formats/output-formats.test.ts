@@ -6,7 +6,7 @@ import { renderStrictDtcgJson } from '../../../src/views/formats/dtcg/export-dtc
 import { renderExport } from '../../../src/views/formats/export-jobs.js';
 import type { ExportJob } from '../../../src/views/formats/export-jobs.js';
 import { FormatOptionError } from '../../../src/views/formats/output-format.js';
-import type { OutputFormat } from '../../../src/views/formats/output-format.js';
+import type { FormatOptions, OutputFormat } from '../../../src/views/formats/output-format.js';
 import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../../../src/views/formats/output-formats.js';
 import { exampleUrlsOf, routeOf } from '../../../src/views/formats/output-format.js';
 import type { FormatId, OptionsOf } from '../../../src/views/formats/output-formats.js';
@@ -46,23 +46,46 @@ function documentedRowOf<Id extends FormatId>(id: Id): string[] {
 }
 
 describe('the output-format registry', () => {
-  it('lists the formats the API serves, in the order of their stored bodies', () => {
-    expect(OUTPUT_FORMAT_IDS).toEqual([
-      'css',
-      'json',
-      'resolver',
-      'ts',
-      'tailwind',
-      'js',
-      'dts',
-      'scss',
-      'less',
-      'compose',
-      'react-native',
-      'android',
-      'ios',
-      'flutter',
-    ]);
+  // Properties of every row, not a hand list: a new row is checked by joining the table.
+  const rowOf = (id: FormatId): OutputFormat<FormatOptions> => OUTPUT_FORMATS[id];
+  it.each(OUTPUT_FORMAT_IDS)('%s: its route is /export/<id>, its examples start with the plain request and parse', async (id) => {
+    const format = rowOf(id);
+    expect(format.path).toBe(`/export/${id}`);
+    expect(format.examples[0]).toBe('');
+    expect(new Set(format.examples).size).toBe(format.examples.length);
+    const acme = await compileExample('acme');
+    for (const example of format.examples) {
+      const query = Object.fromEntries(new URLSearchParams(example));
+      for (const name of Object.keys(query))
+        expect([id, example, Object.keys(format.parameters)]).toEqual([id, example, expect.arrayContaining([name])]);
+      const options = format.readOptions(query);
+      expect(format.checkOptions?.(options, acme)).toBe(undefined);
+      expect(format.fileName(options)).toMatch(/^[\w.+-]+$/);
+    }
+  });
+
+  it.each(OUTPUT_FORMAT_IDS)('%s: its defaults parse from an empty query and read back as themselves (a build’s settings)', (id) => {
+    const format = rowOf(id);
+    const defaults = format.readOptions({});
+    expect(format.readOptions(defaults)).toEqual(defaults);
+    for (const [name, schema] of Object.entries(format.parameters)) {
+      // A default that applies only with another parameter (json's `references`, with `spec`) is absent without it.
+      if (schema.default !== undefined && defaults[name] !== undefined) expect([name, defaults[name]]).toEqual([name, schema.default]);
+      if (schema.enum !== undefined && schema.default !== undefined) expect(schema.enum).toContain(schema.default);
+    }
+  });
+
+  it.each(OUTPUT_FORMAT_IDS)('%s: a native format names tokens (usage) and says why it leaves one out (lint)', (id) => {
+    const format = rowOf(id);
+    expect(['web', 'native']).toContain(format.platform);
+    if (format.platform === 'native') expect([id, typeof format.usage, typeof format.lint]).toEqual([id, 'function', 'function']);
+  });
+
+  it('has unique routes, titles and default file names', () => {
+    const unique = (values: readonly string[]) => expect(new Set(values).size).toBe(values.length);
+    unique(OUTPUT_FORMAT_IDS.map((id) => OUTPUT_FORMATS[id].path));
+    unique(OUTPUT_FORMAT_IDS.map((id) => OUTPUT_FORMATS[id].title));
+    unique(OUTPUT_FORMAT_IDS.map((id) => rowOf(id).fileName(rowOf(id).readOptions({}))));
     expect(exampleUrlsOf(OUTPUT_FORMATS.json)).toEqual(['/api/v1/export/json', '/api/v1/export/json?spec=2025.10']);
   });
 
@@ -94,23 +117,7 @@ describe('the output-format registry', () => {
     }
   });
 
-  it('reads each format’s defaults from an empty query, as an offline build calls it', () => {
-    expect(OUTPUT_FORMAT_IDS.map((id) => [id, OUTPUT_FORMATS[id].readOptions({})])).toEqual([
-      ['css', { naming: 'kebab-case', theme: 'data-attribute', references: 'resolve' }],
-      ['json', {}],
-      ['resolver', {}],
-      ['ts', {}],
-      ['tailwind', { theme: 'data-attribute' }],
-      ['js', { module: 'esm' }],
-      ['dts', { module: 'esm' }],
-      ['scss', { references: 'resolve' }],
-      ['less', { references: 'resolve' }],
-      ['compose', { package: 'design.tokens' }],
-      ['react-native', {}],
-      ['android', { references: 'resolve' }],
-      ['ios', {}],
-      ['flutter', {}],
-    ]);
+  it('reads the options a build or a query asks for', () => {
     expect(OUTPUT_FORMATS.json.readOptions({ spec: '2025.10' })).toEqual({ spec: '2025.10', references: 'resolve' });
     expect(OUTPUT_FORMATS.css.fileName(OUTPUT_FORMATS.css.readOptions({ mode: 'dark' }))).toBe('tokens.dark.css');
     expect(OUTPUT_FORMATS.json.fileName({ spec: '2025.10', references: 'keep' })).toBe('tokens.2025.10.json');

@@ -1,11 +1,12 @@
 import { TEXT_TYPE } from '../../shared/rendered.js';
 import { defineFormat } from '../output-format.js';
-import { COMPOSE_PACKAGE_PARAMETER, lintCompose, readComposeOptions, renderCompose } from './export-compose.js';
+import { COMPOSE_PACKAGE_PARAMETER, composeSymbolOf, lintCompose, readComposeOptions, renderCompose } from './export-compose.js';
 import type { ComposeOptions } from './export-compose.js';
 
 /** The row of `/export/compose`: `Tokens.kt` for Jetpack Compose. */
 export const COMPOSE_FORMAT = defineFormat<ComposeOptions>({
   path: '/export/compose',
+  platform: 'native',
   contentType: TEXT_TYPE,
   title: 'Jetpack Compose: `Tokens.kt`, one object per mode, `LocalTokens`',
   description:
@@ -14,6 +15,7 @@ export const COMPOSE_FORMAT = defineFormat<ComposeOptions>({
   readOptions: readComposeOptions,
   render: renderCompose,
   lint: lintCompose,
+  usage: (system, token) => composeSymbolOf(system, token.key),
   examples: ['', '?package=com.acme.tokens'],
   fileName: () => 'Tokens.kt',
 });

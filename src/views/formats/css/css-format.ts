@@ -1,11 +1,11 @@
 import { MODE_NAME } from '../../../compile/fields/read-modes.js';
-import { CSS_PREFIX_PATTERN, NAMINGS } from '../../shared/css-names.js';
+import { CSS_PREFIX_PATTERN, keyWordsOf, NAMINGS, wordsIn } from '../../shared/css-names.js';
 import { CSS_TYPE } from '../../shared/rendered.js';
 import { checkModeOption, defineFormat, FormatOptionError, readChoice, readText, REFERENCES_PARAMETER } from '../output-format.js';
 import type { FormatQuery } from '../output-format.js';
 import { CSS_THEMES, DARK_SELECTOR_PATTERN, renderCss } from './export-css.js';
 import type { CssTheme } from './export-css.js';
-import { renderTailwind } from './export-tailwind.js';
+import { renderTailwind, tailwindUsage } from './export-tailwind.js';
 
 /** `theme` and `darkSelector`, shared by the CSS and Tailwind exports. */
 const THEME_PARAMETERS = {
@@ -72,6 +72,7 @@ type TailwindOptions = { readonly theme: CssTheme; readonly darkSelector?: strin
 /** The row of `/export/css`: CSS custom properties. */
 export const CSS_FORMAT = defineFormat<CssOptions>({
   path: '/export/css',
+  platform: 'web',
   contentType: CSS_TYPE,
   title: 'CSS custom properties',
   description:
@@ -87,6 +88,7 @@ export const CSS_FORMAT = defineFormat<CssOptions>({
   },
   checkOptions: checkModeOption,
   render: renderCss,
+  usage: (system, token) => `var(--${wordsIn(keyWordsOf(system), token.key)})`,
   examples: [
     '',
     '?prefix=--acme&naming=camelCase',
@@ -100,6 +102,7 @@ export const CSS_FORMAT = defineFormat<CssOptions>({
 /** The row of `/export/tailwind`: a Tailwind CSS v4 stylesheet. */
 export const TAILWIND_FORMAT = defineFormat<TailwindOptions>({
   path: '/export/tailwind',
+  platform: 'web',
   contentType: CSS_TYPE,
   title: 'Tailwind CSS v4 stylesheet',
   description:
@@ -107,6 +110,7 @@ export const TAILWIND_FORMAT = defineFormat<TailwindOptions>({
   parameters: THEME_PARAMETERS,
   readOptions: readTheme,
   render: renderTailwind,
+  usage: tailwindUsage,
   examples: ['', '?theme=selector&darkSelector=.dark'],
   fileName: () => 'tailwind.css',
 });

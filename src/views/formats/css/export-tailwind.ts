@@ -1,4 +1,4 @@
-import { tailwindVariable } from '../../../compile/resolve/tailwind-names.js';
+import { TAILWIND_NAMESPACES, tailwindVariable } from '../../../compile/resolve/tailwind-names.js';
 import type { CompiledDesignSystem, Token, TypedValue } from '../../../compile/types.js';
 import { joinWords, keyWordsOf, PART_WORDS, tokenWordsOf, wordsIn } from '../../shared/css-names.js';
 import { sameTypedValue } from '../../../compile/fields/typed-values.js';
@@ -123,4 +123,38 @@ function isFixed(system: CompiledDesignSystem, token: Token): boolean {
     if (mode.name !== 'light' && !sameTypedValue(token.resolved[mode.name] ?? light, light)) return false;
   }
   return true;
+}
+
+/** The utilities each Tailwind theme namespace feeds, the most used first (`--color-*` makes `bg-*`, `text-*`, ...). */
+const TAILWIND_UTILITIES: Readonly<Record<string, readonly string[]>> = {
+  color: ['bg', 'text', 'border'],
+  spacing: ['p', 'm', 'gap'],
+  radius: ['rounded'],
+  text: ['text'],
+  font: ['font'],
+  'font-weight': ['font'],
+  leading: ['leading'],
+  tracking: ['tracking'],
+  shadow: ['shadow'],
+  ease: ['ease'],
+  'transition-duration': ['duration'],
+  opacity: ['opacity'],
+  'z-index': ['z'],
+};
+
+/**
+ * The Tailwind export's theme variable of `token` and the utility classes it makes (none for a plain theme variable),
+ * or undefined when the export gives the token no variable.
+ * @example tailwindUsage(acme, colorBrandPrimary) // { variable: '--color-brand-primary', classes: ['bg-brand-primary', 'text-brand-primary', 'border-brand-primary'] }
+ */
+export function tailwindUsage(
+  system: CompiledDesignSystem,
+  token: Token,
+): { readonly variable: string; readonly classes: readonly string[] } | undefined {
+  const variable = tailwindVariable(token, wordsIn(keyWordsOf(system), token.key));
+  if (variable === undefined) return undefined;
+  const namespace = token.type === 'boolean' ? null : TAILWIND_NAMESPACES[token.type];
+  const classes =
+    namespace === null ? [] : (TAILWIND_UTILITIES[namespace] ?? []).map((utility) => `${utility}-${variable.slice(namespace.length + 3)}`);
+  return { variable, classes };
 }

@@ -34,6 +34,7 @@ type JsonOptions =
 /** The row of `/export/json`: DTCG JSON, string-valued or (`spec=2025.10`) structured. */
 export const JSON_FORMAT = defineFormat<JsonOptions>({
   path: '/export/json',
+  platform: 'web',
   contentType: JSON_TYPE,
   title: 'W3C Design Tokens (DTCG) JSON: string values, or the DTCG 2025.10 format with `spec=2025.10`',
   description:
@@ -55,6 +56,7 @@ export const JSON_FORMAT = defineFormat<JsonOptions>({
 /** The row of `/export/resolver`: a DTCG 2025.10 resolver document. */
 export const RESOLVER_FORMAT = defineFormat<NoOptions>({
   path: '/export/resolver',
+  platform: 'web',
   contentType: JSON_TYPE,
   title: 'DTCG 2025.10 resolver document',
   description:

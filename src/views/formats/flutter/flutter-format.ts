@@ -1,11 +1,12 @@
 import { TEXT_TYPE } from '../../shared/rendered.js';
 import { defineFormat, withoutParameters } from '../output-format.js';
 import type { NoOptions } from '../output-format.js';
-import { lintFlutter, renderFlutter } from './export-flutter.js';
+import { flutterSymbolOf, lintFlutter, renderFlutter } from './export-flutter.js';
 
 /** The row of `/export/flutter`: `tokens.dart`, a `ThemeExtension`. */
 export const FLUTTER_FORMAT = defineFormat<NoOptions>({
   path: '/export/flutter',
+  platform: 'native',
   contentType: TEXT_TYPE,
   title: 'Flutter: `tokens.dart`, a `ThemeExtension` with a constant per mode',
   description:
@@ -13,4 +14,5 @@ export const FLUTTER_FORMAT = defineFormat<NoOptions>({
   ...withoutParameters('tokens.dart'),
   render: renderFlutter,
   lint: lintFlutter,
+  usage: (system, token) => flutterSymbolOf(system, token.key),
 });

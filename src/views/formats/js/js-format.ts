@@ -5,7 +5,7 @@ import { DECLARATION_FILE_NAMES, renderJsDeclarations } from './export-dts.js';
 import { JAVASCRIPT_TYPE, JS_FILE_NAMES, JS_MODULES, renderJsModule } from './export-js.js';
 import type { JsModule } from './export-js.js';
 import { renderTypeScript } from './export-ts.js';
-import { lintJsNames } from './js-names.js';
+import { jsNamesByKey, lintJsNames } from './js-names.js';
 
 /** `module`, shared by the JavaScript module and its declarations. */
 const JS_MODULE_PARAMETER = {
@@ -23,6 +23,7 @@ type JsOptions = { readonly module: JsModule };
 /** The row of `/export/ts`: a TypeScript module. */
 export const TS_FORMAT = defineFormat<NoOptions>({
   path: '/export/ts',
+  platform: 'web',
   contentType: TEXT_TYPE,
   title: 'TypeScript module',
   description:
@@ -34,6 +35,7 @@ export const TS_FORMAT = defineFormat<NoOptions>({
 /** The row of `/export/js`: an ES module or its CommonJS twin. */
 export const JS_FORMAT = defineFormat<JsOptions>({
   path: '/export/js',
+  platform: 'web',
   contentType: JAVASCRIPT_TYPE,
   title: 'JavaScript module: an ES module, or its CommonJS twin with `module=cjs`',
   description:
@@ -42,6 +44,7 @@ export const JS_FORMAT = defineFormat<JsOptions>({
   readOptions: (query) => ({ module: readChoice(query, 'module', JS_MODULE_PARAMETER.module) }),
   render: (system, { module }) => renderJsModule(system, module),
   lint: lintJsNames,
+  usage: (system, token) => jsNamesByKey(system).get(token.key),
   examples: ['', '?module=cjs'],
   fileName: ({ module }) => JS_FILE_NAMES[module],
 });
@@ -49,6 +52,7 @@ export const JS_FORMAT = defineFormat<JsOptions>({
 /** The row of `/export/dts`: the declarations of the JavaScript module. */
 export const DTS_FORMAT = defineFormat<JsOptions>({
   path: '/export/dts',
+  platform: 'web',
   contentType: TEXT_TYPE,
   title: 'TypeScript declarations of the JavaScript module (`module=cjs`: of the CommonJS twin)',
   description:

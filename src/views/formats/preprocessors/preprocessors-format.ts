@@ -1,8 +1,9 @@
+import { keyWordsOf, wordsIn } from '../../shared/css-names.js';
 import { TEXT_TYPE } from '../../shared/rendered.js';
 import { defineFormat, readChoice } from '../output-format.js';
 import type { FormatQuery } from '../output-format.js';
-import { lintLess, renderLess } from './export-less.js';
-import { lintScss, renderScss } from './export-scss.js';
+import { lessVariable, lintLess, renderLess } from './export-less.js';
+import { lintScss, renderScss, sassVariable } from './export-scss.js';
 
 /** `references` of the SCSS and Less exports. */
 const PREPROCESSOR_PARAMETERS = {
@@ -26,6 +27,7 @@ const readPreprocessorOptions = (query: FormatQuery): PreprocessorOptions => ({
 /** The row of `/export/scss`: an SCSS module for `@use`. */
 export const SCSS_FORMAT = defineFormat<PreprocessorOptions>({
   path: '/export/scss',
+  platform: 'web',
   contentType: TEXT_TYPE,
   title: 'SCSS module for `@use`: variables, a map per mode, the mixin `tokens($mode)`',
   description:
@@ -34,6 +36,7 @@ export const SCSS_FORMAT = defineFormat<PreprocessorOptions>({
   readOptions: readPreprocessorOptions,
   render: renderScss,
   lint: lintScss,
+  usage: (system, token) => sassVariable(wordsIn(keyWordsOf(system), token.key)),
   examples: ['', '?references=keep'],
   fileName: () => '_tokens.scss',
 });
@@ -41,6 +44,7 @@ export const SCSS_FORMAT = defineFormat<PreprocessorOptions>({
 /** The row of `/export/less`: Less variables and a mixin per mode. */
 export const LESS_FORMAT = defineFormat<PreprocessorOptions>({
   path: '/export/less',
+  platform: 'web',
   contentType: TEXT_TYPE,
   title: 'Less: variables, a mixin per mode',
   description:
@@ -49,6 +53,7 @@ export const LESS_FORMAT = defineFormat<PreprocessorOptions>({
   readOptions: readPreprocessorOptions,
   render: renderLess,
   lint: lintLess,
+  usage: (system, token) => lessVariable(wordsIn(keyWordsOf(system), token.key)),
   examples: ['', '?references=keep'],
   fileName: () => 'tokens.less',
 });

@@ -1,11 +1,12 @@
 import { TEXT_TYPE } from '../../shared/rendered.js';
 import { defineFormat, withoutParameters } from '../output-format.js';
 import type { NoOptions } from '../output-format.js';
-import { lintReactNative, renderReactNative } from './export-react-native.js';
+import { lintReactNative, reactNativeSymbolOf, renderReactNative } from './export-react-native.js';
 
 /** The row of `/export/react-native`: a TypeScript module for React Native. */
 export const REACT_NATIVE_FORMAT = defineFormat<NoOptions>({
   path: '/export/react-native',
+  platform: 'native',
   contentType: TEXT_TYPE,
   title: 'React Native module (TypeScript): one object per mode, `useTokens()` on `useColorScheme()`',
   description:
@@ -13,4 +14,5 @@ export const REACT_NATIVE_FORMAT = defineFormat<NoOptions>({
   ...withoutParameters('tokens.react-native.ts'),
   render: renderReactNative,
   lint: lintReactNative,
+  usage: (system, token) => reactNativeSymbolOf(system, token.key),
 });
