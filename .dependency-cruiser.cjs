@@ -81,6 +81,39 @@ module.exports = {
       from: { path: '^src/views/' },
       to: { path: ['^src/(source|http|cli)/', IO_MODULES, SERVER_AND_GIT] },
     },
+    // views/ by family (STYLE.md): shared/ holds the printers every family uses, formats/ the format contract and the
+    // registry, one folder per family under it; api/ and diff/ are the JSON views of the other routes.
+    {
+      name: 'views-shared-is-shared',
+      severity: 'error',
+      comment:
+        'views/shared/ holds what every view uses (CSS values and names, the writer, mode values, the token tree, memos): it imports no family, no registry, no api/ or diff/ view.',
+      from: { path: '^src/views/shared/' },
+      to: { path: '^src/views/(formats|api|diff)/' },
+    },
+    {
+      name: 'format-family-stands-alone',
+      severity: 'error',
+      comment:
+        'A format family (views/formats/<family>/) imports only its own folder, views/shared/, the format contract (formats/output-format.ts, formats/several-files.ts) and compile/: what two families share goes to views/shared/.',
+      from: { path: '^src/views/formats/([^/]+)/' },
+      to: {
+        path: '^src/',
+        pathNot: [
+          '^src/views/formats/$1/',
+          '^src/views/shared/',
+          '^src/views/formats/(output-format|several-files)\\.ts$',
+          '^src/compile/',
+        ],
+      },
+    },
+    {
+      name: 'formats-know-no-other-views',
+      severity: 'error',
+      comment: 'views/formats/ (the registry, jobs, manifest, zip and the families) imports neither api/ nor diff/.',
+      from: { path: '^src/views/formats/' },
+      to: { path: '^src/views/(api|diff)/' },
+    },
     {
       name: 'mcp-is-pure',
       severity: 'error',

@@ -22,8 +22,8 @@ const [{ parseSourceFile }, { compileDesignSystemFolder }, { contrastResults, re
   await Promise.all([
     load('compile/yaml/parse-source-file.js'),
     load('compile/compile-design-system.js'),
-    load('views/contrast.js'),
-    load('views/contrast-regressions.js'),
+    load('views/api/contrast.js'),
+    load('views/diff/contrast-regressions.js'),
   ]);
 
 const random = createRandom(27);

@@ -13,7 +13,7 @@ const load = (path) => import(pathToFileURL(join(dist, path)).href);
 const [{ parseSourceFile }, { compileDesignSystemFolder }, { renderStrictDtcgJson }, { importDesignSystem }] = await Promise.all([
   load('compile/yaml/parse-source-file.js'),
   load('compile/compile-design-system.js'),
-  load('views/export-dtcg-strict.js'),
+  load('views/formats/dtcg/export-dtcg-strict.js'),
   load('import/import-design-system.js'),
 ]);
 

@@ -21,8 +21,8 @@ const load = (path) => import(pathToFileURL(join(dist, path)).href);
 const [{ parseSourceFile }, { compileDesignSystemFolder }, { OUTPUT_FORMATS, filesOf, jobOf }, { renderFiles }] = await Promise.all([
   load('compile/yaml/parse-source-file.js'),
   load('compile/compile-design-system.js'),
-  load('views/output-formats.js'),
-  load('views/file-manifest.js'),
+  load('views/formats/output-formats.js'),
+  load('views/formats/file-manifest.js'),
 ]);
 
 const HIGH_CONTRAST = ['light-high-contrast', 'dark-high-contrast'];
@@ -76,14 +76,12 @@ const folder = (id, query = {}) => {
   return () => renderFiles(filesOf(system, jobOf(id, format.readOptions(query))));
 };
 const further = system.modes.map((mode) => mode.name).filter((mode) => mode !== 'light' && mode !== 'dark');
+// Every native format of the registry (a folder or one body), and Android once per mode.
+const NATIVE = Object.keys(OUTPUT_FORMATS).filter((id) => OUTPUT_FORMATS[id].platform === 'native');
 const CASES = [
   ['css (baseline)', body('css')],
-  ['ios', folder('ios')],
-  ['android', folder('android')],
+  ...NATIVE.map((id) => [id, OUTPUT_FORMATS[id].files === undefined ? body(id) : folder(id)]),
   ['android, every mode', () => [folder('android')(), ...further.map((mode) => folder('android', { mode })())]],
-  ['compose', body('compose')],
-  ['flutter', body('flutter')],
-  ['react-native', body('react-native')],
 ];
 
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];

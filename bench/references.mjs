@@ -16,7 +16,7 @@ const load = (path) => import(pathToFileURL(join(dist, path)).href);
 const [{ parseSourceFile }, { compileDesignSystemFolder }, { renderCss }] = await Promise.all([
   load('compile/yaml/parse-source-file.js'),
   load('compile/compile-design-system.js'),
-  load('views/export-css.js'),
+  load('views/formats/css/export-css.js'),
 ]);
 
 const base = generateDesignSystem({ slug: 'bench', tokens: 10_000, tokensPerFile: 500 });

@@ -15,7 +15,7 @@ const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
 rmSync(building, { recursive: true, force: true });
 execFileSync(process.execPath, [tsc, '-p', join(root, 'web', 'tsconfig.json'), '--outDir', building], { cwd: root, stdio: 'inherit' });
-// The page shares the server's answer types (src/views/api-answers.ts): tsc emits from the repository root, so the
+// The page shares the server's answer types (src/views/api/api-answers.ts): tsc emits from the repository root, so the
 // page's modules land in web/ and the types-only module (empty at run time, never imported) is dropped.
 for (const name of readdirSync(join(building, 'web'))) renameSync(join(building, 'web', name), join(building, name));
 for (const name of ['web', 'src']) rmSync(join(building, name), { recursive: true, force: true });

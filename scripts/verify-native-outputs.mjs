@@ -40,7 +40,7 @@ const vite = await createViteServer({
 });
 const load = (path) => vite.ssrLoadModule(`/${path}`);
 const { readYamlFiles, compileFiles } = await load('test/helpers/fixtures.ts');
-const { OUTPUT_FORMATS } = await load('src/views/output-formats.ts');
+const { OUTPUT_FORMATS } = await load('src/views/formats/output-formats.ts');
 const { NATIVE_TOOLS_AVAILABLE } = await load('test/helpers/native-tools.ts');
 const { compareReadBack } = await load('test/helpers/native-read-back/read-back.ts');
 const iosReadBack = await load('test/helpers/native-read-back/ios.ts');
@@ -243,7 +243,10 @@ for (const entry of systems) {
 for (const [id, result] of await verifyCompose(systems)) results.get(id).set('compose', result);
 for (const [id, result] of await verifyReactNative(systems)) results.get(id).set('react-native', result);
 
-const FORMATS = ['ios', 'android', 'compose', 'flutter', 'react-native'];
+// The native formats, read from the registry: one without its read-back above stops the run instead of passing unseen.
+const FORMATS = Object.keys(OUTPUT_FORMATS).filter((id) => OUTPUT_FORMATS[id].platform === 'native');
+for (const format of FORMATS)
+  if (!results.values().next().value?.has(format)) throw new Error(`no read-back for the native format ${format}: add its verify function`);
 let failed = false;
 for (const { id, folder, system } of systems) {
   console.log(

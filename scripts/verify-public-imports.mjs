@@ -54,7 +54,7 @@ const repo = fileURLToPath(new URL('..', import.meta.url));
 const load = (path) => import(pathToFileURL(join(repo, path)).href);
 const { importDesignSystem } = await load('dist/import/import-design-system.js');
 const { verifyImport } = await load('dist/import/verify-import.js');
-const { formatCssValue } = await load('dist/views/css-values.js');
+const { formatCssValue } = await load('dist/views/shared/css-values.js');
 const { readTokenFiles } = await load('dist/cli/import.js');
 const { verdictsOf } = await load('dist/import/verdicts.js');
 

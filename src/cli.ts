@@ -2,18 +2,11 @@
 import { parseServeConfig } from './config.js';
 import type { ServeConfig } from './config.js';
 import { renderServeOptionsHelp } from './config/render-serve-options.js';
+import { COMMANDS } from './cli/commands.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_STATUS_HELP, EXIT_USAGE } from './cli/exit-status.js';
 import { requireFolder, UsageError } from './cli/usage-error.js';
 import { didYouMean } from './compile/diagnostics/suggest.js';
 
-/** The commands, in the order `--help` lists them: the usage text, the did-you-mean and the error come from here. */
-const COMMANDS = [
-  { name: 'serve', summary: 'Serve the design systems over HTTP (what `npm start` runs)' },
-  { name: 'validate', summary: 'Check the design systems (and keys) and print every problem' },
-  { name: 'keys', summary: 'Create, list and revoke API keys in keys.yaml' },
-  { name: 'import', summary: 'Bring a design system in from DTCG, resolver, Tokens Studio or Style Dictionary files' },
-  { name: 'build', summary: 'Write every export format’s files to a folder, without a server' },
-] as const;
 const COMMAND_NAMES = COMMANDS.map((command) => command.name);
 
 const USAGE = `Usage: token-server <command> [options]

@@ -1,5 +1,5 @@
 import { el, setStyle } from './dom.js';
-import type { ApiPreviewCheck, ApiPreviewValues } from '../src/views/api-answers.js';
+import type { ApiPreviewCheck, ApiPreviewValues } from '../src/views/api/api-answers.js';
 
 /** A diagnostic as the API lists it (`validate`'s `file:line:column`). */
 export interface ApiDiagnostic {

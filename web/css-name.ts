@@ -1,4 +1,4 @@
-/** The words of a key segment: split at `-`, `_` and lower-to-upper case changes (as src/views/css-names.ts). */
+/** The words of a key segment: split at `-`, `_` and lower-to-upper case changes (as src/views/shared/css-names.ts). */
 function wordsOf(segment: string): string[] {
   return segment
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')

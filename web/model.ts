@@ -12,9 +12,9 @@ import type {
   ApiStrictCubicBezier,
   ApiToken,
   ApiTokenValue,
-} from '../src/views/api-answers.js';
+} from '../src/views/api/api-answers.js';
 
-/** The API's answers, typed as the server's views write them (src/views/api-answers.ts). */
+/** The API's answers, typed as the server's views write them (src/views/api/api-answers.ts). */
 export type { ApiContrast, ApiContrastModeResult, ApiContrastPair, ApiToken };
 export type ValueFields = ApiTokenValue;
 export type ScaleStep = ApiScaleStep;

@@ -1,8 +1,10 @@
 import { didYouMean } from '../compile/diagnostics/suggest.js';
-import { FormatOptionError } from '../views/output-format.js';
-import type { FormatOptions, OutputFormat } from '../views/output-format.js';
-import { isFormatId, jobOf, OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../views/output-formats.js';
-import type { ExportJob, FormatId, OptionsOf } from '../views/output-formats.js';
+import { FormatOptionError } from '../views/formats/output-format.js';
+import type { FormatOptions, OutputFormat } from '../views/formats/output-format.js';
+import { isFormatId, OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../views/formats/output-formats.js';
+import { jobOf } from '../views/formats/export-jobs.js';
+import type { FormatId, OptionsOf } from '../views/formats/output-formats.js';
+import type { ExportJob } from '../views/formats/export-jobs.js';
 import { UsageError } from './usage-error.js';
 
 /** One file kind a build writes per design system: a format with its parameters, read by the format itself. */

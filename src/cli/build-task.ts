@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { CompiledDesignSystem } from '../compile/types.js';
-import { manifestText, renderFiles } from '../views/file-manifest.js';
-import { filesOf, OUTPUT_FORMATS, renderFormat } from '../views/output-formats.js';
-import type { ExportJob } from '../views/output-formats.js';
-import { JSON_TYPE } from '../views/rendered.js';
+import { manifestText, renderFiles } from '../views/formats/file-manifest.js';
+import { OUTPUT_FORMATS } from '../views/formats/output-formats.js';
+import { filesOf, renderFormat } from '../views/formats/export-jobs.js';
+import type { ExportJob } from '../views/formats/export-jobs.js';
+import { JSON_TYPE } from '../views/shared/rendered.js';
 
 /** One file a build writes for one format of one design system. */
 export interface BuildPiece {

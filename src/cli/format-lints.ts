@@ -2,8 +2,8 @@ import { RULES } from '../compile/diagnostics/rules.js';
 import type { RuleInfo } from '../compile/diagnostics/rules.js';
 import type { CompiledDesignSystem, Diagnostic, SourcePosition } from '../compile/types.js';
 import type { SourceFileEntries } from '../compile/yaml/source-entries.js';
-import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../views/output-formats.js';
-import type { FormatId } from '../views/output-formats.js';
+import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../views/formats/output-formats.js';
+import type { FormatId } from '../views/formats/output-formats.js';
 
 /**
  * Every output format's own problems with a compiled design system (two tokens that get one name in its language),

@@ -58,7 +58,8 @@ export async function runKeys(args: readonly string[], cwd: string, env: NodeJS.
   }
 }
 
-const KEYS_SUBCOMMANDS = ['create', 'list', 'revoke'];
+/** The subcommands of `keys`, in the order its usage lists them. */
+export const KEYS_SUBCOMMANDS = ['create', 'list', 'revoke'];
 
 const COMMON = { keys: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeyEntry } from '../compile/keys/parse-keys-file.js';
 import type { DesignSystemState, Snapshot } from '../state/snapshot.js';
-import type { Rendered } from '../views/rendered.js';
+import type { Rendered } from '../views/shared/rendered.js';
 import { ApiError } from './errors.js';
 import { selectDesignSystem } from './read-context.js';
 import type { DesignSystemContext } from './read-context.js';

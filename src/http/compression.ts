@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { BrotliOptions, ZlibOptions } from 'node:zlib';
-import type { Rendered } from '../views/rendered.js';
+import type { Rendered } from '../views/shared/rendered.js';
 
 /** Bodies smaller than this are always sent as they are: compressing them saves less than the headers cost. */
 export const MIN_COMPRESSED_BYTES = 1024;

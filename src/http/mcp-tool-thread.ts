@@ -5,7 +5,7 @@ import { runSystemTool } from '../mcp/run-tool.js';
 import type { SystemToolJob } from '../mcp/run-tool.js';
 import { HANDOFF_SLICE_TOKENS, HANDOFF_SLICE_VALUES } from '../state/compile-handoff.js';
 import { siblingWorkerUrl } from '../state/worker-url.js';
-import { countTokenValues } from '../views/export-jobs.js';
+import { countTokenValues } from '../views/formats/export-jobs.js';
 
 /**
  * Design systems with more values than this (tokens × modes) have `get_token`, `search_tokens`,

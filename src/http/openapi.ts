@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
-import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS, routeOf } from '../views/output-formats.js';
+import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../views/formats/output-formats.js';
+import { routeOf } from '../views/formats/output-format.js';
 
 export const OPENAPI_URL = '/api/v1/openapi.json';
 

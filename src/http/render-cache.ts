@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { Rendered } from '../views/rendered.js';
+import type { Rendered } from '../views/shared/rendered.js';
 import { compressVariant, hasVariant, variantBytes } from './compression.js';
 import type { ContentEncoding } from './compression.js';
 

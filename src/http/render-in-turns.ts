@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { toRendered, toRenderedHashed } from '../views/rendered.js';
-import type { Rendered } from '../views/rendered.js';
+import { toRendered, toRenderedHashed } from '../views/shared/rendered.js';
+import type { Rendered } from '../views/shared/rendered.js';
 
 /**
  * A body made of `parts` (a view's text, a bounded piece per function): at once when it has one part, else one part

@@ -4,10 +4,10 @@ import { Worker } from 'node:worker_threads';
 import type { CompiledDesignSystem } from '../compile/types.js';
 import { HANDOFF_SLICE_TOKENS, HANDOFF_SLICE_VALUES } from '../state/compile-handoff.js';
 import { siblingWorkerUrl } from '../state/worker-url.js';
-import { countTokenValues, MissingFileError, renderExport } from '../views/export-jobs.js';
-import { hasFiles } from '../views/output-formats.js';
-import type { ExportJob } from '../views/export-jobs.js';
-import type { Rendered } from '../views/rendered.js';
+import { countTokenValues, MissingFileError, renderExport } from '../views/formats/export-jobs.js';
+import { hasFiles } from '../views/formats/export-jobs.js';
+import type { ExportJob } from '../views/formats/export-jobs.js';
+import type { Rendered } from '../views/shared/rendered.js';
 import { ApiError } from './errors.js';
 
 /**

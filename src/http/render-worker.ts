@@ -1,7 +1,7 @@
 import { deserialize } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import type { CompiledDesignSystem, Token } from '../compile/types.js';
-import { MissingFileError, renderExport } from '../views/export-jobs.js';
+import { MissingFileError, renderExport } from '../views/formats/export-jobs.js';
 import type { RenderJob, RenderReply, SystemBytes } from './render-thread.js';
 import { HELD_SYSTEMS } from './render-thread.js';
 

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { MODE_NAME as MODE_NAME_PATTERN } from '../compile/fields/read-modes.js';
 import { ERRORS } from './errors.js';
 import { COMMIT_ID_PATTERN } from '../state/revisions.js';
-import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS, routeOf } from '../views/output-formats.js';
-import { ZIP_TYPE } from '../views/rendered.js';
+import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../views/formats/output-formats.js';
+import { routeOf } from '../views/formats/output-format.js';
+import { ZIP_TYPE } from '../views/shared/rendered.js';
 
 /**
  * The response schemas of every route, by route URL. They are attached to the routes as they are registered
@@ -58,7 +59,7 @@ function textResponse(description: string, mediaType: string): Record<string, un
   return { 200: { description, content: { [mediaType]: { schema: { type: 'string' } } } }, ...NOT_MODIFIED, ...ERROR_RESPONSES };
 }
 
-/** The response of each export route, from its format's row in the registry (views/output-formats.ts). */
+/** The response of each export route, from its format's row in the registry (views/formats/output-formats.ts). */
 function exportResponses(): Record<string, Record<string, unknown>> {
   return Object.fromEntries(
     OUTPUT_FORMAT_IDS.map((id): [string, Record<string, unknown>][] => {

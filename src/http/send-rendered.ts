@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Snapshot } from '../state/snapshot.js';
-import type { Rendered } from '../views/rendered.js';
+import type { Rendered } from '../views/shared/rendered.js';
 import { encodedVariant, etagOfEncoding, isCompressible, negotiateEncoding, stripEtagSuffix } from './compression.js';
 
 /** Headers that say which snapshot a response came from. */

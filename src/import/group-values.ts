@@ -6,7 +6,7 @@ import { sameTypedValue, typedValueOfFields, typedValueOfPrimitive } from '../co
 import { isPrimitiveType, PRIMITIVE_TYPES } from '../compile/types.js';
 import type { Dimension, Primitive, PrimitiveType, ShadowLayer, TokenType, WrittenValue } from '../compile/types.js';
 import { ALTERNATIVE_FIELDS, PRIMITIVE_RULES, TOKEN_FIELD_RULES } from '../compile/fields/value-rules.js';
-import { formatCssNumber, formatShadowColor, formatShadowLengths } from '../views/css-values.js';
+import { formatCssNumber, formatShadowColor, formatShadowLengths } from '../views/shared/css-values.js';
 import type { ImportedToken } from './map-token.js';
 
 /** One step of an imported scale: its number and its color per mode (`light`, `dark`, then any further mode it differs in). */

@@ -1,7 +1,7 @@
 import { sameTypedValue } from '../compile/fields/typed-values.js';
 import type { CompiledDesignSystem, Token } from '../compile/types.js';
-import { diffDesignSystems } from '../views/diff-design-systems.js';
-import type { DesignSystemDiff, DiffValue, TokenChange } from '../views/diff-design-systems.js';
+import { diffDesignSystems } from '../views/diff/diff-design-systems.js';
+import type { DesignSystemDiff, DiffValue, TokenChange } from '../views/diff/diff-design-systems.js';
 import type { Verdict } from './verdicts.js';
 
 /** A token's state in one import: `exact`, `lossy`, `skipped` (left out), or null when the source did not have it. */

@@ -7,7 +7,7 @@ import { cssCompositeTypeOf } from './css-composites.js';
 import { KEYWORDS_OF_LENGTHS, lengthListOf } from './css-lengths.js';
 import { isAlphaOver } from './source-token.js';
 import type { SourceToken } from './source-token.js';
-import { DTCG_TYPES } from '../views/export-dtcg-json.js';
+import { DTCG_TYPES } from '../views/formats/dtcg/export-dtcg-json.js';
 
 /** `--type <source type>=<ours>`: a source's own type name read as one of our types, or typed from its values (`auto`). */
 export type TypeChoice = TokenType | 'auto';

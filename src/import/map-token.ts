@@ -5,7 +5,7 @@ import { PART_TYPES } from '../compile/resolve/resolve-composite.js';
 import { keywordOf, LENGTH_UNITS } from '../compile/fields/value-rules.js';
 import { NONE_TYPES } from '../compile/fields/read-token-draft.js';
 import type { OptionalTypographyPart, Rgba, TokenType, WrittenValue } from '../compile/types.js';
-import { formatCssNumber, formatHex } from '../views/css-values.js';
+import { formatCssNumber, formatHex } from '../views/shared/css-values.js';
 import { srgbText } from './css-color.js';
 import { OUR_EXTENSION } from './read-dtcg.js';
 import { keywordsTaken, lengthListOf, unitsTaken } from './css-lengths.js';

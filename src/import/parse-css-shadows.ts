@@ -1,6 +1,6 @@
 import { parseColor } from '../compile/values/parse-color.js';
 import { parseCssShadow } from '../compile/values/parse-css-shadow.js';
-import { formatCssNumber } from '../views/css-values.js';
+import { formatCssNumber } from '../views/shared/css-values.js';
 import { srgbText } from './css-color.js';
 import { ALIAS_WORD, splitCss } from './css-words.js';
 import type { CssRead } from './css-words.js';

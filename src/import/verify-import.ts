@@ -4,7 +4,7 @@ import { parseCubicBezier } from '../compile/fields/value-rules.js';
 import { parseColor } from '../compile/values/parse-color.js';
 import { NONE_TYPES } from '../compile/fields/read-token-draft.js';
 import type { CompiledDesignSystem, Dimension, OptionalTypographyPart, Rgba, ShadowLayer, TypedValue } from '../compile/types.js';
-import { formatCssNumber } from '../views/css-values.js';
+import { formatCssNumber } from '../views/shared/css-values.js';
 import { lengthListOf } from './css-lengths.js';
 import { fontWeightOfName, hexOf, lengthOf, millisecondsOf, withAlphaOver } from './map-token.js';
 import type { ImportedToken } from './map-token.js';

@@ -1,7 +1,7 @@
 import type { CompiledDesignSystem } from '../compile/types.js';
-import { diffDesignSystems, renderDiff } from '../views/diff-design-systems.js';
-import type { DiffSide } from '../views/diff-design-systems.js';
-import { renderDiffMarkdown } from '../views/diff-markdown.js';
+import { diffDesignSystems, renderDiff } from '../views/diff/diff-design-systems.js';
+import type { DiffSide } from '../views/diff/diff-design-systems.js';
+import { renderDiffMarkdown } from '../views/diff/diff-markdown.js';
 import { findTokenForValue } from './tools/find-token-for-value.js';
 import type { SoughtValue } from './tools/find-token-for-value.js';
 import { getToken } from './tools/get-token.js';

@@ -1,6 +1,6 @@
 import type { CompiledDesignSystem, Token } from '../compile/types.js';
-import { formatCssValue } from '../views/css-values.js';
-import { perSystem } from '../views/system-memo.js';
+import { formatCssValue } from '../views/shared/css-values.js';
+import { perSystem } from '../views/shared/system-memo.js';
 
 /** Tokens by key, built once per compiled design system. */
 export const tokensByKey: (system: CompiledDesignSystem) => ReadonlyMap<string, Token> = perSystem(

@@ -1,8 +1,8 @@
 import { to, Lab, sRGB } from 'colorjs.io/fn';
 import type { CompiledDesignSystem } from '../compile/types.js';
-import { pixelsOf } from '../views/contrast.js';
-import { formatCssValue, formatHex } from '../views/css-values.js';
-import { perSystem } from '../views/system-memo.js';
+import { pixelsOf } from '../views/api/contrast.js';
+import { formatCssValue, formatHex } from '../views/shared/css-values.js';
+import { perSystem } from '../views/shared/system-memo.js';
 import { chromaOf } from './delta-e-2000.js';
 
 /** One value in one mode and the tokens that have it there, in token order. */

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { runBuild } from '../../src/cli/build.js';
 import type { BuildManifest } from '../../src/cli/build-output.js';
 import { UsageError } from '../../src/cli/usage-error.js';
-import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../../src/views/output-formats.js';
+import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../../src/views/formats/output-formats.js';
 import { runCli } from '../cli/run-cli.js';
 import { EXAMPLE_SOURCE, readYamlFiles } from '../helpers/fixtures.js';
 import { makeTempDir } from '../revisions/git-helpers.js';

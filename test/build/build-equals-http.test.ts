@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runBuild } from '../../src/cli/build.js';
 import type { BuildManifest } from '../../src/cli/build-output.js';
-import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../../src/views/output-formats.js';
+import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../../src/views/formats/output-formats.js';
 import { buildLoadedApp } from '../helpers/app.js';
 import { EXAMPLE_SOURCE, readYamlFiles } from '../helpers/fixtures.js';
 import { fetchRaw, makeTempDir } from '../revisions/git-helpers.js';

@@ -2,7 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMANDS } from '../../src/cli/commands.js';
 import { EXIT_STATUS_HELP } from '../../src/cli/exit-status.js';
+import { KEYS_SUBCOMMANDS } from '../../src/cli/keys.js';
 import { runCli } from './run-cli.js';
 
 // One table of exit statuses for every command (docs/designers.md): 0 done, 1 problems found or failed, 2 wrong call.
@@ -56,10 +58,10 @@ describe('token-server exit statuses', () => {
   it.each([
     [['--help']],
     [['help']],
-    [['serve', '--help']],
-    [['validate', '--help']],
-    [['keys', '--help']],
-    [['keys', 'create', '--help']],
+    [['-h']],
+    // Every command of the command table and every keys subcommand: a new command joins without an edit here.
+    ...COMMANDS.map(({ name }) => [[name, '--help']]),
+    ...KEYS_SUBCOMMANDS.map((subcommand) => [['keys', subcommand, '--help']]),
     [['keys', 'revoke', '-h']],
   ])('print the exit status table in every help, and exit 0: %j', async (args) => {
     const result = await runCli(args, { cwd: dir });

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exampleUrlsOf, OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../../src/views/output-formats.js';
-import { bearer, buildExampleApp, buildLoadedApp, DEMO_KEY, DOCS_KEY } from '../helpers/app.js';
+import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../../src/views/formats/output-formats.js';
+import { exampleUrlsOf, routeOf } from '../../src/views/formats/output-format.js';
+import { bearer, buildExampleApp, buildLoadedApp, DEMO_KEY, DOCS_KEY, HARBOR_KEY } from '../helpers/app.js';
 import { fixturePath } from '../helpers/fixtures.js';
 
 /**
@@ -86,6 +87,12 @@ function compareWithStored(name: string, answers: Record<string, StoredAnswer>):
   for (const [url, answer] of Object.entries(answers)) expect({ url, ...answer }).toEqual({ url, ...stored[url] });
 }
 
+/** Every stored system's answers by URL, read from `test/fixtures/stored-bodies/`. */
+const readStoredSystems = (): [string, Record<string, StoredAnswer>][] =>
+  readdirSync(fixturePath('stored-bodies'))
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => [file, JSON.parse(readFileSync(fixturePath(`stored-bodies/${file}`), 'utf8')) as Record<string, StoredAnswer>]);
+
 const cleanups: (() => void)[] = [];
 afterAll(() => {
   for (const cleanup of cleanups) cleanup();
@@ -96,6 +103,7 @@ describe('stored bodies: every read route answers as before', () => {
     ['acme', DEMO_KEY, undefined],
     ['acme-docs-via-access', DEMO_KEY, 'acme-docs'],
     ['acme-docs', DOCS_KEY, undefined],
+    ['harbor', HARBOR_KEY, undefined],
   ] as const)('the example design systems: %s', async (name, key, designSystem) => {
     const { app } = await buildExampleApp();
     compareWithStored(name, await answerEveryRoute(app, key, designSystem));
@@ -111,5 +119,23 @@ describe('stored bodies: every read route answers as before', () => {
     const { app } = await buildLoadedApp(fixturePath('valid'), keysPath);
     compareWithStored('kitchen-sink', await answerEveryRoute(app, KITCHEN_KEY));
     await app.close();
+  });
+});
+
+describe('stored bodies that can fail', () => {
+  // A stored example that answers what the plain request answers on every system guards nothing of its parameters:
+  // breaking `references=keep` would still pass. Each example must change the body on some stored system.
+  it.each(
+    OUTPUT_FORMAT_IDS.flatMap((id) =>
+      exampleUrlsOf(OUTPUT_FORMATS[id])
+        .slice(1)
+        .map((url) => [id, url] as const),
+    ),
+  )('%s: %s answers a body other than the plain request’s on some stored system', (id, url) => {
+    const plain = routeOf(OUTPUT_FORMATS[id]);
+    const differing = readStoredSystems()
+      .filter(([, stored]) => stored[url] !== undefined && stored[plain] !== undefined && stored[url].body !== stored[plain].body)
+      .map(([file]) => file);
+    expect(differing, `${url} answers the plain request's body on every stored system`).not.toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleId } from '../../src/compile/diagnostics/rules.js';
 import type { Diagnostic, ScaleStep, Token } from '../../src/compile/types.js';
-import { formatCssValue, formatHex } from '../../src/views/css-values.js';
+import { formatCssValue, formatHex } from '../../src/views/shared/css-values.js';
 import { compileFiles, compileFixture, readYamlFiles, fixturePath } from '../helpers/fixtures.js';
 
 const error = (file: string, line: number, column: number, rule: RuleId, message: string): Diagnostic => ({

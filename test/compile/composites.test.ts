@@ -9,7 +9,7 @@ import type {
   DimensionValue,
   DurationValue,
 } from '../../src/compile/types.js';
-import { formatCssValue } from '../../src/views/css-values.js';
+import { formatCssValue } from '../../src/views/shared/css-values.js';
 import { compileTokens, tokenOf } from './tokens-fixture.js';
 
 const error = (line: number, column: number, rule: RuleId, message: string): Diagnostic => ({

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { formatCssValue } from '../../src/views/css-values.js';
+import { formatCssValue } from '../../src/views/shared/css-values.js';
 import { describe, expect, it } from 'vitest';
 import { parseSourceFile } from '../../src/compile/yaml/parse-source-file.js';
 import { compileDesignSystemFolder } from '../../src/compile/compile-design-system.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compileDesignSystemFolder } from '../../src/compile/compile-design-system.js';
-import { formatCssValue } from '../../src/views/css-values.js';
+import { formatCssValue } from '../../src/views/shared/css-values.js';
 import { MAX_DIAGNOSTICS_PER_FILE } from '../../src/compile/diagnostics/cap-diagnostics.js';
 import { parseSourceFile } from '../../src/compile/yaml/parse-source-file.js';
 import { MAX_ALIAS_NODES, MAX_NESTING_DEPTH } from '../../src/compile/yaml/read-limits.js';

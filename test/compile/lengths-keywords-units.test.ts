@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { RuleId } from '../../src/compile/diagnostics/rules.js';
 import type { Diagnostic } from '../../src/compile/types.js';
-import { formatCssValue } from '../../src/views/css-values.js';
+import { formatCssValue } from '../../src/views/shared/css-values.js';
 import { compileFiles } from '../helpers/fixtures.js';
 import { compileTokens, tokenOf } from './tokens-fixture.js';
 import { positionOf } from '../helpers/text-position.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleId } from '../../src/compile/diagnostics/rules.js';
 import type { CompiledDesignSystem, Diagnostic, Token } from '../../src/compile/types.js';
-import { formatCssValue, formatHex } from '../../src/views/css-values.js';
+import { formatCssValue, formatHex } from '../../src/views/shared/css-values.js';
 import { compileFiles } from '../helpers/fixtures.js';
 
 const SYSTEM = `name: Aurora

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sameTypedValue, sameValueByStructure, typedValueOfPrimitive } from '../../src/compile/fields/typed-values.js';
 import type { TypedValue } from '../../src/compile/types.js';
-import { formatCssValue } from '../../src/views/css-values.js';
+import { formatCssValue } from '../../src/views/shared/css-values.js';
 import { compileTokens, tokenOf } from './tokens-fixture.js';
 
 const EASE: TypedValue = { kind: 'cubicBezier', points: [0.25, 0.1, 0.25, 1], text: 'ease' };

@@ -28,4 +28,11 @@ describe('the layout the docs describe', () => {
     const shipped = foldersIn('.').filter((folder) => !['src', 'coverage'].includes(folder));
     for (const folder of shipped) expect(layout, `README layout: ${folder}/`).toMatch(new RegExp(`(^|\\s)${folder}/`, 'm'));
   });
+
+  it('links every page of docs/ in the README’s documentation list', () => {
+    const list = /## Documentation\n\n([\s\S]*?)\n## /.exec(read('README.md'))?.[1] ?? '';
+    const pages = readdirSync(`${ROOT}/docs`).filter((name) => name.endsWith('.md'));
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) expect(list, `README documentation list: docs/${page}`).toContain(`](docs/${page})`);
+  });
 });

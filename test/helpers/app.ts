@@ -34,4 +34,6 @@ export function buildFixtureApp(options: Omit<AppOptions, 'store'> = {}): Promis
 
 export const DEMO_KEY = 'dts_demo_key_change_me';
 export const DOCS_KEY = 'dts_docs_site_key';
+/** The README's key for the modes example, `harbor` (the example that writes references). */
+export const HARBOR_KEY = 'dts_harbor_demo_key';
 export const bearer = (key: string): { authorization: string } => ({ authorization: `Bearer ${key}` });

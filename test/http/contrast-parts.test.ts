@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildLoadedApp } from '../helpers/app.js';
-import { contrastSystemFiles } from '../views/contrast-fixture.js';
+import { contrastSystemFiles } from '../views/api/contrast-fixture.js';
 
 // Issue 36, finding 2: a large `/contrast` body is written a part per turn of the event loop, and cached once: the
 // bytes are those the body had when it was written in one go (the digest was taken from that code).

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { renderContrast } from '../../src/views/contrast.js';
+import { renderContrast } from '../../src/views/api/contrast.js';
 import { bearer, buildExampleApp, DEMO_KEY, DOCS_KEY } from '../helpers/app.js';
 import { compileExample } from '../helpers/fixtures.js';
 import { ALPHA_KEY, defaultFiles, get, useFixtures } from '../source/fixture-repo.js';

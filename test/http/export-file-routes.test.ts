@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS, routeOf } from '../../src/views/output-formats.js';
+import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../../src/views/formats/output-formats.js';
+import { routeOf } from '../../src/views/formats/output-format.js';
 import { bearer, buildExampleApp, DEMO_KEY } from '../helpers/app.js';
 
 // docs/api.md "Formats of several files": the manifest, each file, the zip, all consistent with one another.

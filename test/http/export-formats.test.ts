@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledDesignSystem } from '../../src/compile/types.js';
-import { renderExport } from '../../src/views/export-jobs.js';
-import { exampleUrlsOf, exportJobOf, OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../../src/views/output-formats.js';
+import { renderExport } from '../../src/views/formats/export-jobs.js';
+import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../../src/views/formats/output-formats.js';
+import { exampleUrlsOf } from '../../src/views/formats/output-format.js';
+import { exportJobOf } from '../../src/views/formats/export-jobs.js';
 import { bearer, buildExampleApp, DEMO_KEY } from '../helpers/app.js';
 
 /** Every example request of every format, with its format id and its query as the route's schema hands it over. */

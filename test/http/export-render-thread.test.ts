@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ExportRenderer, OFF_THREAD_VALUES } from '../../src/http/render-thread.js';
 import type { SnapshotStore } from '../../src/state/store.js';
-import { countTokenValues, renderExport } from '../../src/views/export-jobs.js';
-import type { ExportJob } from '../../src/views/export-jobs.js';
-import { exportJobOf } from '../../src/views/output-formats.js';
+import { countTokenValues, renderExport } from '../../src/views/formats/export-jobs.js';
+import type { ExportJob } from '../../src/views/formats/export-jobs.js';
+import { exportJobOf } from '../../src/views/formats/export-jobs.js';
 import { bearer, buildLoadedApp } from '../helpers/app.js';
 import { keysYaml } from '../source/fixture-repo.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { renderDtcgJson } from '../../src/views/export-dtcg-json.js';
-import { renderTypeScript } from '../../src/views/export-typescript.js';
+import { renderDtcgJson } from '../../src/views/formats/dtcg/export-dtcg-json.js';
+import { renderTypeScript } from '../../src/views/formats/js/export-ts.js';
 import { bearer, buildExampleApp, DEMO_KEY, DOCS_KEY } from '../helpers/app.js';
 import { compileExample } from '../helpers/fixtures.js';
 

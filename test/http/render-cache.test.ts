@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodedVariant } from '../../src/http/compression.js';
 import { RenderCache } from '../../src/http/render-cache.js';
-import { toRendered, TEXT_TYPE } from '../../src/views/rendered.js';
+import { toRendered, TEXT_TYPE } from '../../src/views/shared/rendered.js';
 
 describe('RenderCache', () => {
   it('renders a key once and serves the same stored bytes afterwards', () => {

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CompiledDesignSystem } from '../../src/compile/types.js';
 import { ApiError } from '../../src/http/errors.js';
 import { ExportRenderer, OFF_THREAD_FOLDER_VALUES } from '../../src/http/render-thread.js';
-import { countTokenValues } from '../../src/views/export-jobs.js';
-import type { ExportJob } from '../../src/views/export-jobs.js';
-import type { Rendered } from '../../src/views/rendered.js';
+import { countTokenValues } from '../../src/views/formats/export-jobs.js';
+import type { ExportJob } from '../../src/views/formats/export-jobs.js';
+import type { Rendered } from '../../src/views/shared/rendered.js';
 import { compileFiles } from '../helpers/fixtures.js';
 
 // The render workers' queue (docs/security.md "Export renders"): fair across design systems, a deadline counted from

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CompiledDesignSystem } from '../../src/compile/types.js';
 import { importDesignSystem } from '../../src/import/import-design-system.js';
-import { renderCss } from '../../src/views/export-css.js';
-import { renderStrictDtcgJson } from '../../src/views/export-dtcg-strict.js';
+import { renderCss } from '../../src/views/formats/css/export-css.js';
+import { renderStrictDtcgJson } from '../../src/views/formats/dtcg/export-dtcg-strict.js';
 import { compileFiles } from '../helpers/fixtures.js';
 
 /** What the import now maps instead of leaving out or changing: `none` shadows, borders and gradients, typography without some parts. */

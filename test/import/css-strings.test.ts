@@ -11,7 +11,7 @@ import { srgbText } from '../../src/import/css-color.js';
 import { splitCss } from '../../src/import/css-words.js';
 import { importDesignSystem } from '../../src/import/import-design-system.js';
 import { verifyImport } from '../../src/import/verify-import.js';
-import { formatCssValue } from '../../src/views/css-values.js';
+import { formatCssValue } from '../../src/views/shared/css-values.js';
 import { fixturePath } from '../helpers/fixtures.js';
 
 const importFiles = (files: Record<string, unknown>, format?: 'tokens-studio') =>

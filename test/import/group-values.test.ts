@@ -7,7 +7,7 @@ import { groupValues, uniqueNames } from '../../src/import/group-values.js';
 import type { GroupedValues } from '../../src/import/group-values.js';
 import type { ImportedToken } from '../../src/import/map-token.js';
 import { writeDesignSystemFiles } from '../../src/import/write-yaml.js';
-import { formatCssValue } from '../../src/views/css-values.js';
+import { formatCssValue } from '../../src/views/shared/css-values.js';
 
 type Fields = Record<string, WrittenValue>;
 

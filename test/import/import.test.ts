@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import type { CompiledDesignSystem } from '../../src/compile/types.js';
 import { importDesignSystem } from '../../src/import/import-design-system.js';
 import { verifyImport } from '../../src/import/verify-import.js';
-import { formatCssValue } from '../../src/views/css-values.js';
-import { renderDtcgJson } from '../../src/views/export-dtcg-json.js';
-import { renderStrictDtcgJson } from '../../src/views/export-dtcg-strict.js';
+import { formatCssValue } from '../../src/views/shared/css-values.js';
+import { renderDtcgJson } from '../../src/views/formats/dtcg/export-dtcg-json.js';
+import { renderStrictDtcgJson } from '../../src/views/formats/dtcg/export-dtcg-strict.js';
 import { runCli } from '../cli/run-cli.js';
 import { compileExample } from '../helpers/fixtures.js';
 

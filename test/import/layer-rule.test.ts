@@ -5,7 +5,7 @@ import { readTokenFiles } from '../../src/cli/import.js';
 import { importDesignSystem } from '../../src/import/import-design-system.js';
 import type { ImportInput } from '../../src/import/import-design-system.js';
 import { modeOfPath } from '../../src/import/mode-hints.js';
-import { formatCssValue } from '../../src/views/css-values.js';
+import { formatCssValue } from '../../src/views/shared/css-values.js';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
 

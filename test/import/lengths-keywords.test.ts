@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompiledDesignSystem } from '../../src/compile/types.js';
 import { importDesignSystem } from '../../src/import/import-design-system.js';
 import { verifyImport } from '../../src/import/verify-import.js';
-import { formatCssValue } from '../../src/views/css-values.js';
+import { formatCssValue } from '../../src/views/shared/css-values.js';
 
 // Issue 23, item 3: a Style Dictionary source shaped like Utrecht's (untyped CSS keywords, lengths in `ex` and `ch`,
 // a padding shorthand), and DTCG dimensions holding a shorthand or a keyword.

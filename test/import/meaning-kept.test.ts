@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CompiledDesignSystem } from '../../src/compile/types.js';
 import { importDesignSystem } from '../../src/import/import-design-system.js';
-import { renderCss } from '../../src/views/export-css.js';
-import { formatCssValue } from '../../src/views/css-values.js';
+import { renderCss } from '../../src/views/formats/css/export-css.js';
+import { formatCssValue } from '../../src/views/shared/css-values.js';
 
 const cssOf = (system: CompiledDesignSystem | undefined, key: string) =>
   Object.fromEntries(

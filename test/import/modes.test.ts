@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompiledDesignSystem } from '../../src/compile/types.js';
 import { importDesignSystem } from '../../src/import/import-design-system.js';
 import { verifyImport } from '../../src/import/verify-import.js';
-import { formatCssValue } from '../../src/views/css-values.js';
+import { formatCssValue } from '../../src/views/shared/css-values.js';
 import { runCli } from '../cli/run-cli.js';
 
 /** Every token's CSS value in every mode. */

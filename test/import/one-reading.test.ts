@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompiledDesignSystem } from '../../src/compile/types.js';
 import { importDesignSystem } from '../../src/import/import-design-system.js';
-import { formatCssValue } from '../../src/views/css-values.js';
+import { formatCssValue } from '../../src/views/shared/css-values.js';
 
 /** Every imported token's type and CSS value in light. */
 const servedOf = (system: CompiledDesignSystem | undefined) =>

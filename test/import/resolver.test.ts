@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { CompiledDesignSystem } from '../../src/compile/types.js';
 import { importDesignSystem } from '../../src/import/import-design-system.js';
 import { verifyImport } from '../../src/import/verify-import.js';
-import { formatCssValue } from '../../src/views/css-values.js';
-import { renderDtcgResolver } from '../../src/views/export-dtcg-resolver.js';
+import { formatCssValue } from '../../src/views/shared/css-values.js';
+import { renderDtcgResolver } from '../../src/views/formats/dtcg/export-dtcg-resolver.js';
 import { compileExample, fixturePath } from '../helpers/fixtures.js';
 import { canonicalDtcgValue, canonicalTypedValue } from '../interop/dtcg-consumers.js';
 

@@ -7,7 +7,7 @@ import { parseColor } from '../../src/compile/values/parse-color.js';
 import type { CompiledDesignSystem } from '../../src/compile/types.js';
 import { importDesignSystem } from '../../src/import/import-design-system.js';
 import { verifyImport } from '../../src/import/verify-import.js';
-import { formatCssValue } from '../../src/views/css-values.js';
+import { formatCssValue } from '../../src/views/shared/css-values.js';
 import { fixturePath } from '../helpers/fixtures.js';
 
 const FIXTURE = fixturePath('../import/fixtures/style-dictionary');

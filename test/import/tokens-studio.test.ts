@@ -17,7 +17,7 @@ import type { SourceDocument, SourceToken } from '../../src/import/source-token.
 import { srgbText } from '../../src/import/css-color.js';
 import { evaluateMath } from '../../src/import/tokens-studio/math.js';
 import { fontWeightOf } from '../../src/import/tokens-studio/types.js';
-import { formatCssValue, formatHex, formatShadowLengths } from '../../src/views/css-values.js';
+import { formatCssValue, formatHex, formatShadowLengths } from '../../src/views/shared/css-values.js';
 
 const FIXTURE = 'test/import/fixtures/tokens-studio';
 const FIXTURE_FILES = ['core.json', 'semantic/light.json', 'semantic/dark.json', 'semantic/dim.json', '$themes.json', '$metadata.json'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { importDesignSystem } from '../../src/import/import-design-system.js';
 import { verifyImport } from '../../src/import/verify-import.js';
-import { formatCssValue } from '../../src/views/css-values.js';
+import { formatCssValue } from '../../src/views/shared/css-values.js';
 
 // Shaped like the Amsterdam design system's DTCG source: dimensions written as DTCG 2025.10 `{ value, unit }` objects
 // with no `$type` anywhere up the tree, and aliases of them, also untyped.

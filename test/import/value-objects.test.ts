@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompiledDesignSystem } from '../../src/compile/types.js';
 import { importDesignSystem } from '../../src/import/import-design-system.js';
 import { verifyImport } from '../../src/import/verify-import.js';
-import { formatCssValue } from '../../src/views/css-values.js';
+import { formatCssValue } from '../../src/views/shared/css-values.js';
 
 type Result = ReturnType<typeof importDesignSystem>;
 

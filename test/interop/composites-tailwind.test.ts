@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderTailwind } from '../../src/views/export-tailwind.js';
+import { renderTailwind } from '../../src/views/formats/css/export-tailwind.js';
 import { BROWSER_AVAILABLE, launchBrowser } from '../helpers/browser.js';
 import { compileWithTailwind } from '../helpers/tailwind.js';
 import { compileNova } from './composites-fixture.js';

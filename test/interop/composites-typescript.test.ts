@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderTypeScript } from '../../src/views/export-typescript.js';
+import { renderTypeScript } from '../../src/views/formats/js/export-ts.js';
 import { STRICT_COMPILER_OPTIONS } from '../helpers/typescript.js';
 import { compileNova, NOVA_FILES } from './composites-fixture.js';
 

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledDesignSystem } from '../../src/compile/types.js';
-import { formatCssValue } from '../../src/views/css-values.js';
-import { renderCss } from '../../src/views/export-css.js';
-import type { CssExportOptions } from '../../src/views/export-css.js';
+import { formatCssValue } from '../../src/views/shared/css-values.js';
+import { renderCss } from '../../src/views/formats/css/export-css.js';
+import type { CssExportOptions } from '../../src/views/formats/css/export-css.js';
 import { BROWSER_AVAILABLE, launchBrowser } from '../helpers/browser.js';
 import { compileExample } from '../helpers/fixtures.js';
 

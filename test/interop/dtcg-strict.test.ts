@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { typedValueOfPrimitive } from '../../src/compile/fields/typed-values.js';
 import type { CompiledDesignSystem, ModeValues, Token, TypedValue } from '../../src/compile/types.js';
-import { formatCssValue } from '../../src/views/css-values.js';
-import { valueInMode } from '../../src/views/mode-values.js';
-import { buildDtcgTree } from '../../src/views/export-dtcg-json.js';
-import { buildDtcgResolver } from '../../src/views/export-dtcg-resolver.js';
-import { buildStrictDtcgTree, buildStrictToken } from '../../src/views/export-dtcg-strict.js';
-import type { TokenTree } from '../../src/views/token-tree.js';
+import { formatCssValue } from '../../src/views/shared/css-values.js';
+import { valueInMode } from '../../src/views/shared/mode-values.js';
+import { buildDtcgTree } from '../../src/views/formats/dtcg/export-dtcg-json.js';
+import { buildDtcgResolver } from '../../src/views/formats/dtcg/export-dtcg-resolver.js';
+import { buildStrictDtcgTree, buildStrictToken } from '../../src/views/formats/dtcg/export-dtcg-strict.js';
+import type { TokenTree } from '../../src/views/shared/token-tree.js';
 import { compileExample, compileKitchenSink } from '../helpers/fixtures.js';
 import { compileAurora } from '../views/modes-fixture.js';
 import { formatTerrazzoTokens, formatTerrazzoValue, loadDtcgSchemas, parseWithTerrazzo } from './dtcg-consumers.js';

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledDesignSystem } from '../../src/compile/types.js';
 import { RESPONSE_SCHEMAS } from '../../src/http/response-schemas.js';
-import { renderCss } from '../../src/views/export-css.js';
-import { renderDtcgResolver } from '../../src/views/export-dtcg-resolver.js';
-import { renderStrictDtcgJson } from '../../src/views/export-dtcg-strict.js';
-import { renderTailwind } from '../../src/views/export-tailwind.js';
+import { renderCss } from '../../src/views/formats/css/export-css.js';
+import { renderDtcgResolver } from '../../src/views/formats/dtcg/export-dtcg-resolver.js';
+import { renderStrictDtcgJson } from '../../src/views/formats/dtcg/export-dtcg-strict.js';
+import { renderTailwind } from '../../src/views/formats/css/export-tailwind.js';
 import { bearer, buildExampleApp, DEMO_KEY } from '../helpers/app.js';
 import { compileExample } from '../helpers/fixtures.js';
 

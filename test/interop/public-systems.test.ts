@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/serve.js';
-import { cssPropertyName } from '../../src/views/css-names.js';
+import { cssPropertyName } from '../../src/views/shared/css-names.js';
 import { parseCssExport } from '../helpers/css.js';
 import { keysYaml, useFixtures } from '../source/fixture-repo.js';
 import { convertPrimer, PRIMER_PACKAGE, readPrimerTheme, readPrimerThemeAsWritten } from './public-systems/convert-primer.js';

@@ -1,13 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledDesignSystem, Token, TypedValue } from '../../src/compile/types.js';
-import { cssPropertyName } from '../../src/views/css-names.js';
-import { renderCss } from '../../src/views/export-css.js';
-import { OUTPUT_FORMATS } from '../../src/views/output-formats.js';
+import { cssPropertyName } from '../../src/views/shared/css-names.js';
+import { renderCss } from '../../src/views/formats/css/export-css.js';
+import { OUTPUT_FORMATS } from '../../src/views/formats/output-formats.js';
 import { BROWSER_AVAILABLE, launchBrowser } from '../helpers/browser.js';
 import { compileExample, compileKitchenSink } from '../helpers/fixtures.js';
 import { compileLess, compileScss, validateCss, writeExport } from '../helpers/preprocessors.js';
-import { compileTide } from '../views/preprocessor-fixture.js';
+import { compileTide } from '../views/formats/preprocessors/preprocessor-fixture.js';
 import { compileNova } from './composites-fixture.js';
 
 /**

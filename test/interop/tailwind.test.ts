@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledDesignSystem } from '../../src/compile/types.js';
-import { formatCssValue } from '../../src/views/css-values.js';
-import { renderTailwind, tailwindVariable } from '../../src/views/export-tailwind.js';
+import { formatCssValue } from '../../src/views/shared/css-values.js';
+import { renderTailwind, tailwindVariable } from '../../src/views/formats/css/export-tailwind.js';
 import { BROWSER_AVAILABLE, launchBrowser } from '../helpers/browser.js';
 import { compileWithTailwind } from '../helpers/tailwind.js';
 import { compileExample } from '../helpers/fixtures.js';

@@ -3,9 +3,9 @@
 import Color from 'colorjs.io';
 import type { CompiledDesignSystem } from '../../src/compile/types.js';
 import type { FindTokenAnswer, NearMatch, SoughtValue } from '../../src/mcp/tools/find-token-for-value.js';
-import { pixelsOf } from '../../src/views/contrast.js';
-import { formatCssValue, formatHex } from '../../src/views/css-values.js';
-import { perSystem } from '../../src/views/system-memo.js';
+import { pixelsOf } from '../../src/views/api/contrast.js';
+import { formatCssValue, formatHex } from '../../src/views/shared/css-values.js';
+import { perSystem } from '../../src/views/shared/system-memo.js';
 
 /** One candidate value of one token in one mode. */
 interface Candidate {

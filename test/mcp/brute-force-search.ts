@@ -5,8 +5,8 @@ import type { CompiledDesignSystem, Token } from '../../src/compile/types.js';
 import { valuesByMode } from '../../src/mcp/token-index.js';
 import { queryWords } from '../../src/mcp/tools/search-tokens.js';
 import type { FoundPrimitive, SearchTokensAnswer, SearchTokensInput } from '../../src/mcp/tools/search-tokens.js';
-import { formatHex } from '../../src/views/css-values.js';
-import { perSystem } from '../../src/views/system-memo.js';
+import { formatHex } from '../../src/views/shared/css-values.js';
+import { perSystem } from '../../src/views/shared/system-memo.js';
 
 /** What a token is searched by: its key's words, and its key, type and description in lower case. */
 interface Haystack {

@@ -4,13 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledDesignSystem } from '../../src/compile/types.js';
 import { getToken } from '../../src/mcp/tools/get-token.js';
-import { lintAndroid } from '../../src/views/export-android.js';
-import { lintCompose } from '../../src/views/export-compose.js';
-import { lintFlutter } from '../../src/views/export-flutter.js';
-import { lintIos } from '../../src/views/export-ios.js';
-import { lintReactNative } from '../../src/views/export-react-native.js';
-import type { FormatDiagnostic } from '../../src/views/output-format.js';
-import { OUTPUT_FORMATS } from '../../src/views/output-formats.js';
+import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../../src/views/formats/output-formats.js';
+import type { FormatId } from '../../src/views/formats/output-formats.js';
 import { compileExample } from '../helpers/fixtures.js';
 import { buildWithAapt } from '../helpers/native-read-back/android.js';
 import { AAPT, ANDROID_FRAMEWORK, NATIVE_TOOLS_AVAILABLE, run } from '../helpers/native-tools.js';
@@ -20,24 +15,16 @@ import { AAPT, ANDROID_FRAMEWORK, NATIVE_TOOLS_AVAILABLE, run } from '../helpers
  * files, and for Android out of the `R.java` aapt generates), and a token the format leaves out has the lint's reason.
  */
 
+/** The native formats, read from the registry: a new one fails here until its output is read back below. */
+const NATIVE: readonly FormatId[] = OUTPUT_FORMAT_IDS.filter((id) => OUTPUT_FORMATS[id].platform === 'native');
 type Native = 'ios' | 'android' | 'compose' | 'flutter' | 'react-native';
-const NATIVE: readonly Native[] = ['ios', 'android', 'compose', 'flutter', 'react-native'];
-const LINTS: Record<Native, (system: CompiledDesignSystem) => readonly FormatDiagnostic[]> = {
-  ios: lintIos,
-  android: lintAndroid,
-  compose: lintCompose,
-  flutter: lintFlutter,
-  'react-native': lintReactNative,
-};
+const lintOf = (id: FormatId, system: CompiledDesignSystem) => OUTPUT_FORMATS[id].lint?.(system) ?? [];
 
-interface NativeUsage {
-  ios?: string;
-  android?: { resource: string; code: string };
-  compose?: string;
-  flutter?: string;
-  'react-native'?: string;
-  leftOut?: Partial<Record<Native, string>>;
-}
+/** The native part of `get_token`'s usage (its web symbols are checked in test/mcp/mcp-tools.test.ts). */
+type NativeUsage = { readonly [Id in Exclude<FormatId, 'android'>]?: string } & {
+  readonly android?: { readonly resource: string; readonly code: string };
+  readonly leftOut?: { readonly [Id in FormatId]?: string };
+};
 
 const render = (system: CompiledDesignSystem, id: 'compose' | 'flutter' | 'react-native'): string => {
   const format = OUTPUT_FORMATS[id];
@@ -128,7 +115,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const usageOf = (system: CompiledDesignSystem, key: string): NativeUsage => getToken(system, key)!.usage;
+const usageOf = (system: CompiledDesignSystem, key: string): NativeUsage => getToken(system, key)!.usage as NativeUsage;
 
 describe('get_token: the native symbols', () => {
   it('gives the expressions an app writes for acme’s color.brand.primary', () => {
@@ -172,6 +159,7 @@ describe('get_token: the native symbols', () => {
         'react-native': typeScriptDeclarations(render(system, 'react-native')),
       };
       const android = androidDeclarations(filesOf(system, 'android'));
+      expect([...Object.keys(declared), 'android'].sort()).toEqual([...NATIVE].sort());
       const counts: Record<string, number> = {};
       for (const token of system.tokens) {
         const usage = usageOf(system, token.key);
@@ -180,7 +168,7 @@ describe('get_token: the native symbols', () => {
           const reason = usage.leftOut?.[id];
           expect(symbol === undefined, `${token.key} ${id}: a symbol or a reason`).toBe(reason !== undefined);
           if (symbol === undefined) {
-            const lint = LINTS[id](system).find((diagnostic) => diagnostic.token === token.key);
+            const lint = lintOf(id, system).find((diagnostic) => diagnostic.token === token.key);
             if (lint !== undefined || id !== 'android') expect(reason, `${token.key} ${id}`).toBe(lint?.message);
             continue;
           }

@@ -6,7 +6,7 @@ import type { SourceEvent } from '../../src/state/events.js';
 import { reduce } from '../../src/state/reduce.js';
 import { createEmptySnapshot } from '../../src/state/snapshot.js';
 import type { Snapshot } from '../../src/state/snapshot.js';
-import { formatCssValue } from '../../src/views/css-values.js';
+import { formatCssValue } from '../../src/views/shared/css-values.js';
 import { compileFiles } from '../helpers/fixtures.js';
 
 const T0 = Date.UTC(2026, 0, 1);

@@ -5,7 +5,7 @@ import { compileSourceTexts } from '../../src/state/compile-batch.js';
 import { createEmptySnapshot } from '../../src/state/snapshot.js';
 import type { Snapshot } from '../../src/state/snapshot.js';
 import { estimateSnapshotBytes } from '../../src/state/snapshot-size.js';
-import { contrastSystemFiles } from '../views/contrast-fixture.js';
+import { contrastSystemFiles } from '../views/api/contrast-fixture.js';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;

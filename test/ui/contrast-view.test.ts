@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/serve.js';
-import type { ApiContrast, ApiContrastPair } from '../../src/views/api-answers.js';
+import type { ApiContrast, ApiContrastPair } from '../../src/views/api/api-answers.js';
 import { BROWSER_AVAILABLE, launchBrowser } from '../helpers/browser.js';
 import { createFixtureRepo, keysYaml, startFixtureServer, systemYaml } from '../source/fixture-repo.js';
 import type { FixtureRepo } from '../source/fixture-repo.js';

@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUiRoutes, UI_SECURITY_HEADERS } from '../../src/http/routes/ui.js';
-import { cssPropertyName } from '../../src/views/css-names.js';
+import { cssPropertyName } from '../../src/views/shared/css-names.js';
 import { cssNameOf } from '../../web/css-name.js';
 import { buildExampleApp, bearer, DEMO_KEY } from '../helpers/app.js';
 import { buildPage } from './build-page.js';

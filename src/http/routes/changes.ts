@@ -5,7 +5,7 @@ import type { ApiKeyEntry } from '../../compile/keys/parse-keys-file.js';
 import { ChangeRefusedError } from '../../state/change-requests.js';
 import type { ChangeActor, ChangeRefusal, ChangeRequest, ChangeRequestService } from '../../state/change-requests.js';
 import { COMMIT_ID_PATTERN } from '../../state/revisions.js';
-import { previewValuesAnswer } from '../../views/preview-answer.js';
+import { previewValuesAnswer } from '../../views/api/preview-answer.js';
 import { ApiError } from '../errors.js';
 import { PREVIEW_RESPONSE, RESPONSE_SCHEMAS } from '../response-schemas.js';
 import { authOf } from '../request-auth.js';

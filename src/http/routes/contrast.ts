@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { renderContrastParts } from '../../views/contrast.js';
-import { JSON_TYPE } from '../../views/rendered.js';
+import { renderContrastParts } from '../../views/api/contrast.js';
+import { JSON_TYPE } from '../../views/shared/rendered.js';
 import type { ApiRuntime } from '../api-runtime.js';
 import { ApiError } from '../errors.js';
 import { querySchema } from '../query-schema.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { DiffSide } from '../../views/diff-design-systems.js';
-import { JSON_TYPE, MARKDOWN_TYPE, toRendered } from '../../views/rendered.js';
+import type { DiffSide } from '../../views/diff/diff-design-systems.js';
+import { JSON_TYPE, MARKDOWN_TYPE, toRendered } from '../../views/shared/rendered.js';
 import type { McpToolRunner } from '../mcp-tool-thread.js';
 import type { ApiRuntime } from '../api-runtime.js';
 import { ApiError } from '../errors.js';

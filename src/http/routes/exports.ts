@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { MissingFileError } from '../../views/export-jobs.js';
-import { FormatOptionError } from '../../views/output-format.js';
-import type { OutputFormat } from '../../views/output-format.js';
-import type { Rendered } from '../../views/rendered.js';
-import { hasFiles, jobOf, OUTPUT_FORMAT_IDS, OUTPUT_FORMATS, routeOf } from '../../views/output-formats.js';
-import type { FilePart, FormatId, OptionsOf } from '../../views/output-formats.js';
+import { MissingFileError } from '../../views/formats/export-jobs.js';
+import { FormatOptionError } from '../../views/formats/output-format.js';
+import type { OutputFormat } from '../../views/formats/output-format.js';
+import type { Rendered } from '../../views/shared/rendered.js';
+import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../../views/formats/output-formats.js';
+import { hasFiles, jobOf } from '../../views/formats/export-jobs.js';
+import { routeOf } from '../../views/formats/output-format.js';
+import type { FormatId, OptionsOf } from '../../views/formats/output-formats.js';
+import type { FilePart } from '../../views/formats/export-jobs.js';
 import { parametersKey, serveRead } from '../api-runtime.js';
 import type { ApiRuntime } from '../api-runtime.js';
 import { ApiError } from '../errors.js';
@@ -12,7 +15,7 @@ import { querySchema } from '../query-schema.js';
 import type { QuerySchemaTypeProvider } from '../query-schema.js';
 
 /**
- * One route per output format, all from the registry (views/output-formats.ts); a format of several files also
+ * One route per output format, all from the registry (views/formats/output-formats.ts); a format of several files also
  * answers each file at `<route>/<path>` and all of them at `<route>.zip` (docs/api.md "Formats of several files").
  */
 export function registerExportRoutes(app: FastifyInstance, runtime: ApiRuntime): void {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PRIMITIVE_TYPES } from '../../compile/types.js';
-import { renderDesignSystem, renderDesignSystemList, renderPrimitives, renderScales } from '../../views/api-views.js';
-import { toRenderedJson } from '../../views/rendered.js';
+import { renderDesignSystem, renderDesignSystemList, renderPrimitives, renderScales } from '../../views/api/api-views.js';
+import { toRenderedJson } from '../../views/shared/rendered.js';
 import type { ApiRuntime } from '../api-runtime.js';
 import { querySchema } from '../query-schema.js';
 import type { QuerySchemaTypeProvider } from '../query-schema.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isCommitId } from '../../state/revisions.js';
-import { toRenderedJson } from '../../views/rendered.js';
+import { toRenderedJson } from '../../views/shared/rendered.js';
 import type { ApiRuntime } from '../api-runtime.js';
 import { ApiError } from '../errors.js';
 import { querySchema } from '../query-schema.js';

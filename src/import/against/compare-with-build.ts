@@ -1,5 +1,5 @@
 import type { CompiledDesignSystem } from '../../compile/types.js';
-import { renderCss } from '../../views/export-css.js';
+import { renderCss } from '../../views/formats/css/export-css.js';
 import { compareCssValues } from './compare-css-values.js';
 import { readBuild } from './read-build.js';
 import type { BuildContext, BuildFile } from './read-build.js';

@@ -1,8 +1,8 @@
 import Color from 'colorjs.io';
 import type { CompiledDesignSystem, Rgba } from '../../compile/types.js';
-import { compositeOver } from '../../views/contrast.js';
-import { formatHex } from '../../views/css-values.js';
-import { schemeOf } from '../../views/mode-values.js';
+import { compositeOver } from '../../views/api/contrast.js';
+import { formatHex } from '../../views/shared/css-values.js';
+import { schemeOf } from '../../views/shared/mode-values.js';
 import { tokensByKey } from '../token-index.js';
 import { readSoughtValue } from './find-token-for-value.js';
 
@@ -49,7 +49,7 @@ export function readContrastSide(system: CompiledDesignSystem, name: string, tex
 
 /**
  * `check_contrast`: the WCAG 2.1 contrast ratio of a foreground over a background in every mode, seen as the contrast
- * check of declared pairs sees them (views/contrast.ts): the background over the declared `surface` token (itself over
+ * check of declared pairs sees them (views/api/contrast.ts): the background over the declared `surface` token (itself over
  * white, or black in a dark-scheme mode), or over white or black; the foreground over that.
  * @example checkContrast(acme, { color: black }, { color: white }).modes.light // { foreground: '#000000', background: '#FFFFFF', ratio: 21, AA: true, ... }
  */

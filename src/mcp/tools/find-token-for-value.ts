@@ -1,5 +1,5 @@
 import type { CompiledDesignSystem, Rgba } from '../../compile/types.js';
-import { formatHex } from '../../views/css-values.js';
+import { formatHex } from '../../views/shared/css-values.js';
 import { chromaOf, deltaE2000Of, MAX_LIGHTNESS_WEIGHT } from '../delta-e-2000.js';
 import type { LabColor } from '../delta-e-2000.js';
 import { labOf, valueIndexOf } from '../value-index.js';

@@ -1,5 +1,5 @@
 import type { CompiledDesignSystem, Token } from '../../compile/types.js';
-import { renderToken } from '../../views/api-views.js';
+import { renderToken } from '../../views/api/api-views.js';
 import { referencedBy, tokensByKey, valuesByMode } from '../token-index.js';
 import { tokenUsage } from './token-usage.js';
 import type { TokenUsage } from './token-usage.js';

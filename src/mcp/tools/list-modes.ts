@@ -1,5 +1,5 @@
 import type { CompiledDesignSystem } from '../../compile/types.js';
-import { schemeOf } from '../../views/mode-values.js';
+import { schemeOf } from '../../views/shared/mode-values.js';
 
 /** What `list_modes` answers: every mode in order (light, dark, then the declared ones) with its base, media query and scheme. */
 export interface ListModesAnswer {

@@ -1,7 +1,7 @@
 import { wordsOfKey } from '../../compile/values/key-words.js';
 import type { CompiledDesignSystem, Deprecation, Token, TokenType } from '../../compile/types.js';
-import { formatHex } from '../../views/css-values.js';
-import { perSystem } from '../../views/system-memo.js';
+import { formatHex } from '../../views/shared/css-values.js';
+import { perSystem } from '../../views/shared/system-memo.js';
 import { valuesByMode } from '../token-index.js';
 
 export interface SearchTokensInput {

@@ -2,14 +2,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { wordsOfKey } from '../../../src/compile/values/key-words.js';
 import type { CompiledDesignSystem, DimensionValue, Token, TypedValue } from '../../../src/compile/types.js';
-import { lintAndroid } from '../../../src/views/export-android.js';
+import { lintAndroid } from '../../../src/views/formats/android/export-android.js';
 import { AAPT, ANDROID_FRAMEWORK, run } from '../native-tools.js';
 
 /**
  * The Android resources read back as an app build reads them: compiled by `aapt package` against the Android
  * framework, then `aapt dump --values resources` parsed, each value as a device picks it (default and night
  * configurations, references followed); and what each resource must hold worked out from the compiled values (the
- * oracle). Used by test/views/export-android.test.ts and scripts/verify-native-outputs.mjs.
+ * oracle). Used by test/views/formats/android/export-android.test.ts and scripts/verify-native-outputs.mjs.
  */
 
 /** Java's keywords and literals: aapt refuses them as resource names (`invalid symbol`). */

@@ -1,15 +1,15 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CompiledDesignSystem, DimensionValue, Rgba, Token, TypedValue } from '../../../src/compile/types.js';
-import { composeNamesOf } from '../../../src/views/export-compose.js';
-import { OUTPUT_FORMATS } from '../../../src/views/output-formats.js';
+import { composeNamesOf } from '../../../src/views/formats/compose/export-compose.js';
+import { OUTPUT_FORMATS } from '../../../src/views/formats/output-formats.js';
 import { KOTLINC, run } from '../native-tools.js';
 import type { ReadBack } from './read-back.js';
 
 /**
  * The Compose export read back: compiled by kotlinc against small stubs of the Compose types it uses, run by Java,
  * a `main` printing every property of every mode's instance; and what each must print worked out from the compiled
- * values (the oracle). Used by test/views/export-compose.test.ts and scripts/verify-native-outputs.mjs.
+ * values (the oracle). Used by test/views/formats/compose/export-compose.test.ts and scripts/verify-native-outputs.mjs.
  */
 
 const compose = OUTPUT_FORMATS.compose;

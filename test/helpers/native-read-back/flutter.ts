@@ -1,5 +1,5 @@
 import type { CompiledDesignSystem, Rgba, Token, TypedValue } from '../../../src/compile/types.js';
-import { OUTPUT_FORMATS } from '../../../src/views/output-formats.js';
+import { OUTPUT_FORMATS } from '../../../src/views/formats/output-formats.js';
 import { parseDart, syntaxErrors } from '../native-tools.js';
 import type { SyntaxNode } from '../native-tools.js';
 import type { ReadBack } from './read-back.js';
@@ -7,7 +7,7 @@ import type { ReadBack } from './read-back.js';
 /**
  * The Flutter export read back: tokens.dart parsed by tree-sitter-dart (no Dart SDK installs here), every mode
  * constant's arguments read out of the syntax tree, and what each must be worked out from the compiled values in
- * every mode (the oracle). Used by test/views/export-flutter.test.ts and scripts/verify-native-outputs.mjs.
+ * every mode (the oracle). Used by test/views/formats/flutter/export-flutter.test.ts and scripts/verify-native-outputs.mjs.
  */
 
 // ---------------------------------------------------------------------------------------------------------------

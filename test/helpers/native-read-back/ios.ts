@@ -1,8 +1,8 @@
 import { Ajv } from 'ajv';
 import type { CompiledDesignSystem, Dimension, Rgba, Token, TypedValue } from '../../../src/compile/types.js';
-import { nativeModes, toDensityIndependent } from '../../../src/views/native-appearance.js';
-import type { OutputFile } from '../../../src/views/output-format.js';
-import { OUTPUT_FORMATS } from '../../../src/views/output-formats.js';
+import { nativeModes, toDensityIndependent } from '../../../src/views/shared/native-appearance.js';
+import type { OutputFile } from '../../../src/views/formats/output-format.js';
+import { OUTPUT_FORMATS } from '../../../src/views/formats/output-formats.js';
 import { parseSwift, syntaxErrors } from '../native-tools.js';
 import type { SyntaxNode } from '../native-tools.js';
 import type { ReadBack } from './read-back.js';
@@ -10,7 +10,7 @@ import type { ReadBack } from './read-back.js';
 /**
  * The iOS export read back as Xcode and Swift would: Tokens.swift parsed by tree-sitter-swift (every literal read
  * out of the syntax tree), each color set's Contents.json checked against a schema of Xcode's asset catalog format,
- * and what each must hold worked out from the compiled values (the oracle). Used by test/views/export-ios.test.ts
+ * and what each must hold worked out from the compiled values (the oracle). Used by test/views/formats/ios/export-ios.test.ts
  * and scripts/verify-native-outputs.mjs.
  */
 

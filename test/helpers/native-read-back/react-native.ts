@@ -5,7 +5,7 @@ import { isDeepStrictEqual, promisify } from 'node:util';
 import ts from 'typescript';
 import { wordsOfSegment } from '../../../src/compile/values/key-words.js';
 import type { CompiledDesignSystem, DimensionValue, Rgba, Token, TypedValue } from '../../../src/compile/types.js';
-import { OUTPUT_FORMATS } from '../../../src/views/output-formats.js';
+import { OUTPUT_FORMATS } from '../../../src/views/formats/output-formats.js';
 import { STRICT_COMPILER_OPTIONS } from '../typescript.js';
 import type { ReadBack } from './read-back.js';
 
@@ -13,7 +13,7 @@ import type { ReadBack } from './read-back.js';
  * The React Native module read back as an app uses it: type-checked by the TypeScript compiler (`--strict`) with a
  * consumer of every mode, and run by Node (which strips its types, as Metro's Babel does) with a stub `react-native`
  * package; and what every value of every mode must be worked out from the compiled values (the oracle). Used by
- * test/views/export-react-native.test.ts and scripts/verify-native-outputs.mjs.
+ * test/views/formats/react-native/export-react-native.test.ts and scripts/verify-native-outputs.mjs.
  */
 
 const reactNative = OUTPUT_FORMATS['react-native'];

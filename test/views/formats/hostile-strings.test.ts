@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import type { CompiledDesignSystem, Token, TypedValue } from '../../../src/compile/types.js';
+import { androidComment, androidString } from '../../../src/views/formats/android/android-names.js';
+import { formatDocCommentText } from '../../../src/views/shared/css-comment.js';
+import { dartDocLines, dartString } from '../../../src/views/formats/flutter/dart-names.js';
+import { renderCss } from '../../../src/views/formats/css/export-css.js';
+import type { CssTheme } from '../../../src/views/formats/css/export-css.js';
+import { renderTailwind } from '../../../src/views/formats/css/export-tailwind.js';
+import { renderTypeScript } from '../../../src/views/formats/js/export-ts.js';
+import { kotlinDoc, kotlinString } from '../../../src/views/formats/compose/kotlin-names.js';
+import { swiftDocComment, swiftString } from '../../../src/views/formats/ios/swift-names.js';
+import { outlineCss as outline } from '../../helpers/css-outline.js';
+import { compileSystem } from '../modes-fixture.js';
+
+// The writers are safe by construction: even a compiled design system holding the strings the compiler refuses
+// (made here by hand, as a future rule change or a bug in a check could let them through) never gets a comment, a
+// string or a media query of its own into the CSS, nor `<` into a comment.
+
+const FILES = {
+  'ds/system.yaml': 'name: DS\nmodes:\n  contrast: { base: light, media: "(prefers-contrast: more)" }\n',
+  'ds/tokens.yaml': [
+    'tokens:',
+    '  color.fg: { type: color, color: "#000000", modes: { dark: { color: "#FFFFFF" }, contrast: { color: "#111111" } } }',
+    '  font.family.body: { type: font.family, value: Inter }',
+    '  opacity.old: { type: opacity, value: 0.5, deprecated: Old., modes: { dark: { value: 0.4 } } }',
+    '  shadow.card: { type: shadow, primitive: shadow.card }',
+    '  spacing.after: { type: spacing, value: 4 }',
+    'primitives:',
+    '  shadow: { card: "0px 1px 2px 0px rgba(0, 0, 0, 0.1)" }',
+    '',
+  ].join('\n'),
+};
+
+const FAMILY = 'Inter /* x';
+const SHADOW = '0px 1px 2px rgba(0, 0, 0, 0.1) /*';
+const MESSAGE = 'Old */ </style><script>alert(1)</script>';
+const MEDIA = '(min-width: 1px), all and (max-width: 0px)';
+
+/** The design system above with the reproduction's strings put in after compiling. */
+function hostileSystem(): CompiledDesignSystem {
+  const system = compileSystem('ds', FILES);
+  const everyMode = (token: Token, value: TypedValue): Token['resolved'] =>
+    Object.fromEntries(Object.keys(token.resolved).map((mode) => [mode, value])) as Token['resolved'];
+  const tokens = system.tokens.map((token): Token => {
+    switch (token.key) {
+      case 'font.family.body':
+        return { ...token, resolved: everyMode(token, { kind: 'fontFamily', families: ['Inter /* x'], text: FAMILY }) };
+      case 'shadow.card':
+        return { ...token, resolved: everyMode(token, { kind: 'shadow', layers: null, text: SHADOW }) };
+      case 'opacity.old':
+        return { ...token, deprecated: { message: MESSAGE, replacement: null, since: null } };
+      default:
+        return token;
+    }
+  });
+  const modes = system.modes.map((mode) => (mode.name === 'contrast' ? { ...mode, media: MEDIA } : mode));
+  return { ...system, tokens, modes };
+}
+
+const ROOT = ':root { --color-fg --font-family-body --opacity-old --shadow-card --spacing-after }';
+
+describe('the CSS writer with strings the compiler refuses', () => {
+  it('writes a font stack as quoted, escaped names and an unreadable shadow as none; the deprecation comment without `*/` or `<`', () => {
+    const css = renderCss(hostileSystem(), { naming: 'kebab-case' });
+    expect(css).toContain('  --font-family-body: "Inter \\2f \\2a  x";\n');
+    expect(css).toContain('  --shadow-card: none;\n');
+    expect(css).toContain('  /* Deprecated. Old * / &lt;/style>&lt;script>alert(1)&lt;/script> */\n');
+    expect(css).not.toContain('<');
+  });
+
+  it.each<[CssTheme, string[]]>([
+    ['data-attribute', [ROOT, '[data-theme="dark"] { --color-fg --opacity-old }', '[data-theme="contrast"] { --color-fg }']],
+    [
+      'media',
+      [
+        ROOT,
+        '@media (prefers-color-scheme:dark)',
+        ':root { --color-fg --opacity-old }',
+        '[data-theme="contrast"] { --color-fg --opacity-old }',
+      ],
+    ],
+    [
+      'light-dark',
+      [
+        ':root { color-scheme --color-fg --font-family-body --opacity-old --shadow-card --spacing-after }',
+        '@media (prefers-color-scheme:dark)',
+        ':root { --opacity-old }',
+        '[data-theme="contrast"] { --color-fg --opacity-old }',
+      ],
+    ],
+  ])('theme=%s keeps every rule and mode block; a mode whose media could apply to everyone gets its [data-theme] rule', (theme, want) => {
+    const css = renderCss(hostileSystem(), { naming: 'kebab-case', theme });
+    const { blocks, comments } = outline(css);
+    expect(blocks).toEqual(want);
+    expect(comments).toEqual([
+      ' Design tokens of ds. Generated by design-token-server; do not edit. ',
+      ' Deprecated. Old * / &lt;/style>&lt;script>alert(1)&lt;/script> ',
+    ]);
+  });
+
+  it('Tailwind: the same comment, and the mode variant on its [data-theme] rule instead of the media query', () => {
+    const css = renderTailwind(hostileSystem(), { theme: 'media' });
+    expect(css).not.toContain('<');
+    expect(css).not.toContain(MEDIA);
+    expect(css).toContain('@custom-variant contrast (&:where([data-theme="contrast"], [data-theme="contrast"] *));\n');
+    // css-tree does not read Tailwind's at-rules: the comments as a CSS tokenizer finds them.
+    expect(css.match(/\/\*[^]*?\*\//g)).toEqual([
+      '/* Design tokens of ds. Generated by design-token-server; do not edit. */',
+      '/* Deprecated. Old * / &lt;/style>&lt;script>alert(1)&lt;/script> */',
+    ]);
+  });
+});
+
+describe('the TypeScript writer with a message the compiler refuses', () => {
+  it('writes the JSDoc without `*/` or `<`', () => {
+    const ts = renderTypeScript(hostileSystem());
+    expect(ts).toContain('    /** @deprecated Old * / &lt;/style>&lt;script>alert(1)&lt;/script> */\n    old: "0.5",\n');
+    expect(ts).not.toContain('<');
+    // One comment per mode's tree, each closed once.
+    expect([ts.split('/**').length - 1, ts.split('*/').length - 1]).toEqual([3, 3]);
+  });
+});
+
+describe('the native writers with what no file can hold', () => {
+  const TEXT = 'Old\u0000 -- \ufffe\ud800.\n@deprecated Use x.\n- Returns: y';
+  it.each<[string, () => unknown, unknown]>([
+    ['androidComment', () => androidComment(TEXT), '<!-- Old - - . @deprecated Use x. - Returns: y -->'],
+    ['androidString', () => androidString('%s "@x"\ufffe'), '"\\u0025s \\"@x\\"\\ufffe"'],
+    ['swiftDocComment', () => swiftDocComment(TEXT, ''), ['/// Old -- .', '/// @deprecated Use x.', '/// \\- Returns: y']],
+    ['swiftString', () => swiftString('a\u0085\ufffe\ud800'), '"a\\u{85}\\u{fffe}\\u{fffd}"'],
+    ['kotlinDoc', () => kotlinDoc(TEXT, ''), '/**\n * Old -- .\n * &#64;deprecated Use x.\n * - Returns: y\n */\n'],
+    ['kotlinString', () => kotlinString('a\u0085\ufffe\ud800$'), '"a\\u0085\\ufffe\\ud800\\$"'],
+    ['dartDocLines', () => dartDocLines(TEXT, ''), ['/// Old -- .', '/// &#64;deprecated Use x.', '/// - Returns: y']],
+    ['dartString', () => dartString('a\u0085\ufffe\ud800$'), "'a\\u{85}\\u{fffe}\\u{d800}\\$'"],
+    ['formatDocCommentText', () => formatDocCommentText(TEXT), 'Old -- . &#64;deprecated Use x. - Returns: y'],
+  ])('%s', (_, write, want) => {
+    expect(write()).toEqual(want);
+  });
+});
