@@ -20,6 +20,7 @@ import { ANDROID_PARAMETERS, androidFiles, lintAndroid, readAndroidOptions } fro
 import type { AndroidOptions } from './android/export-android.js';
 import { COMPOSE_PACKAGE_PARAMETER, lintCompose, readComposeOptions, renderCompose } from './compose/export-compose.js';
 import type { ComposeOptions } from './compose/export-compose.js';
+import { FIGMA_FORMAT } from './figma/figma-format.js';
 import { checkModeOption, FormatOptionError, readChoice, readText } from './output-format.js';
 import type { FormatOptions, FormatQuery, OutputFile, OutputFormat } from './output-format.js';
 import { renderFileManifest } from './file-manifest.js';
@@ -394,6 +395,7 @@ const TABLE = {
     render: renderFlutter,
     lint: lintFlutter,
   }),
+  figma: FIGMA_FORMAT,
 };
 
 /** The id of an output format: its key in `OUTPUT_FORMATS`. */

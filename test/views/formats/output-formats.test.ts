@@ -61,6 +61,7 @@ describe('the output-format registry', () => {
       'android',
       'ios',
       'flutter',
+      'figma',
     ]);
     expect(exampleUrlsOf(OUTPUT_FORMATS.json)).toEqual(['/api/v1/export/json', '/api/v1/export/json?spec=2025.10']);
   });
@@ -109,6 +110,7 @@ describe('the output-format registry', () => {
       ['android', { references: 'resolve' }],
       ['ios', {}],
       ['flutter', {}],
+      ['figma', {}],
     ]);
     expect(OUTPUT_FORMATS.json.readOptions({ spec: '2025.10' })).toEqual({ spec: '2025.10', references: 'resolve' });
     expect(OUTPUT_FORMATS.css.fileName(OUTPUT_FORMATS.css.readOptions({ mode: 'dark' }))).toBe('tokens.dark.css');
