@@ -6,6 +6,8 @@ import { buildFigmaPlan, renderFigmaPlan } from '../../../../src/views/formats/f
 import { figmaModes } from '../../../../src/views/formats/figma/figma-names.js';
 import type { FigmaPlan, FigmaPlanRgba, FigmaPlanValue, FigmaPlanVariable } from '../../../../src/views/formats/figma/figma-plan.js';
 import { FIGMA_PLAN_SCHEMA } from '../../../../src/views/formats/figma/figma-plan-schema.js';
+import { RESPONSE_SCHEMAS } from '../../../../src/http/response-schemas.js';
+import { bearer, buildExampleApp, DEMO_KEY } from '../../../helpers/app.js';
 import { parseCssExport } from '../../../helpers/css.js';
 import { compileExample, compileKitchenSink } from '../../../helpers/fixtures.js';
 import { compileTokens } from '../../../compile/tokens-fixture.js';
@@ -301,5 +303,20 @@ describe('Figma mode names', () => {
     expect(modes.map((each) => each.name)).toEqual(want);
     expect(modes.map((each) => each.id)).toEqual(given);
     expect(modes.every((each) => each.name.length <= 40)).toBe(true);
+  });
+});
+
+describe('GET /api/v1/export/figma', () => {
+  it('serves the view’s bytes, valid against the schema of the OpenAPI document', async () => {
+    const { app } = await buildExampleApp();
+    const response = await app.inject({ method: 'GET', url: '/api/v1/export/figma', headers: bearer(DEMO_KEY) });
+    expect([response.statusCode, response.headers['content-type']]).toEqual([200, 'application/json; charset=utf-8']);
+    expect(response.body).toBe(renderFigmaPlan(await compileExample('acme')));
+    const schema = (RESPONSE_SCHEMAS['/api/v1/export/figma']?.['200'] as { content: Record<string, { schema: object }> }).content[
+      'application/json'
+    ]?.schema as object;
+    const validate = new Ajv2020({ strict: false, allErrors: true }).compile(schema);
+    expect(validate(response.json()) ? [] : validate.errors).toEqual([]);
+    await app.close();
   });
 });
