@@ -96,11 +96,27 @@ module.exports = {
       severity: 'error',
       comment:
         'A format family (views/formats/<family>/) imports only its own folder, views/shared/, the format contract (formats/output-format.ts, formats/several-files.ts) and compile/: what two families share goes to views/shared/.',
-      from: { path: '^src/views/formats/([^/]+)/' },
+      from: { path: '^src/views/formats/([^/]+)/', pathNot: '^src/views/formats/figma/' },
       to: {
         path: '^src/',
         pathNot: [
           '^src/views/formats/$1/',
+          '^src/views/shared/',
+          '^src/views/formats/(output-format|several-files)\\.ts$',
+          '^src/compile/',
+        ],
+      },
+    },
+    {
+      name: 'design-family-names-platforms',
+      severity: 'error',
+      comment:
+        'The one declared cross-family use: the Figma plan (views/formats/figma/) gives each variable the code syntax of the platforms, the very symbols the Android and iOS exports write, so it may read those two families; otherwise it stands alone like any family.',
+      from: { path: '^src/views/formats/figma/' },
+      to: {
+        path: '^src/',
+        pathNot: [
+          '^src/views/formats/(figma|android|ios)/',
           '^src/views/shared/',
           '^src/views/formats/(output-format|several-files)\\.ts$',
           '^src/compile/',

@@ -5,7 +5,16 @@ import { bearer, buildExampleApp, DEMO_KEY, DOCS_KEY } from '../helpers/app.js';
 import { callError, callJson, connectMcp, rawMcpRequest } from './mcp-client.js';
 
 const HARBOR_KEY = 'dts_harbor_demo_key';
-const TOOLS = ['check_contrast', 'diff_revisions', 'find_token_for_value', 'get_token', 'list_modes', 'list_problems', 'search_tokens'];
+const TOOLS = [
+  'check_contrast',
+  'diff_revisions',
+  'figma_plan',
+  'find_token_for_value',
+  'get_token',
+  'list_modes',
+  'list_problems',
+  'search_tokens',
+];
 
 interface ApiTokenBody {
   data: { key: string; type: string; value: unknown; modes?: unknown; deprecated?: unknown; references?: unknown };
@@ -291,6 +300,14 @@ describe('/mcp in process (the SDK client over app.inject)', () => {
     expect(modes.modes.slice(2).map(({ name, base, media }) => ({ name, base, media }))).toEqual(data.modes);
     expect(modes.modes.slice(0, 2).map((mode) => mode.name)).toEqual(['light', 'dark']);
     expect(await callJson(acme, 'list_problems')).toEqual({ designSystem: 'acme', errors: 0, warnings: 0, problems: [] });
+  });
+
+  it('figma_plan answers the plan of GET /export/figma', async () => {
+    const served = await app.inject({ url: '/api/v1/export/figma?designSystem=harbor', headers: bearer(HARBOR_KEY) });
+    expect(served.statusCode).toBe(200);
+    const plan = await callJson(harbor, 'figma_plan');
+    expect(JSON.stringify(plan)).toBe(JSON.stringify(JSON.parse(served.body)));
+    expect((plan as { collections: { modes: unknown[] }[] }).collections[0]?.modes).toHaveLength(5);
   });
 
   it('serves resources for the design system and its exports, with the bytes of the routes', async () => {

@@ -19,6 +19,7 @@ import type { Snapshot } from '../../state/snapshot.js';
 import type { SnapshotStore } from '../../state/store.js';
 import { checkContrast, readContrastSide } from '../../mcp/tools/check-contrast.js';
 import { readSoughtValue } from '../../mcp/tools/find-token-for-value.js';
+import { figmaPlan } from '../../mcp/tools/figma-plan.js';
 import { listModes } from '../../mcp/tools/list-modes.js';
 import { listProblems } from '../../mcp/tools/list-problems.js';
 import { renderTokenList } from '../../views/api/api-views.js';
@@ -511,6 +512,20 @@ function buildServer(
       annotations: READ_ONLY,
     },
     (args) => answer(args, 'list_modes', {}, (read) => listModes(read.system.compiled)),
+  );
+
+  server.registerTool(
+    'figma_plan',
+    {
+      title: 'Figma plan',
+      description:
+        'The plan that brings the design system into Figma (GET /api/v1/export/figma): one variable collection with a mode per mode, ' +
+        'a variable per token (type, scopes, code syntax, value per mode; references as aliases by the plan’s own ids), text and effect ' +
+        'styles bound to variables, and what is not carried. Apply it with Figma’s plugin API (e.g. through Figma’s MCP server); keep each id in the node’s plugin data.',
+      inputSchema: DESIGN_SYSTEM_INPUT,
+      annotations: READ_ONLY,
+    },
+    (args) => answer(args, 'figma_plan', {}, (read) => figmaPlan(read.system.compiled)),
   );
 
   server.registerTool(

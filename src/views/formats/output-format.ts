@@ -9,7 +9,10 @@ import type { CompiledDesignSystem, Token } from '../../compile/types.js';
 export interface OutputFormat<Options extends FormatOptions> {
   /** The route under `/api/v1`: `/export/<name>`. */
   readonly path: `/export/${string}`;
-  /** Where the output is used: `web` (a browser or a web build) or `native` (an app: iOS, Android, Compose, Flutter, React Native). */
+  /**
+   * Where the output is used: `web` (a browser or a web build), `native` (an app: iOS, Android, Compose, Flutter, React
+   * Native) or `design` (a design tool: the Figma plan).
+   */
   readonly platform: Platform;
   /** The body's media type with its charset, exactly as sent. */
   readonly contentType: string;
@@ -56,7 +59,7 @@ export interface OutputFormat<Options extends FormatOptions> {
 }
 
 /** Where an output format is used; MCP's `token_usage` explains why a `native` one leaves a token out. */
-export type Platform = 'web' | 'native';
+export type Platform = 'web' | 'native' | 'design';
 
 /** What an app writes to read a token in one output: an expression, or one per place (Android: XML and code). */
 export type TokenSymbol = string | { readonly [part: string]: string | readonly string[] };

@@ -2,6 +2,7 @@ import { ANDROID_FORMAT } from './android/android-format.js';
 import { COMPOSE_FORMAT } from './compose/compose-format.js';
 import { CSS_FORMAT, TAILWIND_FORMAT } from './css/css-format.js';
 import { JSON_FORMAT, RESOLVER_FORMAT } from './dtcg/dtcg-format.js';
+import { FIGMA_FORMAT } from './figma/figma-format.js';
 import { FLUTTER_FORMAT } from './flutter/flutter-format.js';
 import { IOS_FORMAT } from './ios/ios-format.js';
 import { DTS_FORMAT, JS_FORMAT, TS_FORMAT } from './js/js-format.js';
@@ -25,6 +26,7 @@ const TABLE = {
   android: ANDROID_FORMAT,
   ios: IOS_FORMAT,
   flutter: FLUTTER_FORMAT,
+  figma: FIGMA_FORMAT,
 };
 
 /** The id of an output format: its key in `OUTPUT_FORMATS`. */

@@ -77,7 +77,7 @@ describe('the output-format registry', () => {
 
   it.each(OUTPUT_FORMAT_IDS)('%s: a native format names tokens (usage) and says why it leaves one out (lint)', (id) => {
     const format = rowOf(id);
-    expect(['web', 'native']).toContain(format.platform);
+    expect(['web', 'native', 'design']).toContain(format.platform);
     if (format.platform === 'native') expect([id, typeof format.usage, typeof format.lint]).toEqual([id, 'function', 'function']);
   });
 
