@@ -19,7 +19,6 @@ import type { Snapshot } from '../../state/snapshot.js';
 import type { SnapshotStore } from '../../state/store.js';
 import { checkContrast, readContrastSide } from '../../mcp/tools/check-contrast.js';
 import { readSoughtValue } from '../../mcp/tools/find-token-for-value.js';
-import { figmaPlan } from '../../mcp/tools/figma-plan.js';
 import { listModes } from '../../mcp/tools/list-modes.js';
 import { listProblems } from '../../mcp/tools/list-problems.js';
 import { renderTokenList } from '../../views/api/api-views.js';
@@ -525,7 +524,25 @@ function buildServer(
       inputSchema: DESIGN_SYSTEM_INPUT,
       annotations: READ_ONLY,
     },
-    (args) => answer(args, 'figma_plan', {}, (read) => figmaPlan(read.system.compiled)),
+    // The export's own body, rendered and cached as `GET /api/v1/export/figma` renders it (off this thread): the plan
+    // grows with tokens x modes, and a large one is refused as the export resources are.
+    async (args): Promise<CallToolResult> => {
+      try {
+        const { compiled } = (await readFor(args)).system;
+        const options = OUTPUT_FORMATS.figma.readOptions({});
+        const cacheKey = `${compiled.contentHash}|figma|${parametersKey(options)}`;
+        const rendered = await runtime.cache.get(cacheKey, () => runtime.exports.render(compiled, jobOf('figma', options)));
+        if (rendered.body.length > MAX_RESOURCE_BYTES)
+          throw new ApiError(
+            'invalid_parameter',
+            `the Figma plan of \`${compiled.meta.slug}\` is ${rendered.body.length} bytes, more than an MCP answer holds (${MAX_RESOURCE_BYTES}): fetch GET /api/v1/export/figma?designSystem=${compiled.meta.slug} instead`,
+          );
+        return { content: [{ type: 'text', text: textOf(rendered) }] };
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return { isError: true, content: [{ type: 'text', text: JSON.stringify(errorBody(error.code, error.message)) }] };
+      }
+    },
   );
 
   server.registerTool(
