@@ -264,7 +264,8 @@ async function primeRoutes(base, repo) {
  * new formats join the benchmark without editing it. Sorted by path, as the figures of earlier runs are.
  */
 async function discoverExports() {
-  const { exampleUrlsOf, OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } = await import(pathToFileURL(join(DIST, 'views', 'output-formats.js')).href);
+  const { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } = await import(pathToFileURL(join(DIST, 'views', 'formats', 'output-formats.js')).href);
+  const { exampleUrlsOf } = await import(pathToFileURL(join(DIST, 'views', 'formats', 'output-format.js')).href);
   return OUTPUT_FORMAT_IDS.map((id) => exampleUrlsOf(OUTPUT_FORMATS[id])[0]).sort();
 }
 

@@ -4,58 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { callError, callJson, connectMcp } from '../mcp/mcp-client.js';
 import { sha256, systemYaml, useFixtures, waitFor } from '../source/fixture-repo.js';
 import type { FixtureRepo } from '../source/fixture-repo.js';
+import { acmeFiles, call, EDITOR, READ, REVIEWER, TOKENS, TOKENS_TEXT } from './acme-change-fixture.js';
+import type { Answer, ChangeBody } from './acme-change-fixture.js';
 
 const fixtures = useFixtures();
-const READ = 'dts_test_read_key';
-const EDITOR = 'dts_test_editor_key';
-const REVIEWER = 'dts_test_reviewer_key';
-const TOKENS = 'design-systems/acme/tokens.yaml';
-const TOKENS_TEXT = [
-  '# Colors of Acme: keep this comment',
-  'tokens:',
-  '  color:',
-  '    # The brand',
-  '    primary: { type: color, color: "#2563EB" }',
-  '    secondary: { type: color, color: "#7C3AED" }',
-  '    text: { type: color, color: "#111111" }',
-  '',
-].join('\n');
-
 function acmeRepo(system = systemYaml('Acme', 'acme')): FixtureRepo {
-  return fixtures.repo({
-    'keys.yaml':
-      'keys:\n' +
-      `  - { name: app, sha256: ${sha256(READ)}, designSystem: acme }\n` +
-      `  - name: dana\n    sha256: ${sha256(EDITOR)}\n    designSystem: acme\n    role: editor\n    author: { name: Dana Designer, email: dana@example.com }\n` +
-      `  - name: rui\n    sha256: ${sha256(REVIEWER)}\n    designSystem: acme\n    role: reviewer\n    author: { name: Rui Reviewer, email: rui@example.com }\n`,
-    'design-systems/acme/system.yaml': system,
-    [TOKENS]: TOKENS_TEXT,
-  });
-}
-
-interface ChangeBody {
-  readonly id: string;
-  readonly head: string;
-  readonly branch: string;
-  readonly state: string;
-  readonly mergedAs: string | null;
-}
-interface Answer {
-  readonly status: number;
-  readonly body: {
-    readonly data: { readonly change: ChangeBody; readonly changes: readonly ChangeBody[]; readonly value: { readonly color: string } };
-    readonly error: { readonly code: string; readonly message: string; readonly details: readonly Record<string, unknown>[] };
-  };
-}
-
-async function call(url: string, method: string, path: string, key: string, body?: unknown): Promise<Answer> {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text === '' ? undefined : JSON.parse(text)) as Answer['body'] };
+  return fixtures.repo(acmeFiles(system));
 }
 
 const darkerPrimary = { op: 'set-value', token: 'color.primary', mode: 'light', fields: { color: '#1D4ED8' } };
