@@ -30,6 +30,7 @@ export function acmeFiles(system = systemYaml('Acme', 'acme')): Record<string, s
 
 export interface ChangeBody {
   readonly id: string;
+  readonly base: string;
   readonly head: string;
   readonly branch: string;
   readonly state: string;

@@ -244,10 +244,17 @@ describe('change requests on a followed remote (--remote): the remote is the loc
         .split('\n')
         .filter(Boolean);
       expect(listed.map((change) => change.id).sort()).toEqual(branches.sort());
-      // An approved change a kill cut before its merge still merges.
-      const waiting = listed.find((change) => change.state === 'approved');
-      if (waiting !== undefined)
-        expect((await call(server.base, 'POST', `/api/v1/changes/${waiting.id}/merge`, REVIEWER)).status).toBe(200);
+      // An approved change a kill cut before its merge still merges when main is still its base; one made before a
+      // later merge of the same token is a conflict with both values, never an overwrite.
+      for (const waiting of listed.filter((change) => change.state === 'approved')) {
+        const main = bareGit(remote, 'rev-parse', 'refs/heads/main').trim();
+        const merged = await call(server.base, 'POST', `/api/v1/changes/${waiting.id}/merge`, REVIEWER);
+        if (waiting.base === main) expect(merged.status).toBe(200);
+        else {
+          expect({ status: merged.status, code: merged.body.error.code }).toEqual({ status: 409, code: 'change_conflict' });
+          expect(bareGit(remote, 'rev-parse', 'refs/heads/main').trim()).toBe(main);
+        }
+      }
       checkRemote(remote);
     },
     600_000,
