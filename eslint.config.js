@@ -21,7 +21,12 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
       '@typescript-eslint/consistent-type-exports': 'error',
       '@typescript-eslint/no-import-type-side-effects': 'error',
-      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      // Every case of a union named, no `default` standing in for them: a new value kind or token type is an error at
+      // each switch that must handle it.
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: false, allowDefaultCaseForExhaustiveSwitch: false, requireDefaultForNonUnion: false },
+      ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Named exports only (see STYLE.md).' }],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
@@ -30,9 +35,19 @@ export default tseslint.config(
     },
   },
   {
-    // vitest types its asymmetric matchers (`expect.stringMatching(...)`) as `any`.
+    // Format writers' value code with a `default` over a union, being changed for responsive tokens (issue 41):
+    // name their cases once that lands.
+    files: ['src/views/formats/android/export-android.ts', 'src/views/formats/ios/swift-values.ts', 'src/views/shared/css-writer.ts'],
+    rules: { '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }] },
+  },
+  {
+    // vitest types its asymmetric matchers (`expect.stringMatching(...)`) as `any`. A test's helper may let `default`
+    // stand for the kinds it does not look at.
     files: ['test/**/*.ts'],
-    rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
   },
   {
     // Plain JavaScript (bench, scripts, this file): no type information to lint with.

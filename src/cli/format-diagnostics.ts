@@ -1,6 +1,5 @@
-import { RULES } from '../compile/diagnostics/rules.js';
-import type { RuleId } from '../compile/diagnostics/rules.js';
 import type { Diagnostic } from '../compile/types.js';
+import { ALL_RULES } from '../views/formats/format-rules.js';
 import { codeFrame } from './code-frame.js';
 import { PLAIN } from './terminal-style.js';
 import type { Paint } from './terminal-style.js';
@@ -89,7 +88,7 @@ export function formatJsonReport(report: ValidationReport): string {
 }
 
 const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
-const RULE_IDS = Object.keys(RULES) as RuleId[];
+const RULE_IDS = ALL_RULES.map(([id]) => id);
 
 /**
  * The report as a SARIF 2.1.0 log (what GitHub code scanning and other review tools read): one run of `token-server`
@@ -97,10 +96,10 @@ const RULE_IDS = Object.keys(RULES) as RuleId[];
  * (the path relative to the working directory, under `%SRCROOT%`). No summary: the output is one JSON document.
  */
 export function formatSarifReport(report: ValidationReport): string {
-  const rules = RULE_IDS.map((id) => ({
+  const rules = ALL_RULES.map(([id, rule]) => ({
     id,
-    shortDescription: { text: RULES[id].catches },
-    defaultConfiguration: { level: RULES[id].severities[0] },
+    shortDescription: { text: rule.catches },
+    defaultConfiguration: { level: rule.severities[0] },
   }));
   const results = report.diagnostics.map(({ file, line, column, severity, rule, message }) => ({
     ruleId: rule,

@@ -1,14 +1,13 @@
-import { RULES } from '../compile/diagnostics/rules.js';
-import type { RuleInfo } from '../compile/diagnostics/rules.js';
 import type { CompiledDesignSystem, Diagnostic, SourcePosition } from '../compile/types.js';
 import type { SourceFileEntries } from '../compile/yaml/source-entries.js';
+import { isBuildNote } from '../views/formats/format-rules.js';
 import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../views/formats/output-formats.js';
 import type { FormatId } from '../views/formats/output-formats.js';
 
 /**
- * Every output format's own problems with a compiled design system (two tokens that get one name in its language),
- * placed at the token's definition in `files` (its design system's parsed files); the same problem found by two
- * formats is told once. Notes a build tells (a value a platform leaves out) are not among them: `leftOutNotes`.
+ * Every output format's own problems with a compiled design system (two tokens that get one name in its language:
+ * each row's `lint`, naming the rules of the rows), placed at the token's definition in `files` (its design system's
+ * parsed files); the same problem found by two formats is told once. Notes a build tells (a value a platform leaves out) are not among them: `leftOutNotes`.
  */
 export function formatLintDiagnostics(system: CompiledDesignSystem, files: readonly SourceFileEntries[]): Diagnostic[] {
   const positions = new Map<string, SourcePosition>();
@@ -18,7 +17,7 @@ export function formatLintDiagnostics(system: CompiledDesignSystem, files: reado
   for (const id of OUTPUT_FORMAT_IDS) {
     const format = OUTPUT_FORMATS[id];
     for (const { token, rule, message, severity } of format.lint?.(system) ?? []) {
-      if (reportedByBuild(rule)) continue;
+      if (isBuildNote(rule)) continue;
       const at = positions.get(token);
       const key = `${rule}\u0000${token}\u0000${message}`;
       if (at === undefined || told.has(key)) continue;
@@ -29,8 +28,6 @@ export function formatLintDiagnostics(system: CompiledDesignSystem, files: reado
   return diagnostics;
 }
 
-const reportedByBuild = (rule: keyof typeof RULES): boolean => (RULES[rule] as RuleInfo).reportedBy === 'build';
-
 /**
  * What the formats a build writes leave out of `system`, one line per token naming every format that leaves it out
  * and the first one's reason: `acme: \`font.letterSpacing.caps\` is left out of ios, compose: <reason>`.
@@ -39,7 +36,7 @@ export function leftOutNotes(system: CompiledDesignSystem, formats: readonly For
   const byToken = new Map<string, { formats: FormatId[]; message: string }>();
   for (const id of new Set(formats))
     for (const { token, rule, message } of OUTPUT_FORMATS[id].lint?.(system) ?? []) {
-      if (!reportedByBuild(rule)) continue;
+      if (!isBuildNote(rule)) continue;
       const known = byToken.get(token);
       if (known === undefined) byToken.set(token, { formats: [id], message });
       else if (!known.formats.includes(id)) known.formats.push(id);

@@ -1,6 +1,6 @@
 /** The data model shared by the compiler, the store and the views: plain, serializable data, and the guards for its type names. */
 
-import type { RuleId, Severity } from './diagnostics/rules.js';
+import type { Severity } from './diagnostics/rules.js';
 
 /** Every token type a file may name, sorted. */
 export const TOKEN_TYPES = [
@@ -59,7 +59,8 @@ export interface Diagnostic {
   readonly file: string;
   readonly line: number;
   readonly column: number;
-  readonly rule: RuleId;
+  /** A rule of the compiler (`RuleId`) or, from `validate`, of an output format's row (`rules`). */
+  readonly rule: string;
   readonly message: string;
   readonly severity: Severity;
 }

@@ -96,7 +96,15 @@ function valueParts(value: TypedValue): number {
     case 'border':
     case 'transition':
       return 4;
-    default:
+    case 'boolean':
+    case 'cubicBezier':
+    case 'dimension':
+    case 'duration':
+    case 'fontFamily':
+    case 'keyword':
+    case 'lengths':
+    case 'number':
+    case 'strokeStyle':
       return 1;
   }
 }

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AjvDraft04 from 'ajv-draft-04';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RULES } from '../../src/compile/diagnostics/rules.js';
+import { ALL_RULES } from '../../src/views/formats/format-rules.js';
 import { runCli } from './run-cli.js';
 
 // Issue 27, item 3: `validate` reports a failing contrast pair at the pair's file:line:column, naming the mode, exits 1
@@ -166,11 +166,13 @@ describe('validate --format sarif', () => {
     expect(log.version).toBe('2.1.0');
     const [run] = log.runs;
     expect(run?.tool.driver.name).toBe('token-server');
-    expect(run?.tool.driver.rules.map((rule) => rule.id)).toEqual(Object.keys(RULES));
+    // Every rule: the compiler's and the formats' (their rows'), sorted by id.
+    const ruleIds = ALL_RULES.map(([id]) => id);
+    expect(run?.tool.driver.rules.map((rule) => rule.id)).toEqual(ruleIds);
     const first = run?.results[0];
     expect(first).toEqual({
       ruleId: 'font-size-too-small',
-      ruleIndex: Object.keys(RULES).indexOf('font-size-too-small'),
+      ruleIndex: ruleIds.indexOf('font-size-too-small'),
       level: 'error',
       message: {
         text: '`font.size.caption` is 11px in mode `dark`, below the minimum font size 12px (`minFontSize` at all/min-font-size/contrast.yaml:2:16)',

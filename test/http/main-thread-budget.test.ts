@@ -7,6 +7,7 @@ import { SnapshotStore } from '../../src/state/store.js';
 import { MAX_CONTRAST_CHECKS } from '../../src/compile/resolve/compile-contrast.js';
 import { generateLargestSystem, LARGEST_MODES } from '../helpers/largest-system.js';
 import type { LargestSystem } from '../helpers/largest-system.js';
+import { MCP_TOOLS } from '../../src/http/mcp/mcp-tools.js';
 import { connectMcp } from '../mcp/mcp-client.js';
 import { spawnServer } from '../ops/spawn-server.js';
 import type { ServerProcess } from '../ops/spawn-server.js';
@@ -305,6 +306,8 @@ describe('main-thread budget on the largest design system the limits accept', ()
     const client: Client = await connectMcp(server.base, KEY);
     try {
       const { tools } = await client.listTools();
+      // Every read row of the tools' table (a write tool is not offered to this read key).
+      expect(tools.map((tool) => tool.name)).toEqual(MCP_TOOLS.filter((tool) => tool.access === 'read').map((tool) => tool.name));
       for (const tool of tools) {
         const args = argumentsOf(tool);
         push(

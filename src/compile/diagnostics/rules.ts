@@ -5,46 +5,21 @@ export type Severity = 'error' | 'warning';
 export interface RuleInfo {
   readonly severities: readonly Severity[];
   readonly catches: string;
-  /**
-   * `build`: a note about one output, not a problem of the design system (a web length a native platform has no size
-   * for): `token-server build` tells it when it writes that format; `validate` does not.
-   */
-  readonly reportedBy?: 'build';
 }
 
 const ERROR: readonly Severity[] = ['error'];
 const WARNING: readonly Severity[] = ['warning'];
 
 /**
- * Every rule a diagnostic can name, sorted by id, with its severities and what it catches. The table of rules in
- * `docs/designers.md` is checked against this list by `test/compile/rules.test.ts`.
+ * Every rule of the compiler, about the source itself, sorted by id, with its severities and what it catches. A rule
+ * about one output's names or values is that format's, on its row (`rules` in views/formats/output-format.ts); the
+ * table of rules in `docs/designers.md` lists both (`ALL_RULES` in views/formats/format-rules.ts), checked by
+ * `test/compile/rules.test.ts`.
  */
 export const RULES = {
   'alias-limit': { severities: ERROR, catches: 'YAML aliases in one file that expand to more than 10,000 nodes' },
-  'android-name-clash': {
-    severities: WARNING,
-    catches:
-      'two tokens that get one Android resource (`font.lineHeight`, `font.line-height`: `@dimen/font_line_height`): the first in key order keeps it; or a key with no letter or digit (`-`, `_._`), left out (a lint of the `android` export)',
-  },
-  'android-value-left-out': {
-    severities: WARNING,
-    reportedBy: 'build',
-    catches:
-      'a value no Android resource holds (a length in `em`, `%` or a viewport unit, a CSS keyword such as `auto`, a list of lengths, a typography whose font size is one of them): the Android export leaves the token out',
-  },
   'color-token-not-color': { severities: ERROR, catches: 'a shadow whose `colorToken` names a token that is not a color' },
   'compile-budget': { severities: ERROR, catches: 'a design system whose reading and compiling ran past the time or memory limit' },
-  'compose-name-clash': {
-    severities: WARNING,
-    catches:
-      'two tokens that get one Kotlin name in the Compose export (`font.lineHeight`, `font.line-height`), or a token named like a font family’s names field: the first in key order keeps it; or a key with no letter or digit (`-`, `_._`), left out (a lint of the `compose` export)',
-  },
-  'compose-value-left-out': {
-    severities: WARNING,
-    reportedBy: 'build',
-    catches:
-      'a value Jetpack Compose cannot hold (a length in `em`, `%` or a viewport unit, a CSS keyword such as `auto`): the Compose export leaves the token out',
-  },
   'contrast-too-large': {
     severities: ERROR,
     catches:
@@ -54,10 +29,6 @@ export const RULES = {
     severities: ['error', 'warning'],
     catches:
       'a declared contrast pair below its WCAG 2.2 ratio in some mode (reported by `validate`; a warning when the pair says `severity: warning`)',
-  },
-  'css-name-clash': {
-    severities: WARNING,
-    catches: 'two keys made of the same words (`font.lineHeight`, `font.line-height`) that get one CSS name',
   },
   'deprecated-reference': { severities: WARNING, catches: 'a reference (`ref`, a `{token}` part, a `colorToken`) to a deprecated token' },
   'design-system-too-large': {
@@ -76,17 +47,6 @@ export const RULES = {
   },
   'file-not-a-map': { severities: ERROR, catches: 'a source file that is not a mapping of top-level sections' },
   'file-too-large': { severities: ERROR, catches: 'a source file or keys file larger than 1 MiB' },
-  'flutter-name-clash': {
-    severities: WARNING,
-    catches:
-      'two tokens that get one Dart name in the Flutter export (`font.lineHeight`, `font.line-height`: `fontLineHeight`): the first in key order keeps it (a lint of the `flutter` export)',
-  },
-  'flutter-value-left-out': {
-    severities: WARNING,
-    reportedBy: 'build',
-    catches:
-      'a value Flutter cannot hold (a length in `em`, `%` or a viewport unit outside a text style, a CSS keyword such as `auto`, an inset shadow, a border neither solid nor none): the Flutter export leaves the token out',
-  },
   'font-size-too-small': {
     severities: ERROR,
     catches: 'a font size or typography below the `contrast` section’s `minFontSize` in some mode (reported by `validate`)',
@@ -114,22 +74,6 @@ export const RULES = {
     catches:
       'a field of the wrong kind or out of range, in any file; CSS text that could leave its value (`/*`, an unclosed quote or bracket), or a value with a character no native file holds (a control or non-character, a lone surrogate); `<` in a deprecation message',
   },
-  'ios-name-clash': {
-    severities: WARNING,
-    catches:
-      'two tokens that get one Swift name, color set or theme property in the iOS export (`font.lineHeight`, `font.line-height`: `Tokens.Font.lineHeight`), or color sets that differ in case only (`ab.c`, `a.bc`: `AbC`, `ABc`, one folder on a Mac’s disk): the first in key order keeps it; or a key with no letter or digit (`-`, `_._`), left out (a lint of the `ios` export)',
-  },
-  'ios-value-left-out': {
-    severities: WARNING,
-    reportedBy: 'build',
-    catches:
-      'a value iOS has no size or type for (a length in `em`, `%` or a viewport unit outside a typography’s letter spacing, a CSS keyword such as `auto`): the iOS export leaves the token out',
-  },
-  'js-name-clash': {
-    severities: WARNING,
-    catches:
-      'two tokens that get one name in the JavaScript module (`font.lineHeight`, `font.line-height`), or a token named like one of its own exports (`dark`, `modes`): the first in key order keeps it (a lint of the `js` export)',
-  },
   'key-expired': { severities: WARNING, catches: 'an API key whose `expiresAt` has passed (the server refuses it)' },
   'key-not-a-map': { severities: ERROR, catches: 'an entry of `keys` that is not a mapping' },
   'key-unknown-design-system': { severities: ERROR, catches: 'an API key whose `designSystem` or `access` names no design system' },
@@ -144,17 +88,6 @@ export const RULES = {
     catches: 'a color, stroke style or composite token that names a `primitive` (there are no primitives of those types)',
   },
   'primitive-type-mismatch': { severities: ERROR, catches: 'a token that names a primitive of another type' },
-  'react-native-name-clash': {
-    severities: WARNING,
-    catches:
-      'two tokens that get one property in the React Native module (`font.lineHeight`, `font.line-height`): the first in key order keeps it (a lint of the `react-native` export)',
-  },
-  'react-native-value-left-out': {
-    severities: WARNING,
-    reportedBy: 'build',
-    catches:
-      'a value React Native cannot hold (a length in `em`, `%` or a viewport unit outside a typography, a CSS keyword but `auto`, a stroke style but solid, dotted, dashed): the React Native export leaves the token out',
-  },
   'redundant-dark-step': {
     severities: WARNING,
     catches: 'a `darkStep` equal to `step` on a step whose light and dark colors are the same',
@@ -174,11 +107,6 @@ export const RULES = {
   'step-not-a-map': { severities: ERROR, catches: 'a scale step that is not a mapping `{ light, dark }`' },
   'system-missing-name': { severities: ERROR, catches: 'a `system.yaml` without a `name`' },
   'system-unknown-field': { severities: ERROR, catches: 'a field of `system.yaml` other than `name`, `description`, `id` and `modes`' },
-  'tailwind-name-clash': {
-    severities: WARNING,
-    catches:
-      'two tokens that get one Tailwind theme variable (`--text-body` from `font.size.body` and `typography.body`): the first in key order keeps it',
-  },
   'token-group-clash': { severities: ERROR, catches: 'a key that is a token in one place and a group of tokens in another' },
   'token-not-a-map': { severities: ERROR, catches: 'an entry of `tokens` that is neither a group nor a token `{ type, ... }`' },
   'too-many-problems': {

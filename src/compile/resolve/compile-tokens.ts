@@ -1,5 +1,4 @@
 import { deepFreeze } from '../deep-freeze.js';
-import { dottedWordsOfKey, wordsOfKey } from '../values/key-words.js';
 import type { PrimitiveDefinition } from './merge-primitives.js';
 import type { ScaleSteps } from './merge-scales.js';
 import { reportDuplicate } from '../fields/defined-once.js';
@@ -9,7 +8,6 @@ import { readTokenDraft } from '../fields/read-token-draft.js';
 import type { TokenDraft } from '../fields/read-token-draft.js';
 import { resolveTokens } from './resolve-tokens.js';
 import { exceedsZipEntryLimit } from './zip-entry-limit.js';
-import { dottedTailwindName, tailwindVariable } from './tailwind-names.js';
 import type { ResolvedToken } from './resolve-tokens.js';
 import { didYouMean } from '../diagnostics/suggest.js';
 import { tokenKeyOrder } from '../diagnostics/sort-order.js';
@@ -34,7 +32,7 @@ export function compileTokens(
   if (exceedsValueLimit(drafts, modes, report) || exceedsZipEntryLimit(drafts, report)) return [];
   const resolved = resolveTokens(drafts, scales, primitives, modes, report);
   checkReplacements(drafts, report);
-  return listInKeyOrder(resolved, report);
+  return listInKeyOrder(resolved);
 }
 
 /** Every group key of the files, at its first place. */
@@ -136,55 +134,12 @@ function reportUnknownReplacement(
   );
 }
 
-/** The resolved tokens in token key order; two keys made of the same words (one CSS name) are a warning. */
-function listInKeyOrder(resolved: readonly ResolvedToken[], report: Report): Token[] {
+/** The resolved tokens in token key order (an output's name clashes are its format's lint, in views/formats/). */
+function listInKeyOrder(resolved: readonly ResolvedToken[]): Token[] {
   // Made in the order they were read, the order of their drafts and values in memory, and only then put in key order:
   // going through 10,000 tokens' drafts and values in key order, scattered in memory, takes longer.
   const made = resolved.map((resolvedToken) => deepFreeze(tokenOf(resolvedToken.draft.entry.key, resolvedToken)));
-  const order = tokenKeyOrder(made.map((token) => token.key));
-  const tokens = order.map((index) => made[index] as Token);
-  const positionOf = (index: number): SourcePosition => (resolved[order[index] as number] as ResolvedToken).draft.entry.pos;
-  // Names are compared in their dotted spelling (`dottedWordsOfKey`), which is the key itself for most keys: no string
-  // per token to make and hash. The names as exported are spelled out only for a message.
-  const names = tokens.map((token) => dottedWordsOfKey(token.key));
-  // Keys differ, so a key that is its own name (a plain key) shares it only with a key whose words spell it: the other
-  // plain keys need no look-up in `namedBy`, which would hash all 10,000 keys.
-  const spelledNames = new Set<string>();
-  for (let index = 0; index < tokens.length; index += 1) {
-    const name = names[index] as string;
-    if (name !== tokens[index]?.key) spelledNames.add(name);
-  }
-  const namedBy = new Map<string, string>();
-  const tailwindNamedBy = new Map<string, string>();
-  for (let index = 0; index < tokens.length; index += 1) {
-    const token = tokens[index] as Token;
-    const { key } = token;
-    const name = names[index] as string;
-    const mayClash = name !== key || spelledNames.has(name);
-    const clash = mayClash ? namedBy.get(name) : undefined;
-    if (clash === undefined) {
-      if (mayClash) namedBy.set(name, key);
-    } else {
-      report(
-        positionOf(index),
-        'css-name-clash',
-        `\`${key}\` and \`${clash}\` get the same CSS name \`--${wordsOfKey(key)}\`: the CSS export would declare it twice`,
-        'warning',
-      );
-    }
-    const tailwindName = dottedTailwindName(token, name);
-    const tailwindClash = tailwindName === undefined ? undefined : tailwindNamedBy.get(tailwindName);
-    if (tailwindName !== undefined && tailwindClash === undefined) tailwindNamedBy.set(tailwindName, key);
-    else if (tailwindName !== undefined && tailwindClash !== undefined && clash === undefined) {
-      report(
-        positionOf(index),
-        'tailwind-name-clash',
-        `\`${key}\` and \`${tailwindClash}\` get the same Tailwind theme variable \`${tailwindVariable(token) as string}\`: the Tailwind export keeps \`${tailwindClash}\` (first in key order) and leaves this one out`,
-        'warning',
-      );
-    }
-  }
-  return tokens;
+  return tokenKeyOrder(made.map((token) => token.key)).map((index) => made[index] as Token);
 }
 
 /** A token as the API serves it, its fields in the API's order; an optional field it does not have is absent, not undefined. */

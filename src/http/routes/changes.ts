@@ -53,17 +53,35 @@ interface ChangeRoutesOptions {
  * design system; writing an `editor` or `reviewer` key; approving and merging a `reviewer` key.
  */
 export function registerChangeRoutes(app: FastifyInstance, options: ChangeRoutesOptions): void {
-  const service = (): ChangeRequestService => {
-    if (options.changes === undefined) {
-      throw new ApiError(
-        'service_unavailable',
-        'Change requests need a Git repository with a branch checked out as the source; this server has none.',
-      );
-    }
-    return options.changes;
+  const context: ChangeRoutesContext = {
+    service: () => {
+      if (options.changes === undefined) {
+        throw new ApiError(
+          'service_unavailable',
+          'Change requests need a Git repository with a branch checked out as the source; this server has none.',
+        );
+      }
+      return options.changes;
+    },
+    requireApproval: options.requireApproval,
   };
-  const { requireApproval } = options;
+  registerListRoute(app, context);
+  registerRoleRoute(app, context);
+  registerPreviewRoute(app, context);
+  registerCreateRoute(app, context);
+  registerGetRoute(app, context);
+  registerUpdateRoute(app, context);
+  registerActionRoutes(app, context);
+}
 
+/** What the change-request routes share: the service (a 503 without one) and the review rule per design system. */
+interface ChangeRoutesContext {
+  readonly service: () => ChangeRequestService;
+  readonly requireApproval: (designSystem: string) => boolean;
+}
+
+/** `GET /api/v1/changes`: the change requests of a design system. */
+function registerListRoute(app: FastifyInstance, context: ChangeRoutesContext): void {
   app.get<{ Querystring: { designSystem?: string } }>(
     CHANGES_URL,
     {
@@ -72,11 +90,14 @@ export function registerChangeRoutes(app: FastifyInstance, options: ChangeRoutes
     },
     async (request, reply) => {
       const slug = readable(request, request.query.designSystem);
-      const changes = await run(() => service().list(slug));
+      const changes = await run(() => context.service().list(slug));
       return sendJson(reply, 200, { data: { changes: changes.map(served) } });
     },
   );
+}
 
+/** `GET /api/v1/changes/role`: what the key may do with change requests, for the page. */
+function registerRoleRoute(app: FastifyInstance, context: ChangeRoutesContext): void {
   app.get<{ Querystring: { designSystem?: string } }>(
     `${CHANGES_URL}/role`,
     // Browser credentials too (they read with GET): their answer is `read`, so a page shows them no write control.
@@ -91,12 +112,15 @@ export function registerChangeRoutes(app: FastifyInstance, options: ChangeRoutes
           designSystem: slug,
           role,
           author: role === 'read' || key.author === undefined ? null : { name: key.author.name, email: key.author.email },
-          mergeNeedsApproval: requireApproval(slug),
+          mergeNeedsApproval: context.requireApproval(slug),
         },
       });
     },
   );
+}
 
+/** `POST /api/v1/changes/preview`: what operations would change, and their problems, without a commit. */
+function registerPreviewRoute(app: FastifyInstance, context: ChangeRoutesContext): void {
   app.post<{ Querystring: { designSystem?: string }; Body: { operations: unknown; base?: string; values?: boolean } }>(
     `${CHANGES_URL}/preview`,
     {
@@ -121,7 +145,7 @@ export function registerChangeRoutes(app: FastifyInstance, options: ChangeRoutes
       writer(request, 'editor');
       const operations = operationsOf(request.body.operations);
       const values = request.body.values === true;
-      const preview = await run(() => service().preview(slug, operations, request.body.base, values ? { values } : undefined));
+      const preview = await run(() => context.service().preview(slug, operations, request.body.base, values ? { values } : undefined));
       return sendJson(reply, 200, {
         data: {
           changedFiles: preview.changedFiles,
@@ -134,7 +158,10 @@ export function registerChangeRoutes(app: FastifyInstance, options: ChangeRoutes
       });
     },
   );
+}
 
+/** `POST /api/v1/changes`: opens a change request. */
+function registerCreateRoute(app: FastifyInstance, context: ChangeRoutesContext): void {
   app.post<{ Querystring: { designSystem?: string }; Body: { title: string; description?: string; operations: unknown; base?: string } }>(
     CHANGES_URL,
     {
@@ -165,7 +192,7 @@ export function registerChangeRoutes(app: FastifyInstance, options: ChangeRoutes
       const operations = operationsOf(request.body.operations);
       const idempotencyKey = request.headers['idempotency-key'];
       const change = await run(() =>
-        service().create(
+        context.service().create(
           {
             designSystem: slug,
             title: request.body.title,
@@ -181,17 +208,23 @@ export function registerChangeRoutes(app: FastifyInstance, options: ChangeRoutes
       return sendJson(reply.header('location', `${CHANGES_URL}/${change.id}`), 201, { data: { change: served(change) } });
     },
   );
+}
 
+/** `GET /api/v1/changes/:id`: one change request. */
+function registerGetRoute(app: FastifyInstance, context: ChangeRoutesContext): void {
   app.get<{ Querystring: { designSystem?: string }; Params: { id: string } }>(
     `${CHANGES_URL}/:id`,
     { config: { apiKey: true }, schema: { querystring: QUERY, params: ID_PARAMS } },
     async (request, reply) => {
       const slug = readable(request, request.query.designSystem);
-      const change = await run(() => service().get(slug, request.params.id));
+      const change = await run(() => context.service().get(slug, request.params.id));
       return sendJson(reply, 200, { data: { change: served(change) } });
     },
   );
+}
 
+/** `PATCH /api/v1/changes/:id`: a new title or new operations. */
+function registerUpdateRoute(app: FastifyInstance, context: ChangeRoutesContext): void {
   app.patch<{ Querystring: { designSystem?: string }; Params: { id: string }; Body: { title?: string; operations?: unknown } }>(
     `${CHANGES_URL}/:id`,
     {
@@ -208,7 +241,7 @@ export function registerChangeRoutes(app: FastifyInstance, options: ChangeRoutes
       const by = writer(request, 'editor');
       const operations = request.body.operations === undefined ? undefined : operationsOf(request.body.operations);
       const change = await run(() =>
-        service().update(
+        context.service().update(
           slug,
           request.params.id,
           {
@@ -222,7 +255,10 @@ export function registerChangeRoutes(app: FastifyInstance, options: ChangeRoutes
       return sendJson(reply, 200, { data: { change: served(change) } });
     },
   );
+}
 
+/** `POST /api/v1/changes/:id/{approve,merge,close}`. */
+function registerActionRoutes(app: FastifyInstance, context: ChangeRoutesContext): void {
   for (const action of ['approve', 'merge', 'close'] as const) {
     app.post<{ Querystring: { designSystem?: string }; Params: { id: string } }>(
       `${CHANGES_URL}/:id/${action}`,
@@ -233,10 +269,10 @@ export function registerChangeRoutes(app: FastifyInstance, options: ChangeRoutes
         const id = request.params.id;
         const change = await run(() =>
           action === 'approve'
-            ? service().approve(slug, id, by)
+            ? context.service().approve(slug, id, by)
             : action === 'merge'
-              ? service().merge(slug, id, by, { requireApproval: requireApproval(slug) })
-              : service().close(slug, id, by),
+              ? context.service().merge(slug, id, by, { requireApproval: context.requireApproval(slug) })
+              : context.service().close(slug, id, by),
         );
         request.log.info(
           { change: change.id, key: by.key },

@@ -221,7 +221,15 @@ export function createValueConverter(tokens: ReadonlyMap<string, StudioToken>) {
           timingFunction: scalarOf('easing', transition['timingFunction'], keepAlias),
         };
       }
-      default:
+      case 'duration':
+      case 'easing':
+      case 'fontFamily':
+      case 'fontWeight':
+      case 'length':
+      case 'letterSpacing':
+      case 'lineHeight':
+      case 'number':
+      case 'opacity':
         return scalarOf(studioType.kind, raw, keepAlias);
     }
   }
@@ -251,7 +259,14 @@ export function createValueConverter(tokens: ReadonlyMap<string, StudioToken>) {
         return numberOrText(raw);
       case 'duration':
         return typeof raw === 'number' || (typeof raw === 'string' && NUMBER_TEXT.test(raw)) ? `${Number(raw)}ms` : raw;
-      default:
+      // Written as they are: an easing and a font family need no conversion, and a composite's parts are scalars.
+      case 'easing':
+      case 'fontFamily':
+      case 'border':
+      case 'gradient':
+      case 'shadow':
+      case 'transition':
+      case 'typography':
         return raw;
     }
   }

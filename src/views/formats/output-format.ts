@@ -1,4 +1,4 @@
-import type { RuleId, Severity } from '../../compile/diagnostics/rules.js';
+import type { RuleInfo, Severity } from '../../compile/diagnostics/rules.js';
 import type { CompiledDesignSystem, Token } from '../../compile/types.js';
 
 /**
@@ -35,8 +35,14 @@ export interface OutputFormat<Options extends FormatOptions> {
   /** The body: pure and deterministic, so equal systems and options give equal bytes. */
   render(system: CompiledDesignSystem, options: Options): string;
   /**
-   * Problems of this format alone (two tokens that get one identifier in it), for `validate` and the compiler's
-   * diagnostics; none of today's formats has one yet (the CSS and Tailwind name clashes are still compiler rules).
+   * The rules this format's lint names, by id, each declared by one row only (the docs' rule table and SARIF list them
+   * beside the compiler's `RULES`); a lint may also name a rule of another row of its kind (SCSS and Less name clashes
+   * are the CSS row's `css-name-clash`).
+   */
+  readonly rules?: Readonly<Record<string, FormatRule>>;
+  /**
+   * Problems of this format alone (two tokens that get one identifier in it), for `validate` (placed at the token's
+   * definition) and, for a rule `reportedBy: 'build'`, for `token-server build`'s notes. The server does not run them.
    */
   lint?(system: CompiledDesignSystem): readonly FormatDiagnostic[];
   /**
@@ -117,10 +123,20 @@ export interface ParameterSchema {
   readonly pattern?: string;
 }
 
-/** One problem a format's lint finds, on a token (the compiler places it at the token's file, line and column). */
+/** What a row says of one of its lint rules: the registry's fields, and who tells it. */
+export interface FormatRule extends RuleInfo {
+  /**
+   * `build`: a note about one output, not a problem of the design system (a web length a native platform has no size
+   * for): `token-server build` tells it when it writes that format; `validate` does not.
+   */
+  readonly reportedBy?: 'build';
+}
+
+/** One problem a format's lint finds, on a token (`validate` places it at the token's file, line and column). */
 export interface FormatDiagnostic {
   readonly token: string;
-  readonly rule: RuleId;
+  /** A rule of some row's `rules`. */
+  readonly rule: string;
   readonly message: string;
   readonly severity: Severity;
 }

@@ -20,4 +20,17 @@ export const ANDROID_FORMAT = defineFormat<AndroidOptions>({
   leftOutReason: (token) => `The Android export writes no resource for a \`${token.type}\` token (docs/native.md).`,
   examples: ['', '?references=keep', '?mode=dark'],
   fileName: ({ mode }) => (mode === undefined ? 'android' : `android.${mode}`),
+  rules: {
+    'android-name-clash': {
+      severities: ['warning'],
+      catches:
+        'two tokens that get one Android resource (`font.lineHeight`, `font.line-height`: `@dimen/font_line_height`): the first in key order keeps it; or a key with no letter or digit (`-`, `_._`), left out (a lint of the `android` export)',
+    },
+    'android-value-left-out': {
+      severities: ['warning'],
+      reportedBy: 'build',
+      catches:
+        'a value no Android resource holds (a length in `em`, `%` or a viewport unit, a CSS keyword such as `auto`, a list of lengths, a typography whose font size is one of them): the Android export leaves the token out',
+    },
+  },
 });

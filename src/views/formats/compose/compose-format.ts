@@ -18,4 +18,17 @@ export const COMPOSE_FORMAT = defineFormat<ComposeOptions>({
   usage: (system, token) => composeSymbolOf(system, token.key),
   examples: ['', '?package=com.acme.tokens'],
   fileName: () => 'Tokens.kt',
+  rules: {
+    'compose-name-clash': {
+      severities: ['warning'],
+      catches:
+        'two tokens that get one Kotlin name in the Compose export (`font.lineHeight`, `font.line-height`), or a token named like a font family’s names field: the first in key order keeps it; or a key with no letter or digit (`-`, `_._`), left out (a lint of the `compose` export)',
+    },
+    'compose-value-left-out': {
+      severities: ['warning'],
+      reportedBy: 'build',
+      catches:
+        'a value Jetpack Compose cannot hold (a length in `em`, `%` or a viewport unit, a CSS keyword such as `auto`): the Compose export leaves the token out',
+    },
+  },
 });

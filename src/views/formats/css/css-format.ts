@@ -5,6 +5,7 @@ import { checkModeOption, defineFormat, FormatOptionError, readChoice, readText,
 import type { FormatQuery } from '../output-format.js';
 import { CSS_THEMES, DARK_SELECTOR_PATTERN, renderCss } from './export-css.js';
 import type { CssTheme } from './export-css.js';
+import { lintCssNames, lintTailwindNames } from './css-name-lints.js';
 import { renderTailwind, tailwindUsage } from './export-tailwind.js';
 
 /** `theme` and `darkSelector`, shared by the CSS and Tailwind exports. */
@@ -89,6 +90,7 @@ export const CSS_FORMAT = defineFormat<CssOptions>({
   checkOptions: checkModeOption,
   render: renderCss,
   usage: (system, token) => `var(--${wordsIn(keyWordsOf(system), token.key)})`,
+  lint: lintCssNames,
   examples: [
     '',
     '?prefix=--acme&naming=camelCase',
@@ -97,6 +99,12 @@ export const CSS_FORMAT = defineFormat<CssOptions>({
     '?theme=selector&darkSelector=.dark',
   ],
   fileName: ({ mode }) => (mode === undefined ? 'tokens.css' : `tokens.${mode}.css`),
+  rules: {
+    'css-name-clash': {
+      severities: ['warning'],
+      catches: 'two keys made of the same words (`font.lineHeight`, `font.line-height`) that get one CSS name',
+    },
+  },
 });
 
 /** The row of `/export/tailwind`: a Tailwind CSS v4 stylesheet. */
@@ -111,6 +119,14 @@ export const TAILWIND_FORMAT = defineFormat<TailwindOptions>({
   readOptions: readTheme,
   render: renderTailwind,
   usage: tailwindUsage,
+  lint: lintTailwindNames,
   examples: ['', '?theme=selector&darkSelector=.dark'],
   fileName: () => 'tailwind.css',
+  rules: {
+    'tailwind-name-clash': {
+      severities: ['warning'],
+      catches:
+        'two tokens that get one Tailwind theme variable (`--text-body` from `font.size.body` and `typography.body`): the first in key order keeps it',
+    },
+  },
 });

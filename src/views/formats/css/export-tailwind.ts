@@ -1,4 +1,4 @@
-import { TAILWIND_NAMESPACES, tailwindVariable } from '../../../compile/resolve/tailwind-names.js';
+import { TAILWIND_NAMESPACES, tailwindVariable } from './tailwind-names.js';
 import type { CompiledDesignSystem, Token, TypedValue } from '../../../compile/types.js';
 import { joinWords, keyWordsOf, PART_WORDS, tokenWordsOf, wordsIn } from '../../shared/css-names.js';
 import { sameTypedValue } from '../../../compile/fields/typed-values.js';
@@ -9,7 +9,7 @@ import { HEADER, modeMediaQuery, renderThemeBlocks } from './export-css.js';
 import { furtherModes } from '../../shared/mode-values.js';
 import type { CssExportOptions } from './export-css.js';
 
-export { TAILWIND_NAMESPACES, tailwindVariable } from '../../../compile/resolve/tailwind-names.js';
+export { TAILWIND_NAMESPACES, tailwindVariable } from './tailwind-names.js';
 
 /** The prefix of the plain CSS variables that carry the values of the tokens that change in dark mode. */
 export const TAILWIND_VALUE_PREFIX = 'ds';

@@ -15,4 +15,17 @@ export const FLUTTER_FORMAT = defineFormat<NoOptions>({
   render: renderFlutter,
   lint: lintFlutter,
   usage: (system, token) => flutterSymbolOf(system, token.key),
+  rules: {
+    'flutter-name-clash': {
+      severities: ['warning'],
+      catches:
+        'two tokens that get one Dart name in the Flutter export (`font.lineHeight`, `font.line-height`: `fontLineHeight`): the first in key order keeps it (a lint of the `flutter` export)',
+    },
+    'flutter-value-left-out': {
+      severities: ['warning'],
+      reportedBy: 'build',
+      catches:
+        'a value Flutter cannot hold (a length in `em`, `%` or a viewport unit outside a text style, a CSS keyword such as `auto`, an inset shadow, a border neither solid nor none): the Flutter export leaves the token out',
+    },
+  },
 });

@@ -14,4 +14,17 @@ export const IOS_FORMAT = defineFormat<NoOptions>({
   ...severalFiles('ios', iosFiles),
   lint: lintIos,
   usage: (system, token) => iosSymbolOf(system, token.key),
+  rules: {
+    'ios-name-clash': {
+      severities: ['warning'],
+      catches:
+        'two tokens that get one Swift name, color set or theme property in the iOS export (`font.lineHeight`, `font.line-height`: `Tokens.Font.lineHeight`), or color sets that differ in case only (`ab.c`, `a.bc`: `AbC`, `ABc`, one folder on a Mac’s disk): the first in key order keeps it; or a key with no letter or digit (`-`, `_._`), left out (a lint of the `ios` export)',
+    },
+    'ios-value-left-out': {
+      severities: ['warning'],
+      reportedBy: 'build',
+      catches:
+        'a value iOS has no size or type for (a length in `em`, `%` or a viewport unit outside a typography’s letter spacing, a CSS keyword such as `auto`): the iOS export leaves the token out',
+    },
+  },
 });

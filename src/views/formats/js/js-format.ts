@@ -47,6 +47,13 @@ export const JS_FORMAT = defineFormat<JsOptions>({
   usage: (system, token) => jsNamesByKey(system).get(token.key),
   examples: ['', '?module=cjs'],
   fileName: ({ module }) => JS_FILE_NAMES[module],
+  rules: {
+    'js-name-clash': {
+      severities: ['warning'],
+      catches:
+        'two tokens that get one name in the JavaScript module (`font.lineHeight`, `font.line-height`), or a token named like one of its own exports (`dark`, `modes`): the first in key order keeps it (a lint of the `js` export)',
+    },
+  },
 });
 
 /** The row of `/export/dts`: the declarations of the JavaScript module. */

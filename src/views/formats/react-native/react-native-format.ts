@@ -15,4 +15,17 @@ export const REACT_NATIVE_FORMAT = defineFormat<NoOptions>({
   render: renderReactNative,
   lint: lintReactNative,
   usage: (system, token) => reactNativeSymbolOf(system, token.key),
+  rules: {
+    'react-native-name-clash': {
+      severities: ['warning'],
+      catches:
+        'two tokens that get one property in the React Native module (`font.lineHeight`, `font.line-height`): the first in key order keeps it (a lint of the `react-native` export)',
+    },
+    'react-native-value-left-out': {
+      severities: ['warning'],
+      reportedBy: 'build',
+      catches:
+        'a value React Native cannot hold (a length in `em`, `%` or a viewport unit outside a typography, a CSS keyword but `auto`, a stroke style but solid, dotted, dashed): the React Native export leaves the token out',
+    },
+  },
 });

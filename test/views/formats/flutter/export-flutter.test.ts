@@ -285,7 +285,8 @@ describe('Flutter names and lint', () => {
         'tokens:\n  font.line-height: { type: font.lineHeight, value: 1.4 }\n  font.lineHeight: { type: font.lineHeight, value: 1.5 }\n',
       ],
     ]);
-    expect(diagnostics.map((diagnostic) => diagnostic.rule)).toEqual(['css-name-clash']);
+    // The CSS name clash of the two keys is the CSS row's lint, which `validate` runs: not the compiler's.
+    expect(diagnostics).toEqual([]);
     if (system === undefined) throw new Error('clash does not compile');
     expect(flutter.lint?.(system)).toEqual([
       {

@@ -237,7 +237,8 @@ describe('the JavaScript module', () => {
         ].join('\n'),
       ],
     ]);
-    expect(diagnostics.map((diagnostic) => diagnostic.rule)).toEqual(['css-name-clash']);
+    // The CSS name clash of the two keys is the CSS row's lint, which `validate` runs: not the compiler's.
+    expect(diagnostics).toEqual([]);
     const clash = system as CompiledDesignSystem;
     expect(lintJsNames(clash)).toEqual([
       {

@@ -273,7 +273,7 @@ describe('the React Native module', () => {
   });
 
   it('gives a mode whose name another export has no export of its own (`modes` holds it), and reports clashing keys', () => {
-    // The compiler warns of the two keys' CSS names too (`css-name-clash`): a warning, so the system compiles.
+    // The CSS row's lint warns of the two keys' CSS names too (`css-name-clash`, in `validate`): a warning, so the system compiles.
     const odd = compileFiles(
       'odd',
       Object.entries({

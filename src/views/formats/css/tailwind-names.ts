@@ -1,6 +1,6 @@
-import { dottedWordsOfKey, wordsOfKey } from '../values/key-words.js';
-import { TOKEN_TYPES } from '../types.js';
-import type { TokenType } from '../types.js';
+import { dottedWordsOfKey, wordsOfKey } from '../../../compile/values/key-words.js';
+import { TOKEN_TYPES } from '../../../compile/types.js';
+import type { TokenType } from '../../../compile/types.js';
 
 /**
  * Our token types and the Tailwind CSS v4 theme namespace each one feeds (`--color-*` makes `bg-*`, `text-*`...).
