@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { acmeFiles, call, EDITOR, READ, REVIEWER } from '../../../test/changes/acme-change-fixture.js';
+import { acmeFiles, call, KEYS_YAML, READ, REVIEWER } from '../../../test/changes/acme-change-fixture.js';
 import type { Answer } from '../../../test/changes/acme-change-fixture.js';
-import { useFixtures, waitFor } from '../../../test/source/fixture-repo.js';
+import { sha256, useFixtures, waitFor } from '../../../test/source/fixture-repo.js';
 import { applyPlan } from '../src/apply-plan.js';
 import type { AppliedRef } from '../src/plugin-data.js';
 import { readBack } from '../src/read-back.js';
@@ -14,6 +14,17 @@ import { FigmaStandIn } from './figma-stand-in.js';
  * apply and its read-back, on the stand-in. Only the review (approve, merge) is done as the token browser does it.
  */
 const fixtures = useFixtures();
+
+/** The designer's Figma credential (`kind: figma`, an editor), beside the fixture's read, editor and reviewer keys. */
+const DESIGNER = 'dtsf_designer_credential_for_tests';
+const FILES: Record<string, string> = {
+  ...acmeFiles(),
+  'keys.yaml':
+    KEYS_YAML +
+    `  - name: designer\n    kind: figma\n    sha256: ${sha256(DESIGNER)}\n    designSystem: acme\n    role: editor\n    author: { name: Dana Designer, email: dana@example.com }\n`,
+};
+/** What the plugin's UI sends: the Figma credential, from its sandboxed frame (`Origin: null`). */
+const fromFigma = (url: string): ServerCall => ({ server: url, key: DESIGNER, designSystem: 'acme', headers: { origin: 'null' } });
 
 async function applyFrom(figma: FigmaStandIn, target: ServerCall): Promise<{ applied: AppliedRef; updated: number }> {
   const { plan, commit } = await fetchPlan(target, '');
@@ -44,10 +55,10 @@ function editColor(figma: FigmaStandIn, planId: string, hex: string): void {
 
 describe('the Figma round trip', () => {
   it('reads back nothing after an apply; one edited value is a change request of exactly that operation, which merges and is served', async () => {
-    const repo = fixtures.repo(acmeFiles());
+    const repo = fixtures.repo(FILES);
     const server = await fixtures.start(repo);
     const main = repo.git('rev-parse', 'HEAD').trim();
-    const target: ServerCall = { server: server.url, key: EDITOR, designSystem: 'acme' };
+    const target = fromFigma(server.url);
     const figma = new FigmaStandIn();
 
     const { applied } = await applyFrom(figma, target);
@@ -91,15 +102,15 @@ describe('the Figma round trip', () => {
   });
 
   it('a value edited in Figma while the same token changed in Git is the change request’s merge conflict, never an overwrite', async () => {
-    const repo = fixtures.repo(acmeFiles());
+    const repo = fixtures.repo(FILES);
     const server = await fixtures.start(repo);
-    const target: ServerCall = { server: server.url, key: EDITOR, designSystem: 'acme' };
+    const target = fromFigma(server.url);
     const figma = new FigmaStandIn();
     const { applied } = await applyFrom(figma, target);
 
     // Meanwhile in Git: the same token, another value.
     const tokens = 'design-systems/acme/tokens.yaml';
-    repo.write(tokens, (acmeFiles()[tokens] as string).replace('#2563EB', '#0000FF'));
+    repo.write(tokens, (FILES[tokens] as string).replace('#2563EB', '#0000FF'));
     repo.commit('Bluer brand');
     await waitFor(
       () => primaryHex(server.url),
