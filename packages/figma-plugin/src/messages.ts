@@ -1,6 +1,6 @@
 import type { ChangeOperation } from '../../../src/changes/operations.js';
 import type { FigmaPlan } from '../../../src/views/formats/figma/figma-plan.js';
-import type { ApplyReport } from './apply-plan.js';
+import type { ApplyReport } from './apply-report.js';
 import type { AppliedRef } from './plugin-data.js';
 
 /** What the designer typed, kept on their machine (`figma.clientStorage`), never in the file. */

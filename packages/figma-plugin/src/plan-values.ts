@@ -1,3 +1,4 @@
+/// <reference types="@figma/plugin-typings/plugin-api.d.ts" />
 import type { FigmaPlanAlias, FigmaPlanComposedColor, FigmaPlanValue } from '../../../src/views/formats/figma/figma-plan.js';
 
 /** Whether a plan value is an alias of another plan variable. */

@@ -1,3 +1,4 @@
+/// <reference types="@figma/plugin-typings/plugin-api.d.ts" />
 import type { FigmaPlanVariable } from '../../../src/views/formats/figma/figma-plan.js';
 
 /**

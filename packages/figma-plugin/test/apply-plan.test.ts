@@ -7,7 +7,7 @@ import { compileExample, compileFiles, compileKitchenSink, EXAMPLE_SOURCE, readY
 import { convertPrimer } from '../../../test/interop/public-systems/convert-primer.js';
 import { comparable, expectedValues, rounded } from '../../../test/views/formats/figma/figma-value-oracle.js';
 import { applyPlan } from '../src/apply-plan.js';
-import type { ApplyReport } from '../src/apply-plan.js';
+import type { ApplyReport } from '../src/apply-report.js';
 import { appliedRefOf } from '../src/plugin-data.js';
 import type { AppliedRef } from '../src/plugin-data.js';
 import { FigmaStandIn } from './figma-stand-in.js';
