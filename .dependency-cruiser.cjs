@@ -208,6 +208,21 @@ module.exports = {
       from: { path: '^packages/client/src/', pathNot: '^packages/client/src/react\\.ts$' },
       to: { path: ['^react$', 'node_modules/react/', 'node_modules/@types/react/'] },
     },
+    // packages/figma-plugin runs in Figma: it bundles its own modules only and knows the server by its types.
+    {
+      name: 'figma-plugin-stands-alone',
+      severity: 'error',
+      comment: 'packages/figma-plugin imports its own modules, and from the server only the plan types and the change operations.',
+      from: { path: '^packages/figma-plugin/(src|ui)/' },
+      to: { pathNot: ['^packages/figma-plugin/', '^src/views/formats/figma/figma-plan\\.ts$', '^src/changes/operations\\.ts$'] },
+    },
+    {
+      name: 'figma-plugin-server-types-only',
+      severity: 'error',
+      comment: 'packages/figma-plugin is bundled for Figma: import server modules with `import type`, so no server code ships in it.',
+      from: { path: '^packages/figma-plugin/(src|ui)/' },
+      to: { path: '^src/', dependencyTypesNot: ['type-only'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

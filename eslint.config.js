@@ -56,7 +56,7 @@ export default tseslint.config(
   },
   {
     // The browser page and the client package are TypeScript projects of their own.
-    files: ['web/**/*.ts', 'packages/client/src/**/*.ts'],
+    files: ['web/**/*.ts', 'packages/client/src/**/*.ts', 'packages/figma-plugin/ui/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     // The benchmark's smoke run has its own script (`npm run bench:smoke`), run by CI after `npm test`: a minute of
     // both cores that would otherwise slow every test beside it.
     exclude: ['test/bench/**', '**/node_modules/**'],

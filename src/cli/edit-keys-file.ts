@@ -11,6 +11,8 @@ export interface NewKeyEntry {
   readonly expiresAt: string | undefined;
   /** Set for a browser credential: the web origins whose pages may use it (written with `kind: browser`). */
   readonly origins?: readonly string[] | undefined;
+  /** Set for the Figma plugin's credential (written as `kind: figma`). */
+  readonly figma?: boolean;
   /** Set for a write key (change requests): its role and the identity its commits are authored with. */
   readonly writer?:
     { readonly role: 'editor' | 'reviewer'; readonly author: { readonly name: string; readonly email: string } } | undefined;
@@ -31,6 +33,7 @@ export function appendKeyEntry(text: string, entry: NewKeyEntry): string {
   const list = keysList(doc);
   const fields: Record<string, unknown> = { name: entry.name };
   if (entry.origins !== undefined) fields['kind'] = 'browser';
+  else if (entry.figma === true) fields['kind'] = 'figma';
   Object.assign(fields, { sha256: entry.sha256, designSystem: entry.designSystem });
   if (entry.access.length > 0) fields['access'] = [...entry.access];
   if (entry.origins !== undefined) fields['origins'] = [...entry.origins];

@@ -16,10 +16,11 @@ import { writeFileAtomic } from './write-file-atomic.js';
 export const KEYS_USAGE = `Usage: token-server keys <create|list|revoke> [options]
 
   keys create <label> --design-system <slug> [--access a,b] [--expires-at 2027-01-31] [--source <dir>] [--force]
-              [--browser --origins https://app.example.com,...] [--role editor|reviewer --author "Name <email>"]
+              [--browser --origins https://app.example.com,...] [--figma] [--role editor|reviewer --author "Name <email>"]
       Generates a new key, prints it once on stdout and appends its SHA-256 to the keys file.
       The label may also be given as --name <label>. With --browser: a read-only credential (dtsb_...) a web
-      page may carry, accepted only from those origins (see docs/security.md). With --role: a key that opens
+      page may carry, accepted only from those origins (see docs/security.md). With --figma: the Figma plugin's
+      credential (dtsf_...), accepted only from its frame (\`Origin: null\`; docs/figma.md). With --role: a key that opens
       (editor) or also approves and merges (reviewer) change requests, committed as --author (docs/change-requests.md).
       The design systems must be folders (with a system.yaml) of --source [TOKENS_SOURCE] (default
       ./design-systems); --force adds the key without that check (e.g. when the server follows a remote).
@@ -75,6 +76,7 @@ async function createKey(args: readonly string[], cwd: string, env: NodeJS.Proce
       source: { type: 'string' },
       force: { type: 'boolean' },
       browser: { type: 'boolean' },
+      figma: { type: 'boolean' },
       origins: { type: 'string' },
       role: { type: 'string' },
       author: { type: 'string' },
@@ -112,7 +114,11 @@ async function createKey(args: readonly string[], cwd: string, env: NodeJS.Proce
   if (expiresTime !== undefined && expiresTime <= now)
     throw new UsageError(`--expires-at ${expiresAt} is already past: the key would never work`);
   const origins = browserOrigins(values.browser === true, values.origins);
+  const figma = values.figma === true;
+  if (figma && origins !== undefined) throw new UsageError('--figma and --browser are two kinds of credential: give one');
   const writer = writeRole(values.role, values.author, origins !== undefined);
+  if (figma && writer?.role === 'reviewer')
+    throw new UsageError('a Figma credential opens change requests (--role editor); approving and merging need a reviewer’s API key');
   if (values.force !== true) await requireDesignSystems([designSystem, ...access], values.source, cwd, env);
 
   const path = keysPath(values.keys, cwd, env);
@@ -120,9 +126,9 @@ async function createKey(args: readonly string[], cwd: string, env: NodeJS.Proce
   if (current.entries.some((entry) => entry.name === name))
     throw new UsageError(`a key named \`${name}\` already exists in ${displayPath(cwd, path)}`);
   // A distinct prefix, so a browser credential is told apart from a secret key at a glance (and by secret scanners).
-  const key = `${origins === undefined ? 'dts' : 'dtsb'}_${randomBytes(32).toString('base64url')}`;
+  const key = `${origins !== undefined ? 'dtsb' : figma ? 'dtsf' : 'dts'}_${randomBytes(32).toString('base64url')}`;
   const sha256 = createHash('sha256').update(key).digest('hex');
-  const text = appendKeyEntry(current.text ?? NEW_KEYS_FILE, { name, sha256, designSystem, access, expiresAt, origins, writer });
+  const text = appendKeyEntry(current.text ?? NEW_KEYS_FILE, { name, sha256, designSystem, access, expiresAt, origins, figma, writer });
   // Never write a file the server would refuse as a whole.
   const check = parseKeysFile(path, text);
   if (hasErrors(check))
@@ -132,6 +138,11 @@ async function createKey(args: readonly string[], cwd: string, env: NodeJS.Proce
     process.stderr.write(
       `Added browser credential \`${name}\` for design system ${designSystem} to ${displayPath(cwd, path)}, usable from ${origins.join(', ')}.\n` +
         `It is public once a page carries it: it reads ${[designSystem, ...access].join(', ')} from those origins only, until ${expiresAt ?? 'you revoke it'}${expiresAt === undefined ? '' : ' or until you revoke it'}.\n`,
+    );
+  } else if (figma) {
+    process.stderr.write(
+      `Added Figma credential \`${name}\` for design system ${designSystem} to ${displayPath(cwd, path)}: it works only from the Figma plugin (\`Origin: null\`).\n` +
+        `Give it to the designer privately (it is a secret${writer === undefined ? '' : ' that opens change requests'}); it is shown only this once.\n`,
     );
   } else {
     const role = writer === undefined ? '' : ` (${writer.role}, committing as ${writer.author.name} <${writer.author.email}>)`;

@@ -29,7 +29,8 @@ export function parseBearer(header: string | undefined): string {
 /**
  * The key entry the `Authorization` header names; throws a 401 ApiError when it is missing, malformed, unknown,
  * expired, or one of `refused` (SHA-256 hex: the published example keys, when the examples are not what is served),
- * and a 403 when it is a browser credential and `origin` (the request's `Origin` header) is not one of its origins.
+ * and a 403 when it is a browser credential and `origin` (the request's `Origin` header) is not one of its origins,
+ * when it is a Figma credential and `origin` is not `null`, or when `origin` is `null` and it is no Figma credential.
  */
 export function authenticate(
   header: string | undefined,
@@ -53,6 +54,7 @@ export function authenticate(
     throw new ApiError('unauthorized', 'This API key has expired.', INVALID_CHALLENGE);
   }
   if (entry.origins !== undefined) checkOrigin(entry.origins, origin);
+  if (entry.kind === 'figma' || origin === FIGMA_ORIGIN) checkFigmaOrigin(entry, origin);
   return entry;
 }
 
@@ -69,4 +71,24 @@ function checkOrigin(origins: readonly string[], origin: string | undefined): vo
     );
   if (!origins.includes(origin))
     throw new ApiError('forbidden', `This browser credential may not be used from origin \`${origin}\`: it is not one of its origins.`);
+}
+
+/** The `Origin` a sandboxed frame sends, as the Figma plugin's UI does (and a `data:` or `file:` page, which is why only a Figma credential is taken from it). */
+export const FIGMA_ORIGIN = 'null';
+
+/**
+ * Refuses (403) a Figma credential sent from anything but the plugin's frame (`Origin: null`), and any other key sent
+ * from such a frame: an API key must never be sent from a page, and a browser credential binds to web origins.
+ */
+function checkFigmaOrigin(entry: ApiKeyEntry, origin: string | undefined): void {
+  if (entry.kind !== 'figma')
+    throw new ApiError(
+      'forbidden',
+      'A request with `Origin: null` (a sandboxed frame, such as the Figma plugin) takes a Figma credential (`kind: figma`) only.',
+    );
+  if (origin !== FIGMA_ORIGIN)
+    throw new ApiError(
+      'forbidden',
+      `This Figma credential works only from the Figma plugin (requests with \`Origin: null\`): ${origin === undefined ? 'the request has no `Origin` header' : `not from origin \`${origin}\``}.`,
+    );
 }

@@ -1,4 +1,5 @@
 import type { KeysState } from '../state/snapshot.js';
+import { FIGMA_ORIGIN } from './auth.js';
 import { ANSWERED } from './request-hooks.js';
 import type { RequestHooks } from './request-hooks.js';
 
@@ -16,14 +17,17 @@ export const CORS_EXPOSED_HEADERS = [
   'RateLimit-Reset',
   'Retry-After',
 ];
+/** What the Figma plugin's frame (`Origin: null`) may also send: its change requests are JSON, retried by `Idempotency-Key`. */
+const FIGMA_ALLOWED_HEADERS = [...CORS_ALLOWED_HEADERS, 'Content-Type', 'Idempotency-Key'];
 /** Seconds a browser may reuse a preflight's answer. */
 export const CORS_MAX_AGE_SECONDS = 600;
 
 const originsByEntries = new WeakMap<KeysState['entries'], ReadonlyMap<string, number>>();
 
 /**
- * Every origin a browser credential of the keys file lists, with the time (ms) the last of its credentials there
- * expires (`Infinity` when one never does): worked out once per keys file read, compared with the clock per request.
+ * Every origin a browser credential of the keys file lists, and `null` when it has a Figma credential (`kind: figma`),
+ * with the time (ms) the last of its credentials there expires (`Infinity` when one never does): worked out once per
+ * keys file read, compared with the clock per request.
  */
 export function browserOriginsOf(keys: KeysState): ReadonlyMap<string, number> {
   let origins = originsByEntries.get(keys.entries);
@@ -31,7 +35,8 @@ export function browserOriginsOf(keys: KeysState): ReadonlyMap<string, number> {
     const expiries = new Map<string, number>();
     for (const entry of keys.entries) {
       const expires = entry.expiresAt === undefined ? Number.POSITIVE_INFINITY : Date.parse(entry.expiresAt);
-      for (const origin of entry.origins ?? []) expiries.set(origin, Math.max(expiries.get(origin) ?? expires, expires));
+      const origins = entry.kind === 'figma' ? [FIGMA_ORIGIN] : (entry.origins ?? []);
+      for (const origin of origins) expiries.set(origin, Math.max(expiries.get(origin) ?? expires, expires));
     }
     origins = expiries;
     originsByEntries.set(keys.entries, origins);
@@ -59,6 +64,7 @@ export function registerBrowserCors(
   if (options.staticOrigins.includes('*')) return;
   const staticOrigins = new Set(options.staticOrigins);
   const allowHeaders = CORS_ALLOWED_HEADERS.join(', ');
+  const figmaAllowHeaders = FIGMA_ALLOWED_HEADERS.join(', ');
   const exposeHeaders = CORS_EXPOSED_HEADERS.join(', ');
   hooks.onRequest((request, reply) => {
     const { origin } = request.headers;
@@ -67,8 +73,10 @@ export function registerBrowserCors(
     reply.header('access-control-allow-origin', origin);
     reply.header('vary', 'Origin');
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined) {
-      reply.header('access-control-allow-methods', 'GET, HEAD');
-      reply.header('access-control-allow-headers', allowHeaders);
+      // The Figma plugin also opens change requests; a page's browser credential only reads.
+      const figma = origin === FIGMA_ORIGIN;
+      reply.header('access-control-allow-methods', figma ? 'GET, HEAD, POST, PATCH' : 'GET, HEAD');
+      reply.header('access-control-allow-headers', figma ? figmaAllowHeaders : allowHeaders);
       reply.header('access-control-max-age', String(CORS_MAX_AGE_SECONDS));
       reply.header('content-length', '0');
       void reply.code(204).send();

@@ -50,6 +50,8 @@ export function registerAuthentication(
         'forbidden',
         `A browser credential reads the API with GET and HEAD only: \`${config.url ?? request.url}\` needs an API key.`,
       );
+    if (key.kind === 'figma' && config.url === '/mcp')
+      return new ApiError('forbidden', 'A Figma credential reads and opens change requests: `/mcp` needs an API key.');
     request.auth = { snapshot, key };
     return undefined;
   });

@@ -57,9 +57,47 @@ describe('token-server keys create --browser', () => {
     expect(() => authenticate(`Bearer ${key}`, keys, 0, undefined, 'https://evil.example')).toThrow(ApiError);
   });
 
+  it('mints a dtsf_ Figma credential (an editor here) that the server takes from the plugin’s frame only', async () => {
+    const result = await runCli(
+      [
+        'keys',
+        'create',
+        'dana-figma',
+        '--design-system',
+        'acme',
+        '--figma',
+        '--role',
+        'editor',
+        '--author',
+        'Dana Designer <dana@example.com>',
+      ],
+      { cwd: dir },
+    );
+    expect(result.stderr).toBe(
+      'Added Figma credential `dana-figma` for design system acme to keys.yaml: it works only from the Figma plugin (`Origin: null`).\n' +
+        'Give it to the designer privately (it is a secret that opens change requests); it is shown only this once.\n',
+    );
+    expect(result.status).toBe(0);
+    const key = result.stdout.trimEnd();
+    expect(key).toMatch(/^dtsf_[A-Za-z0-9_-]{43}$/);
+    const text = await readFile(join(dir, 'keys.yaml'), 'utf8');
+    expect(text).toBe(
+      `${original}  - name: dana-figma\n    kind: figma\n    sha256: ${sha256(key)}\n    designSystem: acme\n    role: editor\n    author: {name: Dana Designer, email: dana@example.com}\n`,
+    );
+    const entries = parseKeysFile('keys.yaml', text).keys ?? [];
+    const keys = { entries, bySha256: new Map(entries.map((entry) => [entry.sha256, entry])), problems: [], staleSince: null };
+    expect(authenticate(`Bearer ${key}`, keys, 0, undefined, 'null')).toMatchObject({ name: 'dana-figma', kind: 'figma', role: 'editor' });
+    expect(() => authenticate(`Bearer ${key}`, keys, 0, undefined, undefined)).toThrow(ApiError);
+  });
+
   it.each([
     [['--browser'], '--browser needs --origins: the web origins whose pages may use the credential, e.g. https://app.example.com'],
     [['--origins', 'https://www.example.com'], '--origins is for browser credentials: add --browser'],
+    [['--figma', '--browser', '--origins', 'https://www.example.com'], '--figma and --browser are two kinds of credential: give one'],
+    [
+      ['--figma', '--role', 'reviewer', '--author', 'Rui <rui@example.com>'],
+      'a Figma credential opens change requests (--role editor); approving and merging need a reviewer’s API key',
+    ],
     [
       ['--browser', '--origins', 'https://www.example.com/app'],
       '--origins must be web origins such as https://app.example.com (http or https, host and port only), got `https://www.example.com/app`',

@@ -71,7 +71,7 @@ describe('browser credentials in keys.yaml (kind: browser)', () => {
       'an unknown kind',
       {
         given: `  - name: site\n    kind: public\n    sha256: ${'a'.repeat(64)}\n    designSystem: acme`,
-        want: [error(3, 11, 'invalid-value', '`kind` must be `api` (the default) or `browser`')],
+        want: [error(3, 11, 'invalid-value', '`kind` must be `api` (the default), `browser` or `figma`')],
       },
     ],
     [

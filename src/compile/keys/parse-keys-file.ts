@@ -16,8 +16,11 @@ export interface ApiKeyEntry {
   readonly access: readonly string[];
   /** ISO 8601 date or time after which the key is refused; undefined when it never expires. */
   readonly expiresAt?: string;
-  /** `browser`: a credential a web page may carry (`origins` set); absent for an API key. */
-  readonly kind?: 'browser';
+  /**
+   * `browser`: a credential a web page may carry (`origins` set); `figma`: the Figma plugin's credential, usable only
+   * with `Origin: null` (the plugin's sandboxed frame); absent for an API key.
+   */
+  readonly kind?: 'browser' | 'figma';
   /** The web origins whose pages may use a browser credential (requests without one of them are refused). */
   readonly origins?: readonly string[];
   /** What the key may write (change requests, docs/change-requests.md); absent for a read-only key, as every key is by default. */
@@ -173,7 +176,7 @@ export function parseKeysFile(path: string, text: string): ParsedKeysFile {
     }
     const browser = readBrowserFields(node, report);
     if (browser === undefined) ok = false;
-    const writer = readWriteFields(node, browser?.kind === 'browser', report);
+    const writer = readWriteFields(node, browser?.kind, report);
     if (writer === undefined) ok = false;
     if (!ok) return;
     const own = designSystem as string;
@@ -199,7 +202,7 @@ export function parseKeysFile(path: string, text: string): ParsedKeysFile {
  */
 function readWriteFields(
   node: YAMLMap,
-  isBrowser: boolean,
+  kind: ApiKeyEntry['kind'],
   report: (node: Node | null | undefined, rule: RuleId, message: string) => void,
 ): { role?: WriteRole; author?: { name: string; email: string } } | undefined {
   const roleNode = node.get('role', true) as Node | undefined;
@@ -214,8 +217,16 @@ function readWriteFields(
     report(roleNode, 'invalid-value', '`role` must be `read` (the default), `editor` or `reviewer`');
     return undefined;
   }
-  if (isBrowser) {
+  if (kind === 'browser') {
     report(roleNode, 'invalid-value', 'a browser credential is read-only (a page ships it in public): remove `role`, or use an API key');
+    return undefined;
+  }
+  if (kind === 'figma' && role === 'reviewer') {
+    report(
+      roleNode,
+      'invalid-value',
+      'a Figma credential reads or opens change requests (`role: editor`); approving and merging are done in the token browser with a reviewer’s API key',
+    );
     return undefined;
   }
   if (authorNode === undefined) {
@@ -249,19 +260,29 @@ const ORIGINS_MESSAGE =
   '`origins` must be a list of web origins such as https://app.example.com (http or https, host and port only: no `*`, path or trailing `/`)';
 
 /**
- * The `kind` and `origins` of an entry: `{}` for an API key, `{ kind: 'browser', origins }` for a browser credential;
- * undefined (reported) when they are wrong: an unknown kind, a browser credential without origins, origins on an API
- * key (a key that works from a page would be one nobody can revoke by origin), or an origin a browser never sends.
+ * The `kind` and `origins` of an entry: `{}` for an API key, `{ kind: 'browser', origins }` for a browser credential,
+ * `{ kind: 'figma' }` for the Figma plugin's credential (its origin is fixed: `null`); undefined (reported) when they
+ * are wrong: an unknown kind, a browser credential without origins, origins on another kind (a key that works from a
+ * page would be one nobody can revoke by origin), or an origin a browser never sends.
  */
 function readBrowserFields(
   node: YAMLMap,
   report: (node: Node | null | undefined, rule: RuleId, message: string) => void,
-): { kind?: 'browser'; origins?: readonly string[] } | undefined {
+): { kind?: 'browser' | 'figma'; origins?: readonly string[] } | undefined {
   const kindNode = node.get('kind', true) as Node | undefined;
   const originsNode = node.get('origins', true) as Node | undefined;
   const kind = isScalar(kindNode) ? kindNode.value : kindNode;
-  if (kind !== undefined && kind !== 'api' && kind !== 'browser') {
-    report(kindNode, 'invalid-value', '`kind` must be `api` (the default) or `browser`');
+  if (kind !== undefined && kind !== 'api' && kind !== 'browser' && kind !== 'figma') {
+    report(kindNode, 'invalid-value', '`kind` must be `api` (the default), `browser` or `figma`');
+    return undefined;
+  }
+  if (kind === 'figma') {
+    if (originsNode === undefined) return { kind };
+    report(
+      originsNode,
+      'invalid-value',
+      '`origins` belongs to browser credentials only: a Figma credential is used from the plugin’s frame, whose origin is always `null`',
+    );
     return undefined;
   }
   if (kind !== 'browser') {
