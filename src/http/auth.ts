@@ -30,7 +30,7 @@ export function parseBearer(header: string | undefined): string {
  * The key entry the `Authorization` header names; throws a 401 ApiError when it is missing, malformed, unknown,
  * expired, or one of `refused` (SHA-256 hex: the published example keys, when the examples are not what is served),
  * and a 403 when it is a browser credential and `origin` (the request's `Origin` header) is not one of its origins,
- * when it is a Figma credential and `origin` is not `null`, or when `origin` is `null` and it is no Figma credential.
+ * or when it is a Figma credential and `origin` is not `null`.
  */
 export function authenticate(
   header: string | undefined,
@@ -54,7 +54,7 @@ export function authenticate(
     throw new ApiError('unauthorized', 'This API key has expired.', INVALID_CHALLENGE);
   }
   if (entry.origins !== undefined) checkOrigin(entry.origins, origin);
-  if (entry.kind === 'figma' || origin === FIGMA_ORIGIN) checkFigmaOrigin(entry, origin);
+  if (entry.kind === 'figma') checkFigmaOrigin(origin);
   return entry;
 }
 
@@ -77,15 +77,10 @@ function checkOrigin(origins: readonly string[], origin: string | undefined): vo
 export const FIGMA_ORIGIN = 'null';
 
 /**
- * Refuses (403) a Figma credential sent from anything but the plugin's frame (`Origin: null`), and any other key sent
- * from such a frame: an API key must never be sent from a page, and a browser credential binds to web origins.
+ * Refuses (403) a Figma credential sent from anything but the plugin's frame (`Origin: null`). An API key stays served
+ * whatever its `Origin` (the spec's clients send none or any), and a browser credential is bound to its own origins.
  */
-function checkFigmaOrigin(entry: ApiKeyEntry, origin: string | undefined): void {
-  if (entry.kind !== 'figma')
-    throw new ApiError(
-      'forbidden',
-      'A request with `Origin: null` (a sandboxed frame, such as the Figma plugin) takes a Figma credential (`kind: figma`) only.',
-    );
+function checkFigmaOrigin(origin: string | undefined): void {
   if (origin !== FIGMA_ORIGIN)
     throw new ApiError(
       'forbidden',

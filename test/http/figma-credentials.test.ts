@@ -61,7 +61,7 @@ describe('Figma credentials (`kind: figma`), over a real socket', () => {
     expect([opened.status, opened.headers.get('access-control-allow-origin')]).toEqual([201, 'null']);
   });
 
-  it('are refused from anywhere else, and no other key is taken from `Origin: null`', async () => {
+  it('are refused from anywhere else; an API key is still served with `Origin: null`, as before they existed', async () => {
     const base = await serve();
     expect(await get(base, '/api/v1/tokens', VIEWER)).toMatchObject({
       status: 403,
@@ -75,12 +75,7 @@ describe('Figma credentials (`kind: figma`), over a real socket', () => {
         'This Figma credential works only from the Figma plugin (requests with `Origin: null`): not from origin `https://evil.example`.',
       ),
     });
-    expect(await get(base, '/api/v1/tokens', EDITOR, 'null')).toMatchObject({
-      status: 403,
-      body: forbidden(
-        'A request with `Origin: null` (a sandboxed frame, such as the Figma plugin) takes a Figma credential (`kind: figma`) only.',
-      ),
-    });
+    expect(await get(base, '/api/v1/tokens', EDITOR, 'null')).toMatchObject({ status: 200 });
     // A read-only Figma credential opens nothing; none calls `/mcp`.
     const write = await fetch(`${base}/api/v1/changes`, {
       method: 'POST',
