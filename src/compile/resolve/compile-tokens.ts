@@ -10,7 +10,7 @@ import type { TokenDraft } from '../fields/read-token-draft.js';
 import { resolveTokens } from './resolve-tokens.js';
 import { exceedsZipEntryLimit } from './zip-entry-limit.js';
 import { dottedTailwindName, tailwindVariable } from './tailwind-names.js';
-import type { ResolvedToken } from './resolve-tokens.js';
+import type { ResolvedToken, TokenTrace } from './resolve-tokens.js';
 import { didYouMean } from '../diagnostics/suggest.js';
 import { tokenKeyOrder } from '../diagnostics/sort-order.js';
 import { writtenValueOf } from '../yaml/source-entries.js';
@@ -19,9 +19,15 @@ import type { ModeDefinition, SourcePosition, Token, TokenValue, WrittenValue } 
 import type { ValueDraft } from '../fields/value-draft.js';
 import type { ModeDrafts } from '../fields/mode-fields.js';
 
+/** What an incremental compile learns of a full one's tokens: besides {@link TokenTrace}, the drafts and what resolved. */
+export interface TokensTrace extends TokenTrace {
+  drafted(drafts: ReadonlyMap<string, TokenDraft>): void;
+  resolved(resolved: readonly ResolvedToken[]): void;
+}
+
 /**
  * The tokens of every file, in token key order, each checked and resolved against the scales and primitives; a
- * token with any problem is left out and reported.
+ * token with any problem is left out and reported. `trace` (an incremental compile's) is told what each token did.
  */
 export function compileTokens(
   files: readonly SourceFileEntries[],
@@ -29,12 +35,15 @@ export function compileTokens(
   primitives: ReadonlyMap<string, PrimitiveDefinition>,
   modes: readonly ModeDefinition[],
   report: Report,
+  trace?: TokensTrace,
 ): Token[] {
-  const drafts = readDrafts(files, firstGroupPositions(files), modes, report);
+  const drafts = readDrafts(files, firstGroupPositions(files), modes, report, trace);
+  trace?.drafted(drafts);
   if (exceedsValueLimit(drafts, modes, report) || exceedsZipEntryLimit(drafts, report)) return [];
-  const resolved = resolveTokens(drafts, scales, primitives, modes, report);
+  const resolved = resolveTokens(drafts, scales, primitives, modes, report, trace === undefined ? {} : { trace });
+  trace?.resolved(resolved);
   checkReplacements(drafts, report);
-  return listInKeyOrder(resolved, report);
+  return listInKeyOrder(resolved, report, trace);
 }
 
 /** Every group key of the files, at its first place. */
@@ -54,6 +63,7 @@ function readDrafts(
   groups: ReadonlyMap<string, SourcePosition>,
   modes: readonly ModeDefinition[],
   report: Report,
+  trace: TokenTrace | undefined,
 ): Map<string, TokenDraft> {
   const modeNames = modes.map((mode) => mode.name);
   const drafts = new Map<string, TokenDraft>();
@@ -77,7 +87,9 @@ function readDrafts(
         );
         continue;
       }
+      trace?.owner(entry.key);
       const draft = readTokenDraft(entry, modeNames, report);
+      trace?.owner(undefined);
       if (draft === undefined) undraftedAt.set(entry.key, entry.pos);
       else drafts.set(entry.key, draft);
     }
@@ -137,10 +149,10 @@ function reportUnknownReplacement(
 }
 
 /** The resolved tokens in token key order; two keys made of the same words (one CSS name) are a warning. */
-function listInKeyOrder(resolved: readonly ResolvedToken[], report: Report): Token[] {
+function listInKeyOrder(resolved: readonly ResolvedToken[], report: Report, trace: TokenTrace | undefined): Token[] {
   // Made in the order they were read, the order of their drafts and values in memory, and only then put in key order:
   // going through 10,000 tokens' drafts and values in key order, scattered in memory, takes longer.
-  const made = resolved.map((resolvedToken) => deepFreeze(tokenOf(resolvedToken.draft.entry.key, resolvedToken)));
+  const made = resolved.map(frozenToken);
   const order = tokenKeyOrder(made.map((token) => token.key));
   const tokens = order.map((index) => made[index] as Token);
   const positionOf = (index: number): SourcePosition => (resolved[order[index] as number] as ResolvedToken).draft.entry.pos;
@@ -162,6 +174,7 @@ function listInKeyOrder(resolved: readonly ResolvedToken[], report: Report): Tok
     const name = names[index] as string;
     const mayClash = name !== key || spelledNames.has(name);
     const clash = mayClash ? namedBy.get(name) : undefined;
+    trace?.owner(key);
     if (clash === undefined) {
       if (mayClash) namedBy.set(name, key);
     } else {
@@ -183,9 +196,13 @@ function listInKeyOrder(resolved: readonly ResolvedToken[], report: Report): Tok
         'warning',
       );
     }
+    trace?.owner(undefined);
   }
   return tokens;
 }
+
+/** A resolved token as the API serves it, frozen. */
+export const frozenToken = (resolved: ResolvedToken): Token => deepFreeze(tokenOf(resolved.draft.entry.key, resolved));
 
 /** A token as the API serves it, its fields in the API's order; an optional field it does not have is absent, not undefined. */
 function tokenOf(key: string, { draft, drafts: perMode, values, references }: ResolvedToken): Token {
