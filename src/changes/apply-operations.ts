@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { isMap, isScalar, visit } from 'yaml';
 import type { Scalar, YAMLMap } from 'yaml';
 import { isSystemFilePath } from '../compile/source-paths.js';
@@ -61,6 +62,18 @@ export function applyOperations(slug: string, sources: SourceTexts, operations: 
   return problems.length > 0 ? { problems } : { files: working.texts, changed: working.changedPaths() };
 }
 
+/** The characters of the file texts whose parse {@link parsedTexts} keeps. */
+const PARSED_TEXT_CHARS = 16 * 1024 * 1024;
+
+/**
+ * Parses for editing kept by text, across calls: change requests edit the files of the same commits again and again,
+ * and finding a token parses every file that has its last key segment (a document is only read, never changed).
+ */
+const parsedTexts = new LRUCache<string, { file: EditableFile | null; layout: TokenLayout | undefined }>({
+  maxSize: PARSED_TEXT_CHARS,
+  sizeCalculation: (_parsed, text) => Math.max(1, text.length),
+});
+
 /** The texts being edited, each parsed once per version. */
 class WorkingFiles {
   readonly texts: Map<string, string>;
@@ -80,9 +93,14 @@ class WorkingFiles {
     if (known !== undefined) return known.file;
     const text = this.texts.get(path);
     if (text === undefined) throw new OperationFailed(`\`${this.relative(path)}\` does not exist`);
-    const file = readEditable(text);
-    if (file === undefined) throw new OperationFailed(`\`${this.relative(path)}\` is not valid YAML: fix it before editing it here`);
-    this.parsed.set(path, { file, layout: undefined });
+    let kept = parsedTexts.get(text);
+    if (kept === undefined) {
+      kept = { file: readEditable(text) ?? null, layout: undefined };
+      parsedTexts.set(text, kept);
+    }
+    const { file } = kept;
+    if (file === null) throw new OperationFailed(`\`${this.relative(path)}\` is not valid YAML: fix it before editing it here`);
+    this.parsed.set(path, { file, layout: kept.layout });
     return file;
   }
 
@@ -92,6 +110,8 @@ class WorkingFiles {
     if (entry?.layout !== undefined) return entry.layout;
     const layout = locateTokens(file);
     this.parsed.set(path, { file, layout });
+    const kept = parsedTexts.get(file.text);
+    if (kept?.file === file) kept.layout = layout;
     return layout;
   }
 

@@ -3,6 +3,7 @@ import { capPerFile } from './diagnostics/cap-diagnostics.js';
 import { checkContrast } from './resolve/check-contrast.js';
 import { compileContrast } from './resolve/compile-contrast.js';
 import { compileTokens } from './resolve/compile-tokens.js';
+import type { TokensTrace } from './resolve/compile-tokens.js';
 import { mergePrimitives } from './resolve/merge-primitives.js';
 import type { PrimitiveDefinition } from './resolve/merge-primitives.js';
 import { mergeScales } from './resolve/merge-scales.js';
@@ -14,7 +15,17 @@ import { readModes } from './fields/read-modes.js';
 import type { DeclaredModes } from './fields/read-modes.js';
 import { readReview, readSystemMeta } from './fields/read-system-meta.js';
 import { compareKeys } from './diagnostics/sort-order.js';
-import type { CompiledDesignSystem, ContrastDeclaration, DesignSystemMeta, Diagnostic, Primitive, Scale, Token } from './types.js';
+import type {
+  CompiledDesignSystem,
+  ContrastChecks,
+  ContrastDeclaration,
+  DesignSystemMeta,
+  Diagnostic,
+  ModeDefinition,
+  Primitive,
+  Scale,
+  Token,
+} from './types.js';
 
 /** The files of one design system folder, already parsed. */
 export interface DesignSystemSources {
@@ -33,13 +44,39 @@ export interface CompileResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
+/** What an incremental compile learns of a full one: what {@link TokensTrace} says, every problem reported, the parts. */
+export interface CompileTrace extends TokensTrace {
+  /** Each problem the compile reports (not the files' own), as it is reported. */
+  reported(diagnostic: PendingDiagnostic): void;
+  /** The parts the design system is assembled from and its tokens' texts as hashed, when it has no error. */
+  assembled(parts: SystemParts, tokenTexts: readonly string[]): void;
+}
+
+/** What a compiled design system is made of besides its tokens. */
+export interface SystemParts {
+  readonly meta: DesignSystemMeta;
+  readonly modes: DeclaredModes;
+  readonly primitives: ReadonlyMap<string, PrimitiveDefinition>;
+  readonly scales: ScaleSteps;
+  readonly contrast: ContrastDeclaration | undefined;
+  readonly review: CompiledDesignSystem['review'];
+}
+
 /**
  * Compiles the parsed files of one design system: merges them, checks every reference and resolves every value.
  * Every diagnostic has its file, line and column; each file lists at most `MAX_DIAGNOSTICS_PER_FILE` (cap-diagnostics.ts) of them.
+ * `trace` (an incremental compile's) is told what it needs to compile a later version from this one.
  */
-export function compileDesignSystem(sources: DesignSystemSources): CompileResult {
+export function compileDesignSystem(sources: DesignSystemSources, trace?: CompileTrace): CompileResult {
   const pending: PendingDiagnostic[] = [];
-  const report = reportInto(pending);
+  const reportPending = reportInto(pending);
+  const report: typeof reportPending =
+    trace === undefined
+      ? reportPending
+      : (...args) => {
+          reportPending(...args);
+          trace.reported(pending[pending.length - 1] as PendingDiagnostic);
+        };
   const allFiles = sources.systemFile ? [sources.systemFile, ...sources.files] : [...sources.files];
   // The readers' own summaries are written again once the compiler's problems are counted in.
   for (const file of allFiles) pending.push(...file.diagnostics.filter((diagnostic) => diagnostic.rule !== 'too-many-problems'));
@@ -47,7 +84,7 @@ export function compileDesignSystem(sources: DesignSystemSources): CompileResult
   const { modes, declaresModes } = readModes(sources.systemFile?.system, report);
   const scales = mergeScales(sources.files, modes, report);
   const primitives = mergePrimitives(sources.files, report);
-  const tokens = compileTokens(sources.files, scales, primitives, modes, report);
+  const tokens = compileTokens(sources.files, scales, primitives, modes, report, trace);
   const contrast = compileContrast(sources.files, modes.length, report);
   const review = readReview(sources.systemFile, report);
 
@@ -55,7 +92,10 @@ export function compileDesignSystem(sources: DesignSystemSources): CompileResult
   if (meta === undefined || diagnostics.some((diagnostic) => diagnostic.severity === 'error')) {
     return { system: undefined, diagnostics };
   }
-  return { system: assembleSystem(meta, { modes, declaresModes }, tokens, primitives, scales, contrast, review), diagnostics };
+  const parts: SystemParts = { meta, modes: { modes, declaresModes }, primitives, scales, contrast, review };
+  const tokenTexts = tokens.map(writtenTokenText);
+  trace?.assembled(parts, tokenTexts);
+  return { system: assembleSystem(parts, tokens, tokenTexts), diagnostics };
 }
 
 /**
@@ -73,15 +113,20 @@ export function compileDesignSystemFolder(slug: string, files: readonly ParsedSo
   });
 }
 
-/** The design system with every list sorted, and the hash of that content. */
-function assembleSystem(
-  meta: DesignSystemMeta,
-  { modes, declaresModes }: DeclaredModes,
+/**
+ * The design system of `parts` and `tokens` (in key order, `tokenTexts` their {@link writtenTokenText}) with every
+ * list sorted, and the hash of that content; `checkPairs` checks the contrast pairs (an incremental compile keeps the
+ * checks of the pairs none of whose tokens changed).
+ */
+export function assembleSystem(
+  { meta, modes: { modes, declaresModes }, primitives, scales, contrast, review }: SystemParts,
   tokens: readonly Token[],
-  primitives: ReadonlyMap<string, PrimitiveDefinition>,
-  scales: ScaleSteps,
-  contrast: ContrastDeclaration | undefined,
-  review: CompiledDesignSystem['review'],
+  tokenTexts: readonly string[],
+  checkPairs: (
+    tokens: readonly Token[],
+    modes: readonly ModeDefinition[],
+    declaration: ContrastDeclaration,
+  ) => ContrastChecks = checkContrast,
 ): CompiledDesignSystem {
   const primitivesByType: Record<string, Primitive[]> = {};
   for (const definition of [...primitives.values()].sort((a, b) => compareKeys(a.type, b.type) || compareKeys(a.key, b.key))) {
@@ -101,11 +146,28 @@ function assembleSystem(
     ...(contrast === undefined ? {} : { contrast }),
     ...(review === undefined ? {} : { review }),
   };
-  // Resolved values follow from the rest (values as written, scales, primitives, modes): hashing them too would double
-  // the text hashed for nothing.
-  const written = { ...content, tokens: tokens.map(({ resolved: _resolved, ...token }) => token) };
-  const contentHash = createHash('sha256').update(JSON.stringify(written)).digest('hex');
+  const contentHash = hashContent(content, tokenTexts);
   if (contrast === undefined) return { ...content, contentHash };
   // Checked here, once per compiled design system, so in the compile worker: the main thread only reads the results.
-  return { ...content, contentHash, contrastChecks: checkContrast(tokens, modes, contrast) };
+  return { ...content, contentHash, contrastChecks: checkPairs(tokens, modes, contrast) };
+}
+
+/** A token's JSON as the content hash takes it: without `resolved` (they follow from the rest: values as written, scales, primitives, modes). */
+export function writtenTokenText(token: Token): string {
+  const { resolved: _resolved, ...written } = token;
+  return JSON.stringify(written);
+}
+
+/**
+ * The SHA-256 of the content's JSON, each token written as `tokenTexts` has it: the same bytes as `JSON.stringify` of
+ * the content with every token's `resolved` left out, without writing again the tokens an incremental compile kept.
+ */
+function hashContent(content: Omit<CompiledDesignSystem, 'contentHash' | 'contrastChecks'>, tokenTexts: readonly string[]): string {
+  // `tokens` is the fourth field of `content`: the fields before it, the tokens, then the fields after it.
+  const { meta, modes, declaresModes, tokens: _tokens, ...after } = content;
+  const hash = createHash('sha256');
+  hash.update(`${JSON.stringify({ meta, modes, declaresModes }).slice(0, -1)},"tokens":[`);
+  hash.update(tokenTexts.join(','));
+  hash.update(`],${JSON.stringify(after).slice(1)}`);
+  return hash.digest('hex');
 }

@@ -1,7 +1,7 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
-import { COMPILE_ON_THIS_THREAD, createCachingCompiler } from '../state/compile-batch.js';
+import { COMPILE_ON_THIS_THREAD, createIncrementalCompiler } from '../state/compile-batch.js';
 import type { DesignSystemCompiler } from '../state/compile-batch.js';
 import { ChangeRefusedError } from '../state/change-requests.js';
 import { GitChangeRequests } from './git-change-requests.js';
@@ -39,12 +39,14 @@ const reader = {
     return blob;
   },
 };
-// Each change request compiles the whole design system; only the files it edited are parsed again.
-const compile = createCachingCompiler();
+// Each change request validates the whole design system, compiled from the last one: only the files it edited are
+// parsed again, and only their tokens and the tokens that follow them are compiled again (a full compile when the
+// edit is structural: compile/compile-incremental.ts).
+const compile = createIncrementalCompiler();
 const readFiles: ReadFilesAt = (sha, slug) => readFolderAtCommit(repo, reader, sha, slug);
 const compiler: DesignSystemCompiler = {
   ...COMPILE_ON_THIS_THREAD,
-  compile: (slug, files) => Promise.resolve({ result: compile(slug, files) }),
+  compile: (slug, files) => Promise.resolve({ result: compile(slug, files).result }),
 };
 const service = new GitChangeRequests(repo, { readFiles, compiler, committer });
 // A preview that asks for values (the page's live preview) also compiles the base and compares.

@@ -1,4 +1,6 @@
 import { compileDesignSystemFolder } from '../compile/compile-design-system.js';
+import { compileIncrementally } from '../compile/compile-incremental.js';
+import type { CompiledVersion, IncrementalCompile } from '../compile/compile-incremental.js';
 import { parseSourceFile } from '../compile/yaml/parse-source-file.js';
 import type { ParsedSourceFile } from '../compile/yaml/parse-source-file.js';
 import type { CompileResult } from '../compile/compile-design-system.js';
@@ -34,18 +36,51 @@ export function createCachingCompiler(): (
   slug: string,
   files: readonly { readonly path: string; readonly text: string }[],
 ) => CompileResult {
+  const parse = createCachingParser();
+  return (slug, files) => compileSourceTexts(slug, files, parse(slug, files));
+}
+
+/**
+ * Like {@link createCachingCompiler}, and also keeps the last version of each design system that compiled without
+ * error: a compile whose files differ from it only in token files compiles again only the tokens those files hold and
+ * the tokens that follow them (compile/compile-incremental.ts). What the change-request worker runs: each change
+ * request compiles the design system with a file or two changed.
+ */
+export function createIncrementalCompiler(): (
+  slug: string,
+  files: readonly { readonly path: string; readonly text: string }[],
+) => IncrementalCompile {
+  const parse = createCachingParser();
+  const versions = new Map<string, CompiledVersion>();
+  return (slug, files) => {
+    const parseText = parse(slug, files);
+    const compiled = compileIncrementally(
+      slug,
+      files.map((file) => parseText(file.path, file.text)),
+      versions.get(slug),
+    );
+    if (compiled.version !== undefined) versions.set(slug, compiled.version);
+    return compiled;
+  };
+}
+
+/** A parser per compile that keeps the last parse of every file by path; the files of a design system no longer given are forgotten. */
+function createCachingParser(): (
+  slug: string,
+  files: readonly { readonly path: string }[],
+) => (path: string, text: string) => ParsedSourceFile {
   const parsedByPath = new Map<string, { readonly text: string; readonly parsed: ParsedSourceFile }>();
   return (slug, files) => {
     const prefix = `${slug}/`;
     const paths = new Set(files.map((file) => file.path));
     for (const path of parsedByPath.keys()) if (path.startsWith(prefix) && !paths.has(path)) parsedByPath.delete(path);
-    return compileSourceTexts(slug, files, (path, text) => {
+    return (path, text) => {
       const cached = parsedByPath.get(path);
       if (cached?.text === text) return cached.parsed;
       const fresh = parseSourceText(path, text);
       parsedByPath.set(path, { text, parsed: fresh });
       return fresh;
-    });
+    };
   };
 }
 

@@ -8,7 +8,7 @@ import { readTokenDraft } from '../fields/read-token-draft.js';
 import type { TokenDraft } from '../fields/read-token-draft.js';
 import { resolveTokens } from './resolve-tokens.js';
 import { exceedsZipEntryLimit } from './zip-entry-limit.js';
-import type { ResolvedToken } from './resolve-tokens.js';
+import type { ResolvedToken, TokenTrace } from './resolve-tokens.js';
 import { didYouMean } from '../diagnostics/suggest.js';
 import { tokenKeyOrder } from '../diagnostics/sort-order.js';
 import { writtenValueOf } from '../yaml/source-entries.js';
@@ -17,9 +17,15 @@ import type { ModeDefinition, SourcePosition, Token, TokenValue, WrittenValue } 
 import type { ValueDraft } from '../fields/value-draft.js';
 import type { ModeDrafts } from '../fields/mode-fields.js';
 
+/** What an incremental compile learns of a full one's tokens: besides {@link TokenTrace}, the drafts and what resolved. */
+export interface TokensTrace extends TokenTrace {
+  drafted(drafts: ReadonlyMap<string, TokenDraft>): void;
+  resolved(resolved: readonly ResolvedToken[]): void;
+}
+
 /**
  * The tokens of every file, in token key order, each checked and resolved against the scales and primitives; a
- * token with any problem is left out and reported.
+ * token with any problem is left out and reported. `trace` (an incremental compile's) is told what each token did.
  */
 export function compileTokens(
   files: readonly SourceFileEntries[],
@@ -27,10 +33,13 @@ export function compileTokens(
   primitives: ReadonlyMap<string, PrimitiveDefinition>,
   modes: readonly ModeDefinition[],
   report: Report,
+  trace?: TokensTrace,
 ): Token[] {
-  const drafts = readDrafts(files, firstGroupPositions(files), modes, report);
+  const drafts = readDrafts(files, firstGroupPositions(files), modes, report, trace);
+  trace?.drafted(drafts);
   if (exceedsValueLimit(drafts, modes, report) || exceedsZipEntryLimit(drafts, report)) return [];
-  const resolved = resolveTokens(drafts, scales, primitives, modes, report);
+  const resolved = resolveTokens(drafts, scales, primitives, modes, report, trace === undefined ? {} : { trace });
+  trace?.resolved(resolved);
   checkReplacements(drafts, report);
   return listInKeyOrder(resolved);
 }
@@ -52,6 +61,7 @@ function readDrafts(
   groups: ReadonlyMap<string, SourcePosition>,
   modes: readonly ModeDefinition[],
   report: Report,
+  trace: TokenTrace | undefined,
 ): Map<string, TokenDraft> {
   const modeNames = modes.map((mode) => mode.name);
   const drafts = new Map<string, TokenDraft>();
@@ -75,7 +85,9 @@ function readDrafts(
         );
         continue;
       }
+      trace?.owner(entry.key);
       const draft = readTokenDraft(entry, modeNames, report);
+      trace?.owner(undefined);
       if (draft === undefined) undraftedAt.set(entry.key, entry.pos);
       else drafts.set(entry.key, draft);
     }
@@ -138,9 +150,12 @@ function reportUnknownReplacement(
 function listInKeyOrder(resolved: readonly ResolvedToken[]): Token[] {
   // Made in the order they were read, the order of their drafts and values in memory, and only then put in key order:
   // going through 10,000 tokens' drafts and values in key order, scattered in memory, takes longer.
-  const made = resolved.map((resolvedToken) => deepFreeze(tokenOf(resolvedToken.draft.entry.key, resolvedToken)));
+  const made = resolved.map(frozenToken);
   return tokenKeyOrder(made.map((token) => token.key)).map((index) => made[index] as Token);
 }
+
+/** A resolved token as the API serves it, frozen. */
+export const frozenToken = (resolved: ResolvedToken): Token => deepFreeze(tokenOf(resolved.draft.entry.key, resolved));
 
 /** A token as the API serves it, its fields in the API's order; an optional field it does not have is absent, not undefined. */
 function tokenOf(key: string, { draft, drafts: perMode, values, references }: ResolvedToken): Token {

@@ -21,6 +21,30 @@ export interface ResolvedToken {
   readonly drafts: ModeDrafts;
   readonly values: ModeValues<TypedValue>;
   readonly references: Readonly<Record<string, TokenReferences>> | undefined;
+  /** Per mode, how many references its value goes through at most (absent: none). */
+  readonly depths: Readonly<Record<string, number>> | undefined;
+}
+
+/** A token resolved earlier, which a resolution of only some tokens may refer to (see {@link ResolveOptions}). */
+export interface KnownToken {
+  readonly draft: TokenDraft;
+  readonly values: ModeValues<TypedValue>;
+  readonly depths: Readonly<Record<string, number>> | undefined;
+}
+
+/** What an incremental compile asks of a resolution: tokens resolved before, and what each token's work touched. */
+export interface ResolveOptions {
+  /** A token outside `drafts` that a reference may name: it keeps the values it had (it is not resolved again). */
+  readonly known?: (key: string) => KnownToken | undefined;
+  readonly trace?: TokenTrace;
+}
+
+/** Told which token each problem belongs to and which tokens each token's value consulted. */
+export interface TokenTrace {
+  /** The token whose draft, values or names are being worked on from now (undefined: none). */
+  owner(key: string | undefined): void;
+  /** The current token's value followed a reference to `to` (whether or not it resolved). */
+  follow(from: string, to: string): void;
 }
 
 /** A shadow, border or gradient written `value: none`. */
@@ -73,7 +97,15 @@ export function resolveTokens(
   primitives: ReadonlyMap<string, PrimitiveDefinition>,
   modes: readonly ModeDefinition[],
   report: Report,
+  options: ResolveOptions = {},
 ): ResolvedToken[] {
+  const { known, trace } = options;
+  // Which token the problems reported now belong to (told to `trace`).
+  let owner: string | undefined;
+  const ownBy = (key: string | undefined): void => {
+    owner = key;
+    trace?.owner(key);
+  };
   const modesByName = new Map(modes.map((mode) => [mode.name, mode]));
   // One record per token of what is known of it so far: one map look-up per token met, not one per fact.
   const progressByKey = new Map<string, TokenProgress>();
@@ -95,6 +127,19 @@ export function resolveTokens(
     if (progress.perMode === null) progress.perMode = draftsPerMode(progress.draft, modes, modesByName, reportOnce);
     return progress.perMode;
   };
+  // Tokens resolved before (an incremental compile): their values as they were, never worked on again here.
+  const knownByKey = new Map<string, TokenProgress>();
+  const progressOf = (key: string): TokenProgress | undefined => {
+    const progress = progressByKey.get(key) ?? knownByKey.get(key);
+    if (progress !== undefined || known === undefined) return progress;
+    const token = known(key);
+    if (token === undefined) return undefined;
+    const values = token.values as Record<string, TypedValue>;
+    const depths = token.depths === undefined ? undefined : { ...token.depths };
+    const made: TokenProgress = { draft: token.draft, perMode: undefined, values, references: undefined, depths, failedModes: undefined };
+    knownByKey.set(key, made);
+    return made;
+  };
   const colorValue = (color: Rgba): TypedValue => {
     let value = colorValues.get(color);
     if (value === undefined) {
@@ -113,6 +158,15 @@ export function resolveTokens(
     const known = progress.values[mode];
     if (known !== undefined) return known;
     if (progress.failedModes?.has(mode) === true) return undefined;
+    const { draft } = progress;
+    const outer = owner;
+    ownBy(draft.entry.key);
+    const value = valueOfDraft(progress, mode);
+    ownBy(outer);
+    return value;
+  }
+
+  function valueOfDraft(progress: TokenProgress, mode: string): TypedValue | undefined {
     const { draft } = progress;
     const valueDraft = valueDraftsOf(progress)?.get(mode);
     if (valueDraft === undefined) {
@@ -146,7 +200,8 @@ export function resolveTokens(
     types: readonly TokenType[],
     rules: FollowRules,
   ): TypedValue | undefined {
-    const targetProgress = progressByKey.get(targetKey);
+    trace?.follow(frame.key, targetKey);
+    const targetProgress = progressOf(targetKey);
     if (targetProgress === undefined) {
       reportOnce(
         pos,
@@ -309,6 +364,7 @@ export function resolveTokens(
   const resolved: ResolvedToken[] = [];
   for (const progress of progressList) {
     const { draft, values } = progress;
+    ownBy(draft.entry.key);
     const perMode = valueDraftsOf(progress);
     if (perMode === undefined) continue;
     const lightDraft = perMode.get('light');
@@ -321,9 +377,11 @@ export function resolveTokens(
       else if (valueIn(progress, mode.name) === undefined) ok = false;
     }
     if (!ok || !inEveryMode(values)) continue;
+    ownBy(draft.entry.key);
     if (draft.type === 'color') warnOfRedundantDarkStep(draft, lightDraft, scales, reportOnce);
-    resolved.push({ draft, drafts: perMode, values, references: progress.references });
+    resolved.push({ draft, drafts: perMode, values, references: progress.references, depths: progress.depths });
   }
+  ownBy(undefined);
   return resolved;
 }
 
