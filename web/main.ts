@@ -262,6 +262,7 @@ async function load(highlight: boolean): Promise<boolean> {
     renderScales(ui.scales, scaleList, modes);
     renderContrast(ui.contrast, ui.contrastResult, contrast, modes, views);
     updatePanel(api, meta.body.data.slug, commit, modes, views, scaleList, tokens.body.data.tokens, role);
+    if (panel.canEdit) addScaleEditButtons();
     renderTokens(views);
     renderChanges(revisions);
     ui.controls.hidden = false;
@@ -325,6 +326,21 @@ function editButton(key: string): HTMLButtonElement {
     document.createTextNode('Edit'),
     el('span', { className: 'visually-hidden', text: ` ${key}` }),
   ]);
+}
+
+/** The Edit action of each scale row (for a key that writes): sets a step's color in a mode. */
+function addScaleEditButtons(): void {
+  for (const row of ui.scales.querySelectorAll<HTMLElement>('.scale-row[data-scale]')) {
+    const key = row.dataset['scale'] as string;
+    row
+      .querySelector('.scale-name')
+      ?.append(
+        el('button', { className: 'button small edit', attrs: { type: 'button', 'data-edit-scale': key } }, [
+          document.createTextNode('Edit'),
+          el('span', { className: 'visually-hidden', text: ` scale ${key}` }),
+        ]),
+      );
+  }
 }
 
 function renderTokens(views: readonly TokenView[]): void {
@@ -508,6 +524,10 @@ ui.changesForm.addEventListener('submit', (event) => {
 ui.tokenList.addEventListener('click', (event) => {
   const key = (event.target as Element | null)?.closest<HTMLElement>('[data-edit]')?.dataset['edit'];
   if (key !== undefined) panel.edit(key, state.mode);
+});
+ui.scales.addEventListener('click', (event) => {
+  const key = (event.target as Element | null)?.closest<HTMLElement>('[data-edit-scale]')?.dataset['editScale'];
+  if (key !== undefined) panel.editScale(key, state.mode);
 });
 ui.search.addEventListener('input', applyFilter);
 ui.typeFilter.addEventListener('change', applyFilter);
