@@ -121,6 +121,8 @@ export class ChangeRequestsPanel {
   /** The commit the pending edits were made on (or found still to apply to): the base they are submitted on. */
   #base: string | null = null;
   #draft: readonly PageOperation[] = [];
+  /** Whether the tray kept in storage has been read for the design system shown (at its first live load). */
+  #restored = false;
   #previewTimer: ReturnType<typeof setTimeout> | undefined;
   #previewSeq = 0;
   #idempotencyKey: string | undefined;
@@ -193,9 +195,11 @@ export class ChangeRequestsPanel {
       this.#expanded.clear();
       this.#available = true;
       this.#idempotencyKey = undefined;
-      this.#restore(context);
-    } else if (this.#pending.length === 0) this.#base = context.commit;
-    else if (context.commit !== this.#base) this.#rebase(context, this.#pending, this.#base);
+      this.#pending = [];
+      this.#restored = false;
+    }
+    // The tray is checked against the live design system only: a pinned revision leaves it as it is.
+    if (context.live) this.#checkTray(context);
     this.#ui.tray.hidden = !this.canEdit;
     // In the page only for a key that writes: a read key's page holds no control of it (nor a second "Type").
     if (this.canEdit) this.#ui.trayPreview.before(this.#ui.addForm);
@@ -204,6 +208,15 @@ export class ChangeRequestsPanel {
     this.#renderTray();
     // After the tokens are drawn (this task): the first listing starts the server's change-request worker.
     if (switched) setTimeout(() => void this.refreshList(), 0);
+  }
+
+  /** The tray read from storage at the first live load, else checked against the commit now shown. */
+  #checkTray(context: ChangeContext): void {
+    if (!this.#restored) {
+      this.#restored = true;
+      this.#restore(context);
+    } else if (this.#pending.length === 0) this.#base = context.commit;
+    else if (context.commit !== this.#base) this.#rebase(context, this.#pending, this.#base);
   }
 
   /**

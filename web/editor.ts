@@ -1,4 +1,4 @@
-import { el, setStyle } from './dom.js';
+import { el } from './dom.js';
 import {
   colorKindOf,
   fieldText,
@@ -13,7 +13,8 @@ import {
 } from './edit-fields.js';
 import type { ColorKind, PageOperation, SetValueOperation } from './edit-fields.js';
 import { TokenAboutFields } from './edit-about.js';
-import { stepColorIn } from './model.js';
+import { wireEditorDialog } from './editor-dialog.js';
+import { renderStepSwatches } from './step-swatches.js';
 import type { ApiToken, Mode, Scale, TokenView } from './model.js';
 
 /** What the editor needs of the page: the design system shown, and what to do with the edits. */
@@ -61,7 +62,6 @@ export class TokenEditor {
   readonly #mode = el('select', { attrs: { id: 'editor-mode' } });
   readonly #modeField: HTMLElement;
   readonly #fields: HTMLElement;
-  readonly #form: HTMLFormElement;
   readonly #aboutTarget: HTMLElement;
   readonly #delete: HTMLButtonElement;
   readonly #about = new TokenAboutFields();
@@ -94,24 +94,18 @@ export class TokenEditor {
     this.#title = elements.title;
     this.#modeField = elements.modeField;
     this.#fields = elements.fields;
-    this.#form = elements.form;
     this.#mode.addEventListener('change', () => this.#renderFields());
-    this.#form.addEventListener('submit', (event) => {
-      event.preventDefault();
-      const operations = this.operations();
-      const context = this.#context;
-      // Closed first: the dialog hands focus back to the Edit button, and the page may move it on from there.
-      this.#dialog.close();
-      context?.onAdd(operations);
-    });
-    elements.cancel.addEventListener('click', () => this.#dialog.close());
-    this.#dialog.addEventListener('close', () => {
-      this.#modeField.replaceChildren();
-      this.#fields.replaceChildren();
-      this.#aboutTarget.replaceChildren();
-      this.#token = undefined;
-      this.#drafts = new Map();
-      this.#context?.onDraft([]);
+    wireEditorDialog(this.#dialog, elements, {
+      operations: () => this.operations(),
+      onAdd: (operations) => this.#context?.onAdd(operations),
+      onClose: () => {
+        this.#modeField.replaceChildren();
+        this.#fields.replaceChildren();
+        this.#aboutTarget.replaceChildren();
+        this.#token = undefined;
+        this.#drafts = new Map();
+        this.#context?.onDraft([]);
+      },
     });
   }
 
@@ -262,28 +256,11 @@ export class TokenEditor {
       this.#renderFields();
       this.#fields.querySelector<HTMLSelectElement>('select')?.focus();
     });
-    const name = nextId('step');
-    const steps = el('fieldset', { className: 'step-swatches' }, [
-      el('legend', { text: `Step (swatches in ${mode})` }),
-      ...(current?.steps ?? []).map((step) => {
-        const color = stepColorIn(step, mode);
-        const input = el('input', {
-          className: 'visually-hidden',
-          attrs: { type: 'radio', name, value: String(step.step), 'aria-label': `${step.step} ${color}` },
-        });
-        input.checked = step.step === fields['step'];
-        input.addEventListener('change', () => {
-          if (input.checked) this.#set({ ...this.#current(), scale: current?.key ?? '', step: step.step });
-        });
-        const chip = el('span', { className: 'step-chip', attrs: { 'aria-hidden': 'true' } });
-        setStyle(chip, 'background-color', color);
-        return el('label', { className: 'step-swatch' }, [
-          input,
-          chip,
-          el('span', { className: 'step-number', text: String(step.step), attrs: { 'aria-hidden': 'true' } }),
-        ]);
-      }),
-    ]);
+    const steps = renderStepSwatches(current?.steps ?? [], mode, {
+      name: nextId('step'),
+      checked: typeof fields['step'] === 'number' ? fields['step'] : undefined,
+      onPick: (step) => this.#set({ ...this.#current(), scale: current?.key ?? '', step }),
+    });
     return el('div', { className: 'edit-scale' }, [labelled('Scale', select), steps]);
   }
 

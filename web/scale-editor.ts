@@ -1,5 +1,7 @@
-import { el, setStyle } from './dom.js';
+import { el } from './dom.js';
 import type { PageOperation } from './edit-fields.js';
+import { wireEditorDialog } from './editor-dialog.js';
+import { renderStepSwatches } from './step-swatches.js';
 import { stepColorIn } from './model.js';
 import type { Mode, Scale } from './model.js';
 
@@ -51,18 +53,14 @@ export class ScaleStepEditor {
       this.#hex.value = this.#picker.value.toUpperCase();
       this.#draft();
     });
-    elements.form.addEventListener('submit', (event) => {
-      event.preventDefault();
-      const operations = this.operations();
-      const context = this.#context;
-      this.#dialog.close();
-      context?.onAdd(operations);
-    });
-    elements.cancel.addEventListener('click', () => this.#dialog.close());
-    this.#dialog.addEventListener('close', () => {
-      this.#fields.replaceChildren();
-      this.#scale = undefined;
-      this.#context?.onDraft([]);
+    wireEditorDialog(this.#dialog, elements, {
+      operations: () => this.operations(),
+      onAdd: (operations) => this.#context?.onAdd(operations),
+      onClose: () => {
+        this.#fields.replaceChildren();
+        this.#scale = undefined;
+        this.#context?.onDraft([]);
+      },
     });
   }
 
@@ -110,30 +108,16 @@ export class ScaleStepEditor {
     const scale = this.#scale;
     if (scale === undefined) return;
     const mode = this.#mode.value;
-    const name = 'scale-editor-step';
-    this.#steps.replaceChildren(
-      el('legend', { text: `Step (swatches in ${mode})` }),
-      ...scale.steps.map((step) => {
-        const color = stepColorIn(step, mode);
-        const input = el('input', {
-          className: 'visually-hidden',
-          attrs: { type: 'radio', name, value: String(step.step), 'aria-label': `${step.step} ${color}` },
-        });
-        input.checked = step.step === this.#step;
-        input.addEventListener('change', () => {
-          if (!input.checked) return;
-          this.#step = step.step;
+    this.#steps.replaceWith(
+      (this.#steps = renderStepSwatches(scale.steps, mode, {
+        name: 'scale-editor-step',
+        checked: this.#step,
+        onPick: (step) => {
+          this.#step = step;
           this.#showColor();
           this.#draft();
-        });
-        const chip = el('span', { className: 'step-chip', attrs: { 'aria-hidden': 'true' } });
-        setStyle(chip, 'background-color', color);
-        return el('label', { className: 'step-swatch' }, [
-          input,
-          chip,
-          el('span', { className: 'step-number', text: String(step.step), attrs: { 'aria-hidden': 'true' } }),
-        ]);
-      }),
+        },
+      })),
     );
     this.#showColor();
     this.#draft();

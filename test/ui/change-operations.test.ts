@@ -189,10 +189,17 @@ describe.skipIf(!BROWSER_AVAILABLE)('the page writes every operation the API tak
   }, 60_000);
 
   it('adds a token with a value per mode and deletes another; the branch serves both', async () => {
-    await page.locator('#add-token-group').fill('color.brand');
-    await page.locator('#add-token-name').fill('tertiary');
-    await page.locator('#add-token-type').selectOption('color');
-    await page.locator('#add-token-form button[type="submit"]').click();
+    // The add form by keyboard alone: the group, the name, the type (typed ahead on the closed select), Add token….
+    await page.locator('#forget-key').focus();
+    await tabTo(page, '#add-token-group');
+    await page.keyboard.type('color.brand');
+    await tabTo(page, '#add-token-name');
+    await page.keyboard.type('tertiary');
+    await tabTo(page, '#add-token-type');
+    await page.keyboard.type('color');
+    expect(await page.locator('#add-token-type').inputValue()).toBe('color');
+    await tabTo(page, '#add-token-form button[type="submit"]');
+    await page.keyboard.press('Enter');
     await page.locator('#editor').waitFor({ state: 'visible' });
     expect(await page.locator('#editor-token').textContent()).toBe('color.brand.tertiary (new color)');
     expect(await page.locator('#editor-delete').isHidden()).toBe(true);
@@ -214,8 +221,12 @@ describe.skipIf(!BROWSER_AVAILABLE)('the page writes every operation the API tak
     await page.locator('#editor').waitFor({ state: 'hidden' });
 
     await page.locator('#search').fill('color.brand.primaryActive');
-    await page.locator('[data-edit="color.brand.primaryActive"]').click();
-    await page.getByRole('button', { name: 'Delete color.brand.primaryActive' }).click();
+    await page.locator('[data-edit="color.brand.primaryActive"]').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('#editor').waitFor({ state: 'visible' });
+    await tabTo(page, '#editor-delete');
+    expect(await page.getByRole('button', { name: 'Delete color.brand.primaryActive' }).count()).toBe(1);
+    await page.keyboard.press('Enter');
     await page.locator('#editor').waitFor({ state: 'hidden' });
     expect(await tray()).toEqual([
       'add color.brand.tertiary (color): color #0F766E',
@@ -286,6 +297,17 @@ describe.skipIf(!BROWSER_AVAILABLE)('the page writes every operation the API tak
     ]);
     await page.locator('#tray').scrollIntoViewIfNeeded();
     await shoot('tray');
+    // A pinned revision leaves the tray alone (no write control shows there); back on live it is as it was.
+    const notice = await page.locator('#tray-notice').textContent();
+    let loads = await loadsOf(page);
+    await page.locator('#revision').selectOption(first);
+    await waitForLoads(page, loads + 1);
+    expect(await page.locator('#tray').isHidden()).toBe(true);
+    loads = await loadsOf(page);
+    await page.locator('#revision').selectOption('');
+    await waitForLoads(page, loads + 1);
+    expect(await tray()).toEqual(lines);
+    expect(await page.locator('#tray-notice').textContent()).toBe(notice);
     await page.reload();
     await waitForLoads(page, 1);
     expect(await page.locator('#tray-notice').textContent()).toBe('2 pending edits kept from before the reload.');

@@ -51,6 +51,7 @@ describe('GET / and the page assets', () => {
       'dom.js',
       'edit-about.js',
       'edit-fields.js',
+      'editor-dialog.js',
       'editor.js',
       'events.js',
       'main.js',
@@ -59,6 +60,7 @@ describe('GET / and the page assets', () => {
       'previews.js',
       'render.js',
       'scale-editor.js',
+      'step-swatches.js',
       'styles.css',
     ]);
   });
