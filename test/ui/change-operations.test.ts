@@ -303,6 +303,7 @@ describe.skipIf(!BROWSER_AVAILABLE)('the page writes every operation the API tak
     await page.locator('#revision').selectOption(first);
     await waitForLoads(page, loads + 1);
     expect(await page.locator('#tray').isHidden()).toBe(true);
+    expect(await page.locator('#tray-notice').textContent()).toBe(notice);
     loads = await loadsOf(page);
     await page.locator('#revision').selectOption('');
     await waitForLoads(page, loads + 1);
