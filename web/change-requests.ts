@@ -21,6 +21,13 @@ export interface RoleAnswer {
   readonly mergeNeedsApproval: boolean;
 }
 
+/** A change request whose branch the whole page shows (its head), following its new commits. */
+export interface ShownBranch {
+  readonly id: string;
+  readonly title: string;
+  readonly head: string;
+}
+
 /** The design system the panel works on, as the page loaded it. */
 export interface ChangeContext {
   readonly api: ApiClient;
@@ -133,8 +140,12 @@ export class ChangeRequestsPanel {
   readonly #expanded = new Set<string>();
   #available = true;
 
-  constructor(say: (text: string) => void) {
+  readonly #onViewBranch: (branch: ShownBranch) => void;
+
+  /** `say` puts a line in the page's status; `onViewBranch` shows the whole page at a change request's head. */
+  constructor(say: (text: string) => void, onViewBranch: (branch: ShownBranch) => void) {
     this.#say = say;
+    this.#onViewBranch = onViewBranch;
     this.#ui.trayUndo.addEventListener('click', () => this.undo());
     this.#ui.trayList.addEventListener('click', (event) => {
       const button = (event.target as Element | null)?.closest<HTMLElement>('[data-undo]');
@@ -152,6 +163,15 @@ export class ChangeRequestsPanel {
     this.#ui.addForm.remove();
     this.#ui.listItems.addEventListener('click', (event) => {
       const target = event.target as Element | null;
+      const view = target?.closest<HTMLElement>('[data-view-branch]');
+      if (view !== null && view !== undefined) {
+        this.#onViewBranch({
+          id: view.dataset['viewBranch'] as string,
+          title: view.dataset['title'] as string,
+          head: view.dataset['head'] as string,
+        });
+        return;
+      }
       const toggle = target?.closest<HTMLElement>('[data-change]');
       if (toggle !== null && toggle !== undefined) {
         void this.#toggle(toggle.dataset['change'] as string);
@@ -636,6 +656,19 @@ export class ChangeRequestsPanel {
           diff,
           context.modes.map((mode) => mode.name),
         ),
+        el('div', { className: 'row' }, [
+          el('button', {
+            className: 'button',
+            text: 'Show the page at this branch',
+            attrs: {
+              type: 'button',
+              'data-view-branch': change.id,
+              'data-title': change.title,
+              'data-head': change.head,
+              'aria-label': `Show the page at this branch: ${change.title}`,
+            },
+          }),
+        ]),
         ...renderChangeHistory(change),
         ...validation,
         this.#actions(change),

@@ -101,6 +101,22 @@ describe.skipIf(!BROWSER_AVAILABLE)('the page writes every operation the API tak
     const darkCell = detail.locator('.change-diff tr[data-key="color.text.link"] td[data-mode="dark"]');
     expect(await darkCell.textContent()).toBe('#7EAAFA → #A8C8FC');
     expect(await detail.locator('.commits li').count()).toBe(1);
+    // The whole page at the branch: its tokens as the head serves them.
+    const linkDark = page.locator('.token[data-key="color.text.link"] .value[data-mode="dark"] code');
+    let loads = await loadsOf(page);
+    await page.getByRole('button', { name: 'Show the page at this branch: Link darker in dark' }).click();
+    await waitForLoads(page, loads + 1);
+    expect(await linkDark.textContent()).toBe('#A8C8FC');
+    expect(await page.locator('#revision option:checked').textContent()).toBe(
+      `Branch of Link darker in dark (${opened.body.data.change.head.slice(0, 7)})`,
+    );
+    expect(await page.locator('#status').textContent()).toBe(
+      `Branch of Link darker in dark at ${opened.body.data.change.head.slice(0, 7)}: ${await page.locator('.token').count()} tokens.`,
+    );
+    expect(await seriousViolations(page)).toEqual([
+      ['light', []],
+      ['dark', []],
+    ]);
     const refreshed = Number(await page.locator('#change-requests').getAttribute('data-refreshed'));
 
     // A second client (this test, with the editor's key) adds a commit to it.
@@ -111,14 +127,25 @@ describe.skipIf(!BROWSER_AVAILABLE)('the page writes every operation the API tak
     expect(patched.status).toBe(200);
     const at = Date.now();
     await expect.poll(() => darkCell.textContent(), { timeout: 2000, interval: 20 }).toBe('#7EAAFA → #CFE1FE');
+    await expect.poll(() => linkDark.textContent(), { timeout: 2000, interval: 20 }).toBe('#CFE1FE');
     expect(Date.now() - at).toBeLessThanOrEqual(2000);
+    expect(await page.locator('#revision option:checked').textContent()).toBe(
+      `Branch of Link much darker in dark (${patched.body.data.change.head.slice(0, 7)})`,
+    );
     expect(await detail.getAttribute('data-head')).toBe(patched.body.data.change.head);
     expect(await item.locator('.change-title').textContent()).toBe('Link much darker in dark');
     expect(await detail.locator('.commits li').count()).toBe(2);
     expect(Number(await page.locator('#change-requests').getAttribute('data-refreshed'))).toBeGreaterThan(refreshed);
     await expect
       .poll(() => page.locator('#status').textContent(), { timeout: 2000 })
-      .toBe('Link much darker in dark: updated with new commits; shown as it is now.');
+      .toMatch(/^Link much darker in dark: updated with new commits; shown as it is now\.$|^Branch of Link much darker in dark at /);
+
+    // Back to live: the token as main serves it, the tray and the Edit actions back.
+    loads = await loadsOf(page);
+    await page.locator('#revision').selectOption('');
+    await waitForLoads(page, loads + 1);
+    expect(await linkDark.textContent()).toBe('#7EAAFA');
+    expect(await page.locator('#tray').isHidden()).toBe(false);
 
     // Closed by the same client: the list says so without a reload.
     expect((await call(server.url, 'POST', `/api/v1/changes/${id}/close`, EDITOR_KEY)).status).toBe(200);
