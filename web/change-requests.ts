@@ -5,9 +5,11 @@ import type { ChangeDiff, ChangeRequestView } from './change-list.js';
 import { renderDiagnostics, renderPreviewAnswer } from './change-preview.js';
 import type { PreviewAnswer } from './change-preview.js';
 import { el } from './dom.js';
-import { describeOperation } from './edit-fields.js';
-import type { SetValueOperation } from './edit-fields.js';
+import { describeOperation, mergedOperations, writtenInMode } from './edit-fields.js';
+import type { PageOperation } from './edit-fields.js';
 import { TokenEditor } from './editor.js';
+import { clearPending, loadPending, movedCells, recordTouched, savePending } from './pending-store.js';
+import { ScaleStepEditor } from './scale-editor.js';
 import type { ChangeRequestEvent } from './events.js';
 import type { ApiToken, Mode, Scale, TokenView } from './model.js';
 
@@ -17,6 +19,13 @@ export interface RoleAnswer {
   readonly role: 'read' | 'editor' | 'reviewer';
   readonly author: { readonly name: string; readonly email: string } | null;
   readonly mergeNeedsApproval: boolean;
+}
+
+/** A change request whose branch the whole page shows (its head), following its new commits. */
+export interface ShownBranch {
+  readonly id: string;
+  readonly title: string;
+  readonly head: string;
 }
 
 /** The design system the panel works on, as the page loaded it. */
@@ -35,6 +44,15 @@ export interface ChangeContext {
 
 const PREVIEW_DELAY_MS = 250;
 
+/** What a `change` event's action says of the change request shown. */
+const ACTION_TEXT: Readonly<Record<ChangeRequestEvent['action'], string>> = {
+  open: 'opened',
+  update: 'updated with new commits',
+  approve: 'approved',
+  close: 'closed',
+  merge: 'merged',
+};
+
 function byId<T extends HTMLElement>(id: string): T {
   const element = document.getElementById(id);
   if (element === null) throw new Error(`#${id} is missing from the page`);
@@ -50,19 +68,8 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The same operation cell (token and mode): a later edit of it replaces the earlier one in the preview and the request. */
-const sameCell = (a: SetValueOperation, b: SetValueOperation): boolean => a.token === b.token && a.mode === b.mode;
-
-/** Later edits of a cell win; the order of first edits is kept. */
-function mergedOperations(operations: readonly SetValueOperation[]): SetValueOperation[] {
-  const out: SetValueOperation[] = [];
-  for (const operation of operations) {
-    const at = out.findIndex((earlier) => sameCell(earlier, operation));
-    if (at === -1) out.push(operation);
-    else out[at] = operation;
-  }
-  return out;
-}
+/** The group of a token key (`color.brand` of `color.brand.primary`). */
+const groupOf = (key: string): string => key.slice(0, Math.max(0, key.lastIndexOf('.')));
 
 /**
  * The write half of the token browser (docs/change-requests.md, "The page"): the token editor, the tray of pending
@@ -86,6 +93,14 @@ export class ChangeRequestsPanel {
     listNote: byId<HTMLParagraphElement>('change-requests-note'),
     editorPreview: byId<HTMLDivElement>('editor-preview'),
     editorStatus: byId<HTMLParagraphElement>('editor-status'),
+    scalePreview: byId<HTMLDivElement>('scale-editor-preview'),
+    scaleStatus: byId<HTMLParagraphElement>('scale-editor-status'),
+    trayNotice: byId<HTMLParagraphElement>('tray-notice'),
+    addForm: byId<HTMLFormElement>('add-token-form'),
+    addGroup: byId<HTMLInputElement>('add-token-group'),
+    addGroups: byId<HTMLDataListElement>('add-token-groups'),
+    addName: byId<HTMLInputElement>('add-token-name'),
+    addType: byId<HTMLSelectElement>('add-token-type'),
   };
   readonly #editor = new TokenEditor({
     dialog: byId<HTMLDialogElement>('editor'),
@@ -94,12 +109,27 @@ export class ChangeRequestsPanel {
     fields: byId<HTMLElement>('editor-fields'),
     form: byId<HTMLFormElement>('editor-form'),
     cancel: byId<HTMLButtonElement>('editor-cancel'),
+    about: byId<HTMLElement>('editor-about'),
+    delete: byId<HTMLButtonElement>('editor-delete'),
+  });
+  readonly #scaleEditor = new ScaleStepEditor({
+    dialog: byId<HTMLDialogElement>('scale-editor'),
+    title: byId<HTMLElement>('scale-editor-name'),
+    fields: byId<HTMLElement>('scale-editor-fields'),
+    form: byId<HTMLFormElement>('scale-editor-form'),
+    cancel: byId<HTMLButtonElement>('scale-editor-cancel'),
   });
   readonly #say: (text: string) => void;
   #context: ChangeContext | undefined;
   #role: RoleAnswer | undefined;
-  #pending: SetValueOperation[] = [];
-  #draft: readonly SetValueOperation[] = [];
+  #pending: PageOperation[] = [];
+  /** How what the pending edits touch read when they were made (pending-store.ts): the test that they still apply. */
+  #touched: Record<string, string | null> = {};
+  /** The commit the pending edits were made on (or found still to apply to): the base they are submitted on. */
+  #base: string | null = null;
+  #draft: readonly PageOperation[] = [];
+  /** Whether the tray kept in storage has been read for the design system shown (at its first live load). */
+  #restored = false;
   #previewTimer: ReturnType<typeof setTimeout> | undefined;
   #previewSeq = 0;
   #idempotencyKey: string | undefined;
@@ -110,8 +140,12 @@ export class ChangeRequestsPanel {
   readonly #expanded = new Set<string>();
   #available = true;
 
-  constructor(say: (text: string) => void) {
+  readonly #onViewBranch: (branch: ShownBranch) => void;
+
+  /** `say` puts a line in the page's status; `onViewBranch` shows the whole page at a change request's head. */
+  constructor(say: (text: string) => void, onViewBranch: (branch: ShownBranch) => void) {
     this.#say = say;
+    this.#onViewBranch = onViewBranch;
     this.#ui.trayUndo.addEventListener('click', () => this.undo());
     this.#ui.trayList.addEventListener('click', (event) => {
       const button = (event.target as Element | null)?.closest<HTMLElement>('[data-undo]');
@@ -121,8 +155,23 @@ export class ChangeRequestsPanel {
       event.preventDefault();
       void this.#submit();
     });
+    for (const input of [this.#ui.submitTitle, this.#ui.submitDescription]) input.addEventListener('input', () => this.#save());
+    this.#ui.addForm.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.#openAdd();
+    });
+    this.#ui.addForm.remove();
     this.#ui.listItems.addEventListener('click', (event) => {
       const target = event.target as Element | null;
+      const view = target?.closest<HTMLElement>('[data-view-branch]');
+      if (view !== null && view !== undefined) {
+        this.#onViewBranch({
+          id: view.dataset['viewBranch'] as string,
+          title: view.dataset['title'] as string,
+          head: view.dataset['head'] as string,
+        });
+        return;
+      }
       const toggle = target?.closest<HTMLElement>('[data-change]');
       if (toggle !== null && toggle !== undefined) {
         void this.#toggle(toggle.dataset['change'] as string);
@@ -163,15 +212,144 @@ export class ChangeRequestsPanel {
     this.#context = context;
     this.#role = role;
     if (switched) {
-      this.#pending = [];
       this.#expanded.clear();
       this.#available = true;
       this.#idempotencyKey = undefined;
+      this.#pending = [];
+      this.#restored = false;
     }
+    // The tray is checked against the live design system only: a pinned revision leaves it as it is.
+    if (context.live) this.#checkTray(context);
     this.#ui.tray.hidden = !this.canEdit;
+    // In the page only for a key that writes: a read key's page holds no control of it (nor a second "Type").
+    if (this.canEdit) this.#ui.trayPreview.before(this.#ui.addForm);
+    else this.#ui.addForm.remove();
+    this.#renderAddForm(context);
     this.#renderTray();
     // After the tokens are drawn (this task): the first listing starts the server's change-request worker.
     if (switched) setTimeout(() => void this.refreshList(), 0);
+  }
+
+  /** The tray read from storage at the first live load, else checked against the commit now shown. */
+  #checkTray(context: ChangeContext): void {
+    if (!this.#restored) {
+      this.#restored = true;
+      this.#restore(context);
+    } else if (this.#pending.length === 0) this.#base = context.commit;
+    else if (context.commit !== this.#base) this.#rebase(context, this.#pending, this.#base);
+  }
+
+  /**
+   * The tray kept for this design system (a reload): as it was when made on the commit shown, else checked against
+   * the commit shown (below).
+   */
+  #restore(context: ChangeContext): void {
+    const stored = loadPending(context.slug);
+    this.#pending = [];
+    this.#touched = {};
+    this.#base = context.commit;
+    this.#ui.trayNotice.hidden = true;
+    this.#ui.submitTitle.value = stored?.title ?? '';
+    this.#ui.submitDescription.value = stored?.description ?? '';
+    if (stored === undefined || stored.operations.length === 0) return;
+    this.#touched = { ...stored.touched };
+    this.#pending = [...stored.operations];
+    this.#base = stored.base;
+    if (stored.base === context.commit) {
+      this.#notice(`${this.#count(stored.operations.length)} kept from before the reload.`);
+      return;
+    }
+    this.#rebase(context, stored.operations, stored.base);
+  }
+
+  /**
+   * The design system moved under the pending edits (another commit, or a rewritten history): they are kept, now on
+   * the commit shown, when every token and scale step they touch reads as it did when they were made; else they are
+   * all dropped, with a notice naming what moved and what was dropped (nothing is applied over a change made since).
+   */
+  #rebase(context: ChangeContext, operations: readonly PageOperation[], base: string | null): void {
+    const moved = movedCells(context, this.#touched);
+    const from = base === null ? 'an earlier version' : base.slice(0, 7);
+    const to = context.commit === null ? 'the version shown' : context.commit.slice(0, 7);
+    if (moved.length === 0) {
+      this.#base = context.commit;
+      this.#notice(`The design system moved from ${from} to ${to}; nothing your ${this.#count(operations.length)} touch changed: kept.`);
+    } else {
+      this.#pending = [];
+      this.#touched = {};
+      this.#base = context.commit;
+      this.#idempotencyKey = undefined;
+      this.#notice(
+        `Your ${this.#count(operations.length)} were discarded: the design system moved from ${from} to ${to} and changed ${moved.join(', ')} since. ` +
+          `They were: ${operations.map((operation) => describeOperation(operation)).join('; ')}.`,
+      );
+    }
+    this.#save();
+  }
+
+  #count(n: number): string {
+    return `${n} pending edit${n === 1 ? '' : 's'}`;
+  }
+
+  #notice(text: string): void {
+    this.#ui.trayNotice.hidden = false;
+    this.#ui.trayNotice.textContent = text;
+  }
+
+  #save(): void {
+    const context = this.#context;
+    if (context === undefined || !this.canEdit) return;
+    savePending(context.slug, {
+      base: this.#base,
+      operations: this.#pending,
+      title: this.#ui.submitTitle.value,
+      description: this.#ui.submitDescription.value,
+      touched: this.#touched,
+    });
+  }
+
+  /** The add form's choices: every group of the design system, and every type it has. */
+  #renderAddForm(context: ChangeContext): void {
+    const groups = [...new Set(context.views.map((view) => groupOf(view.key)).filter((group) => group !== ''))].sort();
+    this.#ui.addGroups.replaceChildren(...groups.map((group) => el('option', { attrs: { value: group } })));
+    const types = [...new Set(context.views.map((view) => view.type))].sort();
+    const chosen = this.#ui.addType.value;
+    this.#ui.addType.replaceChildren(...types.map((type) => el('option', { text: type, attrs: { value: type } })));
+    if (types.includes(chosen)) this.#ui.addType.value = chosen;
+  }
+
+  /**
+   * Opens the editor on a token to add: the key the form gives, its type, and the fields of the first token of that
+   * type in the group (else in the design system) to start from.
+   */
+  #openAdd(): void {
+    const context = this.#context;
+    if (context === undefined || !this.canEdit) return;
+    const group = this.#ui.addGroup.value.trim();
+    const key = `${group}.${this.#ui.addName.value.trim()}`;
+    const type = this.#ui.addType.value;
+    const sameType = context.views.filter((view) => view.type === type);
+    const template = context.tokens.get((sameType.find((view) => groupOf(view.key) === group) ?? sameType[0])?.key ?? '');
+    if (template === undefined) return;
+    const token = { key, type, value: writtenInMode(template, 'light') };
+    this.#openEditor(context, { token, description: '', adding: true }, 'light');
+  }
+
+  /** Opens the scale editor on a scale (the Edit action of its row). */
+  editScale(key: string, mode: string): void {
+    const context = this.#context;
+    const scale = context?.scales.find((item) => item.key === key);
+    if (context === undefined || scale === undefined || !this.canEdit) return;
+    this.#ui.scalePreview.replaceChildren();
+    this.#ui.scaleStatus.textContent = 'Change the color to preview the design system with it.';
+    this.#scaleEditor.open(scale, mode, {
+      modes: context.modes,
+      onDraft: (operations) => {
+        this.#draft = operations;
+        if (this.#scaleEditor.isOpen) this.#schedulePreview();
+      },
+      onAdd: (operations) => this.#addPending(operations),
+    });
   }
 
   /** Forgets the key: nothing of it stays on the page. */
@@ -179,9 +357,12 @@ export class ChangeRequestsPanel {
     this.#context = undefined;
     this.#role = undefined;
     this.#pending = [];
+    this.#touched = {};
+    clearPending();
     this.#changes = [];
     this.#expanded.clear();
     this.#ui.tray.hidden = true;
+    this.#ui.addForm.remove();
     this.#ui.list.hidden = true;
     this.#ui.listItems.replaceChildren();
   }
@@ -191,9 +372,14 @@ export class ChangeRequestsPanel {
     const context = this.#context;
     const token = context?.tokens.get(key);
     if (context === undefined || token === undefined || !this.canEdit) return;
+    const description = context.views.find((view) => view.key === key)?.description ?? '';
+    this.#openEditor(context, { token, description, adding: false }, mode);
+  }
+
+  #openEditor(context: ChangeContext, target: Parameters<TokenEditor['open']>[0], mode: string): void {
     this.#ui.editorPreview.replaceChildren();
     this.#ui.editorStatus.textContent = 'Change a field to preview the design system with it.';
-    this.#editor.open(token, mode, {
+    this.#editor.open(target, mode, {
       modes: context.modes,
       scales: context.scales,
       views: context.views,
@@ -201,21 +387,35 @@ export class ChangeRequestsPanel {
         this.#draft = operations;
         if (this.#editor.token !== undefined) this.#schedulePreview();
       },
-      onAdd: (operations) => {
-        this.#draft = [];
-        if (operations.length === 0) {
-          this.#say('Nothing changed: no edit added.');
-          return;
-        }
-        this.#pending.push(...operations);
-        this.#idempotencyKey = undefined;
-        this.#renderTray();
-        this.#say(
-          `${operations.length} edit${operations.length === 1 ? '' : 's'} added to the pending edits: title them and submit, or edit more tokens.`,
-        );
-        this.#ui.submitTitle.focus();
-      },
+      onAdd: (operations) => this.#addPending(operations),
     });
+    // A token being added previews at once: its add-token is an edit before any field changes.
+    if (target.adding) this.#schedulePreviewOf(this.#editor.operations());
+  }
+
+  #schedulePreviewOf(operations: readonly PageOperation[]): void {
+    this.#draft = operations;
+    this.#schedulePreview();
+  }
+
+  #addPending(operations: readonly PageOperation[]): void {
+    const context = this.#context;
+    this.#draft = [];
+    if (operations.length === 0 || context === undefined) {
+      this.#say('Nothing changed: no edit added.');
+      return;
+    }
+    this.#touched = recordTouched(context, operations, this.#touched);
+    if (operations.some((operation) => operation.op === 'add-token')) this.#ui.addName.value = '';
+    this.#pending.push(...operations);
+    this.#idempotencyKey = undefined;
+    this.#ui.trayNotice.hidden = true;
+    this.#renderTray();
+    this.#save();
+    this.#say(
+      `${this.#count(operations.length).replace('pending edit', 'edit')} added to the pending edits: title them and submit, or edit more tokens.`,
+    );
+    this.#ui.submitTitle.focus();
   }
 
   /** Takes back the last pending edit. */
@@ -228,13 +428,14 @@ export class ChangeRequestsPanel {
     const [removed] = this.#pending.splice(index, 1);
     this.#idempotencyKey = undefined;
     this.#renderTray();
+    this.#save();
     if (removed !== undefined) this.#say(`Undone: ${describeOperation(removed)}.`);
     this.#ui.trayUndo.focus();
   }
 
   #renderTray(): void {
     const items = this.#pending.map((operation, index) =>
-      el('li', { attrs: { 'data-pending': `${operation.token}@${operation.mode}` } }, [
+      el('li', { attrs: { 'data-pending': operation.op } }, [
         el('span', { text: describeOperation(operation) }),
         el('button', {
           className: 'button small',
@@ -260,17 +461,19 @@ export class ChangeRequestsPanel {
   async #preview(): Promise<void> {
     const context = this.#context;
     if (context === undefined || !this.canEdit) return;
-    const inEditor = this.#editor.token !== undefined;
+    const inScale = this.#scaleEditor.isOpen;
+    const inEditor = this.#editor.token !== undefined || inScale;
     const operations = mergedOperations([...this.#pending, ...(inEditor ? this.#draft : [])]);
-    const target = inEditor ? this.#ui.editorPreview : this.#ui.trayPreview;
+    const target = inScale ? this.#ui.scalePreview : inEditor ? this.#ui.editorPreview : this.#ui.trayPreview;
+    const status = inScale ? this.#ui.scaleStatus : this.#ui.editorStatus;
     const seq = ++this.#previewSeq;
     if (operations.length === 0) {
       target.replaceChildren();
-      if (inEditor) this.#ui.editorStatus.textContent = 'No change yet.';
+      if (inEditor) status.textContent = 'No change yet.';
       return;
     }
     target.dataset['preview'] = 'pending';
-    if (inEditor) this.#ui.editorStatus.textContent = 'Previewing…';
+    if (inEditor) status.textContent = 'Previewing…';
     try {
       const answer = await context.api.send<{ data: PreviewAnswer }>(
         'POST',
@@ -279,14 +482,14 @@ export class ChangeRequestsPanel {
         {
           operations,
           values: true,
-          ...(context.commit === null ? {} : { base: context.commit }),
+          ...(this.#base === null ? {} : { base: this.#base }),
         },
       );
       if (seq !== this.#previewSeq) return;
       renderPreviewAnswer(target, answer.data);
       const pairs = answer.data.values?.contrast.length ?? 0;
       if (inEditor) {
-        this.#ui.editorStatus.textContent = `${answer.data.valid ? 'Valid' : 'Not valid'}: ${pairs} contrast pair${pairs === 1 ? '' : 's'} recomputed.`;
+        status.textContent = `${answer.data.valid ? 'Valid' : 'Not valid'}: ${pairs} contrast pair${pairs === 1 ? '' : 's'} recomputed.`;
       }
     } catch (error) {
       if (seq !== this.#previewSeq) return;
@@ -297,7 +500,7 @@ export class ChangeRequestsPanel {
           details.map((detail) => ({ ...detail, message: typeof detail['message'] === 'string' ? detail['message'] : '' })),
         ),
       );
-      if (inEditor) this.#ui.editorStatus.textContent = `Not valid: ${messageOf(error)}`;
+      if (inEditor) status.textContent = `Not valid: ${messageOf(error)}`;
     } finally {
       if (seq === this.#previewSeq) target.dataset['preview'] = 'done';
     }
@@ -324,15 +527,17 @@ export class ChangeRequestsPanel {
           title,
           description: this.#ui.submitDescription.value,
           operations: mergedOperations(this.#pending),
-          ...(context.commit === null ? {} : { base: context.commit }),
+          ...(this.#base === null ? {} : { base: this.#base }),
         },
         { 'idempotency-key': this.#idempotencyKey },
       );
       this.#pending = [];
+      this.#touched = {};
       this.#idempotencyKey = undefined;
       this.#ui.submitTitle.value = '';
       this.#ui.submitDescription.value = '';
       this.#renderTray();
+      this.#save();
       this.#expanded.add(answer.data.change.id);
       this.#say(`Submitted for review: ${answer.data.change.title} (${answer.data.change.id}).`);
       await this.refreshList();
@@ -345,7 +550,13 @@ export class ChangeRequestsPanel {
   /** A `change` event of the stream: the list (and the change request, if shown) is read again. */
   onChangeEvent(event: ChangeRequestEvent): void {
     if (this.#context === undefined || event.designSystem !== this.#context.slug) return;
-    void this.refreshList();
+    // The one on screen got new commits (another client's PATCH, or a merge): its diff, commits and validation are
+    // read again with the list, drawn over the old ones when they arrive.
+    const shown = this.#expanded.has(event.id) && this.#detailOf(event.id)?.dataset['head'] !== event.head;
+    void this.refreshList().then(() => {
+      if (shown && this.#detailOf(event.id)?.dataset['head'] === event.head)
+        this.#say(`${event.title}: ${ACTION_TEXT[event.action]}; shown as it is now.`);
+    });
   }
 
   /** Reads the list of change requests again and redraws it, keeping what is expanded. */
@@ -387,7 +598,14 @@ export class ChangeRequestsPanel {
           ? ' An editor key: open and close; a reviewer approves and merges.'
           : '');
     const focused = (document.activeElement as HTMLElement | null)?.dataset['change'];
-    this.#ui.listItems.replaceChildren(...this.#changes.map((change) => renderChangeItem(change, this.#expanded.has(change.id))));
+    const items = this.#changes.map((change) => {
+      const item = renderChangeItem(change, this.#expanded.has(change.id));
+      // A change request shown keeps what it shows until its new reading replaces it (no blank flash on each event).
+      const shown = this.#expanded.has(change.id) ? this.#detailOf(change.id) : null;
+      if (shown !== null) item.querySelector('.change-detail')?.replaceWith(shown);
+      return item;
+    });
+    this.#ui.listItems.replaceChildren(...items);
     if (focused !== undefined) this.#ui.listItems.querySelector<HTMLElement>(`[data-change="${focused}"]`)?.focus();
   }
 
@@ -438,6 +656,19 @@ export class ChangeRequestsPanel {
           diff,
           context.modes.map((mode) => mode.name),
         ),
+        el('div', { className: 'row' }, [
+          el('button', {
+            className: 'button',
+            text: 'Show the page at this branch',
+            attrs: {
+              type: 'button',
+              'data-view-branch': change.id,
+              'data-title': change.title,
+              'data-head': change.head,
+              'aria-label': `Show the page at this branch: ${change.title}`,
+            },
+          }),
+        ]),
         ...renderChangeHistory(change),
         ...validation,
         this.#actions(change),
@@ -445,6 +676,7 @@ export class ChangeRequestsPanel {
       );
       detail.dataset['loaded'] = 'done';
       detail.dataset['state'] = change.state;
+      detail.dataset['head'] = change.head;
     } catch (error) {
       const detail = this.#detailOf(id);
       if (detail === null || this.#detailSeq.get(id) !== seq) return;

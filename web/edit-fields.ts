@@ -3,7 +3,7 @@ import type { ApiToken, ValueFields } from './model.js';
 
 type Written = ValueFields[string];
 
-/** An operation as `POST /api/v1/changes` takes it (src/changes/operations.ts): the page writes `set-value` only. */
+/** A `set-value` operation as `POST /api/v1/changes` takes it (src/changes/operations.ts). */
 export interface SetValueOperation {
   readonly op: 'set-value';
   readonly token: string;
@@ -11,8 +11,78 @@ export interface SetValueOperation {
   readonly fields: Readonly<Record<string, Written>>;
 }
 
+/** A token's deprecation as an operation writes it: `true`, a message, its parts, or `null` to remove it. */
+export type DeprecationValue = true | string | null | { readonly message?: string; readonly replacement?: string; readonly since?: string };
+
+/** Every operation the page writes, one per kind the API takes (src/changes/operations.ts). */
+export type PageOperation =
+  | SetValueOperation
+  | { readonly op: 'set-description'; readonly token: string; readonly description: string | null }
+  | { readonly op: 'set-deprecation'; readonly token: string; readonly deprecated: DeprecationValue }
+  | {
+      readonly op: 'add-token';
+      readonly token: string;
+      readonly type: string;
+      readonly fields: Readonly<Record<string, Written>>;
+      readonly description?: string;
+    }
+  | { readonly op: 'delete-token'; readonly token: string }
+  | { readonly op: 'rename-token'; readonly token: string; readonly to: string }
+  | { readonly op: 'set-scale-step'; readonly scale: string; readonly step: number; readonly mode: string; readonly color: string };
+
 /** Any operation a change request holds, as the list and the tray describe it. */
-export type AnyOperation = SetValueOperation | (Readonly<Record<string, unknown>> & { readonly op: string });
+export type AnyOperation = PageOperation | (Readonly<Record<string, unknown>> & { readonly op: string });
+
+/**
+ * What an operation writes, as one string: a later operation on the same cell replaces an earlier one (a token's
+ * value in one mode, its description, its deprecation, a scale step in one mode); undefined for operations that
+ * never replace one another (add, delete, rename).
+ */
+export function cellOf(operation: PageOperation): string | undefined {
+  switch (operation.op) {
+    case 'set-value':
+      return `value ${operation.token} ${operation.mode}`;
+    case 'set-description':
+    case 'set-deprecation':
+      return `${operation.op} ${operation.token}`;
+    case 'set-scale-step':
+      return `scale ${operation.scale} ${operation.step} ${operation.mode}`;
+    default:
+      return undefined;
+  }
+}
+
+/** Later edits of a cell win, in the place of the first edit of it; every other operation is kept in order. */
+export function mergedOperations(operations: readonly PageOperation[]): PageOperation[] {
+  const out: PageOperation[] = [];
+  for (const operation of operations) {
+    const cell = cellOf(operation);
+    const at = cell === undefined ? -1 : out.findIndex((earlier) => cellOf(earlier) === cell);
+    if (at === -1) out.push(operation);
+    else out[at] = operation;
+  }
+  return out;
+}
+
+/** The keys of the tokens an operation touches (a rename touches both names; a scale step none). */
+export function tokensOf(operation: PageOperation): string[] {
+  if (operation.op === 'set-scale-step') return [];
+  return operation.op === 'rename-token' ? [operation.token, operation.to] : [operation.token];
+}
+
+/**
+ * A deprecation as the editor's fields give it: unchecked is `null`; checked, `true` without a message, the message
+ * alone, or its parts when a replacement or a version is given.
+ */
+export function deprecationOf(checked: boolean, message: string, replacement: string, since: string): DeprecationValue {
+  if (!checked) return null;
+  if (replacement === '' && since === '') return message === '' ? true : message;
+  return {
+    ...(message === '' ? {} : { message }),
+    ...(replacement === '' ? {} : { replacement }),
+    ...(since === '' ? {} : { since }),
+  };
+}
 
 /** How a color is written: a scale and step, a literal color (with alpha), or a reference to another color token. */
 export type ColorKind = 'scale' | 'literal' | 'reference';
@@ -99,7 +169,8 @@ export function sameFields(a: Readonly<Record<string, Written>>, b: Readonly<Rec
 }
 
 /** One operation in a line: `color.brand.primary in dark: scale blue, step 400`. */
-export function describeOperation(operation: AnyOperation): string {
+export function describeOperation(described: AnyOperation): string {
+  const operation = described as Readonly<Record<string, unknown>> & { readonly op: string };
   const token = typeof operation['token'] === 'string' ? operation['token'] : '';
   switch (operation.op) {
     case 'set-value': {
@@ -116,6 +187,22 @@ export function describeOperation(operation: AnyOperation): string {
       return `scale ${String(operation['scale'])} step ${String(operation['step'])} in ${String(operation['mode'])}: ${String(operation['color'])}`;
     case 'rename-token':
       return `${token} renamed to ${String(operation['to'])}`;
+    case 'set-description':
+      return typeof operation['description'] === 'string'
+        ? `${token}: description “${operation['description']}”`
+        : `${token}: description removed`;
+    case 'set-deprecation': {
+      const deprecated = operation['deprecated'];
+      if (deprecated === null || deprecated === false) return `${token}: no longer deprecated`;
+      if (deprecated === true) return `${token}: deprecated`;
+      return `${token}: deprecated (${typeof deprecated === 'string' ? deprecated : fieldText(deprecated as Written)})`;
+    }
+    case 'add-token':
+      return `add ${token} (${String(operation['type'])}): ${Object.entries((operation['fields'] ?? {}) as Record<string, Written>)
+        .map(([name, value]) => `${name} ${fieldText(value)}`)
+        .join(', ')}`;
+    case 'delete-token':
+      return `delete ${token}`;
     default:
       return `${operation.op.replace('-', ' ')} ${token}`.trim();
   }

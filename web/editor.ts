@@ -1,4 +1,4 @@
-import { el, setStyle } from './dom.js';
+import { el } from './dom.js';
 import {
   colorKindOf,
   fieldText,
@@ -11,7 +11,10 @@ import {
   scaleStepFields,
   writtenInMode,
 } from './edit-fields.js';
-import type { ColorKind, SetValueOperation } from './edit-fields.js';
+import type { ColorKind, PageOperation, SetValueOperation } from './edit-fields.js';
+import { TokenAboutFields } from './edit-about.js';
+import { wireEditorDialog } from './editor-dialog.js';
+import { renderStepSwatches } from './step-swatches.js';
 import type { ApiToken, Mode, Scale, TokenView } from './model.js';
 
 /** What the editor needs of the page: the design system shown, and what to do with the edits. */
@@ -20,9 +23,17 @@ export interface EditorContext {
   readonly scales: readonly Scale[];
   readonly views: readonly TokenView[];
   /** Called with the draft's operations after each change of a field (the page previews them). */
-  onDraft(operations: readonly SetValueOperation[]): void;
-  /** Called with the draft's operations when the designer adds them to the pending edits. */
-  onAdd(operations: readonly SetValueOperation[]): void;
+  onDraft(operations: readonly PageOperation[]): void;
+  /** Called with the draft's operations when the designer adds them to the pending edits (or deletes the token). */
+  onAdd(operations: readonly PageOperation[]): void;
+}
+
+/** A token the editor opens on: one that exists, or one being added (its key and type chosen, its fields a start). */
+export interface EditorTarget {
+  readonly token: ApiToken;
+  readonly description: string;
+  /** True for a token that does not exist yet: the editor adds it (`add-token`) and has no rename, deprecation or delete. */
+  readonly adding: boolean;
 }
 
 type Fields = Record<string, ApiToken['value'][string]>;
@@ -39,10 +50,6 @@ function labelled(text: string, control: HTMLElement): HTMLElement {
   return el('div', { className: 'edit-field' }, [el('label', { text, attrs: { for: id } }), control]);
 }
 
-function stepColor(step: Scale['steps'][number], mode: string): string {
-  return mode === 'light' ? step.light : mode === 'dark' ? step.dark : (step.modes?.[mode] ?? step.light);
-}
-
 /**
  * The token editor: a modal dialog (focus moves in, Escape closes, focus returns to the Edit button) holding a mode
  * picker and the fields that fit the token's type in that mode. Each mode's draft is kept while the dialog is open;
@@ -55,7 +62,10 @@ export class TokenEditor {
   readonly #mode = el('select', { attrs: { id: 'editor-mode' } });
   readonly #modeField: HTMLElement;
   readonly #fields: HTMLElement;
-  readonly #form: HTMLFormElement;
+  readonly #aboutTarget: HTMLElement;
+  readonly #delete: HTMLButtonElement;
+  readonly #about = new TokenAboutFields();
+  #adding = false;
   #context: EditorContext | undefined;
   #token: ApiToken | undefined;
   /** Per mode: the fields as the designer set them (only modes touched). */
@@ -68,28 +78,34 @@ export class TokenEditor {
     fields: HTMLElement;
     form: HTMLFormElement;
     cancel: HTMLElement;
+    about: HTMLElement;
+    delete: HTMLButtonElement;
   }) {
+    this.#aboutTarget = elements.about;
+    this.#delete = elements.delete;
+    this.#delete.addEventListener('click', () => {
+      const token = this.#token;
+      const context = this.#context;
+      if (token === undefined || this.#adding) return;
+      this.#dialog.close();
+      context?.onAdd([{ op: 'delete-token', token: token.key }]);
+    });
     this.#dialog = elements.dialog;
     this.#title = elements.title;
     this.#modeField = elements.modeField;
     this.#fields = elements.fields;
-    this.#form = elements.form;
     this.#mode.addEventListener('change', () => this.#renderFields());
-    this.#form.addEventListener('submit', (event) => {
-      event.preventDefault();
-      const operations = this.operations();
-      const context = this.#context;
-      // Closed first: the dialog hands focus back to the Edit button, and the page may move it on from there.
-      this.#dialog.close();
-      context?.onAdd(operations);
-    });
-    elements.cancel.addEventListener('click', () => this.#dialog.close());
-    this.#dialog.addEventListener('close', () => {
-      this.#modeField.replaceChildren();
-      this.#fields.replaceChildren();
-      this.#token = undefined;
-      this.#drafts = new Map();
-      this.#context?.onDraft([]);
+    wireEditorDialog(this.#dialog, elements, {
+      operations: () => this.operations(),
+      onAdd: (operations) => this.#context?.onAdd(operations),
+      onClose: () => {
+        this.#modeField.replaceChildren();
+        this.#fields.replaceChildren();
+        this.#aboutTarget.replaceChildren();
+        this.#token = undefined;
+        this.#drafts = new Map();
+        this.#context?.onDraft([]);
+      },
     });
   }
 
@@ -97,12 +113,22 @@ export class TokenEditor {
     return this.#token;
   }
 
-  /** Opens the editor on `token`, in `mode` (the mode the page shows). */
-  open(token: ApiToken, mode: string, context: EditorContext): void {
+  /** Opens the editor on a token (one that exists, or one being added), in `mode` (the mode the page shows). */
+  open(target: EditorTarget, mode: string, context: EditorContext): void {
+    const token = target.token;
     this.#token = token;
+    this.#adding = target.adding;
     this.#context = context;
     this.#drafts = new Map();
-    this.#title.textContent = token.key;
+    this.#title.textContent = target.adding ? `${token.key} (new ${token.type})` : token.key;
+    this.#delete.hidden = target.adding;
+    this.#delete.setAttribute('aria-label', `Delete ${token.key}`);
+    this.#about.render(
+      this.#aboutTarget,
+      token.key,
+      { description: target.description, deprecated: token.deprecated },
+      { adding: target.adding, onInput: () => this.#context?.onDraft(this.operations()) },
+    );
     this.#mode.replaceChildren(...context.modes.map((item) => el('option', { text: item.name, attrs: { value: item.name } })));
     this.#mode.value = context.modes.some((item) => item.name === mode) ? mode : 'light';
     this.#modeField.replaceChildren(el('label', { className: 'field' }, [document.createTextNode('Mode'), this.#mode]));
@@ -111,13 +137,28 @@ export class TokenEditor {
     this.#mode.focus();
   }
 
-  /** The draft's operations: one `set-value` per mode whose fields differ from what the token writes there. */
-  operations(): SetValueOperation[] {
+  /**
+   * The draft's operations: one `set-value` per mode whose fields differ from what the token writes there, then the
+   * description, deprecation and rename; for a token being added, its `add-token` (light's fields) first.
+   */
+  operations(): PageOperation[] {
     const token = this.#token;
     if (token === undefined) return [];
-    return [...this.#drafts]
+    const values: SetValueOperation[] = [...this.#drafts]
       .filter(([mode, fields]) => !sameFields(fields, writtenInMode(token, mode)))
       .map(([mode, fields]) => ({ op: 'set-value', token: token.key, mode, fields: this.#written(token, mode, fields) }));
+    if (!this.#adding) return [...values, ...this.#about.operations()];
+    const description = this.#about.description;
+    return [
+      {
+        op: 'add-token',
+        token: token.key,
+        type: token.type,
+        fields: values.find((operation) => operation.mode === 'light')?.fields ?? writtenInMode(token, 'light'),
+        ...(description === '' ? {} : { description }),
+      },
+      ...values.filter((operation) => operation.mode !== 'light'),
+    ];
   }
 
   /** What a mode's draft sends: a step of light's own scale in another mode goes as the step alone. */
@@ -215,28 +256,11 @@ export class TokenEditor {
       this.#renderFields();
       this.#fields.querySelector<HTMLSelectElement>('select')?.focus();
     });
-    const name = nextId('step');
-    const steps = el('fieldset', { className: 'step-swatches' }, [
-      el('legend', { text: `Step (swatches in ${mode})` }),
-      ...(current?.steps ?? []).map((step) => {
-        const color = stepColor(step, mode);
-        const input = el('input', {
-          className: 'visually-hidden',
-          attrs: { type: 'radio', name, value: String(step.step), 'aria-label': `${step.step} ${color}` },
-        });
-        input.checked = step.step === fields['step'];
-        input.addEventListener('change', () => {
-          if (input.checked) this.#set({ ...this.#current(), scale: current?.key ?? '', step: step.step });
-        });
-        const chip = el('span', { className: 'step-chip', attrs: { 'aria-hidden': 'true' } });
-        setStyle(chip, 'background-color', color);
-        return el('label', { className: 'step-swatch' }, [
-          input,
-          chip,
-          el('span', { className: 'step-number', text: String(step.step), attrs: { 'aria-hidden': 'true' } }),
-        ]);
-      }),
-    ]);
+    const steps = renderStepSwatches(current?.steps ?? [], mode, {
+      name: nextId('step'),
+      checked: typeof fields['step'] === 'number' ? fields['step'] : undefined,
+      onPick: (step) => this.#set({ ...this.#current(), scale: current?.key ?? '', step }),
+    });
     return el('div', { className: 'edit-scale' }, [labelled('Scale', select), steps]);
   }
 

@@ -1,11 +1,11 @@
 import { ApiFailure, createApiClient } from './api.js';
 import type { ApiClient, Scope } from './api.js';
 import { ChangeRequestsPanel } from './change-requests.js';
-import type { RoleAnswer } from './change-requests.js';
+import type { RoleAnswer, ShownBranch } from './change-requests.js';
 import { renderContrast } from './contrast.js';
 import { byId, copyText, el, shortSha } from './dom.js';
 import { followEvents } from './events.js';
-import type { SnapshotEvent } from './events.js';
+import type { ChangeRequestEvent, SnapshotEvent } from './events.js';
 import { buildTokenViews, changedKeys, fingerprintsOf, matchesFilter, modesOf, wordsOfQuery } from './model.js';
 import type { ApiContrast, ApiToken, DesignSystemMeta, Mode, Revision, Scale, TokenView } from './model.js';
 import type { DiffAnswer } from './render.js';
@@ -53,7 +53,7 @@ const ui = {
   toast: byId<HTMLDivElement>('toast'),
 };
 const liveOption = ui.revision.options[0] as HTMLOptionElement;
-const panel = new ChangeRequestsPanel(say);
+const panel = new ChangeRequestsPanel(say, viewBranch);
 
 interface Loaded {
   readonly meta: DesignSystemMeta;
@@ -68,6 +68,8 @@ const state = {
   designSystem: undefined as string | undefined,
   /** Commit picked in the revision picker; undefined: live. */
   ref: undefined as string | undefined,
+  /** The change request whose branch the page shows (`ref` is its head, moved on with each of its new commits). */
+  branch: undefined as ShownBranch | undefined,
   loaded: undefined as Loaded | undefined,
   generation: 0,
   loading: false,
@@ -198,6 +200,7 @@ function start(key: string): void {
   state.api = createApiClient(key);
   state.designSystem = undefined;
   state.ref = undefined;
+  state.branch = undefined;
   state.loaded = undefined;
   ui.keyForm.hidden = true;
   void load(false).then((ok) => {
@@ -257,11 +260,13 @@ async function load(highlight: boolean): Promise<boolean> {
     renderMeta(ui.meta, meta.body.data, commit, state.ref !== undefined);
     renderSwitcher(systems.body.data.designSystems, meta.body.data.slug);
     renderRevisionOptions(ui.revision, revisions, liveOption, state.ref ?? '');
+    showBranchOption();
     state.revisionShas = revisions.map((revision) => revision.sha).join(',');
     renderScaleHead(ui.scaleHead, modes);
     renderScales(ui.scales, scaleList, modes);
     renderContrast(ui.contrast, ui.contrastResult, contrast, modes, views);
     updatePanel(api, meta.body.data.slug, commit, modes, views, scaleList, tokens.body.data.tokens, role);
+    if (panel.canEdit) addScaleEditButtons();
     renderTokens(views);
     renderChanges(revisions);
     ui.controls.hidden = false;
@@ -271,7 +276,13 @@ async function load(highlight: boolean): Promise<boolean> {
     state.loads += 1;
     document.documentElement.dataset['loads'] = String(state.loads);
     if (state.loads === 1) performance.mark('token-browser:rendered');
-    say(state.ref === undefined ? `Live: ${views.length} tokens.` : `Pinned to ${shortSha(state.ref)}: ${views.length} tokens.`);
+    say(
+      state.branch !== undefined
+        ? `Branch of ${state.branch.title} at ${shortSha(state.branch.head)}: ${views.length} tokens.`
+        : state.ref === undefined
+          ? `Live: ${views.length} tokens.`
+          : `Pinned to ${shortSha(state.ref)}: ${views.length} tokens.`,
+    );
     return true;
   } catch (error) {
     if (generation === state.generation) handleFailure(error);
@@ -325,6 +336,21 @@ function editButton(key: string): HTMLButtonElement {
     document.createTextNode('Edit'),
     el('span', { className: 'visually-hidden', text: ` ${key}` }),
   ]);
+}
+
+/** The Edit action of each scale row (for a key that writes): sets a step's color in a mode. */
+function addScaleEditButtons(): void {
+  for (const row of ui.scales.querySelectorAll<HTMLElement>('.scale-row[data-scale]')) {
+    const key = row.dataset['scale'] as string;
+    row
+      .querySelector('.scale-name')
+      ?.append(
+        el('button', { className: 'button small edit', attrs: { type: 'button', 'data-edit-scale': key } }, [
+          document.createTextNode('Edit'),
+          el('span', { className: 'visually-hidden', text: ` scale ${key}` }),
+        ]),
+      );
+  }
 }
 
 function renderTokens(views: readonly TokenView[]): void {
@@ -429,7 +455,38 @@ async function refreshRevisions(): Promise<void> {
   if (state.loaded === undefined || shas === state.revisionShas) return;
   state.revisionShas = shas;
   renderRevisionOptions(ui.revision, revisions, liveOption, state.ref ?? '');
+  showBranchOption();
   renderChanges(revisions);
+}
+
+// ---- a change request's branch: the page at its head, following its new commits ----
+
+function viewBranch(branch: ShownBranch): void {
+  state.branch = branch;
+  state.ref = branch.head;
+  void load(true).then(() => followLive());
+}
+
+/** The revision picker names the branch shown (its head is on no list of the target's revisions). */
+function showBranchOption(): void {
+  const branch = state.branch;
+  if (branch === undefined) return;
+  const option = el('option', {
+    text: `Branch of ${branch.title} (${shortSha(branch.head)})`,
+    attrs: { value: branch.head, 'data-branch': branch.id },
+  });
+  liveOption.after(option);
+  ui.revision.value = branch.head;
+}
+
+/** A `change` event: the panel redraws its list; the branch shown moves on to the change request's new head. */
+function onChangeEvent(event: ChangeRequestEvent): void {
+  panel.onChangeEvent(event);
+  const branch = state.branch;
+  if (branch === undefined || event.id !== branch.id || event.head === branch.head) return;
+  state.branch = { ...branch, title: event.title, head: event.head };
+  state.ref = event.head;
+  void load(true);
 }
 
 // ---- live updates ----
@@ -438,13 +495,14 @@ function followLive(): void {
   state.stopEvents?.();
   state.stopEvents = undefined;
   state.latestEvent = undefined;
-  if (state.api === undefined || state.ref !== undefined) return;
+  // A pinned revision never changes; a branch shown does, and its change events say so.
+  if (state.api === undefined || (state.ref !== undefined && state.branch === undefined)) return;
   state.stopEvents = followEvents(state.api, state.designSystem, {
     onSnapshot(event) {
       state.latestEvent = event;
       catchUp();
     },
-    onChange: (event) => panel.onChangeEvent(event),
+    onChange: onChangeEvent,
     onConnection(open) {
       document.documentElement.dataset['live'] = String(open);
       if (!open) say('Connection lost: reconnecting…');
@@ -488,6 +546,7 @@ ui.forgetKey.addEventListener('click', () => {
 ui.designSystem.addEventListener('change', () => {
   state.designSystem = ui.designSystem.value;
   state.ref = undefined;
+  state.branch = undefined;
   state.loaded = undefined;
   state.diffAvailable = true;
   ui.diffResult.replaceChildren();
@@ -497,6 +556,7 @@ ui.designSystem.addEventListener('change', () => {
 });
 ui.revision.addEventListener('change', () => {
   state.ref = ui.revision.value === '' ? undefined : ui.revision.value;
+  if (state.branch?.head !== state.ref) state.branch = undefined;
   void load(true).then(() => followLive());
 });
 // A commit of content already served sends no event: the lists are refreshed when the user reaches for them.
@@ -508,6 +568,10 @@ ui.changesForm.addEventListener('submit', (event) => {
 ui.tokenList.addEventListener('click', (event) => {
   const key = (event.target as Element | null)?.closest<HTMLElement>('[data-edit]')?.dataset['edit'];
   if (key !== undefined) panel.edit(key, state.mode);
+});
+ui.scales.addEventListener('click', (event) => {
+  const key = (event.target as Element | null)?.closest<HTMLElement>('[data-edit-scale]')?.dataset['editScale'];
+  if (key !== undefined) panel.editScale(key, state.mode);
 });
 ui.search.addEventListener('input', applyFilter);
 ui.typeFilter.addEventListener('change', applyFilter);

@@ -28,6 +28,11 @@ export interface Revision {
   readonly subject: string;
 }
 
+/** A scale step's color in a mode: light and dark are its own, a further mode its own or light's. */
+export function stepColorIn(step: ScaleStep, mode: string): string {
+  return mode === 'light' ? step.light : mode === 'dark' ? step.dark : (step.modes?.[mode] ?? step.light);
+}
+
 /** A mode of the design system as the page offers it: its name and whether it ends in light or dark (the page's chrome follows). */
 export interface Mode {
   readonly name: string;

@@ -1,5 +1,6 @@
 import { el, formatDate, setStyle, shortSha } from './dom.js';
-import type { DesignSystemMeta, Mode, Revision, Scale, ScaleStep, TokenView } from './model.js';
+import { stepColorIn } from './model.js';
+import type { DesignSystemMeta, Mode, Revision, Scale, TokenView } from './model.js';
 import { renderPreview } from './previews.js';
 
 /** The metadata list: name, description, counts, last update and the commit the content comes from. */
@@ -40,11 +41,6 @@ function scaleSwatch(scale: string, step: number, hex: string, mode: string): HT
   return button;
 }
 
-/** A step's color in `mode` (a further mode's is under `modes`; light's when a step has none, which the API never sends). */
-function stepColor(step: ScaleStep, mode: string): string {
-  return mode === 'light' ? step.light : mode === 'dark' ? step.dark : (step.modes?.[mode] ?? step.light);
-}
-
 /** The column headings above the strips: one per mode. */
 export function renderScaleHead(target: HTMLElement, modes: readonly Mode[]): void {
   const title = (name: string): string => `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
@@ -68,7 +64,7 @@ export function renderScales(target: HTMLElement, scales: readonly Scale[], mode
             className: `strip strip-${mode.scheme}`,
             attrs: { role: 'group', 'aria-label': `${scale.key} ${mode.name}`, 'data-mode': mode.name },
           },
-          scale.steps.map((step) => scaleSwatch(scale.key, step.step, stepColor(step, mode.name), mode.name)),
+          scale.steps.map((step) => scaleSwatch(scale.key, step.step, stepColorIn(step, mode.name), mode.name)),
         ),
       ),
     ]);

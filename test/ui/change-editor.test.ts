@@ -7,7 +7,7 @@ import { BROWSER_AVAILABLE, launchBrowser } from '../helpers/browser.js';
 import { createFixtureRepo, sha256, startFixtureServer } from '../source/fixture-repo.js';
 import type { FixtureRepo } from '../source/fixture-repo.js';
 import { buildPage } from './build-page.js';
-import { AXE_SOURCE, axeViolations, filesOf, waitForLoads } from './page-helpers.js';
+import { filesOf, openWithKey, seriousViolations, tabTo, waitForLoads } from './page-helpers.js';
 
 const READ_KEY = 'dts_ui_read_key';
 const EDITOR_KEY = 'dts_ui_editor_key';
@@ -26,36 +26,6 @@ interface PairAnswer {
   readonly foreground: string;
   readonly background: string;
   readonly modes: Record<string, { ratio: number; pass: boolean }>;
-}
-
-/** The serious and critical axe-core violations of the page in light and in dark. */
-async function seriousViolations(page: Page): Promise<[string, { id: string; nodes: string[] }[]][]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const found: [string, { id: string; nodes: string[] }[]][] = [];
-  for (const theme of ['light', 'dark']) {
-    await page.evaluate((value) => {
-      document.documentElement.dataset['theme'] = value;
-      document.documentElement.dataset['scheme'] = value;
-    }, theme);
-    const violations = (await axeViolations(page)).filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    found.push([theme, violations.map(({ id, nodes }) => ({ id, nodes }))]);
-  }
-  await page.evaluate(() => {
-    document.documentElement.dataset['theme'] = 'light';
-    document.documentElement.dataset['scheme'] = 'light';
-  });
-  return found;
-}
-
-/** Presses Tab until the focused element matches `selector` (at most `limit` times); fails otherwise. */
-async function tabTo(page: Page, selector: string, limit = 30): Promise<void> {
-  for (let presses = 0; presses < limit; presses += 1) {
-    if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) === true, selector)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(
-    `Tab never reached ${selector}; focus is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200))}`,
-  );
 }
 
 describe.skipIf(!BROWSER_AVAILABLE)('editing tokens in the page: an editor proposes, a reviewer merges (Chromium)', () => {
@@ -87,22 +57,8 @@ describe.skipIf(!BROWSER_AVAILABLE)('editing tokens in the page: an editor propo
 
   /** A page of its own context (its own session storage) opened with `key`. */
   const openWith = async (key: string): Promise<Page> => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, context } = await openWithKey(browser, server.url, key, problems);
     contexts.push(context);
-    const page = await context.newPage();
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('request', (request) => {
-      if (request.url().includes(key)) problems.push(`the key is in a URL: ${request.url()}`);
-    });
-    await page.goto(`${server.url}/`);
-    await page.getByLabel('API key').fill(key);
-    await page.keyboard.press('Enter');
-    await waitForLoads(page, 1);
-    await page.waitForFunction(() => document.getElementById('change-requests')?.dataset['refreshed'] !== undefined);
     return page;
   };
 

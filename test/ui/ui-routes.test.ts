@@ -49,13 +49,18 @@ describe('GET / and the page assets', () => {
       'contrast.js',
       'css-name.js',
       'dom.js',
+      'edit-about.js',
       'edit-fields.js',
+      'editor-dialog.js',
       'editor.js',
       'events.js',
       'main.js',
       'model.js',
+      'pending-store.js',
       'previews.js',
       'render.js',
+      'scale-editor.js',
+      'step-swatches.js',
       'styles.css',
     ]);
   });
