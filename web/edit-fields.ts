@@ -47,7 +47,9 @@ export function cellOf(operation: PageOperation): string | undefined {
       return `${operation.op} ${operation.token}`;
     case 'set-scale-step':
       return `scale ${operation.scale} ${operation.step} ${operation.mode}`;
-    default:
+    case 'add-token':
+    case 'delete-token':
+    case 'rename-token':
       return undefined;
   }
 }
