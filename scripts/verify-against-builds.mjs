@@ -29,7 +29,7 @@ const SYSTEMS = [
   { name: 'rhc', pkg: '@rijkshuisstijl-community/design-tokens@11.1.0', args: ['figma/figma.tokens.json'], against: ['dist'] },
   { name: 'gestalt', pkg: 'gestalt-design-tokens@177.0.12', args: ['tokens/classic'], against: ['dist/css/classic'] },
   { name: 'italia', pkg: 'design-tokens-italia@1.3.3', args: ['tokens'], against: ['dist'] },
-  { name: 'auro', pkg: '@aurodesignsystem/design-tokens@8.16.0', args: ['src/themes/auro-classic'], against: ['dist/themes'] },
+  { name: 'auro', pkg: '@aurodesignsystem/design-tokens@8.16.0', args: ['src/themes/auro-classic'], against: ['dist/legacy/auro-classic'] },
   { name: 'amsterdam', pkg: '@amsterdam/design-system-tokens@4.0.1', args: ['src'], against: ['dist/index.css'] },
   // Not used before.
   {

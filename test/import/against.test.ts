@@ -49,6 +49,18 @@ describe('--against: what the import serves, compared with the system’s own bu
     ['0 1px 2px rgba(0,0,0,0.2)', '0px 1px 2px rgba(0, 0, 0, 0.2)', 'equal'],
     ['1.5', '24px', 'differ'],
     ['300ms cubic-bezier(0.3, 0.8, 0.6, 1)', '300ms cubic-bezier(0.3, 0.8, 0.6, 1) 0ms', 'equal'],
+    // Auro's build (Style Dictionary 3) writes shadows without a zero spread and gradients without default positions.
+    ['0px 0px 5px rgba(0, 0, 0, 0.15)', '0px 0px 5px 0px rgba(0, 0, 0, 0.15)', 'equal'],
+    ['0px 1px 0px rgba(0, 0, 0, 0.15), 0 2px 4px #0000', '0px 1px 0px 0px #00000026, 0 2px 4px 0px #0000', 'equal'],
+    ['0px 0px 5px rgba(0, 0, 0, 0.15)', '0px 0px 5px 1px rgba(0, 0, 0, 0.15)', 'differ'],
+    ['4px 0px', '4px', 'differ'],
+    [
+      'linear-gradient(180deg, rgba(255, 255, 255, 0), rgba(255, 255, 255, 0.5))',
+      'linear-gradient(180deg, #FFFFFF00 0%, #FFFFFF80 100%)',
+      'equal',
+    ],
+    ['linear-gradient(180deg, #fff, #000)', 'linear-gradient(180deg, #FFFFFF 0%, #000000 90%)', 'differ'],
+    ['linear-gradient(90deg, #fff, #000)', 'linear-gradient(180deg, #FFFFFF, #000000)', 'differ'],
   ])('`%s` and `%s`: %s', (build, ours, want) => {
     expect(compareCssValues(build, ours)).toBe(want);
   });
