@@ -11,7 +11,7 @@ type Component =
   | { readonly kind: 'comma' }
   | { readonly kind: 'text'; readonly text: string; readonly raw: string };
 
-/** CSS text split at top-level spaces and commas (a comma is its own part); functions and quoted names stay whole. */
+/** CSS text split at top-level spaces, commas and slashes (each its own part); functions and quoted names stay whole. */
 function splitComponents(text: string): string[] {
   const parts: string[] = [];
   let current = '';
@@ -32,9 +32,10 @@ function splitComponents(text: string): string[] {
       depth += char === '(' ? 1 : -1;
       current += char;
     } else if (depth === 0 && /\s/.test(char)) flush();
-    else if (depth === 0 && char === ',') {
+    else if (depth === 0 && (char === ',' || char === '/')) {
+      // `1rem / 1.5` and `1rem/1.5` (a font shorthand's size and line height) are the same parts.
       flush();
-      parts.push(',');
+      parts.push(char);
     } else current += char;
   }
   flush();
