@@ -122,6 +122,44 @@ describe('--against: what the import serves, compared with the system’s own bu
     expect(against.allEqual).toBe(false);
   });
 
+  it('follows a `var()` after the cascade: a dark stylesheet over the light one changes what the light one’s aliases give', () => {
+    // Gestalt's dist/css/classic: variables.css writes every token, variables-dark.css (loaded over it) only what
+    // differs, so `--color-background-checkbox` (a `var()` in the light file) takes the dark file's form-field color.
+    const source = {
+      color: {
+        background: {
+          formfield: { primary: { value: '#ffffff' } },
+          checkbox: { value: '{color.background.formfield.primary}' },
+        },
+      },
+    };
+    const dark = { color: { background: { formfield: { primary: { value: '#030303' } } } } };
+    const result = importDesignSystem(
+      [
+        { path: 'tokens/classic/sema-color-light.json', text: JSON.stringify(source) },
+        { path: 'tokens/classic/sema-color-dark.json', text: JSON.stringify(dark) },
+      ],
+      { slug: 'gestalt', name: 'Gestalt' },
+    );
+    const files = [
+      { path: 'dist/css/classic/variables-dark.css', text: ':root {\n  --color-background-formfield-primary: #030303;\n}\n' },
+      {
+        path: 'dist/css/classic/variables.css',
+        text: ':root {\n  --color-background-formfield-primary: #ffffff;\n  --color-background-checkbox: var(--color-background-formfield-primary);\n}\n',
+      },
+    ];
+    const against = compareWithBuild(result.compiled.system as CompiledDesignSystem, ['light', 'dark'], files);
+    expect(against.modes.map(({ mode, matched, compared, differ }) => ({ mode, matched, compared, differ }))).toEqual([
+      {
+        mode: 'light',
+        matched: 'dist/css/classic/variables-dark.css :root + dist/css/classic/variables.css :root',
+        compared: 2,
+        differ: [],
+      },
+      { mode: 'dark', matched: 'dist/css/classic/variables-dark.css :root (over the other root rules)', compared: 2, differ: [] },
+    ]);
+  });
+
   describe('the command', () => {
     let dir = '';
     afterEach(async () => rm(dir, { recursive: true, force: true }));
