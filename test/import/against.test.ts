@@ -186,6 +186,27 @@ describe('--against: what the import serves, compared with the system’s own bu
       );
       expect(equal.stdout).toContain('  dark: 10 of 11 equal');
     });
+
+    it('says so when no name of the build is one it serves (Auro: `dist/themes` builds other themes than the source)', async () => {
+      dir = await mkdtemp(join(tmpdir(), 'against-'));
+      const { writeFile, mkdir } = await import('node:fs/promises');
+      await writeFile(join(dir, 'tokens.json'), JSON.stringify(SOURCE));
+      await mkdir(join(dir, 'dist/themes/alaska'), { recursive: true });
+      const css = ':root {\n  --ds-advanced-color-button-flat-text: #676767;\n  --ds-advanced-color-button-ghost-text: #0074ca;\n}\n';
+      await writeFile(join(dir, 'dist/themes/alaska/CSSCustomProperties--alaska.css'), css);
+      const run = await runCli(['import', 'tokens.json', '--out', 'design-systems/ds', '--against', 'dist/themes'], { cwd: dir });
+      expect(run.status).toBe(1);
+      const hint =
+        "    no name there is one we serve (the build's `--ds-advanced-color-button-flat-text`, ours `--color-background`): is it the build of these files? Give the files its build writes for them";
+      expect(run.stdout.split('\n').slice(-6)).toEqual([
+        '  light: 0 of 0 equal (0%), matched with dist/themes/alaska/CSSCustomProperties--alaska.css :root; 2 names only in the build, 11 only served',
+        hint,
+        '  dark: 0 of 0 equal (0%), matched with dist/themes/alaska/CSSCustomProperties--alaska.css :root; 2 names only in the build, 11 only served',
+        hint,
+        'against: a mode matched nothing in the build',
+        '',
+      ]);
+    });
   });
 });
 
