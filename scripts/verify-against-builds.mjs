@@ -25,11 +25,11 @@ const SYSTEMS = [
   // Measured before (docs/importing.md's earlier table), now with --against their builds.
   { name: 'primer', pkg: '@primer/primitives@11.10.0', args: ['src/tokens'], against: ['dist/css'] },
   { name: 'utrecht', pkg: '@utrecht/design-tokens@5.0.1', args: ['src'], against: ['dist/index.css', 'dist/dark/index.css'] },
-  { name: 'telekom', pkg: '@telekom/design-tokens@1.0.0-beta.12', args: ['src/core', 'src/semantic'], against: ['dist/telekom/css'] },
+  { name: 'telekom', pkg: '@telekom/design-tokens@1.0.0-beta.12', args: ['src'], against: ['dist/telekom/css'] },
   { name: 'rhc', pkg: '@rijkshuisstijl-community/design-tokens@11.1.0', args: ['figma/figma.tokens.json'], against: ['dist'] },
   { name: 'gestalt', pkg: 'gestalt-design-tokens@177.0.12', args: ['tokens/classic'], against: ['dist/css/classic'] },
   { name: 'italia', pkg: 'design-tokens-italia@1.3.3', args: ['tokens'], against: ['dist'] },
-  { name: 'auro', pkg: '@aurodesignsystem/design-tokens@8.16.0', args: ['src/themes/auro-classic'], against: ['dist/themes'] },
+  { name: 'auro', pkg: '@aurodesignsystem/design-tokens@8.16.0', args: ['src/themes/auro-classic'], against: ['dist/legacy/auro-classic'] },
   { name: 'amsterdam', pkg: '@amsterdam/design-system-tokens@4.0.1', args: ['src'], against: ['dist/index.css'] },
   // Not used before.
   {

@@ -271,6 +271,11 @@ function againstLines(against: AgainstResult): string[] {
       `  ${mode.mode}: ${count(mode.equal)} of ${count(mode.compared)} equal (${percent}%${mode.equalRem > 0 ? `; ${count(mode.equalRem)} with rem = 16px` : ''}), ` +
         `matched with ${mode.matched}; ${names(mode.onlyBuild.length)} only in the build, ${count(mode.onlyOurs.length)} only served`,
     );
+    if (mode.compared === 0 && mode.onlyBuild.length > 0 && mode.onlyOurs.length > 0)
+      lines.push(
+        `    no name there is one we serve (the build's \`${mode.onlyBuild[0] ?? ''}\`, ours \`${mode.onlyOurs[0] ?? ''}\`): ` +
+          'is it the build of these files? Give the files its build writes for them',
+      );
     for (const difference of mode.differ.slice(0, 50))
       lines.push(`    ${difference.name} (${mode.mode}): build ${difference.build}, served ${difference.ours}`);
     if (mode.differ.length > 50) lines.push(`    ... and ${count(mode.differ.length - 50)} more (each one with --format json)`);

@@ -15,7 +15,7 @@ import type { ImportInput, ModeLayer, SourceFormat } from './read-sources.js';
 import { isAlphaOver } from './source-token.js';
 import type { ImportIssue, SourceToken } from './source-token.js';
 import { groupValues } from './group-values.js';
-import { modeLayersOfPaths } from './mode-hints.js';
+import { modeLayersOfPaths, withModeFamilies } from './mode-hints.js';
 import { MAX_IMPORT_KEY_LENGTH, MAX_IMPORT_TOKEN_LINE_BYTES } from './import-limits.js';
 import { tokenLine, writeDesignSystemFiles } from './write-yaml.js';
 
@@ -211,7 +211,11 @@ function readWithModeLayers(
   }
   const { base, layers, notes } = modeLayersOfPaths(inputs, overlaps);
   if (layers.length === 0) return read;
-  const layered = layers.map((layer, index) => ({ ...layer, note: notes[index] }));
+  const known = [...new Set(read.tokens.flatMap((token) => Object.keys(token.modes)))];
+  const layered = withModeFamilies(
+    layers.map((layer, index) => ({ ...layer, note: notes[index] })),
+    known,
+  );
   return readSources(base, read.format, layered, options.types);
 }
 

@@ -120,7 +120,7 @@ export function typeOfValue(value: unknown, key: string): string | undefined {
   if (LENGTH.test(text) || lengthListOf(text) !== undefined) return 'dimension';
   if (DURATION.test(text)) return 'duration';
   if (UNITLESS.test(text)) return named(WEIGHT_NAME) ? 'fontWeight' : 'number';
-  if (CUBIC_BEZIER.test(text)) return 'cubicBezier';
+  if (CUBIC_BEZIER.test(text) || EASING_KEYWORDS.has(text)) return 'cubicBezier';
   if (parseColor(text) !== undefined || (/^[a-z-]+\(|^[a-z]+$/i.test(text) && srgbText(text) !== undefined)) return 'color';
   // A CSS border, box shadow, transition or gradient (`readCssComposite` reads it as its parts afterwards).
   const composite = cssCompositeTypeOf(text);
@@ -132,15 +132,20 @@ export function typeOfValue(value: unknown, key: string): string | undefined {
   return isFontStack(text) ? 'fontFamily' : undefined;
 }
 
-/** Segments (lowercase, without `-` and `_`) that name a length: where `auto`, `none` or `fit-content` is one. */
-const SIZE_NAME = /margin|padding|gap|width|height|size|inset|offset|space|spacing|indent/;
+/** The CSS timing-function keywords, each one cubic-bezier (`ease` is `cubic-bezier(0.25, 0.1, 0.25, 1)`): an easing. */
+const EASING_KEYWORDS: ReadonlySet<string> = new Set(['ease', 'linear', 'ease-in', 'ease-out', 'ease-in-out']);
 
-/** The type of a CSS keyword a length type holds (`auto`, `none`, `normal`), by the key's last segment; undefined when it names no length. */
+/** Segments (lowercase, without `-` and `_`) that name a length: where `auto`, `none` or `fit-content` is one. */
+const SIZE_NAME = /margin|padding|gap|width|height|size|inset|offset|space|spacing|indent|dimension/;
+
+/**
+ * The type of a CSS keyword a length type holds (`auto`, `none`, `normal`), by any segment of the key (Codex's
+ * `max-width.base`, `size.content.fit`); undefined when none names a length.
+ */
 function keywordTypeByName(segments: readonly string[]): string | undefined {
-  const last = segments.at(-1) ?? '';
   // A line height or letter spacing is named by any segment (Gestalt's `font.letterspacing.datepicker.date`).
   if (segments.some((segment) => /^lineheights?$/.test(segment))) return 'font.lineHeight';
-  return segments.some((segment) => /^letterspacings?$/.test(segment)) || SIZE_NAME.test(last) ? 'dimension' : undefined;
+  return segments.some((segment) => /^letterspacings?$/.test(segment) || SIZE_NAME.test(segment)) ? 'dimension' : undefined;
 }
 
 /** A value in the DTCG shape of `type` where text wrote it otherwise: `cubic-bezier()` as its numbers (CSS composites: `withCssComposites`). */

@@ -76,12 +76,20 @@ const NUMBER_NAMES: readonly [RegExp, TokenType][] = [
   [/^lineheights?$/, 'font.lineHeight'],
   [/^fontweights?$/, 'font.weight'],
 ];
-const LENGTH_NAME = /margin|padding|gap|width|height|size|radius|inset|offset|space|spacing|indent|blur|spread/;
+const LENGTH_NAME = /margin|padding|gap|width|height|size|radius|inset|offset|space|spacing|indent|blur|spread|dimension/;
 
 function numberTypeByName(token: SourceToken): TokenType | undefined {
   const segments = token.key.split('.').map((segment) => segment.toLowerCase().replace(/[-_]/g, ''));
-  for (const segment of [...segments].reverse()) {
-    const found = NUMBER_NAMES.find(([name]) => name.test(segment));
+  // A segment's first word names it too (Codex's `opacity-icon.base`, `opacityDisabled`).
+  const firstWords = token.key.split('.').map(
+    (segment) =>
+      segment
+        .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+        .split(/[-_]/)[0]
+        ?.toLowerCase() ?? '',
+  );
+  for (const [index, segment] of [...segments.entries()].reverse()) {
+    const found = NUMBER_NAMES.find(([name]) => name.test(segment) || name.test(firstWords[index] ?? ''));
     if (found !== undefined) return found[1];
   }
   // The words in a row name it too (`font.weight.bold`, `font.lineHeight` written `line.height`), as for typing by value.
@@ -89,7 +97,8 @@ function numberTypeByName(token: SourceToken): TokenType | undefined {
   if (/fontweight/.test(joined)) return 'font.weight';
   if (/lineheight/.test(joined)) return 'font.lineHeight';
   const isZero = Number(token.value) === 0 && Object.values(token.modes).every((value) => Number(value) === 0);
-  return isZero && LENGTH_NAME.test(segments.at(-1) ?? '') ? 'dimension' : undefined;
+  // A zero is the same length in every unit: any segment naming a length says it (`spacing.0`, `border-radius.sharp`).
+  return isZero && segments.some((segment) => LENGTH_NAME.test(segment)) ? 'dimension' : undefined;
 }
 
 /** Color spaces that are sRGB written otherwise: their `hex` is the same color (to the byte our colors hold). */

@@ -33,6 +33,9 @@ export function modeOfPath(path: string): string | undefined {
     // `theme-mode-dark-dimmed` is `dark-dimmed`), so files of one theme split by topic are one mode.
     const words = name.split('-');
     const at = words.findIndex((word, index) => THEME_WORDS.has(word) || (word === 'high' && words[index + 1] === 'contrast'));
+    // `light` right before a theme other than dark stays in the name: `light.high-contrast` is Primer's
+    // `light-high-contrast`, the key its overrides use for the same theme.
+    if (at > 0 && words[at - 1] === 'light' && words[at] !== 'dark') return words.slice(at - 1).join('-');
     if (at !== -1) return words.slice(at).join('-');
   }
   return undefined;
@@ -75,4 +78,53 @@ export function modeLayersOfPaths(
     );
   });
   return { base, layers, notes };
+}
+
+const wordsOf = (mode: string): string[] => mode.split('-');
+
+/** How many words `mode` and `other` begin with in common (`dark-dimmed-high-contrast` and `dark-dimmed`: 2). */
+function commonStart(mode: string, other: string): number {
+  const [a, b] = [wordsOf(mode), wordsOf(other)];
+  let count = 0;
+  while (count < a.length && a[count] === b[count]) count += 1;
+  return count;
+}
+
+/**
+ * The modes of `layers` that `mode` is made of: every other layer's mode whose words are all words of `mode`
+ * (`dark` and `dark-high-contrast` for `dark-tritanopia-high-contrast`), the one it shares the most leading words with
+ * last (so it wins: `dark-dimmed` over `dark-high-contrast` for `dark-dimmed-high-contrast`, as Primer's build lays
+ * `dark.dimmed` over `dark.high-contrast`).
+ */
+function familyOf(mode: string, layers: readonly ModeLayer[]): ModeLayer[] {
+  const words = new Set(wordsOf(mode));
+  return layers
+    .filter((layer) => layer.mode !== mode && wordsOf(layer.mode).every((word) => words.has(word)))
+    .sort((a, b) => commonStart(mode, a.mode) - commonStart(mode, b.mode) || wordsOf(a.mode).length - wordsOf(b.mode).length);
+}
+
+/**
+ * The layer rule's modes laid over the modes their names are made of: a mode `dark-dimmed` is read from `dark`'s
+ * files, then its own (a theme file that writes only what differs from dark, as Primer's `dark.dimmed.json5`); a mode
+ * that only tokens name (`dark-tritanopia`, in Primer's overrides: `known`) and no file gets the files of the modes its
+ * name is made of, so a token without a value of its own there takes dark's, not light's. Each layer's note says so.
+ */
+export function withModeFamilies(layers: readonly ModeLayer[], known: readonly string[]): ModeLayer[] {
+  const named = new Set(layers.map((layer) => layer.mode));
+  const list = (family: readonly ModeLayer[]): string => family.map((each) => `\`${each.mode}\``).join(', then ');
+  const extended: ModeLayer[] = layers.map((layer) => {
+    const family = familyOf(layer.mode, layers);
+    if (family.length === 0) return layer;
+    const note = `${layer.note ?? `mode \`${layer.mode}\``}; laid over ${list(family)}, as its name is made of theirs`;
+    return { mode: layer.mode, inputs: [...family.flatMap((each) => each.inputs), ...layer.inputs], note };
+  });
+  for (const mode of known) {
+    if (mode === 'light' || named.has(mode)) continue;
+    const family = familyOf(mode, layers);
+    if (family.length === 0) continue;
+    named.add(mode);
+    const note = `mode \`${mode}\`, which tokens name and no file does, takes the files of ${list(family)} where its tokens write no value of their own, as its name is made of theirs`;
+    extended.push({ mode, inputs: family.flatMap((each) => each.inputs), note });
+  }
+  return extended;
 }

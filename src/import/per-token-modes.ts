@@ -138,8 +138,8 @@ export function listOfIndexed(raw: unknown): unknown {
 }
 
 /**
- * Why a value object that is neither modes nor a value we read is left out, naming its keys: Telekom's modular scale
- * `{ base, ratio, pow, sub_step }`, which its own build computes.
+ * Why a value object that is neither modes nor a value we read is left out, naming its keys (a value the source's own
+ * build computes; Telekom's modular scale `{ base, ratio, pow, sub_step }` is computed by the Style Dictionary reader).
  */
 export const notModesReason = (raw: Record<string, unknown>, field: string): string =>
   `\`${field}\` is an object keyed by ${Object.keys(raw)

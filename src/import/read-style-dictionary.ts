@@ -126,6 +126,10 @@ export function readStyleDictionary(documents: readonly SourceDocument[]): Sourc
             : treeOfSets(node['sets'], shortened);
       if (path.length > 0 && ('value' in node || tree !== undefined)) {
         const key = path.join('.');
+        if (tree === undefined && isModularScale(node['value'])) {
+          written.push({ key, file, node, value: shortened(node['value']), modes: {} });
+          return;
+        }
         if (tree === undefined && isKeyedObject(node['value'])) {
           // Neither modes nor a value: keys no mode is named by and no value has (a scale its own build computes).
           issues.push({ source: `${file}:${key}`, level: 'skipped', reason: notModesReason(node['value'], 'value') });
@@ -178,8 +182,18 @@ export function readStyleDictionary(documents: readonly SourceDocument[]): Sourc
       textReported = true;
       return textOf(raw, mode, 0);
     };
-    const value = withTextResolved(token.value, 'light');
-    const mapped = typeOf(token);
+    /** A modular scale step as the length it computes (reported once), else the value with its text references resolved. */
+    let scaleReported = false;
+    const resolved = (raw: unknown, mode: string): unknown => {
+      if (!isModularScale(raw)) return withTextResolved(raw, mode);
+      const step = modularScaleStep(raw, (text) => textOf(text, mode, 0));
+      if (!scaleReported) issues.push({ source, level: step.length === undefined ? 'skipped' : 'lossy', reason: step.reason });
+      scaleReported = true;
+      return step.length ?? raw;
+    };
+    const value = resolved(token.value, 'light');
+    if (isModularScale(token.value) && value === token.value) continue;
+    const mapped = isModularScale(token.value) ? { type: 'dimension' } : typeOf(token);
     // Style Dictionary 3's category convention (`attribute/cti`), where no type says otherwise: the first segment.
     const category =
       mapped === undefined || (!isKnownType(mapped.type) && mapped.ourType === undefined) ? token.key.split('.')[0] : undefined;
@@ -200,7 +214,7 @@ export function readStyleDictionary(documents: readonly SourceDocument[]): Sourc
     for (const mode of allModes) {
       // A reference inside text follows the mode too: the text is that mode's values.
       const raw = valueIn(token, mode);
-      const inMode = converted(withTextResolved(raw, mode));
+      const inMode = converted(resolved(raw, mode));
       if (mode in token.modes || JSON.stringify(inMode) !== JSON.stringify(converted(value))) modes[mode] = inMode;
     }
     const base = converted(value);
@@ -239,3 +253,42 @@ const categoryNote = (counts: { size: number; color: number }): string =>
 
 const writtenType = (node: Record<string, unknown>): string | undefined =>
   typeof node['type'] === 'string' ? node['type'] : typeof node['$type'] === 'string' ? node['$type'] : undefined;
+
+/** The fields of Telekom's modular scale step (`value: { base, ratio, pow, sub_step }`), which its own build computes. */
+const SCALE_FIELDS: ReadonlySet<string> = new Set(['base', 'ratio', 'pow', 'sub_step', 'not_really_modular_just_multiply_base']);
+
+/** Whether a value is a modular scale step: `base`, `ratio` and `pow`, and only the other fields of one. */
+function isModularScale(raw: unknown): raw is Record<string, unknown> {
+  return (
+    isRecord(raw) && ['base', 'ratio', 'pow'].every((field) => field in raw) && Object.keys(raw).every((field) => SCALE_FIELDS.has(field))
+  );
+}
+
+/**
+ * The length a modular scale step computes, as Telekom's build does (its Figma export writes the same formula):
+ * `base × ratio^pow × (1 + (ratio − 1) × sub_step)`, or `base × not_really_modular_just_multiply_base` when that is
+ * given. `text` resolves a field's references. Undefined, with why, when the base is not a px length or a field not a
+ * number.
+ */
+function modularScaleStep(raw: Record<string, unknown>, text: (value: string) => string): { length: string | undefined; reason: string } {
+  const field = (name: string): string => {
+    const value = raw[name];
+    return typeof value === 'string' ? text(value).trim() : typeof value === 'number' ? String(value) : '';
+  };
+  const base = /^(-?\d*\.?\d+)px$/.exec(field('base'));
+  const [ratio, pow, subStep] = [field('ratio'), field('pow'), 'sub_step' in raw ? field('sub_step') : '0'].map(Number);
+  const multiply = 'not_really_modular_just_multiply_base' in raw ? Number(field('not_really_modular_just_multiply_base')) : undefined;
+  const written = `a modular scale step \`{ ${Object.keys(raw).join(', ')} }\``;
+  if (base === null || [ratio, pow, subStep, multiply ?? 0].some((number) => number === undefined || !Number.isFinite(number)))
+    return { length: undefined, reason: `${written} whose base is not a px length or whose ratio, pow or step is not a number` };
+  const px = Number(base[1]);
+  const computed =
+    multiply !== undefined
+      ? px * multiply
+      : px * (ratio as number) ** (pow as number) * (1 + ((ratio as number) - 1) * (subStep as number));
+  const length = `${Math.round(computed * 10000) / 10000}px`;
+  return {
+    length,
+    reason: `${written} written as the length it computes, ${length} (base × ratio^pow × (1 + (ratio − 1) × sub_step), as its own build computes it): not kept as a link to its base and ratio`,
+  };
+}

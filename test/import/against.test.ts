@@ -49,6 +49,21 @@ describe('--against: what the import serves, compared with the system’s own bu
     ['0 1px 2px rgba(0,0,0,0.2)', '0px 1px 2px rgba(0, 0, 0, 0.2)', 'equal'],
     ['1.5', '24px', 'differ'],
     ['300ms cubic-bezier(0.3, 0.8, 0.6, 1)', '300ms cubic-bezier(0.3, 0.8, 0.6, 1) 0ms', 'equal'],
+    // Auro's build (Style Dictionary 3) writes shadows without a zero spread and gradients without default positions.
+    ['0px 0px 5px rgba(0, 0, 0, 0.15)', '0px 0px 5px 0px rgba(0, 0, 0, 0.15)', 'equal'],
+    ['0px 1px 0px rgba(0, 0, 0, 0.15), 0 2px 4px #0000', '0px 1px 0px 0px #00000026, 0 2px 4px 0px #0000', 'equal'],
+    ['0px 0px 5px rgba(0, 0, 0, 0.15)', '0px 0px 5px 1px rgba(0, 0, 0, 0.15)', 'differ'],
+    ['4px 0px', '4px', 'differ'],
+    [
+      'linear-gradient(180deg, rgba(255, 255, 255, 0), rgba(255, 255, 255, 0.5))',
+      'linear-gradient(180deg, #FFFFFF00 0%, #FFFFFF80 100%)',
+      'equal',
+    ],
+    ['linear-gradient(180deg, #fff, #000)', 'linear-gradient(180deg, #FFFFFF 0%, #000000 90%)', 'differ'],
+    ['linear-gradient(90deg, #fff, #000)', 'linear-gradient(180deg, #FFFFFF, #000000)', 'differ'],
+    // Primer's build writes a font shorthand with spaces around the slash; ours without.
+    ['400 0.8125rem / 1.5 "Mona Sans VF", sans-serif', "400 13px/1.5 'Mona Sans VF', sans-serif", 'equal-rem'],
+    ['400 1rem / 1.5 Inter', '400 1rem/1.25 Inter', 'differ'],
   ])('`%s` and `%s`: %s', (build, ours, want) => {
     expect(compareCssValues(build, ours)).toBe(want);
   });
@@ -107,6 +122,44 @@ describe('--against: what the import serves, compared with the system’s own bu
     expect(against.allEqual).toBe(false);
   });
 
+  it('follows a `var()` after the cascade: a dark stylesheet over the light one changes what the light one’s aliases give', () => {
+    // Gestalt's dist/css/classic: variables.css writes every token, variables-dark.css (loaded over it) only what
+    // differs, so `--color-background-checkbox` (a `var()` in the light file) takes the dark file's form-field color.
+    const source = {
+      color: {
+        background: {
+          formfield: { primary: { value: '#ffffff' } },
+          checkbox: { value: '{color.background.formfield.primary}' },
+        },
+      },
+    };
+    const dark = { color: { background: { formfield: { primary: { value: '#030303' } } } } };
+    const result = importDesignSystem(
+      [
+        { path: 'tokens/classic/sema-color-light.json', text: JSON.stringify(source) },
+        { path: 'tokens/classic/sema-color-dark.json', text: JSON.stringify(dark) },
+      ],
+      { slug: 'gestalt', name: 'Gestalt' },
+    );
+    const files = [
+      { path: 'dist/css/classic/variables-dark.css', text: ':root {\n  --color-background-formfield-primary: #030303;\n}\n' },
+      {
+        path: 'dist/css/classic/variables.css',
+        text: ':root {\n  --color-background-formfield-primary: #ffffff;\n  --color-background-checkbox: var(--color-background-formfield-primary);\n}\n',
+      },
+    ];
+    const against = compareWithBuild(result.compiled.system as CompiledDesignSystem, ['light', 'dark'], files);
+    expect(against.modes.map(({ mode, matched, compared, differ }) => ({ mode, matched, compared, differ }))).toEqual([
+      {
+        mode: 'light',
+        matched: 'dist/css/classic/variables-dark.css :root + dist/css/classic/variables.css :root',
+        compared: 2,
+        differ: [],
+      },
+      { mode: 'dark', matched: 'dist/css/classic/variables-dark.css :root (over the other root rules)', compared: 2, differ: [] },
+    ]);
+  });
+
   describe('the command', () => {
     let dir = '';
     afterEach(async () => rm(dir, { recursive: true, force: true }));
@@ -132,6 +185,27 @@ describe('--against: what the import serves, compared with the system’s own bu
         { cwd: dir },
       );
       expect(equal.stdout).toContain('  dark: 10 of 11 equal');
+    });
+
+    it('says so when no name of the build is one it serves (Auro: `dist/themes` builds other themes than the source)', async () => {
+      dir = await mkdtemp(join(tmpdir(), 'against-'));
+      const { writeFile, mkdir } = await import('node:fs/promises');
+      await writeFile(join(dir, 'tokens.json'), JSON.stringify(SOURCE));
+      await mkdir(join(dir, 'dist/themes/alaska'), { recursive: true });
+      const css = ':root {\n  --ds-advanced-color-button-flat-text: #676767;\n  --ds-advanced-color-button-ghost-text: #0074ca;\n}\n';
+      await writeFile(join(dir, 'dist/themes/alaska/CSSCustomProperties--alaska.css'), css);
+      const run = await runCli(['import', 'tokens.json', '--out', 'design-systems/ds', '--against', 'dist/themes'], { cwd: dir });
+      expect(run.status).toBe(1);
+      const hint =
+        "    no name there is one we serve (the build's `--ds-advanced-color-button-flat-text`, ours `--color-background`): is it the build of these files? Give the files its build writes for them";
+      expect(run.stdout.split('\n').slice(-6)).toEqual([
+        '  light: 0 of 0 equal (0%), matched with dist/themes/alaska/CSSCustomProperties--alaska.css :root; 2 names only in the build, 11 only served',
+        hint,
+        '  dark: 0 of 0 equal (0%), matched with dist/themes/alaska/CSSCustomProperties--alaska.css :root; 2 names only in the build, 11 only served',
+        hint,
+        'against: a mode matched nothing in the build',
+        '',
+      ]);
     });
   });
 });

@@ -76,6 +76,77 @@ describe('the layer rule: files named like a mode that write the keys of other f
     expect(result.tokens.map((token) => token.key)).toEqual(['color.dark', 'color.ink']);
   });
 
+  it('a theme named after others (Primer: `dark.dimmed.json5`, overrides keyed `dark-tritanopia`) is laid over them', () => {
+    // Primer's src/tokens: base palettes per theme, each variant file writing only what differs from its theme, and
+    // functional tokens naming variants in their overrides. Its build combines `dark.json5` + `dark.dimmed.json5` for
+    // dark-dimmed (scripts/themes.config.ts), and gives a theme only an override names the dark palette.
+    const palette = (neutral: Record<string, string>) =>
+      `{ base: { color: { neutral: {\n${Object.entries(neutral)
+        .map(([step, hex]) => `  '${step}': { $value: '${hex}', $type: 'color' },`)
+        .join('\n')}\n} } } }\n`;
+    const functional = `{
+  fgColor: {
+    default: { $value: '{base.color.neutral.1}', $type: 'color' },
+    muted: { $value: '{base.color.neutral.2}', $type: 'color' },
+    accent: {
+      $value: '{base.color.neutral.1}',
+      $type: 'color',
+      $extensions: { 'org.primer.overrides': { 'dark-tritanopia': '{base.color.neutral.2}', 'dark-dimmed-high-contrast': '#ff0000' } },
+    },
+  },
+}
+`;
+    const result = importDesignSystem(
+      [
+        { path: 'src/tokens/base/color/dark/dark.dimmed.json5', text: palette({ '1': '#cdd9e5' }) },
+        { path: 'src/tokens/base/color/dark/dark.high-contrast.json5', text: palette({ '1': '#ffffff', '2': '#f0f3f6' }) },
+        { path: 'src/tokens/base/color/dark/dark.json5', text: palette({ '1': '#f0f6fc', '2': '#9198a1' }) },
+        { path: 'src/tokens/base/color/light/light.high-contrast.json5', text: palette({ '1': '#010409' }) },
+        { path: 'src/tokens/base/color/light/light.json5', text: palette({ '1': '#1f2328', '2': '#59636e' }) },
+        { path: 'src/tokens/functional/color/fgColor.json5', text: functional },
+      ],
+      { slug: 'primer', name: 'Primer' },
+    );
+    expect(result.notes.filter((note) => note.includes('made of'))).toEqual([
+      expect.stringMatching(
+        /^mode `dark-dimmed` is read from `src\/tokens\/base\/color\/dark\/dark.dimmed.json5`: .*; laid over `dark`, as its name is made of theirs$/,
+      ),
+      expect.stringMatching(/^mode `dark-high-contrast` is read from .*; laid over `dark`, as its name is made of theirs$/),
+      'mode `dark-tritanopia`, which tokens name and no file does, takes the files of `dark` where its tokens write no value of their own, as its name is made of theirs',
+      'mode `dark-dimmed-high-contrast`, which tokens name and no file does, takes the files of `dark`, then `dark-high-contrast`, then `dark-dimmed` where its tokens write no value of their own, as its name is made of theirs',
+    ]);
+    const system = result.compiled.system as CompiledDesignSystem;
+    expect(system.modes.map((mode) => mode.name).sort()).toEqual([
+      'dark',
+      'dark-dimmed',
+      'dark-dimmed-high-contrast',
+      'dark-high-contrast',
+      'dark-tritanopia',
+      'light',
+      'light-high-contrast',
+    ]);
+    expect(cssOf(system, 'fgColor.default')).toEqual({
+      light: '#1F2328',
+      'light-high-contrast': '#010409',
+      dark: '#F0F6FC',
+      'dark-dimmed': '#CDD9E5',
+      'dark-high-contrast': '#FFFFFF',
+      'dark-tritanopia': '#F0F6FC',
+      'dark-dimmed-high-contrast': '#CDD9E5',
+    });
+    // Not written by dark.dimmed.json5: dark's value, not light's.
+    expect(cssOf(system, 'fgColor.muted')).toEqual({
+      light: '#59636E',
+      'light-high-contrast': '#59636E',
+      dark: '#9198A1',
+      'dark-dimmed': '#9198A1',
+      'dark-high-contrast': '#F0F3F6',
+      'dark-tritanopia': '#9198A1',
+      'dark-dimmed-high-contrast': '#F0F3F6',
+    });
+    expect(cssOf(system, 'fgColor.accent')).toMatchObject({ 'dark-tritanopia': '#9198A1', 'dark-dimmed-high-contrast': '#FF0000' });
+  });
+
   it.each([
     ['tokens/dark/color.json', 'dark'],
     ['tokens/default/color.json', 'light'],
@@ -85,7 +156,9 @@ describe('the layer rule: files named like a mode that write the keys of other f
     ['brand-dark.json', 'dark'],
     ['tokens/sema-color-dark.json', 'dark'],
     ['theme-wikimedia-ui-mode-dark-dimmed.json', 'dark-dimmed'],
-    ['themes/light-high-contrast.json', 'high-contrast'],
+    ['themes/light-high-contrast.json', 'light-high-contrast'],
+    ['base/color/light/light.high-contrast.json5', 'light-high-contrast'],
+    ['base/color/dark/dark.dimmed.json5', 'dark-dimmed'],
     ['light/dark-overrides.json', 'dark-overrides'],
     ['tokens/color.json', undefined],
     ['tokens/darkness.json', undefined],

@@ -79,7 +79,7 @@ const GESTALT_LIKE = {
 };
 
 describe('import: value objects that are not modes', () => {
-  it('Telekom-shaped: a modular scale `{ base, ratio, pow }` is left out naming its keys, never read as modes', () => {
+  it('Telekom-shaped: a modular scale `{ base, ratio, pow }` is the length it computes, never read as modes', () => {
     const result = importFiles(TELEKOM_LIKE);
     expect(modeNotes(result)).toEqual([
       'mode `dark` is read from 2 tokens that write their own values per mode (`value` keyed by mode: 2)',
@@ -89,9 +89,9 @@ describe('import: value objects that are not modes', () => {
     expect(result.issues.filter((issue) => issue.source.includes('core.dimension.250'))).toEqual([
       {
         source: 'src/core/dimension.json5:core.dimension.250',
-        level: 'skipped',
+        level: 'lossy',
         reason:
-          '`value` is an object keyed by `base`, `ratio`, `pow`, `sub_step`, `not_really_modular_just_multiply_base`: not modes (no key names a mode such as `light` or `dark`, nor one other tokens key their values by beside one) and not a value of a type we read (a value the source’s own build computes)',
+          'a modular scale step `{ base, ratio, pow, sub_step, not_really_modular_just_multiply_base }` written as the length it computes, 2px (base × ratio^pow × (1 + (ratio − 1) × sub_step), as its own build computes it): not kept as a link to its base and ratio',
       },
     ]);
     const css = cssOf(result);

@@ -9,9 +9,9 @@ type Component =
   | { readonly kind: 'color'; readonly bytes: readonly number[] }
   | { readonly kind: 'number'; readonly value: number; readonly unit: string }
   | { readonly kind: 'comma' }
-  | { readonly kind: 'text'; readonly text: string };
+  | { readonly kind: 'text'; readonly text: string; readonly raw: string };
 
-/** CSS text split at top-level spaces and commas (a comma is its own part); functions and quoted names stay whole. */
+/** CSS text split at top-level spaces, commas and slashes (each its own part); functions and quoted names stay whole. */
 function splitComponents(text: string): string[] {
   const parts: string[] = [];
   let current = '';
@@ -32,9 +32,10 @@ function splitComponents(text: string): string[] {
       depth += char === '(' ? 1 : -1;
       current += char;
     } else if (depth === 0 && /\s/.test(char)) flush();
-    else if (depth === 0 && char === ',') {
+    else if (depth === 0 && (char === ',' || char === '/')) {
+      // `1rem / 1.5` and `1rem/1.5` (a font shorthand's size and line height) are the same parts.
       flush();
-      parts.push(',');
+      parts.push(char);
     } else current += char;
   }
   flush();
@@ -62,6 +63,7 @@ function componentOf(part: string): Component {
   if (bytes !== undefined) return { kind: 'color', bytes };
   return {
     kind: 'text',
+    raw: part,
     text: part
       .replace(/^["']|["']$/g, '')
       .replace(/\s+/g, ' ')
@@ -96,6 +98,62 @@ const withoutTrailingZeros = (components: Component[]): Component[] => {
   return last?.kind === 'number' && last.value === 0 && (last.unit === 'ms' || last.unit === 's') ? components.slice(0, -1) : components;
 };
 
+/** The parts of `components` between top-level commas (a shadow's layers, a gradient's stops). */
+function segments(components: readonly Component[]): Component[][] {
+  const out: Component[][] = [[]];
+  for (const component of components) {
+    if (component.kind === 'comma') out.push([]);
+    else out.at(-1)?.push(component);
+  }
+  return out;
+}
+
+const joinSegments = (parts: readonly Component[][]): Component[] =>
+  parts.flatMap((part, index) => (index === 0 ? part : [{ kind: 'comma' } as const, ...part]));
+
+const isZeroLength = (component: Component | undefined): boolean =>
+  component?.kind === 'number' && component.value === 0 && component.unit !== '%';
+
+/**
+ * A shadow layer (lengths beside a color) without a blur or spread of zero after its two offsets: CSS takes a
+ * missing one as 0 (`0px 0px 5px 0px #000` is `0px 0px 5px #000`).
+ */
+function withoutZeroShadowLengths(components: Component[]): Component[] {
+  return joinSegments(
+    segments(components).map((layer) => {
+      if (!layer.some((component) => component.kind === 'color')) return layer;
+      const start = layer.findIndex((component) => component.kind === 'number');
+      let end = start;
+      while (end >= 0 && layer[end]?.kind === 'number') end += 1;
+      if (start < 0 || end - start < 3) return layer;
+      let keep = end;
+      while (keep - start > 2 && isZeroLength(layer[keep - 1])) keep -= 1;
+      return [...layer.slice(0, keep), ...layer.slice(end)];
+    }),
+  );
+}
+
+/** A gradient's arguments without the first stop's `0%` and the last stop's `100%`, the positions CSS gives them. */
+function withoutDefaultStopPositions(components: Component[]): Component[] {
+  const parts = segments(components);
+  const stops = parts.flatMap((part, index) => (part[0]?.kind === 'color' ? [index] : []));
+  const [first, last] = [stops[0], stops.at(-1)];
+  const dropLast = (index: number | undefined, value: number): void => {
+    const part = index === undefined ? undefined : parts[index];
+    const position = part?.at(-1);
+    if (part !== undefined && part.length === 2 && position?.kind === 'number' && position.unit === '%' && position.value === value)
+      part.pop();
+  };
+  if (first !== last) {
+    dropLast(first, 0);
+    dropLast(last, 100);
+  }
+  return joinSegments(parts);
+}
+
+/** `name(inner)` split into its name and inner text, for a function that is not a color (`linear-gradient(...)`). */
+const FUNCTION = /^([a-z-]+)\(([\s\S]*)\)$/i;
+
 /** A font stack or other text without quotes, spaces after commas and case: what a stack means. */
 const unquoted = (text: string): string =>
   text
@@ -114,15 +172,19 @@ const unquoted = (text: string): string =>
 export function compareCssValues(build: string, ours: string): ValueComparison {
   if (build.trim() === ours.trim()) return 'equal';
   // A transition's delay `0ms` (and a shadow's spread `0px`) at the end is what CSS takes when it is not written.
-  const a = withoutTrailingZeros(splitComponents(build).map(componentOf));
-  const b = withoutTrailingZeros(splitComponents(ours).map(componentOf));
+  const a = withoutZeroShadowLengths(withoutTrailingZeros(splitComponents(build).map(componentOf)));
+  const b = withoutZeroShadowLengths(withoutTrailingZeros(splitComponents(ours).map(componentOf)));
   if (a.length !== b.length) return unquoted(build) === unquoted(ours) ? 'equal' : 'differ';
   let result: ValueComparison = 'equal';
   for (let index = 0; index < a.length; index += 1) {
     const [x, y] = [a[index] as Component, b[index] as Component];
     if (x.kind !== y.kind) return 'differ';
     if (x.kind === 'color' && x.bytes.some((value, at) => value !== (y as { bytes: readonly number[] }).bytes[at])) return 'differ';
-    if (x.kind === 'text' && x.text !== (y as { text: string }).text) return 'differ';
+    if (x.kind === 'text' && x.text !== (y as { text: string }).text) {
+      const same = compareFunctions(x.raw, (y as { raw: string }).raw);
+      if (same === 'differ') return 'differ';
+      if (same === 'equal-rem') result = 'equal-rem';
+    }
     if (x.kind === 'number') {
       const same = compareNumbers(x, y as { value: number; unit: string });
       if (same === 'differ') return 'differ';
@@ -130,4 +192,29 @@ export function compareCssValues(build: string, ours: string): ValueComparison {
     }
   }
   return result;
+}
+
+/**
+ * Two parts that are calls of the same function (`linear-gradient(...)`), compared by their arguments (colors,
+ * lengths and a gradient's stops by meaning); anything else differs.
+ */
+function compareFunctions(build: string, ours: string): ValueComparison {
+  const [x, y] = [FUNCTION.exec(build), FUNCTION.exec(ours)];
+  if (x === null || y === null) return 'differ';
+  const name = (x[1] as string).toLowerCase();
+  if (name !== (y[1] as string).toLowerCase()) return 'differ';
+  if (!name.endsWith('gradient')) return compareCssValues(x[2] as string, y[2] as string);
+  const stops = (inner: string): string =>
+    withoutDefaultStopPositions(splitComponents(inner).map(componentOf))
+      .map((component) => componentText(component))
+      .join(' ');
+  return compareCssValues(stops(x[2] as string), stops(y[2] as string));
+}
+
+/** A component as CSS text again (a color as `#RRGGBBAA`), to compare a function's normalized arguments. */
+function componentText(component: Component): string {
+  if (component.kind === 'comma') return ',';
+  if (component.kind === 'number') return `${component.value}${component.unit}`;
+  if (component.kind === 'color') return `#${component.bytes.map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+  return component.text;
 }

@@ -1,7 +1,7 @@
 import type { CompiledDesignSystem } from '../../compile/types.js';
 import { renderCss } from '../../views/formats/css/export-css.js';
 import { compareCssValues } from './compare-css-values.js';
-import { readBuild } from './read-build.js';
+import { cascade, readBuild } from './read-build.js';
 import type { BuildContext, BuildFile } from './read-build.js';
 
 /** One value that differs: the name as the build writes it, its value there, and what we serve. */
@@ -63,7 +63,7 @@ interface Candidate {
  * Compares what the server serves for `system` (its CSS export, one mode at a time: the server's own compile and view)
  * with a system's own build (`files`: CSS custom properties per selector or media query, JSON, JS), in each of
  * `modes`. Each mode is matched with the place of the build whose values equal most of ours there (a CSS rule counts
- * with the root rules under it, as the cascade gives it; `light` first, every other mode over the place `light` was
+ * with the root rules under it, as the cascade gives it, `var()` followed after; `light` first, every other mode over the place `light` was
  * matched with), unless `chosen` names that mode's files. Names are matched without case and separators, after a
  * prefix only one side writes.
  */
@@ -82,16 +82,15 @@ export function compareWithBuild(
     return `${prefix.ours}${normal.slice(prefix.build.length)}`;
   };
   const roots = contexts.filter((context) => context.root);
-  const rootValues = new Map(roots.flatMap((context) => [...context.values]));
   const candidates: Candidate[] = [];
   const rootFiles = [...new Set(roots.map((context) => context.file))];
   if (roots.length > 0)
-    candidates.push({ label: roots.map((context) => context.label).join(' + '), values: rootValues, files: rootFiles, css: true });
+    candidates.push({ label: roots.map((context) => context.label).join(' + '), values: cascade(roots), files: rootFiles, css: true });
   // Files that each declare the whole root (a light and a dark stylesheet, one loaded at a time): each over the others.
   if (rootFiles.length > 1) {
     for (const file of rootFiles) {
       const own = roots.filter((context) => context.file === file);
-      const values = new Map([...roots.filter((context) => context.file !== file), ...own].flatMap((context) => [...context.values]));
+      const values = cascade([...roots.filter((context) => context.file !== file), ...own]);
       candidates.push({
         label: `${own.map((context) => context.label).join(' + ')} (over the other root rules)`,
         values,
@@ -104,7 +103,7 @@ export function compareWithBuild(
     const css = context.label !== context.file;
     candidates.push({
       label: context.label,
-      values: css ? new Map([...rootValues, ...context.values]) : context.values,
+      values: css ? cascade([...roots, context]) : context.values,
       files: [context.file],
       css,
     });

@@ -13,6 +13,8 @@ export interface BuildContext {
   readonly root: boolean;
   /** Name as written (`--color-bg`, `color.bg`, `ColorBg`) -> value as CSS text, `var()` followed in the file. */
   readonly values: ReadonlyMap<string, string>;
+  /** The values as written, `var()` not followed: what the cascade of several rules resolves (see {@link cascade}). */
+  readonly raw: ReadonlyMap<string, string>;
 }
 
 /** One built file: its path as the report names it, and its text. */
@@ -37,11 +39,14 @@ export function readBuild(files: readonly BuildFile[]): { contexts: BuildContext
     else if (/\.json5?$/i.test(file.path)) {
       const parsed = parseLiteral(file.text);
       if (parsed === undefined) unread.push({ file: file.path, reason: 'not JSON' });
-      else contexts.push({ label: file.path, file: file.path, root: false, values: flatten(parsed) });
+      else {
+        const values = flatten(parsed);
+        contexts.push({ label: file.path, file: file.path, root: false, values, raw: values });
+      }
     } else if (/\.(?:m?js|cjs|ts)$/i.test(file.path)) {
       const values = jsValues(file.text);
       if (values.size === 0) unread.push({ file: file.path, reason: 'no `export const`, `export default` or `module.exports` of values' });
-      else contexts.push({ label: file.path, file: file.path, root: false, values });
+      else contexts.push({ label: file.path, file: file.path, root: false, values, raw: values });
     } else unread.push({ file: file.path, reason: 'not a .css, .json or .js file' });
   }
   // A value naming another property (`var(--x)`) is followed in its own rule, then in the root rules of every file.
@@ -82,6 +87,7 @@ function cssContexts(file: BuildFile): BuildContext[] {
             file: file.path,
             root: media.length === 0 && ROOT_SELECTORS.has(open.prelude),
             values,
+            raw: values,
           });
         }
       }
@@ -89,6 +95,15 @@ function cssContexts(file: BuildFile): BuildContext[] {
     }
   }
   return contexts;
+}
+
+/**
+ * The values a page gets from `contexts` applied in order, as the cascade gives them: later rules win, and a `var()`
+ * is followed in the result (`--a: var(--b)` of a light file takes a dark file's `--b` when the dark file comes later).
+ */
+export function cascade(contexts: readonly BuildContext[]): Map<string, string> {
+  const raw = new Map(contexts.flatMap((context) => [...context.raw]));
+  return new Map([...raw].map(([name, value]) => [name, followVars(value, (other) => raw.get(other), 0)]));
 }
 
 /** `value` with every `var(--x[, fallback])` replaced by what `lookup` gives (recursively), else its fallback. */
