@@ -398,7 +398,9 @@ for (const [name, scenario] of Object.entries(SCENARIOS).filter(([name]) => ONLY
   writeFileSync(repo.keys, keysFile(SLUGS));
   git(repo.root, 'commit', '-q', '-am', 'keys');
   const profile =
-    args['cpu-prof'] === undefined ? {} : { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${join(resolve(args['cpu-prof']), name)}` };
+    args['cpu-prof'] === undefined
+      ? {}
+      : { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${join(resolve(args['cpu-prof']), name)}`.trim() };
   const server = await startServer(
     args.dist,
     ['--source', repo.source, '--keys', repo.keys, '--rate-limit', '0', '--revision-cache-mb', REVISION_CACHE_MB],
