@@ -49,6 +49,8 @@ export interface SourceWatcher {
 }
 
 export const DEFAULT_POLL_INTERVAL_MS = 1_000;
+/** How soon a design system held while its files are written in bulk is counted again when no event comes meanwhile. */
+const RECOUNT_GROWING_MS = 500;
 /** Errors that mean "no more watches": fall back to polling instead of missing changes. */
 const WATCH_LIMIT_CODES = new Set(['ENOSPC', 'EMFILE', 'ENFILE']);
 /** chokidar's events that say a file or folder came, changed or went. */
@@ -91,6 +93,8 @@ class ChokidarSourceWatcher implements SourceWatcher {
   /** The design systems not loaded for their number of files: chokidar does not watch them, `#refusedWatch` does. */
   #refused: ReadonlySet<string> = new Set();
   readonly #refusedWatch: RefusedFolderWatch;
+  /** Timers that count again a design system held while its files are written in bulk. */
+  readonly #recounts = new Map<string, NodeJS.Timeout>();
   /** The source watch being replaced (after `#refused` changed), if one is. */
   #rewatching: Promise<void> = Promise.resolve();
 
@@ -111,6 +115,7 @@ class ChokidarSourceWatcher implements SourceWatcher {
       log: this.#log,
       delivered: this.#delivered,
       onRefusedChange: (refused) => this.#onRefusedChange(refused),
+      recountSoon: (slug) => this.#recountSoon(slug),
     });
     this.#batcher = new SourceBatcher({
       timing: { quietMs: options.quietMs ?? DEFAULT_QUIET_MS, maxWaitMs: options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS, lockHoldMs },
@@ -155,6 +160,8 @@ class ChokidarSourceWatcher implements SourceWatcher {
   async close(): Promise<void> {
     const settled = this.#batcher.close();
     this.#refusedWatch.close();
+    for (const timer of this.#recounts.values()) clearTimeout(timer);
+    this.#recounts.clear();
     await this.#rewatching;
     const watchers = this.#watchers;
     this.#watchers = [];
@@ -241,6 +248,17 @@ class ChokidarSourceWatcher implements SourceWatcher {
   #watch(watcher: FSWatcher): void {
     this.#watchers.push(watcher);
     watcher.on('error', (error) => void this.#onWatchError(error));
+  }
+
+  /** Counts a design system held while written in bulk again in a moment: its writer may have stopped since its last event. */
+  #recountSoon(slug: string): void {
+    if (this.#recounts.has(slug) || this.#batcher.closed) return;
+    const timer = setTimeout(() => {
+      this.#recounts.delete(slug);
+      if (!this.#batcher.closed) this.#batcher.touchPath(`${slug}/system.yaml`);
+    }, RECOUNT_GROWING_MS);
+    timer.unref();
+    this.#recounts.set(slug, timer);
   }
 
   /** The design systems past the file limits changed: watch the source folder again, without their files. */
