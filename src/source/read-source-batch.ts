@@ -97,13 +97,24 @@ export class SourceBatchReader {
 
     if (git !== null && (initial || headMoved || batch.git || events.length > 0)) {
       const [dirtySlugs, commitTimes] = await Promise.all([
-        readDirtySlugs(git).catch((error: unknown) => this.#keepPreviousGit(error, previousGit?.dirtySlugs ?? [])),
+        readDirtySlugs(git, this.#refused.keys()).catch((error: unknown) => this.#keepPreviousGit(error, previousGit?.dirtySlugs ?? [])),
         headMoved ? this.#readCommitTimes(git) : (previousGit?.commitTimes ?? {}),
       ]);
       const gitEvent: SourceEvent = { type: 'git/head-moved', commit, dirtySlugs, commitTimes, at };
       if (delivered.changes(gitEvent)) events.push(gitEvent);
     }
     return { events, rescanned: rescan };
+  }
+
+  /**
+   * Holds the design system `slug` as written in bulk, now (the watcher saw `RECOUNT_NEW_FILES` files come before a
+   * batch settled): it is not read, nor watched file by file, until its number of files stops changing.
+   */
+  hold(slug: string): void {
+    if (this.#refused.has(slug)) return;
+    this.#growing.set(slug, -1);
+    this.#setRefused(new Map(this.#counts), this.#withGrowing(refuseOverLimit(this.#counts)));
+    this.#options.recountSoon?.(slug);
   }
 
   /** The design systems not loaded for their number of files, as last listed. */
@@ -377,7 +388,7 @@ interface ListedSystem {
  * New files of one design system in one batch from which its files are counted until their number settles, before
  * any is read (a designer's save brings a few; a copy of a folder or a generator, hundreds or more).
  */
-const RECOUNT_NEW_FILES = 500;
+export const RECOUNT_NEW_FILES = 500;
 /** How long a design system's number of files must stay the same to be settled, and the longest wait for it. */
 const GROWTH_SETTLE_MS = 200;
 const GROWTH_WAIT_MS = 10_000;

@@ -7,7 +7,7 @@ import type { SourceEvent } from '../state/events.js';
 import { DEFAULT_LOCK_HOLD_MS, DEFAULT_MAX_WAIT_MS, DEFAULT_QUIET_MS } from './batch-timing.js';
 import { DeliveredSource } from './delivered-source.js';
 import type { GitRepo } from './git-repo.js';
-import { SourceBatchReader } from './read-source-batch.js';
+import { RECOUNT_NEW_FILES, SourceBatchReader } from './read-source-batch.js';
 import { countFilesPerSystem, listSourcePaths, refuseOverLimit, SKIPPED_FOLDERS, toSourcePath } from './read-source-folder.js';
 import { SourceBatcher } from './source-batcher.js';
 import type { SourceBatch } from './source-batcher.js';
@@ -93,6 +93,8 @@ class ChokidarSourceWatcher implements SourceWatcher {
   /** The design systems not loaded for their number of files: chokidar does not watch them, `#refusedWatch` does. */
   #refused: ReadonlySet<string> = new Set();
   readonly #refusedWatch: RefusedFolderWatch;
+  /** chokidar's new files per design system since the last batch was read. */
+  readonly #added = new Map<string, number>();
   /** Timers that count again a design system held while its files are written in bulk. */
   readonly #recounts = new Map<string, NodeJS.Timeout>();
   /** The source watch being replaced (after `#refused` changed), if one is. */
@@ -171,6 +173,7 @@ class ChokidarSourceWatcher implements SourceWatcher {
 
   /** Reads the batch as it is now and delivers what changed (the initial load even when empty). */
   async #settle(batch: SourceBatch, initial: boolean): Promise<{ rescanned: boolean }> {
+    this.#added.clear();
     const { events, rescanned } = await this.#reader.read(batch, initial);
     if (this.#batcher.closed) return { rescanned };
     this.#delivered.remember(events);
@@ -240,7 +243,7 @@ class ChokidarSourceWatcher implements SourceWatcher {
     });
     this.#sourceWatch = source;
     this.#watch(source);
-    for (const name of WATCHED_EVENTS) source.on(name, (path: string) => this.#onSourceEvent(path, name.endsWith('Dir')));
+    for (const name of WATCHED_EVENTS) source.on(name, (path: string) => this.#onSourceEvent(path, name.endsWith('Dir'), name === 'add'));
     return source;
   }
 
@@ -299,7 +302,7 @@ class ChokidarSourceWatcher implements SourceWatcher {
     });
   }
 
-  #onSourceEvent(path: string, isDir: boolean): void {
+  #onSourceEvent(path: string, isDir: boolean, added: boolean): void {
     const absolute = resolve(path);
     if (absolute === this.#keysPath) {
       this.#batcher.touchKeys();
@@ -311,7 +314,20 @@ class ChokidarSourceWatcher implements SourceWatcher {
       this.#batcher.touchAll();
       return;
     }
-    if (isSourceYamlPath(sourcePath)) this.#batcher.touchPath(sourcePath);
+    if (!isSourceYamlPath(sourcePath)) return;
+    this.#batcher.touchPath(sourcePath);
+    if (added) this.#countAdded(topFolderOf(sourcePath));
+  }
+
+  /**
+   * Counts chokidar's new files per design system since the last batch was read: from `RECOUNT_NEW_FILES`, the design
+   * system is held at once, before the batch settles (chokidar reports a fast writer's files in bursts of thousands,
+   * each file statted and watched: 100,000 of them held the event loop for seconds before a batch could count them).
+   */
+  #countAdded(slug: string): void {
+    const added = (this.#added.get(slug) ?? 0) + 1;
+    this.#added.set(slug, added);
+    if (added === RECOUNT_NEW_FILES) this.#reader.hold(slug);
   }
 
   async #onWatchError(error: unknown): Promise<void> {
