@@ -7,6 +7,8 @@
 //   node bench/hardening.mjs --dist /tmp/orig/dist       (another build, e.g. a worktree of an older commit)
 //   SCENARIOS=pinned PINNED_READS=30 node bench/hardening.mjs
 //   node bench/hardening.mjs --cpu-prof /tmp/prof      (the server writes V8 CPU profiles there: main thread and workers)
+//   SERVER_NODE_ARGS=--trace-gc SERVER_LOG=/tmp/server.log ...   (flags for the server's node; its output kept)
+//   what ran in each event-loop block: bench/event-loop-blocks.mjs (a preload) and bench/blocks-report.mjs
 //
 // Scenarios:
 //   chain      4,000 tokens in one chain of references, keys sorted tail first (refused: more than 64 references)
@@ -398,7 +400,9 @@ for (const [name, scenario] of Object.entries(SCENARIOS).filter(([name]) => ONLY
   writeFileSync(repo.keys, keysFile(SLUGS));
   git(repo.root, 'commit', '-q', '-am', 'keys');
   const profile =
-    args['cpu-prof'] === undefined ? {} : { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${join(resolve(args['cpu-prof']), name)}` };
+    args['cpu-prof'] === undefined
+      ? {}
+      : { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${join(resolve(args['cpu-prof']), name)}`.trim() };
   const server = await startServer(
     args.dist,
     ['--source', repo.source, '--keys', repo.keys, '--rate-limit', '0', '--revision-cache-mb', REVISION_CACHE_MB],

@@ -4,7 +4,7 @@
 //
 //   node bench/healthz-probe.mjs --base http://127.0.0.1:3000      (the probe process itself; stops when stdin closes)
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -43,11 +43,18 @@ function timeOnNewConnection(base, path) {
  * base URL, the child, and `rssMiB()` (its resident memory now, and the most it reached, from /proc).
  */
 export function startServer(dist, args, env = {}) {
-  const child = spawn(process.execPath, [`${dist}/cli.js`, 'serve', '--port', '0', '--log-level', 'info', ...args], {
+  // SERVER_NODE_ARGS: flags for the server's node (e.g. `--trace-gc`, which NODE_OPTIONS does not take).
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, `${dist}/cli.js`, 'serve', '--port', '0', '--log-level', 'info', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
   let log = '';
+  // SERVER_LOG: a file that gets the server's output (stderr in `<file>.err`).
+  if (process.env.SERVER_LOG !== undefined) {
+    child.stdout.pipe(createWriteStream(process.env.SERVER_LOG));
+    child.stderr.pipe(createWriteStream(`${process.env.SERVER_LOG}.err`));
+  }
   const rssMiB = () => {
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
     const kib = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);

@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises';
 import { isSourceYamlPath } from '../compile/source-paths.js';
 import { gitErrorText } from './git-error-text.js';
 import { readFolderCommitTimes, runGitOnPaths as runGit } from './run-git.js';
@@ -57,9 +58,22 @@ export async function readHeadCommit(repo: GitRepo): Promise<string | null> {
   }
 }
 
-/** The design systems (folder slugs) whose YAML files differ from HEAD: modified, staged, deleted or untracked. Sorted. */
-export async function readDirtySlugs(repo: GitRepo): Promise<string[]> {
-  const output = await runGit(repo.cwd, ['status', '--porcelain', '-z', '--untracked-files=all', '--', '.']);
+/**
+ * The design systems (folder slugs) whose YAML files differ from HEAD: modified, staged, deleted or untracked. Sorted.
+ * The design systems in `skipped` (not loaded for their number of files) are left out of Git's answer: 100,000
+ * untracked files listed one by one took 0.3-0.5 s of the main thread to receive and sort out.
+ */
+export async function readDirtySlugs(repo: GitRepo, skipped: Iterable<string> = []): Promise<string[]> {
+  const skip = new Set(skipped);
+  // Paths are literal (never pathspec magic, so no `:(exclude)`): the other top folders are named instead.
+  const folders =
+    skip.size === 0
+      ? ['.']
+      : (await readdir(repo.cwd, { withFileTypes: true }))
+          .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && !skip.has(entry.name))
+          .map((entry) => `${entry.name}/`);
+  if (folders.length === 0) return [];
+  const output = await runGit(repo.cwd, ['status', '--porcelain', '-z', '--untracked-files=all', '--', ...folders]);
   const slugs = new Set<string>();
   const fields = output.split('\0');
   for (let index = 0; index < fields.length; index++) {

@@ -30,8 +30,10 @@ export interface SourceBatchReaderOptions {
   readonly log: WatchLogger;
   /** What was delivered so far: only what differs from it is read out. */
   readonly delivered: DeliveredSource;
-  /** The design systems not loaded for their number of files changed (their files need not be watched). */
+  /** The design systems not loaded for their number of files, or held while written in bulk, changed (their files need not be watched). */
   readonly onRefusedChange?: (refused: ReadonlySet<string>) => void;
+  /** A design system held while its files are written in bulk is to be counted again in a moment (no event may come). */
+  readonly recountSoon?: (slug: string) => void;
 }
 
 /** What one batch read: the events that change what was delivered, and whether the whole source was read. */
@@ -46,8 +48,12 @@ export class SourceBatchReader {
   readonly #reported = new ReportedProblems();
   /** Each design system's number of YAML files, as last listed. */
   #counts = new Map<string, number>();
-  /** The design systems not loaded for their number of files, with the reason. */
+  /** The design systems not loaded for their number of files, with the reason; and those held while written in bulk. */
   #refused = new Map<string, string>();
+  /** Design systems whose files are being written in bulk, with their last count: not read, nor watched file by file, until it settles. */
+  #growing = new Map<string, number>();
+  /** New files per design system over the last batches that brought some (a slow writer's batches are small). */
+  #recentlyAdded = new Map<string, number>();
 
   constructor(options: SourceBatchReaderOptions) {
     this.#options = options;
@@ -84,18 +90,31 @@ export class SourceBatchReader {
     // Only what differs from what was last delivered goes on: rescans and re-reads stay cheap for the reducer.
     const events = fileEvents.filter((event) => delivered.changes(event));
     if (keysEvent !== undefined && delivered.changes(keysEvent)) events.push(keysEvent);
-    const refusedEvent: SourceEvent = { type: 'source/refused', refused: Object.fromEntries(this.#refused), at };
+    // A design system held while it is written in bulk is not refused: it is simply not read yet.
+    const refused = [...this.#refused].filter(([slug]) => !this.#growing.has(slug));
+    const refusedEvent: SourceEvent = { type: 'source/refused', refused: Object.fromEntries(refused), at };
     if (delivered.changes(refusedEvent)) events.push(refusedEvent);
 
     if (git !== null && (initial || headMoved || batch.git || events.length > 0)) {
       const [dirtySlugs, commitTimes] = await Promise.all([
-        readDirtySlugs(git).catch((error: unknown) => this.#keepPreviousGit(error, previousGit?.dirtySlugs ?? [])),
+        readDirtySlugs(git, this.#refused.keys()).catch((error: unknown) => this.#keepPreviousGit(error, previousGit?.dirtySlugs ?? [])),
         headMoved ? this.#readCommitTimes(git) : (previousGit?.commitTimes ?? {}),
       ]);
       const gitEvent: SourceEvent = { type: 'git/head-moved', commit, dirtySlugs, commitTimes, at };
       if (delivered.changes(gitEvent)) events.push(gitEvent);
     }
     return { events, rescanned: rescan };
+  }
+
+  /**
+   * Holds the design system `slug` as written in bulk, now (the watcher saw `RECOUNT_NEW_FILES` files come before a
+   * batch settled): it is not read, nor watched file by file, until its number of files stops changing.
+   */
+  hold(slug: string): void {
+    if (this.#refused.has(slug)) return;
+    this.#growing.set(slug, -1);
+    this.#setRefused(new Map(this.#counts), this.#withGrowing(refuseOverLimit(this.#counts)));
+    this.#options.recountSoon?.(slug);
   }
 
   /** The design systems not loaded for their number of files, as last listed. */
@@ -109,6 +128,7 @@ export class SourceBatchReader {
    */
   async #readAll(at: number): Promise<SourceFileEvent[]> {
     const { sourceDir } = this.#options;
+    for (const slug of [...this.#growing.keys()]) await this.#checkGrowth(slug, GROWTH_SETTLE_MS * 2);
     // Design systems refused for their number of files are counted first and not listed while still past the limit.
     const stillRefused = new Map<string, number>();
     await Promise.all(
@@ -120,7 +140,7 @@ export class SourceBatchReader {
     const paths = await listSourcePaths(sourceDir, this.#onSkipped, undefined, new Set(stillRefused.keys()));
     const counts = countFilesPerSystem(paths);
     for (const [slug, count] of stillRefused) counts.set(slug, count);
-    this.#setRefused(counts, refuseOverLimit(counts));
+    this.#setRefused(counts, this.#withGrowing(refuseOverLimit(counts)));
     const present = new Set(paths);
     const events = await this.#readPaths(
       paths.filter((path) => !this.#isRefused(path)),
@@ -157,7 +177,7 @@ export class SourceBatchReader {
       if (count === 0) counts.delete(slug);
       else counts.set(slug, count);
     }
-    const refused = refuseOverLimit(counts);
+    const refused = this.#withGrowing(refuseOverLimit(counts));
     for (const slug of new Set([...refused.keys(), ...this.#refused.keys()]))
       if (!relist.has(slug) && refused.has(slug) !== this.#refused.has(slug)) return undefined;
     const wasRefused = new Set(this.#refused.keys());
@@ -204,17 +224,53 @@ export class SourceBatchReader {
     const added = new Map<string, number>();
     for (const path of paths)
       if (!this.#isRefused(path) && !delivered.has(path)) added.set(slugOf(path), (added.get(slugOf(path)) ?? 0) + 1);
+    for (const slug of this.#recentlyAdded.keys()) if (!added.has(slug)) this.#recentlyAdded.delete(slug);
     const counts = new Map(this.#counts);
     let grown = false;
     for (const [slug, count] of added) {
-      const bulk = count >= RECOUNT_NEW_FILES;
+      const recently = (this.#recentlyAdded.get(slug) ?? 0) + count;
+      this.#recentlyAdded.set(slug, recently);
+      const bulk = recently >= RECOUNT_NEW_FILES;
       if (!bulk && (this.#counts.get(slug) ?? 0) + count <= MAX_FILES_PER_DESIGN_SYSTEM) continue;
-      const onDisk = bulk ? await settledCount(sourceDir, slug) : await countPastLimit(sourceDir, slug);
-      if (onDisk === undefined || onDisk <= MAX_FILES_PER_DESIGN_SYSTEM) continue;
+      if (bulk) {
+        // Held before the count settles: the watcher stops following its files one by one at once (chokidar's stat and
+        // watch of each new file, queued by the thousand, held the event loop and the file-system threads for seconds).
+        this.#recentlyAdded.delete(slug);
+        this.#growing.set(slug, -1);
+        this.#setRefused(new Map(this.#counts), this.#withGrowing(refuseOverLimit(this.#counts)));
+        await this.#checkGrowth(slug, GROWTH_WAIT_MS);
+        continue;
+      }
+      const onDisk = await countPastLimit(sourceDir, slug);
+      if (onDisk === undefined) continue;
       counts.set(slug, onDisk);
       grown = true;
     }
-    if (grown) this.#setRefused(counts, refuseOverLimit(counts));
+    if (grown) this.#setRefused(counts, this.#withGrowing(refuseOverLimit(counts)));
+  }
+
+  /**
+   * Counts a design system held while its files are written in bulk until the count stays the same `GROWTH_SETTLE_MS`
+   * apart (for at most `waitMs`): once it does, or passes the limit, it is no longer held (refused when past the
+   * limit, else read like any other); while it still grows, it stays held and is counted again in a moment.
+   */
+  async #checkGrowth(slug: string, waitMs: number): Promise<void> {
+    const { count, settled } = await settledCount(this.#options.sourceDir, slug, this.#growing.get(slug) ?? -1, waitMs);
+    const counts = new Map(this.#counts);
+    counts.set(slug, count);
+    if (settled || count > MAX_FILES_PER_DESIGN_SYSTEM) this.#growing.delete(slug);
+    else {
+      this.#growing.set(slug, count);
+      this.#options.recountSoon?.(slug);
+    }
+    this.#setRefused(counts, this.#withGrowing(refuseOverLimit(counts)));
+  }
+
+  /** `refused`, and the design systems held while written in bulk (that are not refused already). */
+  #withGrowing(refused: Map<string, string>): Map<string, string> {
+    for (const [slug, count] of this.#growing)
+      if (!refused.has(slug)) refused.set(slug, count < 0 ? GROWING : `${GROWING} (${count} YAML files so far)`);
+    return refused;
   }
 
   /**
@@ -227,6 +283,8 @@ export class SourceBatchReader {
     const listed = new Map<string, ListedSystem>();
     await Promise.all(
       [...slugs].map(async (slug) => {
+        if (this.#growing.has(slug)) await this.#checkGrowth(slug, GROWTH_SETTLE_MS * 2);
+        if (this.#growing.has(slug)) return void listed.set(slug, { count: this.#growing.get(slug) as number, paths: [] });
         if (this.#refused.has(slug)) {
           const count = await countPastLimit(sourceDir, slug);
           if (count !== undefined) return void listed.set(slug, { count, paths: [] });
@@ -249,15 +307,21 @@ export class SourceBatchReader {
     this.#counts = counts;
     this.#refused = refused;
     for (const [slug, reason] of refused) {
-      if (before.has(slug)) continue;
+      const wasGrowing = before.get(slug)?.startsWith(GROWING) === true;
+      if (before.has(slug) && !(wasGrowing && !reason.startsWith(GROWING))) continue;
+      if (reason.startsWith(GROWING)) {
+        log.info(`design system \`${slug}\` ${reason}: it is read once its number of files stops changing`);
+        continue;
+      }
       const loaded = [...delivered.paths()].some((path) => slugOf(path) === slug);
       log.error(
         `design system \`${slug}\` is not loaded: ${reason}; ` +
           (loaded ? 'its last good version stays served' : 'nothing is served for it'),
       );
     }
-    for (const slug of before.keys()) {
-      if (!refused.has(slug)) log.info(`design system \`${slug}\` is within the file limits again: loading it`);
+    for (const [slug, reason] of before) {
+      if (!refused.has(slug) && !reason.startsWith(GROWING))
+        log.info(`design system \`${slug}\` is within the file limits again: loading it`);
     }
     const changed = refused.size !== before.size || [...refused.keys()].some((slug) => !before.has(slug));
     if (changed) this.#options.onRefusedChange?.(new Set(refused.keys()));
@@ -324,22 +388,34 @@ interface ListedSystem {
  * New files of one design system in one batch from which its files are counted until their number settles, before
  * any is read (a designer's save brings a few; a copy of a folder or a generator, hundreds or more).
  */
-const RECOUNT_NEW_FILES = 500;
+export const RECOUNT_NEW_FILES = 500;
 /** How long a design system's number of files must stay the same to be settled, and the longest wait for it. */
 const GROWTH_SETTLE_MS = 200;
 const GROWTH_WAIT_MS = 10_000;
 
-/** The design system's number of YAML files once it stops growing (or past the limit, or after GROWTH_WAIT_MS). */
-async function settledCount(sourceDir: string, slug: string): Promise<number> {
-  const until = Date.now() + GROWTH_WAIT_MS;
+/** The start of the reason of a design system held while its files are written in bulk. */
+const GROWING = 'is being written in bulk';
+
+/**
+ * The design system's number of YAML files, counted `GROWTH_SETTLE_MS` apart until it stops changing (settled), passes
+ * the limit, or `waitMs` is over; `previous` is its last count (-1: none).
+ */
+async function settledCount(
+  sourceDir: string,
+  slug: string,
+  previous: number,
+  waitMs: number,
+): Promise<{ count: number; settled: boolean }> {
+  const until = Date.now() + waitMs;
   let count = await countSourceFiles(sourceDir, slug);
+  if (count === previous) return { count, settled: true };
   while (count <= MAX_FILES_PER_DESIGN_SYSTEM && Date.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, GROWTH_SETTLE_MS));
     const again = await countSourceFiles(sourceDir, slug);
-    if (again === count) break;
+    if (again === count) return { count, settled: true };
     count = again;
   }
-  return count;
+  return { count, settled: false };
 }
 
 /** How many times one batch lists a design system whose files keep being renamed while it reads them. */

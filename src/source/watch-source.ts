@@ -7,7 +7,7 @@ import type { SourceEvent } from '../state/events.js';
 import { DEFAULT_LOCK_HOLD_MS, DEFAULT_MAX_WAIT_MS, DEFAULT_QUIET_MS } from './batch-timing.js';
 import { DeliveredSource } from './delivered-source.js';
 import type { GitRepo } from './git-repo.js';
-import { SourceBatchReader } from './read-source-batch.js';
+import { RECOUNT_NEW_FILES, SourceBatchReader } from './read-source-batch.js';
 import { countFilesPerSystem, listSourcePaths, refuseOverLimit, SKIPPED_FOLDERS, toSourcePath } from './read-source-folder.js';
 import { SourceBatcher } from './source-batcher.js';
 import type { SourceBatch } from './source-batcher.js';
@@ -49,6 +49,8 @@ export interface SourceWatcher {
 }
 
 export const DEFAULT_POLL_INTERVAL_MS = 1_000;
+/** How soon a design system held while its files are written in bulk is counted again when no event comes meanwhile. */
+const RECOUNT_GROWING_MS = 500;
 /** Errors that mean "no more watches": fall back to polling instead of missing changes. */
 const WATCH_LIMIT_CODES = new Set(['ENOSPC', 'EMFILE', 'ENFILE']);
 /** chokidar's events that say a file or folder came, changed or went. */
@@ -91,6 +93,10 @@ class ChokidarSourceWatcher implements SourceWatcher {
   /** The design systems not loaded for their number of files: chokidar does not watch them, `#refusedWatch` does. */
   #refused: ReadonlySet<string> = new Set();
   readonly #refusedWatch: RefusedFolderWatch;
+  /** chokidar's new files per design system since the last batch was read. */
+  readonly #added = new Map<string, number>();
+  /** Timers that count again a design system held while its files are written in bulk. */
+  readonly #recounts = new Map<string, NodeJS.Timeout>();
   /** The source watch being replaced (after `#refused` changed), if one is. */
   #rewatching: Promise<void> = Promise.resolve();
 
@@ -111,6 +117,7 @@ class ChokidarSourceWatcher implements SourceWatcher {
       log: this.#log,
       delivered: this.#delivered,
       onRefusedChange: (refused) => this.#onRefusedChange(refused),
+      recountSoon: (slug) => this.#recountSoon(slug),
     });
     this.#batcher = new SourceBatcher({
       timing: { quietMs: options.quietMs ?? DEFAULT_QUIET_MS, maxWaitMs: options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS, lockHoldMs },
@@ -155,6 +162,8 @@ class ChokidarSourceWatcher implements SourceWatcher {
   async close(): Promise<void> {
     const settled = this.#batcher.close();
     this.#refusedWatch.close();
+    for (const timer of this.#recounts.values()) clearTimeout(timer);
+    this.#recounts.clear();
     await this.#rewatching;
     const watchers = this.#watchers;
     this.#watchers = [];
@@ -164,6 +173,7 @@ class ChokidarSourceWatcher implements SourceWatcher {
 
   /** Reads the batch as it is now and delivers what changed (the initial load even when empty). */
   async #settle(batch: SourceBatch, initial: boolean): Promise<{ rescanned: boolean }> {
+    this.#added.clear();
     const { events, rescanned } = await this.#reader.read(batch, initial);
     if (this.#batcher.closed) return { rescanned };
     this.#delivered.remember(events);
@@ -233,7 +243,7 @@ class ChokidarSourceWatcher implements SourceWatcher {
     });
     this.#sourceWatch = source;
     this.#watch(source);
-    for (const name of WATCHED_EVENTS) source.on(name, (path: string) => this.#onSourceEvent(path, name.endsWith('Dir')));
+    for (const name of WATCHED_EVENTS) source.on(name, (path: string) => this.#onSourceEvent(path, name.endsWith('Dir'), name === 'add'));
     return source;
   }
 
@@ -241,6 +251,17 @@ class ChokidarSourceWatcher implements SourceWatcher {
   #watch(watcher: FSWatcher): void {
     this.#watchers.push(watcher);
     watcher.on('error', (error) => void this.#onWatchError(error));
+  }
+
+  /** Counts a design system held while written in bulk again in a moment: its writer may have stopped since its last event. */
+  #recountSoon(slug: string): void {
+    if (this.#recounts.has(slug) || this.#batcher.closed) return;
+    const timer = setTimeout(() => {
+      this.#recounts.delete(slug);
+      if (!this.#batcher.closed) this.#batcher.touchPath(`${slug}/system.yaml`);
+    }, RECOUNT_GROWING_MS);
+    timer.unref();
+    this.#recounts.set(slug, timer);
   }
 
   /** The design systems past the file limits changed: watch the source folder again, without their files. */
@@ -281,7 +302,7 @@ class ChokidarSourceWatcher implements SourceWatcher {
     });
   }
 
-  #onSourceEvent(path: string, isDir: boolean): void {
+  #onSourceEvent(path: string, isDir: boolean, added: boolean): void {
     const absolute = resolve(path);
     if (absolute === this.#keysPath) {
       this.#batcher.touchKeys();
@@ -293,7 +314,20 @@ class ChokidarSourceWatcher implements SourceWatcher {
       this.#batcher.touchAll();
       return;
     }
-    if (isSourceYamlPath(sourcePath)) this.#batcher.touchPath(sourcePath);
+    if (!isSourceYamlPath(sourcePath)) return;
+    this.#batcher.touchPath(sourcePath);
+    if (added) this.#countAdded(topFolderOf(sourcePath));
+  }
+
+  /**
+   * Counts chokidar's new files per design system since the last batch was read: from `RECOUNT_NEW_FILES`, the design
+   * system is held at once, before the batch settles (chokidar reports a fast writer's files in bursts of thousands,
+   * each file statted and watched: 100,000 of them held the event loop for seconds before a batch could count them).
+   */
+  #countAdded(slug: string): void {
+    const added = (this.#added.get(slug) ?? 0) + 1;
+    this.#added.set(slug, added);
+    if (added === RECOUNT_NEW_FILES) this.#reader.hold(slug);
   }
 
   async #onWatchError(error: unknown): Promise<void> {

@@ -52,6 +52,8 @@ describe('git facts', () => {
     repo.write('design-systems/delta/README.md', 'not a source file\n');
     repo.write('keys.yaml', 'keys: []\n');
     expect(await readDirtySlugs(git)).toEqual(['alpha', 'beta', 'gamma']);
+    // A design system not loaded for its number of files is left out of Git's answer (its untracked files are not listed).
+    expect(await readDirtySlugs(git, ['alpha', 'gamma'])).toEqual(['beta']);
   });
 
   it('give each design system the committer time of its newest commit, in UTC', async () => {
