@@ -113,9 +113,15 @@ describe('many files', () => {
       20_000,
     );
     expect(Object.keys(spacingOf(back))).toHaveLength(2 + MAX_FILES_PER_DESIGN_SYSTEM - 3);
-    expect(logs.lines.filter((line) => line.msg.includes('design system `alpha`')).map((line) => line.msg)).toEqual([
+    // Written in bulk, the design system may first be held (when chokidar delivers the files in several batches): at
+    // most one such line, before the refusal.
+    const told = logs.lines.filter((line) => line.msg.includes('design system `alpha`')).map((line) => line.msg);
+    const held = 'design system `alpha` is being written in bulk: it is read once its number of files stops changing';
+    expect(told.filter((message) => message !== held)).toEqual([
       refusal,
       'design system `alpha` is within the file limits again: loading it',
     ]);
+    expect(told.filter((message) => message === held).length).toBeLessThanOrEqual(1);
+    if (told.includes(held)) expect(told.indexOf(held)).toBeLessThan(told.indexOf(refusal));
   });
 });
