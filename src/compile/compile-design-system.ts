@@ -10,11 +10,21 @@ import type { ScaleSteps } from './resolve/merge-scales.js';
 import type { ParsedSourceFile } from './yaml/parse-source-file.js';
 import { reportInto } from './diagnostics/pending-diagnostic.js';
 import type { PendingDiagnostic } from './diagnostics/pending-diagnostic.js';
+import { readBreakpoints } from './fields/read-breakpoints.js';
 import { readModes } from './fields/read-modes.js';
 import type { DeclaredModes } from './fields/read-modes.js';
 import { readReview, readSystemMeta } from './fields/read-system-meta.js';
 import { compareKeys } from './diagnostics/sort-order.js';
-import type { CompiledDesignSystem, ContrastDeclaration, DesignSystemMeta, Diagnostic, Primitive, Scale, Token } from './types.js';
+import type {
+  BreakpointDefinition,
+  CompiledDesignSystem,
+  ContrastDeclaration,
+  DesignSystemMeta,
+  Diagnostic,
+  Primitive,
+  Scale,
+  Token,
+} from './types.js';
 
 /** The files of one design system folder, already parsed. */
 export interface DesignSystemSources {
@@ -45,9 +55,10 @@ export function compileDesignSystem(sources: DesignSystemSources): CompileResult
   for (const file of allFiles) pending.push(...file.diagnostics.filter((diagnostic) => diagnostic.rule !== 'too-many-problems'));
   const meta = readSystemMeta(sources.slug, sources.systemPath, sources.systemFile, report);
   const { modes, declaresModes } = readModes(sources.systemFile?.system, report);
+  const breakpoints = readBreakpoints(sources.systemFile?.system, report);
   const scales = mergeScales(sources.files, modes, report);
   const primitives = mergePrimitives(sources.files, report);
-  const tokens = compileTokens(sources.files, scales, primitives, modes, report);
+  const tokens = compileTokens(sources.files, scales, primitives, modes, report, breakpoints);
   const contrast = compileContrast(sources.files, modes.length, report);
   const review = readReview(sources.systemFile, report);
 
@@ -55,7 +66,7 @@ export function compileDesignSystem(sources: DesignSystemSources): CompileResult
   if (meta === undefined || diagnostics.some((diagnostic) => diagnostic.severity === 'error')) {
     return { system: undefined, diagnostics };
   }
-  return { system: assembleSystem(meta, { modes, declaresModes }, tokens, primitives, scales, contrast, review), diagnostics };
+  return { system: assembleSystem(meta, { modes, declaresModes }, breakpoints, tokens, primitives, scales, contrast, review), diagnostics };
 }
 
 /**
@@ -77,6 +88,7 @@ export function compileDesignSystemFolder(slug: string, files: readonly ParsedSo
 function assembleSystem(
   meta: DesignSystemMeta,
   { modes, declaresModes }: DeclaredModes,
+  breakpoints: readonly BreakpointDefinition[] | undefined,
   tokens: readonly Token[],
   primitives: ReadonlyMap<string, PrimitiveDefinition>,
   scales: ScaleSteps,
@@ -95,6 +107,8 @@ function assembleSystem(
     meta,
     modes,
     declaresModes,
+    // Only when declared: a design system without breakpoints keeps its content (and its hash) as before.
+    ...(breakpoints === undefined ? {} : { breakpoints }),
     tokens,
     primitives: primitivesByType,
     scales: scaleList,
@@ -103,7 +117,7 @@ function assembleSystem(
   };
   // Resolved values follow from the rest (values as written, scales, primitives, modes): hashing them too would double
   // the text hashed for nothing.
-  const written = { ...content, tokens: tokens.map(({ resolved: _resolved, ...token }) => token) };
+  const written = { ...content, tokens: tokens.map(({ resolved: _resolved, responsive: _responsive, ...token }) => token) };
   const contentHash = createHash('sha256').update(JSON.stringify(written)).digest('hex');
   if (contrast === undefined) return { ...content, contentHash };
   // Checked here, once per compiled design system, so in the compile worker: the main thread only reads the results.
