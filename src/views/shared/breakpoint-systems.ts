@@ -1,5 +1,6 @@
 import { sameTypedValue } from '../../compile/fields/typed-values.js';
-import type { CompiledDesignSystem, ModeValues, Token, TypedValue } from '../../compile/types.js';
+import type { BreakpointDefinition, CompiledDesignSystem, ModeValues, Token, TypedValue } from '../../compile/types.js';
+import { formatCssNumber } from './css-values.js';
 import { perSystem, perSystemAndKey } from './system-memo.js';
 
 /** The name of the values below a design system's first breakpoint: a token's own values. */
@@ -83,3 +84,10 @@ export const tokensChangingAt: (system: CompiledDesignSystem) => readonly (reado
     return changing;
   });
 });
+
+/**
+ * The condition of a breakpoint as a media or container query (and `matchMedia`) takes it.
+ * @example breakpointCondition(md) // '(min-width: 48rem)'
+ */
+export const breakpointCondition = (breakpoint: BreakpointDefinition): string =>
+  `(min-width: ${formatCssNumber(breakpoint.minWidth.value)}${breakpoint.minWidth.unit})`;

@@ -1,6 +1,11 @@
 import type { BreakpointDefinition, CompiledDesignSystem } from '../../../compile/types.js';
-import { fluidTokenIndexes, staticSystemOf, systemAtBreakpoint, tokensChangingAt } from '../../shared/breakpoint-systems.js';
-import { formatCssNumber } from '../../shared/css-values.js';
+import {
+  breakpointCondition,
+  fluidTokenIndexes,
+  staticSystemOf,
+  systemAtBreakpoint,
+  tokensChangingAt,
+} from '../../shared/breakpoint-systems.js';
 import type { CssWriter } from '../../shared/css-writer.js';
 
 /** What writes the rules of some tokens of a system (by index) with a writer of that system: one breakpoint's rules. */
@@ -49,10 +54,6 @@ function renderAtEachBreakpoint(
   });
   return written;
 }
-
-/** The condition of a breakpoint as a media or container query takes it. */
-export const breakpointCondition = (breakpoint: BreakpointDefinition): string =>
-  `(min-width: ${formatCssNumber(breakpoint.minWidth.value)}${breakpoint.minWidth.unit})`;
 
 /**
  * `rules` inside a breakpoint's `@media`, or its `@container`: there `:root` never matches (it is in no container), so
