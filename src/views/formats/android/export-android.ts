@@ -27,16 +27,26 @@ export const ANDROID_PARAMETERS = {
     pattern: MODE_NAME.source,
     description: 'One mode’s values only, in `res/values/` (e.g. `light-high-contrast`), and no `res/values-night/`.',
   },
+  breakpoint: {
+    type: 'string',
+    maxLength: 64,
+    pattern: MODE_NAME.source,
+    description:
+      'One breakpoint’s values only (e.g. `md`; `base`: below the first), without `res/values-sw<dp>dp/`, for a design system that declares `breakpoints`.',
+  },
 } as const;
 
 /** Options of the Android export, in the order of its parameters. */
-export type AndroidOptions = { readonly references: 'resolve' | 'keep'; readonly mode?: string };
+export type AndroidOptions = { readonly references: 'resolve' | 'keep'; readonly mode?: string; readonly breakpoint?: string };
 
-/** Reads `references` and `mode`. */
+/** Reads `references`, `mode` and `breakpoint`. */
 export function readAndroidOptions(query: FormatQuery): AndroidOptions {
   const references = readChoice(query, 'references', ANDROID_PARAMETERS.references);
   const mode = readText(query, 'mode', ANDROID_PARAMETERS.mode);
-  return mode === undefined ? { references } : { references, mode };
+  const breakpoint = readText(query, 'breakpoint', ANDROID_PARAMETERS.breakpoint);
+  const options = mode === undefined ? { references } : { references, mode };
+  // Absent rather than undefined: the options of a request without it are those of today (their cache key with them).
+  return breakpoint === undefined ? options : { ...options, breakpoint };
 }
 
 /** What a token's resource holds: a color, a length in dp or sp, a float, an integer, a bool, a string, a file, a style. */
@@ -494,7 +504,8 @@ const VALUES_FILES = [...new Set(Object.values(VALUES_FILE))].sort();
  * `TextAppearance.Tokens.<Name>` style, each easing as a `pathInterpolator` in `res/interpolator*`. Paths sorted.
  * @example androidFiles(system, { references: 'resolve' })[0].path // 'res/values-night/colors.xml'
  */
-export function androidFiles(system: CompiledDesignSystem, options: AndroidOptions): OutputFile[] {
+export function androidFiles(exported: CompiledDesignSystem, options: AndroidOptions): OutputFile[] {
+  const system = options.breakpoint === undefined ? exported : systemAtBreakpoint(exported, options.breakpoint);
   const plan = planAndroid(system);
   const files: OutputFile[] = [];
   const modes = configurationsOf(system, options);

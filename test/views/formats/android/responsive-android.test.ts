@@ -90,3 +90,22 @@ describe.skipIf(!NATIVE_TOOLS_AVAILABLE)('Android resources of breakpoints, comp
     },
   );
 });
+
+describe('Android resources at one breakpoint', () => {
+  it.each([
+    ['base', '<dimen name="space_inset">8dp</dimen>'],
+    ['lg', '<dimen name="space_inset">12dp</dimen>'],
+  ])('writes ?breakpoint=%s in res/values/ and res/values-night/ alone', async (breakpoint, inset) => {
+    const system = (await compileFixture('responsive')).system as CompiledDesignSystem;
+    const options = android.readOptions({ breakpoint });
+    android.checkOptions?.(options, system);
+    const files = android.files?.(system, options) ?? [];
+    expect(files.map((file) => file.path)).toEqual([
+      'res/values-night/colors.xml',
+      'res/values-night/dimens.xml',
+      'res/values/colors.xml',
+      'res/values/dimens.xml',
+    ]);
+    expect(files.find((file) => file.path === 'res/values/dimens.xml')?.render()).toContain(`    ${inset}\n`);
+  });
+});
