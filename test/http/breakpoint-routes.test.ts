@@ -18,7 +18,7 @@ describe('breakpoints over HTTP', () => {
   it('lists the breakpoints on GET /design-system', async () => {
     const response = await get('/api/v1/design-system');
     expect(response.statusCode).toBe(200);
-    expect(response.json().data.breakpoints).toEqual([
+    expect(response.json<{ data: { breakpoints: unknown } }>().data.breakpoints).toEqual([
       { name: 'md', minWidth: '48rem', container: null },
       { name: 'lg', minWidth: '1024px', container: null },
     ]);
@@ -27,7 +27,7 @@ describe('breakpoints over HTTP', () => {
   it('serves a token with its breakpoints as written', async () => {
     const response = await get('/api/v1/tokens/space/inset');
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual({
+    expect(response.json<{ data: unknown }>().data).toEqual({
       key: 'space.inset',
       type: 'spacing',
       value: { value: 8, unit: 'px' },
@@ -52,6 +52,8 @@ describe('breakpoints over HTTP', () => {
   it('refuses a breakpoint the design system does not declare', async () => {
     const response = await get('/api/v1/export/css?breakpoint=xl');
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toBe('Unknown breakpoint `xl`; this design system has `base`, `md`, `lg`.');
+    expect(response.json<{ error: { message: string } }>().error.message).toBe(
+      'Unknown breakpoint `xl`; this design system has `base`, `md`, `lg`.',
+    );
   });
 });
