@@ -11,11 +11,13 @@ import type { ScaleSteps } from './resolve/merge-scales.js';
 import type { ParsedSourceFile } from './yaml/parse-source-file.js';
 import { reportInto } from './diagnostics/pending-diagnostic.js';
 import type { PendingDiagnostic } from './diagnostics/pending-diagnostic.js';
+import { readBreakpoints } from './fields/read-breakpoints.js';
 import { readModes } from './fields/read-modes.js';
 import type { DeclaredModes } from './fields/read-modes.js';
 import { readReview, readSystemMeta } from './fields/read-system-meta.js';
 import { compareKeys } from './diagnostics/sort-order.js';
 import type {
+  BreakpointDefinition,
   CompiledDesignSystem,
   ContrastChecks,
   ContrastDeclaration,
@@ -56,6 +58,8 @@ export interface CompileTrace extends TokensTrace {
 export interface SystemParts {
   readonly meta: DesignSystemMeta;
   readonly modes: DeclaredModes;
+  /** Declared in `system.yaml` (undefined: none declared; the content then has no `breakpoints`). */
+  readonly breakpoints: readonly BreakpointDefinition[] | undefined;
   readonly primitives: ReadonlyMap<string, PrimitiveDefinition>;
   readonly scales: ScaleSteps;
   readonly contrast: ContrastDeclaration | undefined;
@@ -82,9 +86,10 @@ export function compileDesignSystem(sources: DesignSystemSources, trace?: Compil
   for (const file of allFiles) pending.push(...file.diagnostics.filter((diagnostic) => diagnostic.rule !== 'too-many-problems'));
   const meta = readSystemMeta(sources.slug, sources.systemPath, sources.systemFile, report);
   const { modes, declaresModes } = readModes(sources.systemFile?.system, report);
+  const breakpoints = readBreakpoints(sources.systemFile?.system, report);
   const scales = mergeScales(sources.files, modes, report);
   const primitives = mergePrimitives(sources.files, report);
-  const tokens = compileTokens(sources.files, scales, primitives, modes, report, trace);
+  const tokens = compileTokens(sources.files, scales, primitives, modes, report, breakpoints, trace);
   const contrast = compileContrast(sources.files, modes.length, report);
   const review = readReview(sources.systemFile, report);
 
@@ -92,7 +97,7 @@ export function compileDesignSystem(sources: DesignSystemSources, trace?: Compil
   if (meta === undefined || diagnostics.some((diagnostic) => diagnostic.severity === 'error')) {
     return { system: undefined, diagnostics };
   }
-  const parts: SystemParts = { meta, modes: { modes, declaresModes }, primitives, scales, contrast, review };
+  const parts: SystemParts = { meta, modes: { modes, declaresModes }, breakpoints, primitives, scales, contrast, review };
   const tokenTexts = tokens.map(writtenTokenText);
   trace?.assembled(parts, tokenTexts);
   return { system: assembleSystem(parts, tokens, tokenTexts), diagnostics };
@@ -119,7 +124,7 @@ export function compileDesignSystemFolder(slug: string, files: readonly ParsedSo
  * checks of the pairs none of whose tokens changed).
  */
 export function assembleSystem(
-  { meta, modes: { modes, declaresModes }, primitives, scales, contrast, review }: SystemParts,
+  { meta, modes: { modes, declaresModes }, breakpoints, primitives, scales, contrast, review }: SystemParts,
   tokens: readonly Token[],
   tokenTexts: readonly string[],
   checkPairs: (
@@ -140,6 +145,8 @@ export function assembleSystem(
     meta,
     modes,
     declaresModes,
+    // Only when declared: a design system without breakpoints keeps its content (and its hash) as before.
+    ...(breakpoints === undefined ? {} : { breakpoints }),
     tokens,
     primitives: primitivesByType,
     scales: scaleList,
@@ -152,9 +159,12 @@ export function assembleSystem(
   return { ...content, contentHash, contrastChecks: checkPairs(tokens, modes, contrast) };
 }
 
-/** A token's JSON as the content hash takes it: without `resolved` (they follow from the rest: values as written, scales, primitives, modes). */
+/**
+ * A token's JSON as the content hash takes it: without `resolved` and `responsive` (they follow from the rest: values
+ * as written, scales, primitives, modes, breakpoints).
+ */
 export function writtenTokenText(token: Token): string {
-  const { resolved: _resolved, ...written } = token;
+  const { resolved: _resolved, responsive: _responsive, ...written } = token;
   return JSON.stringify(written);
 }
 
@@ -163,10 +173,11 @@ export function writtenTokenText(token: Token): string {
  * the content with every token's `resolved` left out, without writing again the tokens an incremental compile kept.
  */
 function hashContent(content: Omit<CompiledDesignSystem, 'contentHash' | 'contrastChecks'>, tokenTexts: readonly string[]): string {
-  // `tokens` is the fourth field of `content`: the fields before it, the tokens, then the fields after it.
-  const { meta, modes, declaresModes, tokens: _tokens, ...after } = content;
+  // The fields before `tokens` (and `breakpoints` when declared), the tokens, then the fields after them.
+  const { meta, modes, declaresModes, breakpoints, tokens: _tokens, ...after } = content;
   const hash = createHash('sha256');
-  hash.update(`${JSON.stringify({ meta, modes, declaresModes }).slice(0, -1)},"tokens":[`);
+  const before = breakpoints === undefined ? { meta, modes, declaresModes } : { meta, modes, declaresModes, breakpoints };
+  hash.update(`${JSON.stringify(before).slice(0, -1)},"tokens":[`);
   hash.update(tokenTexts.join(','));
   hash.update(`],${JSON.stringify(after).slice(1)}`);
   return hash.digest('hex');

@@ -207,6 +207,8 @@ function recompile(
   byPath: ReadonlyMap<string, ParsedSourceFile>,
   changed: readonly string[],
 ): CompiledVersion | undefined {
+  // Breakpoints resolve each token again at each of them: not bounded here yet, so a full compile.
+  if (previous.parts.breakpoints !== undefined) return undefined;
   const systemPath = `${previous.slug}/system.yaml`;
   const entries = new Map<string, ParsedSourceFile['tokens'][number]>();
   for (const path of changed) {

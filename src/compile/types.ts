@@ -108,7 +108,24 @@ export interface ShadowLayer {
 }
 
 export type ColorValue = { readonly kind: 'color'; readonly color: Rgba };
-export type DimensionValue = { readonly kind: 'dimension'; readonly value: number; readonly unit: DimensionUnit };
+/**
+ * A dimension; `fluid` when it grows linearly with the viewport from `min` at width `from` to `max` at width `to` (then
+ * `value` and `unit` are `min`, the static value of the exports that cannot follow the viewport).
+ */
+export type DimensionValue = {
+  readonly kind: 'dimension';
+  readonly value: number;
+  readonly unit: DimensionUnit;
+  readonly fluid?: FluidLength;
+};
+
+/** A length between two viewport widths: `min` at `from` and below, `max` at `to` and above, linear between (px or rem). */
+export interface FluidLength {
+  readonly min: Dimension;
+  readonly max: Dimension;
+  readonly from: Dimension;
+  readonly to: Dimension;
+}
 export type NumberValue = { readonly kind: 'number'; readonly value: number };
 export type DurationValue = { readonly kind: 'duration'; readonly value: number; readonly unit: 'ms' };
 export type FontFamilyValue = { readonly kind: 'fontFamily'; readonly families: readonly string[]; readonly text: string };
@@ -196,6 +213,16 @@ export interface ModeDefinition {
   readonly media: string | null;
 }
 
+/**
+ * A breakpoint of a design system: its name, the width from which it applies (`min-width`, px, rem or em) and, when its
+ * condition is a container's, the container's name (null: the viewport).
+ */
+export interface BreakpointDefinition {
+  readonly name: string;
+  readonly minWidth: Dimension;
+  readonly container: string | null;
+}
+
 /** The two modes every design system has, first in every list of modes. */
 export const BUILT_IN_MODES: readonly ModeDefinition[] = [
   { name: 'light', base: null, media: null },
@@ -238,6 +265,13 @@ export interface Token {
   readonly resolved: ModeValues<TypedValue>;
   /** Per mode, what the value refers to; absent when it refers to no token in any mode. */
   readonly references?: Readonly<Record<string, TokenReferences>>;
+  /** Per breakpoint, the fields written for it (and under its `modes`), as written; absent when none is. */
+  readonly breakpoints?: Readonly<Record<string, TokenValue>>;
+  /**
+   * Per declared breakpoint (in order), the value in every mode at that breakpoint, inheritance applied; absent when the
+   * value is the same at every breakpoint (`resolved` is the value below the first breakpoint).
+   */
+  readonly responsive?: Readonly<Record<string, ModeValues<TypedValue>>>;
 }
 
 /** One primitive value, with its unit (null when the type has none). */
@@ -327,6 +361,8 @@ export interface CompiledDesignSystem {
   readonly modes: readonly ModeDefinition[];
   /** Whether `system.yaml` has a `modes` field (even an empty one). */
   readonly declaresModes: boolean;
+  /** The breakpoints `system.yaml` declares, widths ascending; absent when it declares none. */
+  readonly breakpoints?: readonly BreakpointDefinition[];
   /** Sorted by key. */
   readonly tokens: readonly Token[];
   /** Primitive type -> primitives sorted by key; types sorted. */

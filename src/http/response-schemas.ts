@@ -145,6 +145,13 @@ const TOKEN = {
     type: { type: 'string' },
     value: TOKEN_VALUE,
     modes: TOKEN_MODES,
+    breakpoints: {
+      type: 'object',
+      description:
+        'Only when the token writes `breakpoints`: per breakpoint `system.yaml` declares, the value fields it sets there (over the breakpoint before, in every mode) and its `modes` (fields in one mode there), as written (e.g. `{ "md": { "value": 24 } }`).',
+      propertyNames: MODE_NAME,
+      additionalProperties: { type: 'object' },
+    },
     deprecated: TOKEN_DEPRECATED,
   },
 };
@@ -213,6 +220,17 @@ const DESIGN_SYSTEM = {
         additionalProperties: false,
         required: ['name', 'base', 'media'],
         properties: { name: MODE_NAME, base: MODE_NAME, media: { type: ['string', 'null'], examples: ['(prefers-contrast: more)'] } },
+      },
+    },
+    breakpoints: {
+      type: 'array',
+      description:
+        'Only when `system.yaml` declares breakpoints: each of them narrowest first, with the width it applies from (`minWidth`, e.g. `48rem`) and the container it queries (`container`, null for the viewport).',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'minWidth', 'container'],
+        properties: { name: MODE_NAME, minWidth: { type: 'string', examples: ['48rem'] }, container: { type: ['string', 'null'] } },
       },
     },
   },

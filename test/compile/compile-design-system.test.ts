@@ -314,7 +314,7 @@ describe('compileDesignSystem: broken fixtures', () => {
             2,
             1,
             'system-unknown-field',
-            'unknown field `version` in system.yaml (allowed: name, description, id, modes, review)',
+            'unknown field `version` in system.yaml (allowed: name, description, id, modes, breakpoints, review)',
           ),
         ],
       },

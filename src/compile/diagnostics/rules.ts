@@ -51,6 +51,11 @@ export const RULES = {
     severities: ERROR,
     catches: 'a font size or typography below the `contrast` section’s `minFontSize` in some mode (reported by `validate`)',
   },
+  'invalid-breakpoint': {
+    severities: ERROR,
+    catches:
+      'a breakpoint declaration in `system.yaml` that is malformed (a name, a `min-width` that is not a length in px, rem or em, a `container` name), out of ascending order, or a token `breakpoints` entry that is not a mapping of value fields',
+  },
   'invalid-hex': {
     severities: ERROR,
     catches: 'a scale color that is not a color (`#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`, `rgb()`, `rgba()`, `transparent`)',
@@ -112,6 +117,10 @@ export const RULES = {
   'too-many-problems': {
     severities: ['error', 'warning'],
     catches: 'the problems of one file past the first 100, counted in one line (an error when any of them is)',
+  },
+  'unknown-breakpoint': {
+    severities: ERROR,
+    catches: 'a token `breakpoints` entry naming a breakpoint `system.yaml` does not declare',
   },
   'unknown-color-token': { severities: ERROR, catches: 'a shadow whose `colorToken` names no token' },
   'unknown-field': {

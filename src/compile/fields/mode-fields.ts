@@ -6,7 +6,8 @@ import { readValueDraft } from './value-draft.js';
 import type { ValueDraft } from './value-draft.js';
 import { newFieldRecord } from '../yaml/field-record.js';
 import type { ValueFields } from '../yaml/source-entries.js';
-import type { ModeDefinition, TokenType } from '../types.js';
+import type { BreakpointDefinition, ModeDefinition, TokenType } from '../types.js';
+import { atBreakpoint, modeOf } from './breakpoint-modes.js';
 
 /** A token's value draft in each of its design system's modes (undefined for a mode it does not have). */
 export interface ModeDrafts {
@@ -21,7 +22,7 @@ class SameDraftInEveryMode implements ModeDrafts {
   ) {}
 
   get(mode: string): ValueDraft | undefined {
-    return this.modes.has(mode) ? this.draft : undefined;
+    return this.modes.has(modeOf(mode)) ? this.draft : undefined;
   }
 }
 
@@ -44,8 +45,11 @@ export function draftsPerMode(
   modes: readonly ModeDefinition[],
   byName: ReadonlyMap<string, ModeDefinition>,
   report: Report,
+  breakpoints: readonly BreakpointDefinition[] = [],
 ): ModeDrafts | undefined {
-  if (draft.overrides.size === 0) return new SameDraftInEveryMode(readValueDraft(draft.type, draft.fields), byName);
+  if (draft.overrides.size === 0 && draft.breakpoints === undefined) {
+    return new SameDraftInEveryMode(readValueDraft(draft.type, draft.fields), byName);
+  }
   // Records by mode name rather than maps: a fifth of the tokens (each color with a `darkStep`) come this way.
   const fieldsByMode = newFieldRecord<ValueFields>();
   const draftByMode = newFieldRecord<ValueDraft>();
@@ -78,7 +82,72 @@ export function draftsPerMode(
     return fields;
   };
   for (const mode of modes) fieldsOf(mode.name);
-  return failed === undefined ? new DraftByMode(draftByMode) : undefined;
+  if (failed !== undefined) return undefined;
+  if (draft.breakpoints === undefined) {
+    // A token without values of its own per breakpoint has its mode's draft at each.
+    for (const mode of modes)
+      for (const breakpoint of breakpoints) draftByMode[atBreakpoint(mode.name, breakpoint.name)] = draftByMode[mode.name] as ValueDraft;
+    return new DraftByMode(draftByMode);
+  }
+  for (const mode of modes) {
+    if (!draftsPerBreakpoint(draft, mode.name, modeChainOf(mode.name, byName), breakpoints, fieldsByMode, draftByMode, report))
+      return undefined;
+  }
+  return new DraftByMode(draftByMode);
+}
+
+/** The modes from the one nearest `light` to `mode`, along its bases (`light` apart): whose per-breakpoint fields apply in `mode`. */
+function modeChainOf(mode: string, byName: ReadonlyMap<string, ModeDefinition>): string[] {
+  const chain: string[] = [];
+  let current: string | null | undefined = mode;
+  while (current !== undefined && current !== null && current !== 'light' && chain.length <= byName.size) {
+    chain.unshift(current);
+    current = byName.get(current)?.base;
+  }
+  return chain;
+}
+
+/**
+ * The drafts of a token in `mode` at each breakpoint, mobile first: the fields at the breakpoint before (at the first,
+ * the mode's own), the breakpoint's fields for every mode laid over them, then its fields for each mode of `chain`.
+ * False, reported, when the fields at a breakpoint are incomplete.
+ */
+function draftsPerBreakpoint(
+  draft: TokenDraft,
+  mode: string,
+  chain: readonly string[],
+  breakpoints: readonly BreakpointDefinition[],
+  fieldsByMode: Record<string, ValueFields>,
+  draftByMode: Record<string, ValueDraft>,
+  report: Report,
+): boolean {
+  let fields = fieldsByMode[mode] as ValueFields;
+  let value = draftByMode[mode] as ValueDraft;
+  for (const breakpoint of breakpoints) {
+    const override = draft.breakpoints?.get(breakpoint.name);
+    let laid = fields;
+    if (override?.fields !== undefined) laid = overlay(draft.type, laid, override.fields);
+    for (const name of chain) {
+      const own = override?.modes.get(name);
+      if (own !== undefined) laid = overlay(draft.type, laid, own);
+    }
+    if (laid !== fields) {
+      const pos = firstFieldOf(override?.fields ?? {})?.pos ?? draft.entry.pos;
+      const complete = withDefaults(
+        draft.entry,
+        draft.type,
+        laid,
+        pos,
+        report,
+        ` at breakpoint \`${breakpoint.name}\` in mode \`${mode}\``,
+      );
+      if (complete === undefined) return false;
+      fields = complete;
+      value = readValueDraft(draft.type, complete);
+    }
+    draftByMode[atBreakpoint(mode, breakpoint.name)] = value;
+  }
+  return true;
 }
 
 /** The first field of `fields`, without listing them all. */

@@ -7,7 +7,8 @@ import { didYouMean } from '../diagnostics/suggest.js';
 import { TOKEN_KEY } from '../values/name-rules.js';
 import { readDeprecation } from './read-deprecation.js';
 import { isPrimitiveType, TOKEN_TYPES } from '../types.js';
-import type { Deprecation, SourcePosition, TokenType, TokenValue } from '../types.js';
+import { FLUID_UNITS, isFluidWritten } from '../values/parse-fluid.js';
+import type { Deprecation, DimensionUnit, SourcePosition, TokenType, TokenValue } from '../types.js';
 import { ALTERNATIVE_FIELDS, keywordOf, OPTIONAL_FIELDS, TOKEN_FIELD_RULES } from './value-rules.js';
 import type { FieldRule } from './value-rules.js';
 
@@ -23,9 +24,19 @@ export interface TokenDraft {
   readonly writtenModes: Readonly<Record<string, TokenValue>> | undefined;
   readonly description: string | undefined;
   readonly deprecated: Deprecation | undefined;
+  /** Per breakpoint, its overrides, checked; absent when the token has none. */
+  readonly breakpoints?: ReadonlyMap<string, BreakpointOverride>;
+  /** The `breakpoints` field as written, for the API; absent when the token has none. */
+  readonly writtenBreakpoints?: Readonly<Record<string, TokenValue>>;
 }
 
-const NOT_VALUE_FIELDS = new Set(['type', 'description', 'deprecated', 'modes']);
+/** What a token sets at one breakpoint: fields in every mode (undefined: none), then fields per mode. */
+export interface BreakpointOverride {
+  readonly fields: ValueFields | undefined;
+  readonly modes: ReadonlyMap<string, ValueFields>;
+}
+
+const NOT_VALUE_FIELDS = new Set(['type', 'description', 'deprecated', 'modes', 'breakpoints']);
 
 const ruleNames = (type: TokenType): string[] => Object.keys(TOKEN_FIELD_RULES[type]);
 const referenceNames = (type: TokenType): string[] => (isPrimitiveType(type) ? ['primitive', 'ref'] : ['ref']);
@@ -59,7 +70,12 @@ function reportUnknownType(entry: TokenEntry, type: string, pos: SourcePosition,
  * `primitive` reference or the inline fields of its type (defaults filled in); each mode in `modes` overrides some
  * of them. Undefined, with every problem reported, when any is wrong.
  */
-export function readTokenDraft(entry: TokenEntry, modeNames: readonly string[], report: Report): TokenDraft | undefined {
+export function readTokenDraft(
+  entry: TokenEntry,
+  modeNames: readonly string[],
+  report: Report,
+  breakpointNames?: readonly string[],
+): TokenDraft | undefined {
   // The walker takes a mapping for a token only when its `type` is a string.
   const typeField = entry.fields['type'];
   const type = typeof typeField?.value === 'string' ? TOKEN_TYPE_BY_NAME.get(typeField.value) : undefined;
@@ -78,7 +94,10 @@ export function readTokenDraft(entry: TokenEntry, modeNames: readonly string[], 
       ? readNone(entry, type, valueFields, 'token', report)
       : readInlineFields(entry, type, valueFields, report);
   const overrides = readOverrides(entry, type, modeNames, report);
-  if (!description.valid || !deprecated.valid || fields === undefined || overrides === undefined) return undefined;
+  const breakpoints =
+    entry.fields['breakpoints'] === undefined ? NO_BREAKPOINTS : readBreakpointOverrides(entry, type, modeNames, breakpointNames, report);
+  if (!description.valid || !deprecated.valid || fields === undefined || overrides === undefined || breakpoints === undefined)
+    return undefined;
   const darkStep = valueFields['darkStep'];
   const writtenModes = entry.modes === undefined ? undefined : writtenModesOf(entry);
   let allOverrides = overrides;
@@ -90,7 +109,122 @@ export function readTokenDraft(entry: TokenEntry, modeNames: readonly string[], 
     }
     allOverrides = new Map(overrides).set('dark', { ...dark, step: darkStep });
   }
-  return { entry, type, fields, overrides: allOverrides, writtenModes, description: description.text, deprecated: deprecated.value };
+  const draft: TokenDraft = {
+    entry,
+    type,
+    fields,
+    overrides: allOverrides,
+    writtenModes,
+    description: description.text,
+    deprecated: deprecated.value,
+  };
+  if (breakpoints.size === 0) return draft;
+  return { ...draft, breakpoints, writtenBreakpoints: writtenBreakpointsOf(entry) };
+}
+
+const NO_BREAKPOINTS: ReadonlyMap<string, BreakpointOverride> = new Map();
+
+/**
+ * The `breakpoints` of a token: each a declared breakpoint, each a mapping of value fields (over the value of the
+ * breakpoint before it, in every mode) and of `modes` (fields in one mode only); undefined, reported, when one is wrong.
+ */
+function readBreakpointOverrides(
+  entry: TokenEntry,
+  type: TokenType,
+  modeNames: readonly string[],
+  breakpointNames: readonly string[] | undefined,
+  report: Report,
+): ReadonlyMap<string, BreakpointOverride> | undefined {
+  const field = entry.fields['breakpoints'] as Located;
+  if (breakpointNames === undefined || breakpointNames.length === 0) {
+    report(field.pos, 'unknown-breakpoint', `\`${entry.key}\` gives values per breakpoint, but system.yaml declares no \`breakpoints\``);
+    return undefined;
+  }
+  if (entry.breakpoints === undefined) {
+    report(
+      field.pos,
+      'invalid-breakpoint',
+      `\`breakpoints\` of \`${entry.key}\` must map breakpoint names to value fields, e.g. \`md: { value: 20 }\``,
+    );
+    return undefined;
+  }
+  const allowed = MODE_FIELDS.get(type) ?? [];
+  const overrides = new Map<string, BreakpointOverride>();
+  let ok = true;
+  for (const breakpoint of entry.breakpoints) {
+    if (!breakpointNames.includes(breakpoint.name)) {
+      report(
+        breakpoint.pos,
+        'unknown-breakpoint',
+        () =>
+          `\`${entry.key}\` gives a value for unknown breakpoint \`${breakpoint.name}\` (breakpoints: ${breakpointNames.join(', ')})${didYouMean(breakpoint.name, breakpointNames)}`,
+      );
+      ok = false;
+      continue;
+    }
+    const where = `breakpoints.${breakpoint.name}`;
+    const written = breakpoint.fields;
+    const valueFields = newFieldRecord<Located>();
+    for (const name in written) if (name !== 'modes') valueFields[name] = written[name] as Located;
+    const hasFields = Object.keys(valueFields).length > 0;
+    if (written === undefined || (!hasFields && breakpoint.modes === undefined)) {
+      report(
+        breakpoint.valuePos,
+        'invalid-breakpoint',
+        `\`${where}\` of \`${entry.key}\` must be a mapping of the value fields that differ from ${breakpoint.name} up (and of \`modes\`)`,
+      );
+      ok = false;
+      continue;
+    }
+    const fields = hasFields ? readFieldOverride(entry, type, valueFields, where, allowed, report) : undefined;
+    if (hasFields && fields === undefined) ok = false;
+    const modes = new Map<string, ValueFields>();
+    if (written['modes'] !== undefined && breakpoint.modes === undefined) {
+      report(written['modes'].pos, 'invalid-value', `\`${where}.modes\` of \`${entry.key}\` must map mode names to value fields`);
+      ok = false;
+    }
+    for (const mode of breakpoint.modes ?? []) {
+      if (mode.name === 'light') {
+        report(
+          mode.pos,
+          'invalid-mode',
+          `\`${entry.key}\`: the light value at \`${breakpoint.name}\` is the breakpoint's own fields; \`modes\` overrides the other modes`,
+        );
+        ok = false;
+        continue;
+      }
+      if (!modeNames.includes(mode.name)) {
+        report(
+          mode.pos,
+          'unknown-mode',
+          () =>
+            `\`${entry.key}\` gives a value at \`${breakpoint.name}\` for unknown mode \`${mode.name}\` (modes: ${modeNames.join(', ')})${didYouMean(mode.name, modeNames)}`,
+        );
+        ok = false;
+        continue;
+      }
+      if (mode.fields === undefined || Object.keys(mode.fields).length === 0) {
+        report(mode.valuePos, 'invalid-value', `\`${where}.modes.${mode.name}\` of \`${entry.key}\` must be a mapping of value fields`);
+        ok = false;
+        continue;
+      }
+      const modeFields = readFieldOverride(entry, type, mode.fields, `${where}.modes.${mode.name}`, allowed, report);
+      if (modeFields === undefined) ok = false;
+      else modes.set(mode.name, modeFields);
+    }
+    overrides.set(breakpoint.name, { fields, modes });
+  }
+  return ok ? overrides : undefined;
+}
+
+/** The `breakpoints` field as the API shows it: each breakpoint's fields (and `modes`) as written. */
+function writtenBreakpointsOf(entry: TokenEntry): Record<string, TokenValue> {
+  const written: Record<string, TokenValue> = {};
+  for (const breakpoint of entry.breakpoints ?? []) {
+    const fields = breakpoint.fields ?? {};
+    written[breakpoint.name] = Object.fromEntries(Object.entries(fields).map(([name, located]) => [name, writtenValueOf(located)]));
+  }
+  return written;
 }
 
 /** Whether a token's (or a mode's) fields refer to a primitive or another token instead of giving a value. */
@@ -242,6 +376,14 @@ function checkFieldValues(entry: TokenEntry, type: TokenType, fields: ValueField
     report(unit.pos, 'extra-field', `\`value\` of \`${entry.key}\` is the keyword \`${keyword}\`, so it takes no \`unit\``);
     ok = false;
   }
+  if (ok && unit !== undefined && isFluidWritten(fields['value']?.value) && !FLUID_UNITS.includes(unit.value as DimensionUnit)) {
+    report(
+      unit.pos,
+      'invalid-value',
+      `\`value\` of \`${entry.key}\` is fluid, so its \`unit\` must be \`px\` or \`rem\` (the units its coefficients are worked out in), got ${describeValue(unit.value)}`,
+    );
+    ok = false;
+  }
   return ok;
 }
 
@@ -378,18 +520,28 @@ function readOverride(
     );
     return false;
   }
-  const where = `modes.${mode.name}`;
+  const whole = readFieldOverride(entry, type, fields, `modes.${mode.name}`, allowed, report);
+  if (whole !== undefined) overrides.set(mode.name, whole);
+  return whole !== undefined;
+}
+
+/** The value fields of one override (a mode's, a breakpoint's), checked; `where` names it in messages. */
+function readFieldOverride(
+  entry: TokenEntry,
+  type: TokenType,
+  fields: ValueFields,
+  where: string,
+  allowed: readonly string[],
+  report: Report,
+): ValueFields | undefined {
   if (hasReference(fields) || isNone(type, fields)) {
-    const whole = hasReference(fields)
+    return hasReference(fields)
       ? readReference(entry, type, fields, `\`${where}\``, report)
       : readNone(entry, type, fields, `\`${where}\``, report);
-    if (whole !== undefined) overrides.set(mode.name, whole);
-    return whole !== undefined;
   }
-  if (!checkFieldValues(entry, type, fields, allowed, report)) return false;
-  if (!checkAlternatives(entry, type, fields, where, report)) return false;
-  overrides.set(mode.name, fields);
-  return true;
+  if (!checkFieldValues(entry, type, fields, allowed, report)) return undefined;
+  if (!checkAlternatives(entry, type, fields, where, report)) return undefined;
+  return fields;
 }
 
 /** The `modes` field as the API shows it: each mode's fields as written. */

@@ -6,6 +6,7 @@ import type {
   Dimension,
   DimensionUnit,
   DimensionValue,
+  FluidLength,
   FontFamilyValue,
   KeywordValue,
   LengthsValue,
@@ -17,6 +18,7 @@ import type {
   TypedValue,
 } from '../types.js';
 import { parseDimension } from '../values/parse-values.js';
+import { isFluidWritten, parseFluid } from '../values/parse-fluid.js';
 import { isLengthType, parseCubicBezier } from './value-rules.js';
 
 const LENGTH_UNITS: ReadonlySet<string> = new Set(DIMENSION_UNITS);
@@ -74,6 +76,10 @@ export function cubicBezierOf(written: unknown): CubicBezierValue | undefined {
 export function lengthValueOf(value: unknown, unit: unknown): DimensionValue | NumberValue | KeywordValue | LengthsValue | undefined {
   if (typeof value === 'string') return { kind: 'keyword', keyword: value };
   if (isList(value)) return { kind: 'lengths', values: value.map((item) => lengthItemOf(item, unit)) };
+  if (isFluidWritten(value)) {
+    const fluid = parseFluid(value, isDimensionUnit(unit) ? unit : 'px');
+    return fluid === undefined ? undefined : { kind: 'dimension', value: fluid.min.value, unit: fluid.min.unit, fluid };
+  }
   return typeof value === 'number' ? numberIn(value, unit) : undefined;
 }
 
@@ -138,6 +144,7 @@ function compareTypedValues(a: TypedValue, b: TypedValue, by: Comparison): boole
     case 'color':
       return b.kind === 'color' && sameRgba(a.color, b.color);
     case 'dimension':
+      return b.kind === 'dimension' && a.value === b.value && a.unit === b.unit && sameFluid(a.fluid, b.fluid);
     case 'duration':
       return b.kind === a.kind && a.value === b.value && a.unit === b.unit;
     case 'number':
@@ -178,6 +185,12 @@ function compareTypedValues(a: TypedValue, b: TypedValue, by: Comparison): boole
     case 'gradient':
       return b.kind === 'gradient' && a.angle === b.angle && sameStops(a.stops, b.stops);
   }
+}
+
+function sameFluid(a: FluidLength | undefined, b: FluidLength | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  const same = (x: Dimension, y: Dimension): boolean => x.value === y.value && x.unit === y.unit;
+  return same(a.min, b.min) && same(a.max, b.max) && same(a.from, b.from) && same(a.to, b.to);
 }
 
 /** Whether `list[index]` exists and is the same as `item`. */

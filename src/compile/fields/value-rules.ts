@@ -1,6 +1,7 @@
 import { COLOR_SYNTAX, parseColor } from '../values/parse-color.js';
 import { findCssBreakout } from '../values/css-text.js';
 import { describeValue } from '../diagnostics/message-text.js';
+import { checkFluid, isFluidWritten } from '../values/parse-fluid.js';
 import { EASING_KEYWORDS, parseDimension, parseDuration, parseFontWeight, referenceOf, STROKE_STYLES } from '../values/parse-values.js';
 import { DIMENSION_UNITS, OPTIONAL_TYPOGRAPHY_PARTS } from '../types.js';
 import type { DimensionUnit, PrimitiveType, TokenType } from '../types.js';
@@ -129,6 +130,10 @@ export function keywordOf(type: TokenType, value: unknown): string | undefined {
   return KEYWORDS_BY_TYPE[type]?.includes(value) === true ? value : undefined;
 }
 
+/** The length types whose `value` may be fluid (`{ min, max, from, to }`). */
+export const FLUID_TYPES: readonly TokenType[] = ['spacing', 'radius', 'font.size', 'dimension'];
+const isFluidType = (type: TokenType): boolean => FLUID_TYPES.includes(type);
+
 /** The most values a spacing list holds, as the CSS `margin` and `padding` shorthands take them. */
 export const MAX_LENGTH_LIST = 4;
 
@@ -191,6 +196,7 @@ const LENGTH_VALUE =
   (value) => {
     if (typeof value === 'number') return number(value);
     if (keywordOf(type, value) !== undefined) return undefined;
+    if (isFluidType(type) && isFluidWritten(value)) return checkFluid(value);
     const list = type === 'spacing';
     const keywords = KEYWORDS_BY_TYPE[type] ?? [];
     const bad = Array.isArray(value) ? value.findIndex((item) => !isLengthListItem(item)) : -1;

@@ -13,7 +13,7 @@ import { didYouMean } from '../diagnostics/suggest.js';
 import { tokenKeyOrder } from '../diagnostics/sort-order.js';
 import { writtenValueOf } from '../yaml/source-entries.js';
 import type { Located, SourceFileEntries } from '../yaml/source-entries.js';
-import type { ModeDefinition, SourcePosition, Token, TokenValue, WrittenValue } from '../types.js';
+import type { BreakpointDefinition, ModeDefinition, SourcePosition, Token, TokenValue, WrittenValue } from '../types.js';
 import type { ValueDraft } from '../fields/value-draft.js';
 import type { ModeDrafts } from '../fields/mode-fields.js';
 
@@ -33,12 +33,13 @@ export function compileTokens(
   primitives: ReadonlyMap<string, PrimitiveDefinition>,
   modes: readonly ModeDefinition[],
   report: Report,
+  breakpoints: readonly BreakpointDefinition[] = [],
   trace?: TokensTrace,
 ): Token[] {
-  const drafts = readDrafts(files, firstGroupPositions(files), modes, report, trace);
+  const drafts = readDrafts(files, firstGroupPositions(files), modes, report, breakpoints, trace);
   trace?.drafted(drafts);
-  if (exceedsValueLimit(drafts, modes, report) || exceedsZipEntryLimit(drafts, report)) return [];
-  const resolved = resolveTokens(drafts, scales, primitives, modes, report, trace === undefined ? {} : { trace });
+  if (exceedsValueLimit(drafts, modes, report, breakpoints.length) || exceedsZipEntryLimit(drafts, report)) return [];
+  const resolved = resolveTokens(drafts, scales, primitives, modes, report, trace === undefined ? { breakpoints } : { breakpoints, trace });
   trace?.resolved(resolved);
   checkReplacements(drafts, report);
   return listInKeyOrder(resolved);
@@ -61,9 +62,11 @@ function readDrafts(
   groups: ReadonlyMap<string, SourcePosition>,
   modes: readonly ModeDefinition[],
   report: Report,
+  breakpoints: readonly BreakpointDefinition[],
   trace: TokenTrace | undefined,
 ): Map<string, TokenDraft> {
   const modeNames = modes.map((mode) => mode.name);
+  const breakpointNames = breakpoints.map((breakpoint) => breakpoint.name);
   const drafts = new Map<string, TokenDraft>();
   // Where each key without a draft was first defined; a draft's entry has the place of its own: one map of 10,000 keys
   // to fill rather than two.
@@ -86,7 +89,7 @@ function readDrafts(
         continue;
       }
       trace?.owner(entry.key);
-      const draft = readTokenDraft(entry, modeNames, report);
+      const draft = readTokenDraft(entry, modeNames, report, breakpointNames);
       trace?.owner(undefined);
       if (draft === undefined) undraftedAt.set(entry.key, entry.pos);
       else drafts.set(entry.key, draft);
@@ -101,17 +104,39 @@ function readDrafts(
  */
 export const MAX_TOKEN_VALUES = 100_000;
 
+/**
+ * The most values the tokens of a design system with breakpoints may have at all its breakpoints (tokens × modes ×
+ * breakpoints, the one below the first counted): each is resolved once per compile, though only those that differ are written.
+ */
+export const MAX_RESPONSIVE_VALUES = 400_000;
+
 /** Whether the drafts have more values than `MAX_TOKEN_VALUES` (reported at the first token past it, nothing resolved). */
-function exceedsValueLimit(drafts: ReadonlyMap<string, TokenDraft>, modes: readonly ModeDefinition[], report: Report): boolean {
+function exceedsValueLimit(
+  drafts: ReadonlyMap<string, TokenDraft>,
+  modes: readonly ModeDefinition[],
+  report: Report,
+  breakpoints: number,
+): boolean {
   const values = drafts.size * modes.length;
-  if (values <= MAX_TOKEN_VALUES) return false;
-  const first = [...drafts.values()][Math.floor(MAX_TOKEN_VALUES / modes.length)];
-  if (first === undefined) return false;
   const count = (n: number): string => n.toLocaleString('en-US');
+  if (values > MAX_TOKEN_VALUES) {
+    const first = [...drafts.values()][Math.floor(MAX_TOKEN_VALUES / modes.length)];
+    if (first === undefined) return false;
+    report(
+      first.entry.pos,
+      'design-system-too-large',
+      `${count(drafts.size)} tokens in ${modes.length} modes have ${count(values)} values, more than ${count(MAX_TOKEN_VALUES)} (the limit), from \`${first.entry.key}\` on: every export writes each of them; split the design system or use fewer modes`,
+    );
+    return true;
+  }
+  const responsive = values * (breakpoints + 1);
+  if (breakpoints === 0 || responsive <= MAX_RESPONSIVE_VALUES) return false;
+  const first = [...drafts.values()][Math.floor(MAX_RESPONSIVE_VALUES / (modes.length * (breakpoints + 1)))];
+  if (first === undefined) return false;
   report(
     first.entry.pos,
     'design-system-too-large',
-    `${count(drafts.size)} tokens in ${modes.length} modes have ${count(values)} values, more than ${count(MAX_TOKEN_VALUES)} (the limit), from \`${first.entry.key}\` on: every export writes each of them; split the design system or use fewer modes`,
+    `${count(drafts.size)} tokens in ${modes.length} modes at ${breakpoints + 1} breakpoints have ${count(responsive)} values, more than ${count(MAX_RESPONSIVE_VALUES)} (the limit), from \`${first.entry.key}\` on; split the design system or use fewer breakpoints`,
   );
   return true;
 }
@@ -158,7 +183,7 @@ function listInKeyOrder(resolved: readonly ResolvedToken[]): Token[] {
 export const frozenToken = (resolved: ResolvedToken): Token => deepFreeze(tokenOf(resolved.draft.entry.key, resolved));
 
 /** A token as the API serves it, its fields in the API's order; an optional field it does not have is absent, not undefined. */
-function tokenOf(key: string, { draft, drafts: perMode, values, references }: ResolvedToken): Token {
+function tokenOf(key: string, { draft, drafts: perMode, values, references, responsive }: ResolvedToken): Token {
   // Assigned one by one rather than spreading `{}` or `{ field }` per optional field, which makes and copies an
   // object per field of each of 10,000 tokens.
   const token: { -readonly [Field in keyof Token]?: Token[Field] } = { key, type: draft.type, value: apiValue(draft, perMode) };
@@ -167,6 +192,8 @@ function tokenOf(key: string, { draft, drafts: perMode, values, references }: Re
   if (draft.deprecated !== undefined) token.deprecated = draft.deprecated;
   token.resolved = values;
   if (references !== undefined) token.references = references;
+  if (draft.writtenBreakpoints !== undefined) token.breakpoints = draft.writtenBreakpoints;
+  if (responsive !== undefined) token.responsive = responsive;
   return token as Token;
 }
 

@@ -11,8 +11,18 @@ import type { PartResolver } from './resolve-composite.js';
 import { colorOf, warnOfRedundantDarkStep } from './resolve-color.js';
 import { withAlpha } from '../values/parse-color.js';
 import { didYouMean } from '../diagnostics/suggest.js';
-import { typedValueOfPrimitive } from '../fields/typed-values.js';
-import type { ModeDefinition, ModeValues, Rgba, SourcePosition, TokenReferences, TokenType, TypedValue } from '../types.js';
+import { sameTypedValue, typedValueOfPrimitive } from '../fields/typed-values.js';
+import { atBreakpoint, modeOf } from '../fields/breakpoint-modes.js';
+import type {
+  BreakpointDefinition,
+  ModeDefinition,
+  ModeValues,
+  Rgba,
+  SourcePosition,
+  TokenReferences,
+  TokenType,
+  TypedValue,
+} from '../types.js';
 import type { ColorTokenShadowDraft, PartDraft, PrimitiveRefDraft, ValueDraft } from '../fields/value-draft.js';
 
 /** A draft resolved: the draft, its value draft and value in every mode, and what its value refers to per mode (when it refers to any token). */
@@ -23,6 +33,8 @@ export interface ResolvedToken {
   readonly references: Readonly<Record<string, TokenReferences>> | undefined;
   /** Per mode, how many references its value goes through at most (absent: none). */
   readonly depths: Readonly<Record<string, number>> | undefined;
+  /** Per breakpoint, the value in every mode; undefined when the value is the same at every breakpoint. */
+  readonly responsive: Readonly<Record<string, ModeValues<TypedValue>>> | undefined;
 }
 
 /** A token resolved earlier, which a resolution of only some tokens may refer to (see {@link ResolveOptions}). */
@@ -37,6 +49,8 @@ export interface ResolveOptions {
   /** A token outside `drafts` that a reference may name: it keeps the values it had (it is not resolved again). */
   readonly known?: (key: string) => KnownToken | undefined;
   readonly trace?: TokenTrace;
+  /** The design system's breakpoints: each token is resolved at each of them too (none: as before). */
+  readonly breakpoints?: readonly BreakpointDefinition[];
 }
 
 /** Told which token each problem belongs to and which tokens each token's value consulted. */
@@ -99,7 +113,7 @@ export function resolveTokens(
   report: Report,
   options: ResolveOptions = {},
 ): ResolvedToken[] {
-  const { known, trace } = options;
+  const { known, trace, breakpoints = [] } = options;
   // Which token the problems reported now belong to (told to `trace`).
   let owner: string | undefined;
   const ownBy = (key: string | undefined): void => {
@@ -124,7 +138,7 @@ export function resolveTokens(
   // Positions belong to one token each, so one filter passes each problem on once, as one per token would.
   const reportOnce = reportingOnce(report);
   const valueDraftsOf = (progress: TokenProgress): ModeDrafts | undefined => {
-    if (progress.perMode === null) progress.perMode = draftsPerMode(progress.draft, modes, modesByName, reportOnce);
+    if (progress.perMode === null) progress.perMode = draftsPerMode(progress.draft, modes, modesByName, reportOnce, breakpoints);
     return progress.perMode;
   };
   // Tokens resolved before (an incremental compile): their values as they were, never worked on again here.
@@ -298,7 +312,7 @@ export function resolveTokens(
         return primitiveValue(draft, value, reportOnce);
       case 'scaleColor':
       case 'literalColor': {
-        const color = colorOf(draft.entry.key, mode, value, scales, reportOnce);
+        const color = colorOf(draft.entry.key, modeOf(mode), value, scales, reportOnce);
         return color === undefined ? undefined : colorValue(color);
       }
       case 'colorTokenShadow':
@@ -378,11 +392,75 @@ export function resolveTokens(
     }
     if (!ok || !inEveryMode(values)) continue;
     ownBy(draft.entry.key);
+    const responsive = breakpoints.length === 0 ? undefined : resolveAtBreakpoints(progress, perMode);
+    if (responsive === null) continue;
     if (draft.type === 'color') warnOfRedundantDarkStep(draft, lightDraft, scales, reportOnce);
-    resolved.push({ draft, drafts: perMode, values, references: progress.references, depths: progress.depths });
+    const { depths } = progress;
+    if (responsive === undefined) resolved.push({ draft, drafts: perMode, values, references: progress.references, depths, responsive });
+    else resolved.push({ draft, drafts: perMode, ...responsive, depths, responsive: responsive.responsive });
   }
   ownBy(undefined);
   return resolved;
+
+  /**
+   * A token's value at each breakpoint in each mode, resolved under the names {@link atBreakpoint} makes; then its
+   * values and references by mode again, and by breakpoint the values when any differs from its mode's. Null when a
+   * value at a breakpoint does not resolve (reported).
+   */
+  function resolveAtBreakpoints(
+    progress: TokenProgress,
+    perMode: ModeDrafts,
+  ):
+    | {
+        values: ModeValues<TypedValue>;
+        references: Record<string, TokenReferences> | undefined;
+        responsive: Record<string, ModeValues<TypedValue>> | undefined;
+      }
+    | undefined
+    | null {
+    const { values } = progress;
+    let differs = false;
+    for (const mode of modes) {
+      const own = values[mode.name] as TypedValue;
+      const modeDraft = perMode.get(mode.name);
+      for (const breakpoint of breakpoints) {
+        const name = atBreakpoint(mode.name, breakpoint.name);
+        const draftThere = perMode.get(name);
+        // The mode's draft, not following another token: the mode's value (a scale has no colors per breakpoint).
+        const value =
+          draftThere === modeDraft && draftThere !== undefined && !followsBreakpoint(draftThere) ? own : valueIn(progress, name);
+        if (value === undefined) return null;
+        values[name] = value;
+        if (value !== own && !sameTypedValue(value, own)) differs = true;
+      }
+    }
+    const byMode: Record<string, TypedValue> = {};
+    for (const mode of modes) byMode[mode.name] = values[mode.name] as TypedValue;
+    const references = progress.references === undefined ? undefined : referencesByMode(progress.references);
+    if (!differs) return { values: byMode as ModeValues<TypedValue>, references, responsive: undefined };
+    const responsive: Record<string, ModeValues<TypedValue>> = {};
+    for (const breakpoint of breakpoints) {
+      const at: Record<string, TypedValue> = {};
+      for (const mode of modes) at[mode.name] = values[atBreakpoint(mode.name, breakpoint.name)] as TypedValue;
+      responsive[breakpoint.name] = at as ModeValues<TypedValue>;
+    }
+    return { values: byMode as ModeValues<TypedValue>, references, responsive };
+  }
+
+  /** The references of the modes themselves, without those at breakpoints. */
+  function referencesByMode(all: Record<string, TokenReferences>): Record<string, TokenReferences> | undefined {
+    let byMode: Record<string, TokenReferences> | undefined;
+    for (const mode of modes) {
+      const references = all[mode.name];
+      if (references !== undefined) (byMode ??= {})[mode.name] = references;
+    }
+    return byMode;
+  }
+}
+
+/** Whether a value drafted as `draft` can differ between breakpoints that share the draft: one that refers to another token. */
+function followsBreakpoint(draft: ValueDraft): boolean {
+  return draft.kind !== 'scaleColor' && draft.kind !== 'literalColor' && followsMode(draft);
 }
 
 /** Whether a token's values resolved so far hold the two modes every design system has (then every mode: see above). */

@@ -52,6 +52,13 @@ export interface TokenEntry {
   readonly fields: Readonly<Record<string, Located>>;
   /** The entries of its `modes` field when that is a mapping. */
   readonly modes: readonly NamedFields[] | undefined;
+  /** The entries of its `breakpoints` field when that is a mapping; absent when it has none. */
+  readonly breakpoints?: readonly BreakpointEntry[];
+}
+
+/** One entry of a token's `breakpoints`: its value fields for that breakpoint, and the entries of its own `modes`. */
+export interface BreakpointEntry extends NamedFields {
+  readonly modes: readonly NamedFields[] | undefined;
 }
 
 /** A group key seen in a tokens tree, kept to detect token/group clashes. */
@@ -66,6 +73,8 @@ export interface SystemEntry {
   readonly fields: Readonly<Record<string, Located>>;
   /** The entries of its `modes` field when that is a mapping. */
   readonly modes: readonly NamedFields[] | undefined;
+  /** The entries of its `breakpoints` field when that is a mapping. */
+  readonly breakpoints?: readonly NamedFields[];
 }
 
 /** The `contrast` section of a file as written: where its key is, its fields, and the entries of `pairs` when a mapping. */

@@ -2,6 +2,7 @@ import { KEY_SEGMENT } from '../values/name-rules.js';
 import { newFieldRecord } from './field-record.js';
 import type { RuleId } from '../diagnostics/rules.js';
 import type {
+  BreakpointEntry,
   ContrastEntry,
   GroupEntry,
   Located,
@@ -17,7 +18,7 @@ import type { SourceEntry, SourceNode } from './source-node.js';
 import type { Diagnostic, SourcePosition } from '../types.js';
 
 const CONTENT_SECTIONS = ['contrast', 'primitives', 'scales', 'tokens'];
-const SYSTEM_FIELDS = ['name', 'description', 'id', 'modes', 'review'];
+const SYSTEM_FIELDS = ['name', 'description', 'id', 'modes', 'breakpoints', 'review'];
 const STEP_NAME = /^(0|[1-9][0-9]{0,5})$/;
 
 /** The entries and problems of one file as the walk collects them. */
@@ -86,7 +87,9 @@ function readSystemFields(walk: Walk, root: SourceNode): SystemEntry {
       );
     }
   }
-  return { pos: root.pos, fields: locateFields(root), modes: namedFieldsOf(root, 'modes') };
+  const breakpoints = namedFieldsOf(root, 'breakpoints');
+  const system: SystemEntry = { pos: root.pos, fields: locateFields(root), modes: namedFieldsOf(root, 'modes') };
+  return breakpoints === undefined ? system : { ...system, breakpoints };
 }
 
 function readSections(walk: Walk, root: SourceNode): void {
@@ -206,7 +209,9 @@ function readTokens(walk: Walk, body: SourceNode, prefix: string): void {
     // A `type` that is itself a mapping is a group named `type` (`font.type.body`), as the dotted spelling is.
     const typeEntry = typeEntryOf(node);
     if (typeEntry !== undefined && typeEntry.value !== null && typeof typeEntry.value.value === 'string') {
-      walk.tokens.push({ key, pos, fields: locateFields(node), modes: namedFieldsOf(node, 'modes') });
+      const token: TokenEntry = { key, pos, fields: locateFields(node), modes: namedFieldsOf(node, 'modes') };
+      const breakpoints = breakpointEntriesOf(node);
+      walk.tokens.push(breakpoints === undefined ? token : { ...token, breakpoints });
     } else if (typeEntry !== undefined) {
       reportError(walk, typeEntry.value?.pos ?? typeEntry.keyPos, 'invalid-type', `\`type\` of \`${key}\` must be a string`);
     } else {
@@ -214,6 +219,19 @@ function readTokens(walk: Walk, body: SourceNode, prefix: string): void {
       readTokens(walk, node, key);
     }
   }
+}
+
+/** The entries of a token's `breakpoints` when it is a mapping, each with the entries of its own `modes`. */
+function breakpointEntriesOf(node: SourceNode): BreakpointEntry[] | undefined {
+  const field = entryOf(node, 'breakpoints')?.value;
+  if (field === null || field === undefined || !field.isMap) return undefined;
+  return field.entries.map((entry) => ({
+    name: entry.key,
+    pos: entry.keyPos,
+    valuePos: entry.value?.pos ?? entry.keyPos,
+    fields: entry.value?.isMap === true ? locateFields(entry.value) : undefined,
+    modes: entry.value?.isMap === true ? namedFieldsOf(entry.value, 'modes') : undefined,
+  }));
 }
 
 /** The first entry of a mapping with key `key`. */

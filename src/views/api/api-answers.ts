@@ -23,6 +23,8 @@ export interface ApiToken {
   readonly type: string;
   readonly value: ApiTokenValue;
   readonly modes?: Readonly<Record<string, ApiTokenValue>>;
+  /** Only when the token writes `breakpoints`: per breakpoint, its fields (and `modes`) as written. */
+  readonly breakpoints?: Readonly<Record<string, ApiTokenValue>>;
   readonly deprecated?: ApiDeprecation;
 }
 
@@ -58,6 +60,15 @@ export interface ApiDesignSystemMeta {
   readonly scaleCount: number;
   readonly lastUpdated: string;
   readonly modes?: readonly ApiModeDeclaration[];
+  /** Only when `system.yaml` declares breakpoints: each with its condition, narrowest first. */
+  readonly breakpoints?: readonly ApiBreakpointDeclaration[];
+}
+
+/** A breakpoint as `GET /design-system` lists it: its name, the width it starts at, and the container it queries (null: the viewport). */
+export interface ApiBreakpointDeclaration {
+  readonly name: string;
+  readonly minWidth: string;
+  readonly container: string | null;
 }
 
 /** An easing in the strict DTCG 2025.10 export (`?spec=2025.10`): its four control points, typed, keywords included. */

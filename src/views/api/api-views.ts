@@ -1,19 +1,20 @@
 import { MAX_REFERENCE_DEPTH } from '../../compile/resolve/resolve-tokens.js';
 import type { CompiledDesignSystem, DesignSystemMeta, Rgba, Token } from '../../compile/types.js';
-import { formatHex } from '../shared/css-values.js';
+import { formatCssNumber, formatHex } from '../shared/css-values.js';
 import { furtherModes } from '../shared/mode-values.js';
 import { buildSystemTree, buildTokenTree } from '../shared/token-tree.js';
 import type { ApiDesignSystemMeta, ApiScale, ApiToken } from './api-answers.js';
 
 export type TokenListFormat = 'flat' | 'nested';
 
-/** A token as the API serves it: key, type, its value as written, the fields written per mode and its deprecation when it has them. */
+/** A token as the API serves it: key, type, its value as written, the fields written per mode and per breakpoint and its deprecation when it has them. */
 export function toApiToken(token: Token): ApiToken {
   return {
     key: token.key,
     type: token.type,
     value: token.value,
     ...(token.modes === undefined ? {} : { modes: token.modes }),
+    ...(token.breakpoints === undefined ? {} : { breakpoints: token.breakpoints }),
     ...(token.deprecated === undefined ? {} : { deprecated: token.deprecated }),
   };
 }
@@ -100,7 +101,14 @@ export function renderDesignSystem(system: CompiledDesignSystem, lastUpdated: st
   const { id, name, slug, description } = system.meta;
   const meta = { id, name, slug, description, tokenCount: system.tokens.length, scaleCount: system.scales.length, lastUpdated };
   const further = furtherModes(system).map((mode) => ({ name: mode.name, base: mode.base, media: mode.media }));
-  return { data: further.length === 0 ? meta : { ...meta, modes: further } };
+  const withModes = further.length === 0 ? meta : { ...meta, modes: further };
+  if (system.breakpoints === undefined) return { data: withModes };
+  const breakpoints = system.breakpoints.map(({ name, minWidth, container }) => ({
+    name,
+    minWidth: `${formatCssNumber(minWidth.value)}${minWidth.unit}`,
+    container,
+  }));
+  return { data: { ...withModes, breakpoints } };
 }
 
 /**

@@ -215,6 +215,20 @@ export function checkModeOption({ mode }: { readonly mode?: string | undefined }
   throw new FormatOptionError(`Unknown mode \`${mode}\`; this design system has ${names}.`);
 }
 
+/**
+ * The `checkOptions` of a format with a `breakpoint` parameter: refuses a breakpoint the design system does not declare
+ * (`base`, below the first, is every system's that declares any), naming the ones it has.
+ */
+export function checkBreakpointOption({ breakpoint }: { readonly breakpoint?: string | undefined }, system: CompiledDesignSystem): void {
+  if (breakpoint === undefined) return;
+  const declared = system.breakpoints ?? [];
+  if (declared.length === 0)
+    throw new FormatOptionError('`breakpoint` goes with a design system that declares `breakpoints`; this one declares none.');
+  if (breakpoint === 'base' || declared.some((known) => known.name === breakpoint)) return;
+  const names = ['base', ...declared.map((known) => known.name)].map((name) => `\`${name}\``).join(', ');
+  throw new FormatOptionError(`Unknown breakpoint \`${breakpoint}\`; this design system has ${names}.`);
+}
+
 /** Compiled parameter patterns by source: a request with `prefix` must not compile its pattern again. */
 const PATTERNS = new Map<string, RegExp>();
 

@@ -1,5 +1,15 @@
 import { findCssBreakout } from '../../compile/values/css-text.js';
-import type { CompiledDesignSystem, Dimension, GradientStop, Rgba, ShadowLayer, Token, TypedValue } from '../../compile/types.js';
+import { FLUID_PX_PER_REM, pxOf } from '../../compile/values/parse-fluid.js';
+import type {
+  CompiledDesignSystem,
+  Dimension,
+  FluidLength,
+  GradientStop,
+  Rgba,
+  ShadowLayer,
+  Token,
+  TypedValue,
+} from '../../compile/types.js';
 import { perSystemAndKey } from './system-memo.js';
 
 /**
@@ -32,6 +42,30 @@ export function formatHex(color: Rgba): string {
 }
 
 const formatDimension = (dimension: Dimension): string => `${formatCssNumber(dimension.value)}${dimension.unit}`;
+
+/** A number rounded to 4 decimals, as CSS: the coefficients of a fluid length. */
+const formatCoefficient = (value: number): string => formatCssNumber(Math.round(value * 10000) / 10000 + 0);
+
+/**
+ * A fluid length as CSS: `clamp()` of its two ends (the smaller first) around the line through them, its intercept in
+ * the unit of `min` (a rem taken as 16px) plus its slope in `vw`.
+ * @example formatFluid({ min: 16px, max: 24px, from: 320px, to: 1280px }) // 'clamp(16px, 13.3333px + 0.8333vw, 24px)'
+ */
+export function formatFluid(fluid: FluidLength): string {
+  const { slope, intercept } = fluidLine(fluid);
+  const unit = fluid.min.unit;
+  const base = unit === 'rem' ? intercept / FLUID_PX_PER_REM : intercept;
+  const [lower, upper] = pxOf(fluid.min) <= pxOf(fluid.max) ? [fluid.min, fluid.max] : [fluid.max, fluid.min];
+  const vw = slope * 100;
+  const sign = vw < 0 ? '-' : '+';
+  return `clamp(${formatDimension(lower)}, ${formatCoefficient(base)}${unit} ${sign} ${formatCoefficient(Math.abs(vw))}vw, ${formatDimension(upper)})`;
+}
+
+/** The line of a fluid length in px: its value at viewport width `w` px is `intercept + slope × w` between its widths. */
+export function fluidLine(fluid: FluidLength): { readonly slope: number; readonly intercept: number } {
+  const slope = (pxOf(fluid.max) - pxOf(fluid.min)) / (pxOf(fluid.to) - pxOf(fluid.from));
+  return { slope, intercept: pxOf(fluid.min) - slope * pxOf(fluid.from) };
+}
 
 /** What a shadow layer's CSS has before its color: `inset` when it is one, and the four lengths, each followed by a space. */
 export function formatShadowLengths(layer: ShadowLayer): string {
@@ -91,8 +125,9 @@ function formatUncached(value: TypedValue): string {
     case 'color':
       return formatHex(value.color);
     case 'dimension':
+      return value.fluid === undefined ? formatDimension(value) : formatFluid(value.fluid);
     case 'duration':
-      return formatDimension(value as Dimension);
+      return `${formatCssNumber(value.value)}${value.unit}`;
     case 'number':
       return formatCssNumber(value.value);
     case 'fontFamily':

@@ -1,4 +1,4 @@
-import { checkModeOption, defineFormat } from '../output-format.js';
+import { checkBreakpointOption, checkModeOption, defineFormat } from '../output-format.js';
 import { severalFiles } from '../several-files.js';
 import { ANDROID_PARAMETERS, androidFiles, androidSymbolOf, lintAndroid, readAndroidOptions } from './export-android.js';
 import type { AndroidOptions } from './export-android.js';
@@ -12,14 +12,17 @@ export const ANDROID_FORMAT = defineFormat<AndroidOptions>({
     'Android resources (a folder): `res/values/` with the light values and `res/values-night/` with every color’s dark value and each other value that differs: colors `#AARRGGBB`, lengths in dp and text sizes in sp (`dimens.xml`), floats, integers, bools and font families as their Android types, each typography a `TextAppearance.Tokens.<Name>` style, each easing a `pathInterpolator`; `mode=<name>`: that mode’s values alone in `res/values/`.',
   parameters: ANDROID_PARAMETERS,
   readOptions: readAndroidOptions,
-  checkOptions: checkModeOption,
+  checkOptions(options, system) {
+    checkModeOption(options, system);
+    checkBreakpointOption(options, system);
+  },
   ...severalFiles('android', androidFiles),
   lint: lintAndroid,
   usage: (system, token) => androidSymbolOf(system, token.key),
   // Android alone writes no resource for some types, without a warning (docs/native.md).
   leftOutReason: (token) => `The Android export writes no resource for a \`${token.type}\` token (docs/native.md).`,
   examples: ['', '?references=keep', '?mode=dark'],
-  fileName: ({ mode }) => (mode === undefined ? 'android' : `android.${mode}`),
+  fileName: ({ mode, breakpoint }) => ['android', mode, breakpoint].filter((part) => part !== undefined).join('.'),
   rules: {
     'android-name-clash': {
       severities: ['warning'],

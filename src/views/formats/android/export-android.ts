@@ -6,6 +6,8 @@ import { roundForPlatform, toDensityIndependent } from '../../shared/native-appe
 import { keptFirstMessage, noNameMessage, readChoice, readText } from '../output-format.js';
 import type { FormatDiagnostic, FormatQuery, OutputFile } from '../output-format.js';
 import { perSystem } from '../../shared/system-memo.js';
+import { systemAtBreakpoint, tokensChangingAt } from '../../shared/breakpoint-systems.js';
+import { widthInPx } from '../../../compile/fields/read-breakpoints.js';
 
 /** The media type of every file of the Android export. */
 const XML_TYPE = 'application/xml; charset=utf-8';
@@ -25,16 +27,26 @@ export const ANDROID_PARAMETERS = {
     pattern: MODE_NAME.source,
     description: 'One mode’s values only, in `res/values/` (e.g. `light-high-contrast`), and no `res/values-night/`.',
   },
+  breakpoint: {
+    type: 'string',
+    maxLength: 64,
+    pattern: MODE_NAME.source,
+    description:
+      'One breakpoint’s values only (e.g. `md`; `base`: below the first), without `res/values-sw<dp>dp/`, for a design system that declares `breakpoints`.',
+  },
 } as const;
 
 /** Options of the Android export, in the order of its parameters. */
-export type AndroidOptions = { readonly references: 'resolve' | 'keep'; readonly mode?: string };
+export type AndroidOptions = { readonly references: 'resolve' | 'keep'; readonly mode?: string; readonly breakpoint?: string };
 
-/** Reads `references` and `mode`. */
+/** Reads `references`, `mode` and `breakpoint`. */
 export function readAndroidOptions(query: FormatQuery): AndroidOptions {
   const references = readChoice(query, 'references', ANDROID_PARAMETERS.references);
   const mode = readText(query, 'mode', ANDROID_PARAMETERS.mode);
-  return mode === undefined ? { references } : { references, mode };
+  const breakpoint = readText(query, 'breakpoint', ANDROID_PARAMETERS.breakpoint);
+  const options = mode === undefined ? { references } : { references, mode };
+  // Absent rather than undefined: the options of a request without it are those of today (their cache key with them).
+  return breakpoint === undefined ? options : { ...options, breakpoint };
 }
 
 /** What a token's resource holds: a color, a length in dp or sp, a float, an integer, a bool, a string, a file, a style. */
@@ -366,6 +378,34 @@ interface Configuration {
   /** The mode of `res/values/`, for a configuration that holds only what differs from it (every color). */
   readonly base?: string;
   readonly header: string;
+  /** A breakpoint's configuration: the plan of the system at that breakpoint, and the keys of the tokens it writes. */
+  readonly breakpoint?: { readonly plan: AndroidPlan; readonly keys: ReadonlySet<string> };
+}
+
+/**
+ * Per viewport breakpoint, its configurations: `-sw<dp>dp` (a rem as 16dp) and `-sw<dp>dp-night`, each with every
+ * token that changes there in some mode: Android ranks the smallest width above night mode, so a resource in
+ * `values-sw768dp/` alone would hide `values-night/`'s on a night device. Container breakpoints have none.
+ */
+function breakpointConfigurationsOf(system: CompiledDesignSystem, modes: readonly Configuration[]): Configuration[] {
+  const changing = tokensChangingAt(system);
+  const configurations: Configuration[] = [];
+  (system.breakpoints ?? []).forEach((breakpoint, at) => {
+    if (breakpoint.container !== null) return;
+    const keys = new Set((changing[at] ?? []).map((index) => system.tokens[index]?.key as string));
+    if (keys.size === 0) return;
+    const dp = Math.round(widthInPx(breakpoint.minWidth));
+    const plan = planAndroid(systemAtBreakpoint(system, breakpoint.name));
+    for (const { qualifier, mode, header } of modes) {
+      configurations.push({
+        qualifier: `-sw${dp}dp${qualifier}`,
+        mode,
+        header: `${header.replace(/, every color and the values that differ from res\/values\//, '')}, at breakpoint ${breakpoint.name} (smallest width ${dp}dp and up), the values that change there`,
+        breakpoint: { plan, keys },
+      });
+    }
+  });
+  return configurations;
 }
 
 /** The configurations for these options: light and night, or one mode alone. */
@@ -386,6 +426,7 @@ function configurationsOf(system: CompiledDesignSystem, options: AndroidOptions)
 
 /** Whether a configuration writes a resource: always without a base; else a color always, any other when its text differs. */
 function writes(plan: AndroidPlan, resource: AndroidResource, configuration: Configuration, options: AndroidOptions): boolean {
+  if (configuration.breakpoint !== undefined) return configuration.breakpoint.keys.has(resource.token.key);
   const { base } = configuration;
   if (base === undefined || resource.form === 'color') return true;
   const text = (mode: string): string => {
@@ -397,7 +438,13 @@ function writes(plan: AndroidPlan, resource: AndroidResource, configuration: Con
 }
 
 /** A `res/values*` file: the resources of its forms that the configuration writes; undefined when it has none. */
-function valuesFile(plan: AndroidPlan, configuration: Configuration, fileName: string, options: AndroidOptions): OutputFile | undefined {
+function valuesFile(
+  basePlan: AndroidPlan,
+  configuration: Configuration,
+  fileName: string,
+  options: AndroidOptions,
+): OutputFile | undefined {
+  const plan = configuration.breakpoint?.plan ?? basePlan;
   const resources = plan.resources.filter(
     (resource) =>
       resource.form !== 'interpolator' && VALUES_FILE[resource.form] === fileName && writes(plan, resource, configuration, options),
@@ -409,7 +456,8 @@ function valuesFile(plan: AndroidPlan, configuration: Configuration, fileName: s
     render: () => {
       const lines = ['<?xml version="1.0" encoding="utf-8"?>', androidComment(configuration.header), '<resources>'];
       for (const resource of resources) {
-        const comment = configuration.base === undefined ? commentOf(plan, resource.token) : undefined;
+        const comment =
+          configuration.base === undefined && configuration.breakpoint === undefined ? commentOf(plan, resource.token) : undefined;
         if (comment !== undefined) lines.push(`    ${comment}`);
         lines.push(...resourceLines(plan, resource, configuration.mode, options));
       }
@@ -420,7 +468,8 @@ function valuesFile(plan: AndroidPlan, configuration: Configuration, fileName: s
 }
 
 /** An easing's `res/interpolator*` file: a `pathInterpolator` of its cubic Bézier's control points. */
-function interpolatorFile(plan: AndroidPlan, resource: AndroidResource, configuration: Configuration): OutputFile {
+function interpolatorFile(basePlan: AndroidPlan, resource: AndroidResource, configuration: Configuration): OutputFile {
+  const plan = configuration.breakpoint?.plan ?? basePlan;
   return {
     path: `res/interpolator${configuration.qualifier}/${resource.name}.xml`,
     contentType: XML_TYPE,
@@ -428,7 +477,8 @@ function interpolatorFile(plan: AndroidPlan, resource: AndroidResource, configur
       const value = resource.token.resolved[configuration.mode] as TypedValue;
       if (value.kind !== 'cubicBezier') throw new Error(`The Android export has no interpolator for a ${value.kind}`);
       const [x1, y1, x2, y2] = value.points.map(numberText) as [string, string, string, string];
-      const comment = configuration.base === undefined ? commentOf(plan, resource.token) : undefined;
+      const comment =
+        configuration.base === undefined && configuration.breakpoint === undefined ? commentOf(plan, resource.token) : undefined;
       return [
         '<?xml version="1.0" encoding="utf-8"?>',
         androidComment(configuration.header.replace(/, every color and the values that differ from res\/values\//, '')),
@@ -454,15 +504,17 @@ const VALUES_FILES = [...new Set(Object.values(VALUES_FILE))].sort();
  * `TextAppearance.Tokens.<Name>` style, each easing as a `pathInterpolator` in `res/interpolator*`. Paths sorted.
  * @example androidFiles(system, { references: 'resolve' })[0].path // 'res/values-night/colors.xml'
  */
-export function androidFiles(system: CompiledDesignSystem, options: AndroidOptions): OutputFile[] {
+export function androidFiles(exported: CompiledDesignSystem, options: AndroidOptions): OutputFile[] {
+  const system = options.breakpoint === undefined ? exported : systemAtBreakpoint(exported, options.breakpoint);
   const plan = planAndroid(system);
   const files: OutputFile[] = [];
-  for (const configuration of configurationsOf(system, options)) {
+  const modes = configurationsOf(system, options);
+  for (const configuration of [...modes, ...breakpointConfigurationsOf(system, modes)]) {
     for (const fileName of VALUES_FILES) {
       const file = valuesFile(plan, configuration, fileName, options);
       if (file !== undefined) files.push(file);
     }
-    for (const resource of plan.resources) {
+    for (const resource of (configuration.breakpoint?.plan ?? plan).resources) {
       if (resource.form === 'interpolator' && writes(plan, resource, configuration, options))
         files.push(interpolatorFile(plan, resource, configuration));
     }

@@ -1,7 +1,16 @@
 import { MODE_NAME } from '../../../compile/fields/read-modes.js';
 import { CSS_PREFIX_PATTERN, keyWordsOf, NAMINGS, wordsIn } from '../../shared/css-names.js';
 import { CSS_TYPE } from '../../shared/rendered.js';
-import { checkModeOption, defineFormat, FormatOptionError, readChoice, readText, REFERENCES_PARAMETER } from '../output-format.js';
+import { systemAtBreakpoint } from '../../shared/breakpoint-systems.js';
+import {
+  checkBreakpointOption,
+  checkModeOption,
+  defineFormat,
+  FormatOptionError,
+  readChoice,
+  readText,
+  REFERENCES_PARAMETER,
+} from '../output-format.js';
 import type { FormatQuery } from '../output-format.js';
 import { CSS_THEMES, DARK_SELECTOR_PATTERN, renderCss } from './export-css.js';
 import type { CssTheme } from './export-css.js';
@@ -40,6 +49,13 @@ const CSS_PARAMETERS = {
     pattern: MODE_NAME.source,
     description: 'One mode’s values only, in `:root` (e.g. `dark`); `theme` and `darkSelector` do not apply.',
   },
+  breakpoint: {
+    type: 'string',
+    maxLength: 64,
+    pattern: MODE_NAME.source,
+    description:
+      'One breakpoint’s values only, without `@media` blocks (e.g. `md`; `base`: below the first breakpoint), for a design system that declares `breakpoints`.',
+  },
 } as const;
 
 /** `theme` and `darkSelector`, which must come together exactly when `theme=selector`. */
@@ -66,6 +82,7 @@ type CssOptions = {
   readonly darkSelector?: string;
   readonly mode?: string;
   readonly references: 'resolve' | 'keep';
+  readonly breakpoint?: string;
 };
 
 type TailwindOptions = { readonly theme: CssTheme; readonly darkSelector?: string };
@@ -85,10 +102,18 @@ export const CSS_FORMAT = defineFormat<CssOptions>({
     const { theme, darkSelector } = readTheme(query);
     const mode = readText(query, 'mode', CSS_PARAMETERS.mode);
     const references = readChoice(query, 'references', CSS_PARAMETERS.references);
-    return { prefix, naming, theme, darkSelector, mode, references };
+    const breakpoint = readText(query, 'breakpoint', CSS_PARAMETERS.breakpoint);
+    // Absent rather than undefined: the options of a request without it are those of today (their cache key with them).
+    return breakpoint === undefined
+      ? { prefix, naming, theme, darkSelector, mode, references }
+      : { prefix, naming, theme, darkSelector, mode, references, breakpoint };
   },
-  checkOptions: checkModeOption,
-  render: renderCss,
+  checkOptions(options, system) {
+    checkModeOption(options, system);
+    checkBreakpointOption(options, system);
+  },
+  render: (system, options) =>
+    renderCss(options.breakpoint === undefined ? system : systemAtBreakpoint(system, options.breakpoint), options),
   usage: (system, token) => `var(--${wordsIn(keyWordsOf(system), token.key)})`,
   lint: lintCssNames,
   examples: [
@@ -98,7 +123,7 @@ export const CSS_FORMAT = defineFormat<CssOptions>({
     '?theme=light-dark',
     '?theme=selector&darkSelector=.dark',
   ],
-  fileName: ({ mode }) => (mode === undefined ? 'tokens.css' : `tokens.${mode}.css`),
+  fileName: ({ mode, breakpoint }) => ['tokens', mode, breakpoint, 'css'].filter((part) => part !== undefined).join('.'),
   rules: {
     'css-name-clash': {
       severities: ['warning'],

@@ -7,6 +7,9 @@ import type { CssWriter, ReferenceHandling } from '../../shared/css-writer.js';
 import { furtherModes, schemeOf } from '../../shared/mode-values.js';
 import { cssNamer, joinWords, keyWordsOf, PART_WORDS, tokenWordsOf, wordsIn } from '../../shared/css-names.js';
 import { perSystem } from '../../shared/system-memo.js';
+import { fluidTokenIndexes } from '../../shared/breakpoint-systems.js';
+import { renderWithBreakpoints } from './responsive-css.js';
+import type { RenderRules } from './responsive-css.js';
 import type { Naming } from '../../shared/css-names.js';
 
 export const CSS_THEMES = ['data-attribute', 'media', 'light-dark', 'selector'] as const;
@@ -56,18 +59,23 @@ export const HEADER = (slug: string): string => `/* Design tokens of ${slug}. Ge
 export function renderCss(system: CompiledDesignSystem, options: CssExportOptions): string {
   const words = tokenWordsOf(system);
   const name = cssNamer(options.naming, options.prefix);
-  const writer = createCssWriter(
-    system,
-    {
-      propertyName: (index) => name(words[index] as string),
-      partName: (index, part) => name(joinWords(words[index] as string, PART_WORDS[part])),
-      referenceName: (key) => name(wordsIn(keyWordsOf(system), key)),
-    },
-    options.references ?? 'resolve',
-  );
+  // Systems at a breakpoint have the same tokens by index: one set of names serves them all.
+  const names = {
+    propertyName: (index: number) => name(words[index] as string),
+    partName: (index: number, part: keyof typeof PART_WORDS) => name(joinWords(words[index] as string, PART_WORDS[part])),
+    referenceName: (key: string) => name(wordsIn(keyWordsOf(system), key)),
+  };
+  const writerOf = (of: CompiledDesignSystem): CssWriter => createCssWriter(of, names, options.references ?? 'resolve');
   const every = tokenIndexesOf(system);
-  if (options.mode !== undefined) return `${HEADER(system.meta.slug)}${renderModeRoot(every, writer, options.mode)}`;
-  return `${HEADER(system.meta.slug)}${renderThemeBlocks(system, every, writer, options)}`;
+  const { mode } = options;
+  const render: RenderRules =
+    mode === undefined
+      ? (of, indexes, writer) => renderThemeBlocks(of, indexes, writer, options)
+      : (_of, indexes, writer) => renderModeRoot(indexes, writer, mode);
+  if (system.breakpoints !== undefined || fluidTokenIndexes(system).length > 0) {
+    return `${HEADER(system.meta.slug)}${renderWithBreakpoints(system, every, writerOf, render)}`;
+  }
+  return `${HEADER(system.meta.slug)}${render(system, every, writerOf(system))}`;
 }
 
 /** `0` to `system.tokens.length - 1`: every token of the system by index, in key order. */

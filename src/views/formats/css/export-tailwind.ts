@@ -2,7 +2,10 @@ import { TAILWIND_NAMESPACES, tailwindVariable } from './tailwind-names.js';
 import type { CompiledDesignSystem, Token, TypedValue } from '../../../compile/types.js';
 import { joinWords, keyWordsOf, PART_WORDS, tokenWordsOf, wordsIn } from '../../shared/css-names.js';
 import { sameTypedValue } from '../../../compile/fields/typed-values.js';
-import { cssTextsOf, formatTypographyPart } from '../../shared/css-values.js';
+import { cssTextsOf, formatCssNumber, formatTypographyPart } from '../../shared/css-values.js';
+import { fluidTokenIndexes, hasFluidValue } from '../../shared/breakpoint-systems.js';
+import { renderWithBreakpoints } from './responsive-css.js';
+import type { RenderRules } from './responsive-css.js';
 import type { TYPOGRAPHY_PARTS } from '../../shared/css-values.js';
 import { createCssWriter } from '../../shared/css-writer.js';
 import { HEADER, modeMediaQuery, renderThemeBlocks } from './export-css.js';
@@ -65,19 +68,21 @@ export function renderTailwind(system: CompiledDesignSystem, options: Pick<CssEx
       switchingTokens.push(index);
     }
   }
-  let written = `${HEADER(system.meta.slug)}@theme {\n${fixed === '' ? '\n' : fixed}}\n`;
+  let written = `${HEADER(system.meta.slug)}@theme {\n${breakpointVariables(system)}${fixed === '' ? '\n' : fixed}}\n`;
   if (switchingTokens.length > 0) {
-    const writer = createCssWriter(
-      system,
-      {
-        propertyName: valueVariable,
-        partName: partVariable,
-        referenceName: (key) => `--${joinWords(TAILWIND_VALUE_PREFIX, wordsIn(keyWordsOf(system), key))}`,
-        overrideText: (token, value) => (isNoShadow(token, value) ? TAILWIND_NO_SHADOW : undefined),
-      },
-      'resolve',
-    );
-    written += `\n@theme inline {\n${switching}}\n\n${renderThemeBlocks(system, switchingTokens, writer, options)}`;
+    const names = {
+      propertyName: valueVariable,
+      partName: partVariable,
+      referenceName: (key: string) => `--${joinWords(TAILWIND_VALUE_PREFIX, wordsIn(keyWordsOf(system), key))}`,
+      overrideText: (token: Token, value: TypedValue) => (isNoShadow(token, value) ? TAILWIND_NO_SHADOW : undefined),
+    };
+    const writerOf = (of: CompiledDesignSystem) => createCssWriter(of, names, 'resolve');
+    const render: RenderRules = (of, indexes, writer) => renderThemeBlocks(of, indexes, writer, options);
+    const blocks =
+      system.breakpoints === undefined && fluidTokenIndexes(system).length === 0
+        ? render(system, switchingTokens, writerOf(system))
+        : renderWithBreakpoints(system, switchingTokens, writerOf, render);
+    written += `\n@theme inline {\n${switching}}\n\n${blocks}`;
   }
   // A variant applies where its mode's values do: under the mode's media query when the OS switches the mode on.
   const further = furtherModes(system);
@@ -115,8 +120,22 @@ function isNoShadow(token: Token, value: TypedValue): boolean {
 /** What Tailwind's `shadow-none` sets `--tw-shadow` to. */
 const TAILWIND_NO_SHADOW = '0 0 #0000';
 
-/** Whether a token has one value in every mode, so it can sit in `@theme` itself. */
+/**
+ * The viewport breakpoints as Tailwind's `--breakpoint-*` theme variables (its `md:` variants), literal widths since a
+ * media query cannot read a variable; container breakpoints have none (Tailwind's `@container` variants use sizes of its own).
+ */
+function breakpointVariables(system: CompiledDesignSystem): string {
+  let written = '';
+  for (const breakpoint of system.breakpoints ?? []) {
+    if (breakpoint.container === null)
+      written += `  --breakpoint-${breakpoint.name}: ${formatCssNumber(breakpoint.minWidth.value)}${breakpoint.minWidth.unit};\n`;
+  }
+  return written;
+}
+
+/** Whether a token has one value in every mode and at every breakpoint, so it can sit in `@theme` itself. */
 function isFixed(system: CompiledDesignSystem, token: Token): boolean {
+  if (token.responsive !== undefined || hasFluidValue(token)) return false;
   const light = token.resolved.light;
   // A loop, not `modes.every(...)`: this runs for every token, and a closure per token is garbage.
   for (const mode of system.modes) {

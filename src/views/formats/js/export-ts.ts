@@ -1,7 +1,9 @@
 import type { CompiledDesignSystem } from '../../../compile/types.js';
 import { formatDocCommentText } from '../../shared/css-comment.js';
 import { jsPropertyKey } from './js-names.js';
-import { jsLiteralsOf, printTokenObject, textLiteralOf } from './js-tree-text.js';
+import { jsLiteralsOf, NO_COMMENTS, printTokenObject, textLiteralOf } from './js-tree-text.js';
+import { breakpointCondition, systemAtBreakpoint, tokensChangingAt } from '../../shared/breakpoint-systems.js';
+import { formatCssNumber } from '../../shared/css-values.js';
 import type { JsLiteral, ObjectSyntax } from './js-tree-text.js';
 import { perSystem } from '../../shared/system-memo.js';
 
@@ -31,7 +33,65 @@ export function renderTypeScript(system: CompiledDesignSystem): string {
     `\nexport type TokenName =${tokenNameUnion(system)};\n`,
   ];
   if (system.declaresModes) parts.push(renderModes(system, deprecations));
+  if (system.breakpoints !== undefined) parts.push(renderBreakpoints(system));
   return parts.join('');
+}
+
+/**
+ * What a design system that declares `breakpoints` adds: `breakpoints` (each one's width, container and the media or
+ * container condition to match it with, as `matchMedia` takes it), `BreakpointName` (`base` and each, narrowest
+ * first), and `atBreakpoint`: per breakpoint and mode the tokens that change there from the breakpoint before, nested as
+ * in `tokens` (mobile first: the value at a width is the last breakpoint's at or below it that has the token).
+ * @example
+ * export const breakpoints = {
+ *   md: { minWidth: "48rem", container: null, condition: "(min-width: 48rem)" },
+ * } as const;
+ */
+function renderBreakpoints(system: CompiledDesignSystem): string {
+  const declared = system.breakpoints ?? [];
+  let conditions = '';
+  for (const breakpoint of declared) {
+    const width = `${formatCssNumber(breakpoint.minWidth.value)}${breakpoint.minWidth.unit}`;
+    conditions += `  ${jsPropertyKey(breakpoint.name)}: { minWidth: ${JSON.stringify(width)}, container: ${JSON.stringify(breakpoint.container)}, condition: ${JSON.stringify(breakpointCondition(breakpoint))} },
+`;
+  }
+  const changing = tokensChangingAt(system);
+  let values = '';
+  declared.forEach((breakpoint, at) => {
+    const there = systemAtBreakpoint(system, breakpoint.name);
+    const keys = new Set((changing[at] ?? []).map((index) => system.tokens[index]?.key));
+    // Only the tokens that change: a system of them alone, printed as `tokens` is.
+    const changed: CompiledDesignSystem = { ...there, tokens: there.tokens.filter((token) => keys.has(token.key)) };
+    let byMode = '';
+    for (const { name } of system.modes)
+      byMode += `    ${jsPropertyKey(name)}: ${printTokenObject(changed, textLiteralsOf(changed, name), PLAIN, 2, NO_COMMENTS)},
+`;
+    values += `  ${jsPropertyKey(breakpoint.name)}: {
+${byMode}  },
+`;
+  });
+  const union = ['base', ...declared.map((breakpoint) => breakpoint.name)].map((name) => JSON.stringify(name)).join(' | ');
+  return [
+    `
+export const breakpoints = ${
+      conditions === ''
+        ? '{}'
+        : `{
+${conditions}}`
+    } as const;
+`,
+    `
+export type BreakpointName = ${union};
+`,
+    `
+export const atBreakpoint = ${
+      values === ''
+        ? '{}'
+        : `{
+${values}}`
+    } as const;
+`,
+  ].join('');
 }
 
 /**

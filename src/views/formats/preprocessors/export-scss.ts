@@ -13,6 +13,7 @@ import {
   wholeReferenceOf,
 } from './preprocessor-declarations.js';
 import type { PreprocessorDeclaration, VariableLanguage } from './preprocessor-declarations.js';
+import { listBreakpointDeclarations } from './breakpoint-declarations.js';
 
 /**
  * The Sass variable of a custom property's name: `$` and the name, a first digit escaped (`$\32 xl-gap`: an
@@ -61,6 +62,10 @@ function variableValue(declaration: PreprocessorDeclaration): string {
 function reservedNames(system: CompiledDesignSystem): Map<string, string> {
   const reserved = new Map<string, string>([['tokens', 'the module’s map of every mode']]);
   for (const mode of system.modes) reserved.set(`tokens-${mode.name}`, `the module’s map of the mode \`${mode.name}\``);
+  if (system.breakpoints === undefined) return reserved;
+  reserved.set('breakpoints', 'the module’s map of the breakpoints');
+  reserved.set('tokens-at', 'the module’s map of every breakpoint');
+  for (const { name } of system.breakpoints) reserved.set(`tokens-at-${name}`, `the module’s map of the breakpoint \`${name}\``);
   return reserved;
 }
 
@@ -101,6 +106,51 @@ export function renderScss(system: CompiledDesignSystem, options: { readonly ref
     `    @error "Unknown mode \`#{$mode}\`; this design system has ${names}.";\n`,
     '  }\n',
     '  @each $name, $value in map.get($tokens, $mode) {\n',
+    '    --#{$name}: #{$value};\n',
+    '  }\n',
+    '}\n',
+    system.breakpoints === undefined ? '' : scssBreakpoints(system, options.references),
+  ].join('');
+}
+
+/**
+ * What a system with breakpoints adds: `$breakpoints` (name to width), per breakpoint `$tokens-at-<name>` (mode to the
+ * values that change there), `$tokens-at`, the mixin `breakpoint($name)` (its `@content` in the breakpoint's `@media`
+ * or `@container`) and `tokens-at($breakpoint, $mode)` (those values as custom properties).
+ */
+function scssBreakpoints(system: CompiledDesignSystem, references: ReferenceHandling): string {
+  const listed = listBreakpointDeclarations(system, references);
+  let widths = '';
+  let maps = '';
+  for (const { breakpoint, width, modes } of listed) {
+    widths += `  "${breakpoint.name}": ${width},\n`;
+    let byMode = '';
+    for (const { mode, declarations } of modes) {
+      let entries = '';
+      for (const declaration of declarations) entries += `    ${sassString(declaration.name)}: ${declarationValue(declaration)},\n`;
+      byMode += `  "${mode}": ${entries === '' ? '()' : `(\n${entries}  )`},\n`;
+    }
+    maps += `\n$tokens-at-${breakpoint.name}: (\n${byMode});\n`;
+  }
+  const names = listed.map(({ breakpoint }) => breakpoint.name).join(', ');
+  const container = listed[0]?.breakpoint.container ?? null;
+  const condition = container === null ? '@media' : `@container ${container}`;
+  return [
+    '\n// Breakpoints: `tokens.$breakpoints` (name to width), `tokens.$tokens-at-<breakpoint>` (mode to the values that change there),\n',
+    '// `@include tokens.breakpoint(<breakpoint>) { … }` and `@include tokens.tokens-at(<breakpoint>, <mode>);`.\n',
+    `$breakpoints: ${widths === '' ? '()' : `(\n${widths})`};\n`,
+    maps,
+    `\n$tokens-at: ${listed.length === 0 ? '()' : `(\n${listed.map(({ breakpoint }) => `  "${breakpoint.name}": $tokens-at-${breakpoint.name},\n`).join('')})`};\n\n`,
+    '@mixin breakpoint($name) {\n',
+    '  @if not map.has-key($breakpoints, $name) {\n',
+    `    @error "Unknown breakpoint \`#{$name}\`; this design system has ${names}.";\n`,
+    '  }\n',
+    `  ${condition} (min-width: map.get($breakpoints, $name)) {\n`,
+    '    @content;\n',
+    '  }\n',
+    '}\n\n',
+    '@mixin tokens-at($breakpoint, $mode) {\n',
+    '  @each $name, $value in map.get($tokens-at, $breakpoint, $mode) {\n',
     '    --#{$name}: #{$value};\n',
     '  }\n',
     '}\n',
