@@ -146,7 +146,7 @@ describe('token-server build: wrong calls are usage errors (exit 2), with the AP
     [
       'an unknown parameter',
       ['--out', 'o', '--format', 'css?prefx=--acme'],
-      'unknown parameter `prefx` for format css (did you mean `prefix`?); its parameters are prefix, naming, theme, darkSelector, references, mode',
+      'unknown parameter `prefx` for format css (did you mean `prefix`?); its parameters are prefix, naming, theme, darkSelector, references, mode, breakpoint',
     ],
     [
       'a parameter of a format without any',

@@ -217,6 +217,7 @@ describe.skipIf(!BROWSER_AVAILABLE)('the page writes every operation the API tak
 
   it('adds a token with a value per mode and deletes another; the branch serves both', async () => {
     // The add form by keyboard alone: the group, the name, the type (typed ahead on the closed select), Add token….
+    await page.locator('#add-token-group').waitFor({ state: 'visible', timeout: 5000 });
     await page.locator('#forget-key').focus();
     await tabTo(page, '#add-token-group');
     await page.keyboard.type('color.brand');
