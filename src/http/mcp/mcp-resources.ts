@@ -12,8 +12,8 @@ import type { DesignSystemContext } from '../read-context.js';
 import { textOf } from './mcp-context.js';
 import type { McpServerContext } from './mcp-context.js';
 
-/** The largest export body an MCP resource read answers with (4 MiB); a larger one names its HTTP route instead. */
-export const MAX_RESOURCE_BYTES = 4 * 1024 * 1024;
+/** The largest export body an MCP resource read answers with (2 MiB: the SDK writes the JSON-RPC answer on the main thread, about 15 ms a MiB); a larger one names its HTTP route instead. */
+export const MAX_RESOURCE_BYTES = 2 * 1024 * 1024;
 
 /** The exports served as resources: the formats of one file (a folder of files has no single body). */
 const RESOURCE_FORMATS: readonly FormatId[] = OUTPUT_FORMAT_IDS.filter((id) => !hasFiles(id));
