@@ -1,3 +1,4 @@
+import { isGenericFamily } from '../compile/values/generic-families.js';
 import { parseColor } from '../compile/values/parse-color.js';
 import { referenceOf, STROKE_STYLES } from '../compile/values/parse-values.js';
 import { TOKEN_TYPES } from '../compile/types.js';
@@ -45,22 +46,6 @@ const LENGTH = /^-?(?:\d+\.?\d*|\.\d+)(?:px|rem|em|%|vw|vh|dvh|svh|lvh|ch|ex|pt)
 const DURATION = /^(?:\d+\.?\d*|\.\d+)(?:ms|s)$/;
 const UNITLESS = /^-?(?:\d+\.?\d*|\.\d+)$/;
 const CUBIC_BEZIER = /^cubic-bezier\(\s*([^,()]+),\s*([^,()]+),\s*([^,()]+),\s*([^,()]+)\)$/;
-const GENERIC_FAMILIES = new Set([
-  'serif',
-  'sans-serif',
-  'monospace',
-  'cursive',
-  'fantasy',
-  'system-ui',
-  'ui-serif',
-  'ui-sans-serif',
-  'ui-monospace',
-  'ui-rounded',
-  'math',
-  'emoji',
-  '-apple-system',
-  'blinkmacsystemfont',
-]);
 /** A key segment (lowercase, without `-` and `_`) that names a font family or weight. */
 const FAMILY_NAME = /^fontfamil(?:y|ies)$/;
 const WEIGHT_NAME = /^fontweights?$/;
@@ -70,7 +55,7 @@ function isFontStack(text: string): boolean {
   const names = text.split(',').map((name) => name.trim());
   const isName = (name: string): boolean => /^(['"]).+\1$/.test(name) || /^-?[A-Za-z][A-Za-z0-9 -]*$/.test(name);
   if (!names.every(isName)) return false;
-  return names.length >= 2 || GENERIC_FAMILIES.has((names[0] as string).toLowerCase());
+  return names.length >= 2 || isGenericFamily(names[0] as string);
 }
 
 /** Fields of a shadow layer as DTCG, Style Dictionary and Tokens Studio write them (`offsetX` or `x`, `blur` or `blurRadius`). */

@@ -68,12 +68,17 @@ function locateFields(node: SourceNode): Record<string, Located> {
 function namedFieldsOf(node: SourceNode, name: string): NamedFields[] | undefined {
   const field = entryOf(node, name)?.value;
   if (field === null || field === undefined || !field.isMap) return undefined;
-  return field.entries.map((entry) => ({
+  return field.entries.map(namedFieldOf);
+}
+
+/** One entry of such a field: its name, places, and its fields when it is a mapping. */
+function namedFieldOf(entry: SourceEntry): NamedFields {
+  return {
     name: entry.key,
     pos: entry.keyPos,
     valuePos: entry.value?.pos ?? entry.keyPos,
     fields: entry.value?.isMap === true ? locateFields(entry.value) : undefined,
-  }));
+  };
 }
 
 function readSystemFields(walk: Walk, root: SourceNode): SystemEntry {
@@ -226,10 +231,7 @@ function breakpointEntriesOf(node: SourceNode): BreakpointEntry[] | undefined {
   const field = entryOf(node, 'breakpoints')?.value;
   if (field === null || field === undefined || !field.isMap) return undefined;
   return field.entries.map((entry) => ({
-    name: entry.key,
-    pos: entry.keyPos,
-    valuePos: entry.value?.pos ?? entry.keyPos,
-    fields: entry.value?.isMap === true ? locateFields(entry.value) : undefined,
+    ...namedFieldOf(entry),
     modes: entry.value?.isMap === true ? namedFieldsOf(entry.value, 'modes') : undefined,
   }));
 }

@@ -1,4 +1,5 @@
 import type { CompiledDesignSystem, Rgba, ShadowLayer, Token, TokenType, TypedValue } from '../../../compile/types.js';
+import { isGenericFamily } from '../../../compile/values/generic-families.js';
 import { joinWords, keyWordsOf, PART_WORDS, wordsIn } from '../../shared/css-names.js';
 import { formatCssValue } from '../../shared/css-values.js';
 import { roundForPlatform, toDensityIndependent } from '../../shared/native-appearance.js';
@@ -152,25 +153,6 @@ const LEFT_OUT: Readonly<Partial<Record<TokenType, string>>> = {
   transition: 'Figma has no transition variable or style (its duration and easing tokens are variables of their own)',
   gradient: 'Figma variables hold no gradient, and the plan makes no paint styles',
 };
-
-/** CSS's generic families and the system-font keywords: no font Figma can load. */
-const GENERIC_FAMILIES = new Set([
-  '-apple-system',
-  'BlinkMacSystemFont',
-  'serif',
-  'sans-serif',
-  'monospace',
-  'cursive',
-  'fantasy',
-  'system-ui',
-  'ui-serif',
-  'ui-sans-serif',
-  'ui-monospace',
-  'ui-rounded',
-  'math',
-  'emoji',
-  'fangsong',
-]);
 
 type Typography = Extract<TypedValue, { kind: 'typography' }>;
 
@@ -391,7 +373,7 @@ function planOf(system: CompiledDesignSystem): FigmaPlan {
       });
     }
     const family = light.fontFamily.families[0] ?? '';
-    if (GENERIC_FAMILIES.has(family)) lossesOf(token.key).lossy.push(`its family \`${family}\` is generic: Figma needs a font it can load`);
+    if (isGenericFamily(family)) lossesOf(token.key).lossy.push(`its family \`${family}\` is generic: Figma needs a font it can load`);
     if (light.fontFamily.families.length > 1)
       lossesOf(token.key).lossy.push(
         `its fallback families (${light.fontFamily.families.slice(1).join(', ')}) are not carried: a Figma font is one family`,
