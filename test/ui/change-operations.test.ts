@@ -58,6 +58,11 @@ describe.skipIf(!BROWSER_AVAILABLE)('the page writes every operation the API tak
     await page.locator('#submit-form button[type="submit"]').click();
     const answer = (await (await opened).json()) as { data: { change: Change } };
     expect(await page.locator('#tray-list li').count()).toBe(0);
+    // The submit ends by listing the change requests again and moving focus to the new one: wait for it, so a test
+    // that moves focus next is not overtaken by it.
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['change']), { timeout: 5000 })
+      .toBe(answer.data.change.id);
     return answer.data.change;
   };
   const commitOnMain = async (path: string, from: string, to: string): Promise<void> => {
