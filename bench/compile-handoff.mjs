@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateDesignSystem } from './generate.mjs';
-import { chainTokens, colorSystem } from './hostile-shapes.mjs';
+import { chainTokens, colorSystem, contrastSystem } from './hostile-shapes.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -19,6 +19,7 @@ const { CompilerThread } = await load('state/compiler-thread.js');
 const { reduce } = await load('state/reduce.js');
 const { createEmptySnapshot } = await load('state/snapshot.js');
 
+const ONLY_SHAPE = process.env.SHAPE;
 const SHAPES = {
   'largest (980 colors x 102 modes)': [...colorSystem('s', 980, 100)],
   'pinned (47 chains of 64 references)': [
@@ -26,6 +27,7 @@ const SHAPES = {
     ['s/tokens.yaml', chainTokens(47, 64)],
   ],
   '10,000 tokens (generated)': [...generateDesignSystem({ slug: 's', tokens: 10_000 }).files],
+  'contrast-cap (200 scale steps x 102 modes)': [...contrastSystem('s', { colors: 200, modes: 100, pairs: 196 })],
 };
 
 const compiler = new CompilerThread();
@@ -40,7 +42,7 @@ const timer = setInterval(() => {
 /** The longest pause that ended after `from` (and the pause running now, if longer). */
 const longestSince = (from) =>
   Math.max(performance.now() - last, ...pausesSeen.filter((pause) => pause.end > from).map((pause) => pause.ms));
-for (const [name, files] of Object.entries(SHAPES)) {
+for (const [name, files] of Object.entries(SHAPES).filter(([name]) => ONLY_SHAPE === undefined || name.startsWith(ONLY_SHAPE))) {
   const sorted = files.sort(([a], [b]) => (a < b ? -1 : 1));
   const pauses = [];
   for (let run = 0; run < Number(args.runs); run++) {

@@ -3,7 +3,8 @@ import { Worker } from 'node:worker_threads';
 import type { CompiledDesignSystem, Token } from '../compile/types.js';
 import { runSystemTool } from '../mcp/run-tool.js';
 import type { SystemToolJob } from '../mcp/run-tool.js';
-import { HANDOFF_SLICE_TOKENS, HANDOFF_SLICE_VALUES } from '../state/compile-handoff.js';
+import { handoffSliceSize, sliceScales } from '../state/system-slices.js';
+import type { ScaleRun } from '../state/system-slices.js';
 import { siblingWorkerUrl } from '../state/worker-url.js';
 import { countTokenValues } from '../views/formats/export-jobs.js';
 
@@ -20,10 +21,11 @@ export const MCP_HELD_SYSTEMS = 4;
 export const MCP_TOOL_TIMEOUT_MS = 60_000;
 const MCP_WORKER_MEMORY_MB = 1024;
 
-/** What the main thread sends the worker, in order: a design system in slices of tokens, then calls about it. */
+/** What the main thread sends the worker, in order: a design system in slices of tokens and scale steps, then calls about it. */
 export type McpWorkerMessage =
-  | { readonly kind: 'system'; readonly hash: string; readonly system: Omit<CompiledDesignSystem, 'tokens'> }
+  | { readonly kind: 'system'; readonly hash: string; readonly system: Omit<CompiledDesignSystem, 'tokens' | 'scales'> }
   | { readonly kind: 'tokens'; readonly hash: string; readonly tokens: readonly Token[] }
+  | { readonly kind: 'scales'; readonly hash: string; readonly runs: readonly ScaleRun[] }
   | { readonly kind: 'drop'; readonly hash: string }
   | { readonly kind: 'call'; readonly id: number; readonly hash: string; readonly beforeHash?: string; readonly job: SystemToolJob };
 
@@ -38,7 +40,7 @@ interface Pending {
 /**
  * Answers the MCP tools whose first call derives whole-system indexes: a small design system's on the calling thread,
  * a large one's in one long-lived worker thread, which derives each index once per design system it holds. A
- * design system goes to the worker in slices of tokens, one per turn of the event loop (one `v8.serialize` of
+ * design system goes to the worker in slices of tokens and scale steps, one per turn of the event loop (one `v8.serialize` of
  * 50,000 tokens took 180-340 ms), and the worker does not keep the process alive while idle.
  */
 export class McpToolRunner {
@@ -100,14 +102,20 @@ export class McpToolRunner {
     const sending = this.#held.get(hash);
     if (sending !== undefined) return sending;
     const sent = (async () => {
-      const { tokens, ...rest } = system;
+      const { tokens, scales, ...rest } = system;
       const head: McpWorkerMessage = { kind: 'system', hash, system: rest };
       worker.postMessage(head);
-      const perSlice = Math.max(1, Math.min(HANDOFF_SLICE_TOKENS, Math.floor(HANDOFF_SLICE_VALUES / Math.max(1, system.modes.length))));
+      const perSlice = handoffSliceSize(system.modes.length);
       for (let start = 0; start < tokens.length; start += perSlice) {
         await nextTurn();
         if (worker !== this.#worker) return;
         const slice: McpWorkerMessage = { kind: 'tokens', hash, tokens: tokens.slice(start, start + perSlice) };
+        worker.postMessage(slice);
+      }
+      for (const runs of sliceScales(scales, perSlice)) {
+        await nextTurn();
+        if (worker !== this.#worker) return;
+        const slice: McpWorkerMessage = { kind: 'scales', hash, runs };
         worker.postMessage(slice);
       }
     })();

@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { serialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { CompiledDesignSystem } from '../compile/types.js';
-import { HANDOFF_SLICE_TOKENS, HANDOFF_SLICE_VALUES } from '../state/compile-handoff.js';
+import { handoffSliceSize, sliceScales } from '../state/system-slices.js';
 import { siblingWorkerUrl } from '../state/worker-url.js';
 import { countTokenValues, MissingFileError, renderExport } from '../views/formats/export-jobs.js';
 import { hasFiles } from '../views/formats/export-jobs.js';
@@ -37,6 +37,8 @@ const RENDER_MEMORY_MB = 1024;
 export interface SystemBytes {
   readonly rest: Uint8Array;
   readonly tokens: readonly Uint8Array[];
+  /** The scales, as slices of runs of steps (`sliceScales`). */
+  readonly scales: readonly Uint8Array[];
 }
 
 /** One export to render in a worker; `system` only when that worker does not hold it yet. */
@@ -266,16 +268,21 @@ export function rendersOffThread(system: CompiledDesignSystem, job: ExportJob): 
 }
 
 /**
- * The system as bytes for a worker, its tokens serialised a slice per turn of the event loop: the largest system in
- * one `v8.serialize` took the main thread 240-920 ms.
+ * The system as bytes for a worker, its tokens and scale steps serialised a slice per turn of the event loop: the
+ * largest system in one `v8.serialize` took the main thread 240-920 ms.
  */
 async function systemBytes(system: CompiledDesignSystem): Promise<SystemBytes> {
-  const { tokens, ...rest } = system;
-  const perSlice = Math.max(1, Math.min(HANDOFF_SLICE_TOKENS, Math.floor(HANDOFF_SLICE_VALUES / Math.max(1, system.modes.length))));
+  const { tokens, scales, ...rest } = system;
+  const perSlice = handoffSliceSize(system.modes.length);
   const slices: Uint8Array[] = [];
   for (let start = 0; start < tokens.length; start += perSlice) {
     if (start > 0) await nextTurn();
     slices.push(serialize(tokens.slice(start, start + perSlice)));
   }
-  return { rest: serialize(rest), tokens: slices };
+  const scaleSlices: Uint8Array[] = [];
+  for (const runs of sliceScales(scales, perSlice)) {
+    await nextTurn();
+    scaleSlices.push(serialize(runs));
+  }
+  return { rest: serialize(rest), tokens: slices, scales: scaleSlices };
 }

@@ -1,6 +1,8 @@
 import { deserialize } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import type { CompiledDesignSystem, Token } from '../compile/types.js';
+import { joinScales } from '../state/system-slices.js';
+import type { ScaleRun } from '../state/system-slices.js';
 import { MissingFileError, renderExport } from '../views/formats/export-jobs.js';
 import type { RenderJob, RenderReply, SystemBytes } from './render-thread.js';
 import { HELD_SYSTEMS } from './render-thread.js';
@@ -11,8 +13,9 @@ import { HELD_SYSTEMS } from './render-thread.js';
 const held = new Map<string, CompiledDesignSystem>();
 
 const systemOf = (bytes: SystemBytes): CompiledDesignSystem => ({
-  ...(deserialize(bytes.rest) as Omit<CompiledDesignSystem, 'tokens'>),
+  ...(deserialize(bytes.rest) as Omit<CompiledDesignSystem, 'tokens' | 'scales'>),
   tokens: bytes.tokens.flatMap((slice) => deserialize(slice) as Token[]),
+  scales: joinScales(bytes.scales.flatMap((slice) => deserialize(slice) as ScaleRun[])),
 });
 
 parentPort?.on('message', (job: RenderJob) => {

@@ -4,29 +4,26 @@ import type { CompileResult } from '../compile/compile-design-system.js';
 import { deepFreeze } from '../compile/deep-freeze.js';
 import type { CompiledDesignSystem, Token } from '../compile/types.js';
 import { sameToken } from './equality.js';
-
-/**
- * At most this many tokens, and this many values (tokens × modes), in one slice of a compile result. The main thread
- * reads one slice per turn of its event loop, each in a few ms, where the whole result of the largest design system
- * (980 tokens in 102 modes) took 30-40 ms in one go, and more on a busy machine, during which no request was answered.
- */
-export const HANDOFF_SLICE_TOKENS = 256;
-export const HANDOFF_SLICE_VALUES = 8_192;
+import { handoffSliceSize, joinScales, sliceScales } from './system-slices.js';
+import type { ScaleRun } from './system-slices.js';
 
 /**
  * A compile result as it crosses from the worker to the main thread. What the main thread already has is sent as a
  * reference: the whole system when its content did not change, else each unchanged token as its index in the
- * previous system's token list. The tokens go as slices of bytes (`v8.serialize`), which the message itself does not
- * copy into objects: the main thread turns them into tokens one slice per turn (`unpackCompileResult`).
+ * previous system's token list. The tokens and the scales' steps (a color per mode each) go as slices of bytes
+ * (`v8.serialize`), which the message itself does not copy into objects: the main thread turns them into objects one
+ * slice per turn (`unpackCompileResult`).
  */
 export type PackedCompileResult =
   | { readonly kind: 'full'; readonly result: CompileResult }
   | { readonly kind: 'same'; readonly diagnostics: CompileResult['diagnostics'] }
   | {
       readonly kind: 'sliced';
-      readonly system: Omit<CompiledDesignSystem, 'tokens'>;
+      readonly system: Omit<CompiledDesignSystem, 'tokens' | 'scales'>;
       /** The tokens in order, a slice at a time: a number is the index of an equal token in the previous system's list. */
       readonly slices: readonly Uint8Array[];
+      /** The scales in order, a slice of runs of steps at a time (`sliceScales`). */
+      readonly scaleSlices: readonly Uint8Array[];
       readonly diagnostics: CompileResult['diagnostics'];
     };
 
@@ -40,15 +37,16 @@ export function packCompileResult(result: CompileResult, base: CompiledDesignSys
     const index = baseIndex.get(token.key);
     return index !== undefined && sameToken(base?.tokens[index] as Token, token) ? index : token;
   });
-  const perSlice = Math.max(1, Math.min(HANDOFF_SLICE_TOKENS, Math.floor(HANDOFF_SLICE_VALUES / Math.max(1, system.modes.length))));
+  const perSlice = handoffSliceSize(system.modes.length);
   const slices: Uint8Array[] = [];
   for (let start = 0; start < tokens.length; start += perSlice) slices.push(serialize(tokens.slice(start, start + perSlice)));
-  const { tokens: _tokens, ...rest } = system;
-  return { kind: 'sliced', system: rest, slices, diagnostics: result.diagnostics };
+  const scaleSlices = sliceScales(system.scales, perSlice).map((runs) => serialize(runs));
+  const { tokens: _tokens, scales: _scales, ...rest } = system;
+  return { kind: 'sliced', system: rest, slices, scaleSlices, diagnostics: result.diagnostics };
 }
 
 /**
- * The full result again, its tokens frozen, reusing the (frozen) objects of `base`, the system the job was sent with.
+ * The full result again, its tokens and scales frozen, reusing the (frozen) objects of `base`, the system the job was sent with.
  * Reads one slice of tokens per turn of the event loop, so requests are answered between slices.
  */
 export async function unpackCompileResult(packed: PackedCompileResult, base: CompiledDesignSystem | undefined): Promise<CompileResult> {
@@ -67,5 +65,11 @@ export async function unpackCompileResult(packed: PackedCompileResult, base: Com
       else tokens.push(base.tokens[token] as Token);
     }
   }
-  return { system: { ...packed.system, tokens }, diagnostics: packed.diagnostics };
+  const runs: ScaleRun[] = [];
+  for (const slice of packed.scaleSlices) {
+    await nextTurn();
+    for (const run of deserialize(slice) as ScaleRun[]) runs.push({ key: run.key, steps: run.steps.map(deepFreeze) });
+  }
+  const scales = joinScales(runs).map((scale) => Object.freeze({ key: scale.key, steps: Object.freeze(scale.steps) }));
+  return { system: { ...packed.system, tokens, scales: Object.freeze(scales) }, diagnostics: packed.diagnostics };
 }

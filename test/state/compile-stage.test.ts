@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApplyQueue } from '../../src/state/apply-queue.js';
 import { compileBatch, compileSourceTexts } from '../../src/state/compile-batch.js';
-import { HANDOFF_SLICE_TOKENS, packCompileResult, unpackCompileResult } from '../../src/state/compile-handoff.js';
+import { packCompileResult, unpackCompileResult } from '../../src/state/compile-handoff.js';
+import { HANDOFF_SLICE_TOKENS } from '../../src/state/system-slices.js';
 import { CompilerThread } from '../../src/state/compiler-thread.js';
 import type { SourceEvent } from '../../src/state/events.js';
 import { reduce } from '../../src/state/reduce.js';
@@ -126,6 +127,45 @@ describe('compile stage (compileBatch and the compile worker)', () => {
       'space.s5',
     ]);
     expect(patch).toEqual(edited);
+  });
+
+  it('unpack the scale steps of a system in many modes in slices too, frozen, with a turn of the event loop between slices', async () => {
+    // 100 modes (102 with light and dark): 80 steps per slice, so 200 steps in two scales make three slices.
+    const modes = Array.from({ length: 100 }, (_, index) => `m${index}`);
+    const hex = (step: number, mode: number) => `"#${((step * 977 + mode * 131) % 0xffffff).toString(16).padStart(6, '0')}"`;
+    const scale = (name: string, from: number) =>
+      `  ${name}:\n${Array.from({ length: 100 }, (_, index) => `    ${from + index}: { ${['light', 'dark', ...modes].map((mode, at) => `${mode}: ${hex(from + index, at)}`).join(', ')} }\n`).join('')}`;
+    const files = [
+      { path: 'alpha/system.yaml', text: `${SYSTEM}modes:\n${modes.map((mode) => `  ${mode}: { base: light }\n`).join('')}` },
+      {
+        path: 'alpha/scales.yaml',
+        text: `scales:\n${scale('blue', 0)}${scale('red', 100)}tokens:\n  c.a: { type: color, scale: red, step: 150 }\n`,
+      },
+    ];
+    const result = compileSourceTexts('alpha', files);
+    expect(result.diagnostics).toEqual([]);
+    const packed = packCompileResult(result, undefined);
+    expect(packed.kind === 'sliced' && packed.scaleSlices.length).toBe(3);
+    expect(packed.kind === 'sliced' && 'scales' in packed.system).toBe(false);
+    let turns = 0;
+    let ticking = true;
+    const tick = (): void => {
+      turns += 1;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const unpacked = await unpackCompileResult(packed, undefined);
+    ticking = false;
+    expect(turns).toBeGreaterThanOrEqual(3);
+    expect(unpacked).toEqual(result);
+    expect(unpacked.system?.scales.map((each) => [each.key, each.steps.length])).toEqual([
+      ['blue', 100],
+      ['red', 100],
+    ]);
+    const steps = unpacked.system?.scales.flatMap((each) => each.steps) ?? [];
+    expect(Object.isFrozen(unpacked.system?.scales) && steps.every((step) => Object.isFrozen(step) && Object.isFrozen(step.colors))).toBe(
+      true,
+    );
   });
 
   it('turn a design system past the time limit into one compile-budget error, keep its last good version, then recover', async () => {
