@@ -8,6 +8,8 @@ import { GitChangeRequests } from './git-change-requests.js';
 import type { ChangeRepository, ReadFilesAt } from './git-change-requests.js';
 import type { GitIdentity } from './git-commit-writer.js';
 import { GitObjectReader } from './git-object-reader.js';
+import { GitObjectWriter } from './git-object-writer.js';
+import type { GitObjectType } from './git-object-writer.js';
 import { ChangePreviewer } from './preview-change.js';
 import { readFolderAtCommit } from './read-folder-at-commit.js';
 import type { ChangeWorkerCall, ChangeWorkerReply } from './change-request-thread.js';
@@ -28,8 +30,11 @@ try {
   // A platform that refuses it: the writes run at the same priority as the reads.
 }
 const objects = new GitObjectReader(repo.repoDir);
+// Objects are written through long-lived git processes too (blobs, trees, commits): no process per write.
+const writer = new GitObjectWriter(repo.repoDir);
 // A blob's text never changes: the files of the base and of the tip are mostly the same blobs from one write to the next.
 const blobs = new LRUCache<string, Buffer>({ maxSize: BLOB_CACHE_BYTES, sizeCalculation: (blob) => Math.max(1, blob.length) });
+const sizes = new LRUCache<string, number>({ max: 100_000 });
 const reader = {
   async read(oid: string): Promise<Buffer | undefined> {
     const known = blobs.get(oid);
@@ -38,6 +43,14 @@ const reader = {
     if (blob !== undefined) blobs.set(oid, blob);
     return blob;
   },
+  async size(oid: string): Promise<number | undefined> {
+    const known = sizes.get(oid) ?? blobs.get(oid)?.length;
+    if (known !== undefined) return known;
+    const size = await objects.size(oid);
+    if (size !== undefined) sizes.set(oid, size);
+    return size;
+  },
+  write: (type: GitObjectType, content: string | Buffer): Promise<string> => writer.write(type, content),
 };
 // Each change request validates the whole design system, compiled from the last one: only the files it edited are
 // parsed again, and only their tokens and the tokens that follow them are compiled again (a full compile when the
@@ -48,7 +61,7 @@ const compiler: DesignSystemCompiler = {
   ...COMPILE_ON_THIS_THREAD,
   compile: (slug, files) => Promise.resolve({ result: compile(slug, files).result }),
 };
-const service = new GitChangeRequests(repo, { readFiles, compiler, committer });
+const service = new GitChangeRequests(repo, { readFiles, objects: reader, compiler, committer });
 // A preview that asks for values (the page's live preview) also compiles the base and compares.
 const previewer = new ChangePreviewer(service, { readFiles, compiler });
 service.subscribe((event) => parentPort?.postMessage({ kind: 'event', event } satisfies ChangeWorkerReply));

@@ -19,10 +19,12 @@ import type {
   NewChangeRequest,
 } from '../state/change-requests.js';
 import { isCommitId } from '../state/revisions.js';
+import { parseCommit } from './git-commit-object.js';
 import { readRef, RefMovedError, writeCommitObject } from './git-commit-writer.js';
 import type { GitIdentity } from './git-commit-writer.js';
 import { fetchMirror, PushRefusedError, pushRefs, updateLocalRefs } from './git-ref-updates.js';
 import type { RefUpdate } from './git-ref-updates.js';
+import type { GitObjects } from './git-tree.js';
 import { runGit } from './run-git.js';
 
 /** The branches change requests live on: `token-changes/<design system>/<id>`. */
@@ -52,6 +54,17 @@ export interface ChangeRepository {
   readonly targetBranch?: string;
 }
 
+/** One commit of a change request's branch, as read for its state. */
+interface ChangeRecord {
+  readonly commit: string;
+  readonly parent: string | undefined;
+  readonly name: string;
+  readonly email: string;
+  readonly at: string;
+  readonly body: string;
+  readonly trailers: ReadonlyMap<string, readonly string[]>;
+}
+
 /** The files of a design system at a commit, by the compiler's paths (`<slug>/...`). */
 export type ReadFilesAt = (commit: string, slug: string) => Promise<SourceTexts>;
 
@@ -62,6 +75,7 @@ export const SERVER_COMMITTER: GitIdentity = { name: 'token-server', email: 'tok
 export class GitChangeRequests implements ChangeRequestService {
   readonly #repo: ChangeRepository;
   readonly #readFiles: ReadFilesAt;
+  readonly #objects: GitObjects;
   readonly #compiler: DesignSystemCompiler;
   readonly #committer: GitIdentity;
   readonly #now: () => Date;
@@ -70,15 +84,18 @@ export class GitChangeRequests implements ChangeRequestService {
   readonly #listeners = new Set<(event: ChangeEvent) => void>();
   /** Change requests read, by branch tip (a tip never changes what it says); the least recently read go first. */
   readonly #byTip = new LRUCache<string, Promise<ChangeRequest | undefined>>({ max: 2 * MAX_LISTED_CHANGES });
+  /** Commits read as change-request records, by id (a commit never changes). */
+  readonly #records = new LRUCache<string, Promise<ChangeRecord>>({ max: 10 * MAX_LISTED_CHANGES });
   /** The change-request branches and their tips as last seen ({@link refresh}), once read: what a fetch changed is news. */
   #seen: Map<string, string> | undefined;
 
   constructor(
     repo: ChangeRepository,
-    options: { readFiles: ReadFilesAt; compiler: DesignSystemCompiler; committer: GitIdentity; now?: () => Date },
+    options: { readFiles: ReadFilesAt; objects: GitObjects; compiler: DesignSystemCompiler; committer: GitIdentity; now?: () => Date },
   ) {
     this.#repo = repo;
     this.#readFiles = options.readFiles;
+    this.#objects = options.objects;
     this.#compiler = options.compiler;
     this.#committer = options.committer;
     this.#now = options.now ?? (() => new Date());
@@ -336,7 +353,7 @@ export class GitChangeRequests implements ChangeRequestService {
 
   /** A commit object no ref names yet: the refs of a merge move together once all of them are written. */
   #commitObject(parent: string, files: ReadonlyMap<string, string | null>, text: string, author: GitIdentity): Promise<string> {
-    return writeCommitObject(this.#repo.repoDir, { parent, files, message: text, author, committer: this.#committer });
+    return writeCommitObject(this.#objects, { parent, files, message: text, author, committer: this.#committer });
   }
 
   async #append(
@@ -423,21 +440,7 @@ export class GitChangeRequests implements ChangeRequestService {
   }
 
   async #readFromGit(slug: string, id: string, tip: string): Promise<ChangeRequest | undefined> {
-    const out = await runGit(this.#repo.repoDir, [
-      'log',
-      '--first-parent',
-      `--max-count=${MAX_COMMITS_PER_CHANGE}`,
-      '--format=%H%x1f%an%x1f%ae%x1f%aI%x1f%B%x1e',
-      tip,
-    ]);
-    const records: { commit: string; name: string; email: string; at: string; body: string; trailers: Map<string, string[]> }[] = [];
-    for (const record of out.split('\x1e')) {
-      const [commit = '', name = '', email = '', at = '', body = ''] = record.replace(/^\n/, '').split('\x1f');
-      if (!isCommitId(commit)) continue;
-      const trailers = readTrailers(body);
-      if (trailers.get(TRAILER)?.[0] !== id) break;
-      records.push({ commit, name, email, at: new Date(at).toISOString(), body, trailers });
-    }
+    const records = await this.#changeCommits(id, tip);
     records.reverse();
     const opening = records[0];
     if (opening === undefined || opening.trailers.get(`${TRAILER}-Action`)?.[0] !== 'open') return undefined;
@@ -491,6 +494,44 @@ export class GitChangeRequests implements ChangeRequestService {
       commits,
       ...(opening.trailers.has(`${TRAILER}-Idempotency`) ? { idempotencyKey: first('Idempotency') } : {}),
     };
+  }
+
+  /**
+   * The commits of change request `id` from `tip` back along first parents (newest first), up to the first that is
+   * not one of its own (its base) or {@link MAX_COMMITS_PER_CHANGE}: what `git log --first-parent` gave, read through
+   * the long-lived object reader (a commit never changes, so each is parsed once).
+   */
+  async #changeCommits(id: string, tip: string): Promise<ChangeRecord[]> {
+    const records: ChangeRecord[] = [];
+    for (let commit: string | undefined = tip; commit !== undefined && records.length < MAX_COMMITS_PER_CHANGE;) {
+      const record: ChangeRecord = await this.#changeRecord(commit);
+      if (record.trailers.get(TRAILER)?.[0] !== id) break;
+      records.push(record);
+      commit = record.parent;
+    }
+    return records;
+  }
+
+  #changeRecord(commit: string): Promise<ChangeRecord> {
+    let reading = this.#records.get(commit);
+    if (reading === undefined) {
+      reading = this.#objects.read(commit).then((content) => {
+        if (content === undefined) throw new Error(`commit ${commit} is missing from the repository`);
+        const parsed = parseCommit(content);
+        return {
+          commit,
+          parent: parsed.parents[0],
+          name: parsed.authorName,
+          email: parsed.authorEmail,
+          at: parsed.authorTime,
+          body: parsed.message,
+          trailers: readTrailers(parsed.message),
+        };
+      });
+      reading.catch(() => this.#records.delete(commit));
+      this.#records.set(commit, reading);
+    }
+    return reading;
   }
 
   async #targetBranch(): Promise<string> {

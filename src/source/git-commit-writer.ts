@@ -1,7 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { isCommitId } from '../state/revisions.js';
+import { parseCommit } from './git-commit-object.js';
+import { writeTreeWithFiles } from './git-tree.js';
+import type { GitObjects } from './git-tree.js';
 import { runGit } from './run-git.js';
 
 /** Who a commit is by: the key's identity (author) or the server (committer). */
@@ -33,7 +33,6 @@ export class RefMovedError extends Error {
   }
 }
 
-const ZERO_ID = '0'.repeat(40);
 /** What a ref this server reads or moves may be: its own prefixes and ids (`refs/heads/...`), never a request's text. */
 const SAFE_REF = /^refs\/heads\/[A-Za-z0-9][A-Za-z0-9._/-]{0,200}$/;
 const SAFE_PATH = /^[A-Za-z0-9_][A-Za-z0-9._/ -]*$/;
@@ -41,42 +40,48 @@ const SAFE_PATH = /^[A-Za-z0-9_][A-Za-z0-9._/ -]*$/;
 const IDENTITY_TEXT = /^[^<>\n\r\u0000]{1,200}$/;
 
 /**
- * Writes one commit's objects with plumbing: blobs from stdin, a tree built in a temporary index (read from the
- * parent), a commit whose message comes on stdin. No ref moves (the caller moves them together afterwards: until a
- * ref names it, the commit is an unreferenced object); the work tree, the real index and HEAD are never touched, and
- * nothing user-supplied is passed as an option: paths and messages go on stdin, names and e-mails in the environment.
+ * Writes one commit's objects: the changed blobs, the trees on the way to them (the parent's tree with `files` laid
+ * over it) and the commit, through `objects` (long-lived git processes, see git-object-writer.ts). No ref moves (the
+ * caller moves them together afterwards: until a ref names it, the commit is an unreferenced object); the work tree,
+ * the real index and HEAD are never touched, and nothing user-supplied reaches a git option: paths, names, e-mails
+ * and messages are bytes of objects. The commit is the one `git commit-tree` made: the identities with git's
+ * leading and trailing punctuation and spaces removed, the time now in this machine's time zone, the message as given.
  */
-export async function writeCommitObject(repoDir: string, commit: CommitObject): Promise<string> {
+export async function writeCommitObject(objects: GitObjects, commit: CommitObject, now = new Date()): Promise<string> {
   checkCommit(commit);
-  const indexDir = await mkdtemp(join(tmpdir(), 'token-server-index-'));
-  const env = { GIT_INDEX_FILE: join(indexDir, 'index') };
-  try {
-    await runGit(repoDir, ['read-tree', commit.parent], { env });
-    const lines: string[] = [];
-    for (const [path, text] of commit.files) {
-      if (text === null) {
-        lines.push(`0 ${ZERO_ID}\t${path}`);
-        continue;
-      }
-      const blob = (await runGit(repoDir, ['hash-object', '-w', '--stdin'], { input: text, env })).trim();
-      lines.push(`100644 ${blob}\t${path}`);
-    }
-    if (lines.length > 0) await runGit(repoDir, ['update-index', '--index-info'], { input: `${lines.join('\n')}\n`, env });
-    const tree = (await runGit(repoDir, ['write-tree'], { env })).trim();
-    const identity = {
-      GIT_AUTHOR_NAME: commit.author.name,
-      GIT_AUTHOR_EMAIL: commit.author.email,
-      GIT_COMMITTER_NAME: commit.committer.name,
-      GIT_COMMITTER_EMAIL: commit.committer.email,
-    };
-    const created = (
-      await runGit(repoDir, ['commit-tree', tree, '-p', commit.parent, '-F', '-'], { input: commit.message, env: { ...env, ...identity } })
-    ).trim();
-    if (!isCommitId(created)) throw new Error(`git commit-tree gave no commit id: ${created}`);
-    return created;
-  } finally {
-    await rm(indexDir, { recursive: true, force: true });
-  }
+  const parent = await objects.read(commit.parent);
+  if (parent === undefined) throw new Error(`commit ${commit.parent} is missing from the repository`);
+  const tree = await writeTreeWithFiles(objects, parseCommit(parent).tree, commit.files, commit.parent.length / 2);
+  const when = gitTime(now);
+  const text =
+    `tree ${tree}\nparent ${commit.parent}\n` +
+    `author ${gitIdentity(commit.author)} ${when}\ncommitter ${gitIdentity(commit.committer)} ${when}\n\n${commit.message}`;
+  const created = await objects.write('commit', text);
+  if (!isCommitId(created)) throw new Error(`git gave no commit id: ${created}`);
+  return created;
+}
+
+/** `Name <email>` as git writes it: each part without the spaces and punctuation git strips from its ends. */
+function gitIdentity(identity: GitIdentity): string {
+  const name = withoutCrud(identity.name);
+  const email = withoutCrud(identity.email);
+  if (name === '') throw new Error('an identity must have a name: git refuses an empty one');
+  return `${name} <${email}>`;
+}
+
+/** git's `strbuf_addstr_without_crud`: control characters, spaces and `.,:;<>"\'` go from both ends. */
+function withoutCrud(text: string): string {
+  // eslint-disable-next-line no-control-regex -- git strips control characters too
+  return text.replace(/^[\u0000-\u0020.,:;<>"\\']+/, '').replace(/[\u0000-\u0020.,:;<>"\\']+$/, '');
+}
+
+/** `<seconds> <+hhmm>`: the time and this machine's offset from UTC, as git's clock writes them. */
+function gitTime(now: Date): string {
+  const offset = -now.getTimezoneOffset();
+  const sign = offset < 0 ? '-' : '+';
+  const hours = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
+  const minutes = String(Math.abs(offset) % 60).padStart(2, '0');
+  return `${Math.floor(now.getTime() / 1000)} ${sign}${hours}${minutes}`;
 }
 
 /** Whether `ref` is one this server may read or move (see {@link SAFE_REF}; no `..` either). */

@@ -6,6 +6,7 @@ import { isSourceYamlPath } from '../compile/source-paths.js';
 import type { SourceEvent } from '../state/events.js';
 import { DEFAULT_LOCK_HOLD_MS, DEFAULT_MAX_WAIT_MS, DEFAULT_QUIET_MS } from './batch-timing.js';
 import { DeliveredSource } from './delivered-source.js';
+import { movesCheckedOutState } from './git-dir-events.js';
 import type { GitRepo } from './git-repo.js';
 import { RECOUNT_NEW_FILES, SourceBatchReader } from './read-source-batch.js';
 import { countFilesPerSystem, listSourcePaths, refuseOverLimit, SKIPPED_FOLDERS, toSourcePath } from './read-source-folder.js';
@@ -298,7 +299,7 @@ class ChokidarSourceWatcher implements SourceWatcher {
     this.#watch(gitWatch);
     gitWatch.on('all', (_event, path) => {
       if (basename(path) === 'index.lock') this.#batcher.noteGitLock();
-      this.#batcher.touchGit();
+      if (movesCheckedOutState(gitDir, relative(gitDir, path).split(sep).join('/'))) this.#batcher.touchGit();
     });
   }
 

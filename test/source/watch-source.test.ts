@@ -144,4 +144,39 @@ describe('watchSource', () => {
     );
     expect(summary(batches[1] ?? [])).toEqual(['file/changed alpha/tokens/a.yaml', 'git/head-moved alpha']);
   });
+
+  it('read HEAD and the status again for the checked-out branch only, not for a change request branch moving', async () => {
+    const warnings: string[] = [];
+    const log = { info() {}, warn: (message: string) => void warnings.push(message), error() {} };
+    const { repo, batches } = await startWatching({ log });
+    // An index git cannot read: every `git status` the watcher runs from now on fails, and says so.
+    // (Writing the index is itself a change the watcher reads: its one warning comes first.)
+    writeFileSync(join(repo.root, '.git', 'index'), 'not an index');
+    await waitFor(
+      async () => warnings.length,
+      (count) => count === 1,
+    );
+    warnings.length = 0;
+    repo.git('update-ref', 'refs/heads/token-changes/alpha/20261202-0000abcd', 'HEAD');
+    repo.git(
+      'update-ref',
+      'refs/heads/token-changes/alpha/20261202-0000abcd',
+      repo.git('commit-tree', 'HEAD^{tree}', '-p', 'HEAD', '-m', 'cr').trim(),
+    );
+    await sleep(600);
+    expect(warnings).toEqual([]);
+    // The checked-out branch moving is read as before (its status fails here, so the previous one is kept).
+    const moved = repo.git('commit-tree', 'HEAD^{tree}', '-p', 'HEAD', '-m', 'on main').trim();
+    repo.git('update-ref', 'refs/heads/main', moved);
+    await waitFor(
+      async () => batches.length,
+      (count) => count === 2,
+    );
+    expect(warnings.length).toBe(1);
+    expect(warnings[0]).toMatch(
+      /^git --literal-pathspecs failed: fatal: .*index file smaller than expected; keeping the previous Git state$/,
+    );
+    const git = batches[1]?.at(-1);
+    expect(git?.type === 'git/head-moved' && git.commit).toBe(moved);
+  });
 });
