@@ -1,5 +1,6 @@
 import type { CompiledDesignSystem } from '../../compile/types.js';
 import { renderCss } from '../../views/formats/css/export-css.js';
+import { CLAMP_SUPPORT } from '../../views/formats/css/responsive-css.js';
 import { compareCssValues } from './compare-css-values.js';
 import { cascade, readBuild } from './read-build.js';
 import type { BuildContext, BuildFile } from './read-build.js';
@@ -197,7 +198,11 @@ function compareMode(
 /** Our CSS export's custom properties in one mode (values resolved, as the server serves them by default). */
 function servedValues(system: CompiledDesignSystem, mode: string): ReadonlyMap<string, string> {
   const css = renderCss(system, { naming: 'kebab-case', mode });
-  return readBuild([{ path: 'served.css', text: css }]).contexts.find((context) => context.root)?.values ?? new Map();
+  // A browser that has `clamp()` (every one a build is compared for) takes the fluid values of `@supports` over the static ones.
+  const rules = readBuild([{ path: 'served.css', text: css }]).contexts.filter(
+    (context) => context.root || context.label === `served.css @supports ${CLAMP_SUPPORT} :root`,
+  );
+  return cascade(rules);
 }
 
 /**
