@@ -170,6 +170,7 @@ export function recordArgs(
     readonly from: string | undefined;
     readonly modes: readonly string[];
     readonly types: readonly string[];
+    readonly breakpoints?: readonly string[];
   },
 ): string[] {
   const relativePath = (path: string): string => (isAbsolute(path) ? slashed(relative(cwd, path)) || '.' : path);
@@ -181,6 +182,7 @@ export function recordArgs(
     args.push('--mode', `${name}=${paths.split(',').map(relativePath).join(',')}`);
   }
   for (const type of options.types) args.push('--type', type);
+  for (const breakpoint of options.breakpoints ?? []) args.push('--breakpoint', breakpoint);
   return args;
 }
 

@@ -2,6 +2,7 @@ import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import { SLUG } from '../compile/values/name-rules.js';
 import { MODE_NAME } from '../compile/fields/read-modes.js';
+import { breakpointsOf } from '../import/breakpoint-sets.js';
 import { importDesignSystem } from '../import/import-design-system.js';
 import { TYPE_CHOICES } from '../import/infer-types.js';
 import type { TypeChoice } from '../import/infer-types.js';
@@ -46,6 +47,10 @@ Options:
   --from <format>    read the files as this format instead of finding it: dtcg, resolver, tokens-studio, style-dictionary
   --type <t>=<ours>  read the source's type <t> as our type <ours>, or auto to type its tokens from their values
                      (a missing or unknown type always is); repeat for each type (--type semantic=auto)
+  --breakpoint <s>=<min-width>
+                     read the source's set (mode) <s> as a breakpoint from that viewport width up (64rem, 1024px),
+                     or, at width 0, as the values below every breakpoint (--breakpoint mobile=0 --breakpoint
+                     desktop=64rem); repeat for each set
   --verify           compile the result and compare every token's value in every mode with the source's
   --against [<m>=]<paths>
                      the system's own build (CSS, JSON or JS files or folders, comma-separated): compare what the
@@ -70,6 +75,7 @@ const IMPORT_OPTIONS = {
   from: { type: 'string' },
   mode: { type: 'string', multiple: true },
   type: { type: 'string', multiple: true },
+  breakpoint: { type: 'string', multiple: true },
   verify: { type: 'boolean' },
   against: { type: 'string', multiple: true },
   format: { type: 'string' },
@@ -95,7 +101,7 @@ export async function runImport(args: readonly string[], cwd: string): Promise<n
 
 /** `--update <folder>`: the folder's recorded import, run again where it ran, over the folder. */
 async function runUpdate(shown: string, values: ImportValues, positionals: readonly string[], cwd: string): Promise<number> {
-  const beside = (['out', 'name', 'from', 'mode', 'type'] as const).some((option) => values[option] !== undefined);
+  const beside = (['out', 'name', 'from', 'mode', 'type', 'breakpoint'] as const).some((option) => values[option] !== undefined);
   if (positionals.length > 0 || beside) {
     throw new UsageError(
       '--update runs the recorded import again: only --verify, --against, --format and --force go with it; to change what is ' +
@@ -173,7 +179,9 @@ async function importFiles(
     for (const path of paths.split(',')) await read(path, files);
     layers.push({ mode, inputs: files });
   }
-  const imported = importDesignSystem(inputs, { slug, name: values.name ?? slug, format: from, layers, types });
+  const breakpoints = breakpointsOf(values.breakpoint ?? []);
+  if (typeof breakpoints === 'string') throw new UsageError(breakpoints);
+  const imported = importDesignSystem(inputs, { slug, name: values.name ?? slug, format: from, layers, types, breakpoints });
   const result = { ...imported, issues: [...skipped, ...tooLarge, ...imported.issues] };
   const sources = result.sources.map((token) => token.source);
   const verdicts = verdictsOf(result.issues);
@@ -183,6 +191,7 @@ async function importFiles(
     from: values.from,
     modes: values.mode ?? [],
     types: values.type ?? [],
+    breakpoints: values.breakpoint ?? [],
   });
   const record = renderImportRecord({ ranIn: recordedRanIn(out, cwd), args, sources, verdicts }, result.files);
   const files = new Map([...result.files, [IMPORT_RECORD_FILE, record]]);

@@ -1,5 +1,7 @@
 import { compileDesignSystemFolder } from '../compile/compile-design-system.js';
 import { MAX_TOKEN_VALUES } from '../compile/resolve/compile-tokens.js';
+import { breakpointPlace, withBreakpoints, withBreakpointsDeclared } from './breakpoint-sets.js';
+import type { ImportBreakpoint } from './breakpoint-sets.js';
 import { MAX_DECLARED_MODES } from '../compile/fields/read-modes.js';
 import { KEY_SEGMENT } from '../compile/values/name-rules.js';
 import type { CompileResult } from '../compile/compile-design-system.js';
@@ -54,7 +56,14 @@ const segmentOf = (segment: string): string => (KEY_SEGMENT.test(segment) ? segm
  */
 export function importDesignSystem(
   inputs: readonly ImportInput[],
-  options: { slug: string; name: string; format?: SourceFormat | undefined; layers?: readonly ModeLayer[]; types?: TypeChoices },
+  options: {
+    slug: string;
+    name: string;
+    format?: SourceFormat | undefined;
+    layers?: readonly ModeLayer[];
+    types?: TypeChoices;
+    breakpoints?: readonly ImportBreakpoint[];
+  },
 ): ImportResult {
   const read = readWithModeLayers(inputs, options);
   const issues: ImportIssue[] = [...read.issues];
@@ -119,7 +128,7 @@ export function importDesignSystem(
   const refused: ImportIssue[] = [];
   for (let round = 0; ;) {
     const mapper = createTokenMapper(resolve, (key) => types.get(key), renamed, allModes);
-    const tokens: ImportedToken[] = [];
+    const written: ImportedToken[] = [];
     const roundIssues: ImportIssue[] = [];
     const tooLarge: ImportIssue[] = [];
     // A token left out stays out in later rounds: what it was left out for must outlive this round.
@@ -133,7 +142,7 @@ export function importDesignSystem(
       } else {
         // A token no file can hold is refused by its key, not written where the server would refuse the whole file.
         const bytes = Buffer.byteLength(tokenLine(mapped.token));
-        if (bytes <= MAX_IMPORT_TOKEN_LINE_BYTES) tokens.push(mapped.token);
+        if (bytes <= MAX_IMPORT_TOKEN_LINE_BYTES) written.push(mapped.token);
         else {
           types.delete(key);
           const reason = `its YAML line is ${bytes} bytes; a token takes at most ${MAX_IMPORT_TOKEN_LINE_BYTES} (a source file holds at most 1 MiB)`;
@@ -156,10 +165,15 @@ export function importDesignSystem(
       compiled: { system: undefined, diagnostics: [] },
       refused: refusal,
     });
+    // The sets `--breakpoint` names move from the modes to breakpoints (the modes were mapped with them).
+    const placed = withBreakpoints(written, options.breakpoints ?? []);
+    const tokens = placed.tokens;
+    for (const issue of placed.issues) roundIssues.push(issue);
     // Counted before compiling: the compiler refuses such a design system as a whole, however many tokens are left out.
     const tooMany = countTooMany(tokens);
     if (tooMany !== undefined) return whole(tooMany);
     const files = writeDesignSystemFiles(groupValues(tokens), options.name);
+    files.set('system.yaml', withBreakpointsDeclared(files.get('system.yaml') ?? '', options.breakpoints ?? []));
     const compiled = compileFiles(options.slug, files);
     const errors = compiled.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
     const wholeError = errors.find((error) => WHOLE_SYSTEM_RULES.has(error.rule));
@@ -171,7 +185,7 @@ export function importDesignSystem(
         files,
         tokens,
         issues: [...issues, ...refused, ...roundIssues],
-        notes: withModesNotWritten(notes, new Set(compiled.system?.modes.map((mode) => mode.name) ?? [])),
+        notes: withModesNotWritten(notes, new Set(compiled.system?.modes.map((mode) => mode.name) ?? []), options.breakpoints ?? []),
         sources: [...byKey.values()],
         compiled,
       };
@@ -223,9 +237,11 @@ function readWithModeLayers(
  * The notes, each one that names a mode the written folder does not have (every token the same there as in light, or
  * every token that differed left out) saying so: the report never names a mode that is not served.
  */
-function withModesNotWritten(notes: readonly string[], written: ReadonlySet<string>): string[] {
+function withModesNotWritten(notes: readonly string[], written: ReadonlySet<string>, breakpoints: readonly ImportBreakpoint[]): string[] {
   return notes.map((note) => {
     const mode = /(?:^|is the )mode `([a-z0-9-]+)`/.exec(note)?.[1];
+    const breakpoint = breakpoints.find((each) => each.name === mode);
+    if (breakpoint !== undefined) return `${note}; read as ${breakpointPlace(breakpoint)} (--breakpoint)`;
     return mode === undefined || written.has(mode)
       ? note
       : `${note}; not written: no token imported differs there from \`light\`, so the design system has no mode \`${mode}\``;

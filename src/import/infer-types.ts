@@ -5,6 +5,7 @@ import { TOKEN_TYPES } from '../compile/types.js';
 import type { TokenType } from '../compile/types.js';
 import { srgbText } from './css-color.js';
 import { cssCompositeTypeOf } from './css-composites.js';
+import { isClampText } from './css-fluid.js';
 import { KEYWORDS_OF_LENGTHS, lengthListOf } from './css-lengths.js';
 import { isAlphaOver } from './source-token.js';
 import type { SourceToken } from './source-token.js';
@@ -102,7 +103,8 @@ export function typeOfValue(value: unknown, key: string): string | undefined {
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
   // One length, or a shorthand of 2 to 4 (`0 0 0 0.875rem`: a spacing, see `ourTypeOf`).
-  if (LENGTH.test(text) || lengthListOf(text) !== undefined) return 'dimension';
+  // A `clamp()` is a fluid length (or, when not the linear form we hold, left out with why as a dimension).
+  if (LENGTH.test(text) || lengthListOf(text) !== undefined || isClampText(text)) return 'dimension';
   if (DURATION.test(text)) return 'duration';
   if (UNITLESS.test(text)) return named(WEIGHT_NAME) ? 'fontWeight' : 'number';
   if (CUBIC_BEZIER.test(text) || EASING_KEYWORDS.has(text)) return 'cubicBezier';

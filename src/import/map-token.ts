@@ -9,6 +9,7 @@ import { formatCssNumber, formatHex } from '../views/shared/css-values.js';
 import { srgbText } from './css-color.js';
 import { OUR_EXTENSION } from './read-dtcg.js';
 import { keywordsTaken, lengthListOf, unitsTaken } from './css-lengths.js';
+import { fluidOfClamp, isClampText } from './css-fluid.js';
 import { isAlphaOver, isRecord } from './source-token.js';
 import type { AlphaOver, ImportIssue, SourceToken } from './source-token.js';
 
@@ -263,6 +264,11 @@ export function createTokenMapper(
 
   const lengthFields = (type: TokenType, written: unknown): Record<string, WrittenValue> => {
     const raw = withListReferencesResolved(written);
+    if (isClampText(raw)) {
+      const fluid = fluidOfClamp(raw);
+      if ('reason' in fluid) throw new Unmappable(`\`${raw.trim()}\` is not a fluid length we read: ${fluid.reason}`);
+      return { value: { ...fluid } };
+    }
     // A keyword the type takes (`auto`, `none`, `normal`) and a spacing's shorthand are values of their own (no unit).
     if (typeof raw === 'string' && /^[a-z]+(?:-[a-z]+)*$/.test(raw.trim())) {
       if (keywordOf(type, raw.trim()) === undefined)

@@ -1,5 +1,6 @@
 import { parseColor } from '../../compile/values/parse-color.js';
 import { srgbText } from '../css-color.js';
+import { sameClamp } from '../css-fluid.js';
 
 /** How a build's value compares with ours: equal, equal once `rem` is taken as 16px, or different. */
 export type ValueComparison = 'equal' | 'equal-rem' | 'differ';
@@ -203,6 +204,12 @@ function compareFunctions(build: string, ours: string): ValueComparison {
   if (x === null || y === null) return 'differ';
   const name = (x[1] as string).toLowerCase();
   if (name !== (y[1] as string).toLowerCase()) return 'differ';
+  if (name === 'clamp') {
+    // A fluid length: the same length at every viewport width, whatever its coefficients' rounding and units.
+    const same = sameClamp(build, ours);
+    const unitOf = (text: string): string | undefined => /^\s*-?[\d.]+([a-z]*)/i.exec(text)?.[1];
+    if (same !== undefined) return !same ? 'differ' : unitOf(x[2] as string) === unitOf(y[2] as string) ? 'equal' : 'equal-rem';
+  }
   if (!name.endsWith('gradient')) return compareCssValues(x[2] as string, y[2] as string);
   const stops = (inner: string): string =>
     withoutDefaultStopPositions(splitComponents(inner).map(componentOf))

@@ -1,5 +1,7 @@
 import type { CompiledDesignSystem } from '../../compile/types.js';
 import { renderCss } from '../../views/formats/css/export-css.js';
+import { BASE_BREAKPOINT, systemAtBreakpoint } from '../../views/shared/breakpoint-systems.js';
+import { CLAMP_SUPPORT } from '../../views/formats/css/responsive-css.js';
 import { compareCssValues } from './compare-css-values.js';
 import { cascade, readBuild } from './read-build.js';
 import type { BuildContext, BuildFile } from './read-build.js';
@@ -13,6 +15,7 @@ export interface AgainstDifference {
 
 /** One mode compared with the build's values it was matched with. */
 export interface AgainstMode {
+  /** The mode, and for a system with breakpoints the breakpoint too: `light at md` (`base`: below the first). */
   readonly mode: string;
   /** The build file(s) and selector (or media query) whose values this mode was matched with. */
   readonly matched: string;
@@ -74,8 +77,18 @@ export function compareWithBuild(
   chosen: Readonly<Record<string, readonly string[]>> = {},
 ): AgainstResult {
   const { contexts, unread } = readBuild(files);
-  const ours = new Map(modes.map((mode) => [mode, servedValues(system, mode)]));
-  const prefix = bestPrefix(contexts, ours.get('light') ?? ours.values().next().value ?? new Map());
+  // A system with breakpoints is compared at each: below the first (`base`), then at each one, in every mode.
+  const breakpoints =
+    (system.breakpoints ?? []).length === 0 ? [undefined] : [BASE_BREAKPOINT, ...(system.breakpoints ?? []).map((each) => each.name)];
+  const rows = modes.flatMap((mode) =>
+    breakpoints.map((breakpoint) => ({
+      mode,
+      breakpoint,
+      label: breakpoint === undefined ? mode : `${mode} at ${breakpoint}`,
+      served: servedValues(breakpoint === undefined ? system : systemAtBreakpoint(system, breakpoint), mode),
+    })),
+  );
+  const prefix = bestPrefix(contexts, rows[0]?.served ?? new Map());
   const ourName = (name: string): string | undefined => {
     const normal = normalName(name);
     if (!normal.startsWith(prefix.build)) return undefined;
@@ -109,6 +122,19 @@ export function compareWithBuild(
     });
   }
 
+  // With breakpoints, a build may select a mode and a breakpoint by two rules at once (Spectrum's `.spectrum--dark`
+  // and `.spectrum--large` on one element): every two of its rules, one over the other, are places too.
+  if (breakpoints[0] !== undefined) {
+    const rules = contexts.filter((context) => !context.root && context.label !== context.file);
+    for (const first of rules)
+      for (const second of rules.filter((other) => other !== first))
+        candidates.push({
+          label: `${first.label} + ${second.label.slice(second.file.length + 1)}`,
+          values: cascade([...roots, first, second]),
+          files: [...new Set([first.file, second.file])],
+          css: true,
+        });
+  }
   const cache = new Map<string, ReturnType<typeof compareCssValues>>();
   const compare = (build: string, served: string): ReturnType<typeof compareCssValues> => {
     const key = `${build}\u0000${served}`;
@@ -121,9 +147,8 @@ export function compareWithBuild(
   };
   const results: AgainstMode[] = [];
   let base: Candidate | undefined;
-  for (const mode of modes) {
-    const served = ours.get(mode) as ReadonlyMap<string, string>;
-    const allowed = chosen[mode];
+  for (const { mode, breakpoint, label, served } of rows) {
+    const allowed = (breakpoint === undefined ? undefined : chosen[breakpoint]) ?? chosen[mode];
     const choices = candidates
       .filter((candidate) => allowed === undefined || candidate.files.some((file) => allowed.includes(file)))
       .map((candidate) =>
@@ -134,7 +159,7 @@ export function compareWithBuild(
       );
     let best: { candidate: Candidate; result: AgainstMode } | undefined;
     for (const candidate of choices) {
-      const result = compareMode(mode, candidate, served, ourName, compare);
+      const result = compareMode(label, candidate, served, ourName, compare);
       const better =
         best === undefined ||
         result.equal > best.result.equal ||
@@ -143,7 +168,7 @@ export function compareWithBuild(
     }
     if (best === undefined) {
       results.push({
-        mode,
+        mode: label,
         matched: '(nothing in the build)',
         compared: 0,
         equal: 0,
@@ -154,7 +179,7 @@ export function compareWithBuild(
       });
       continue;
     }
-    if (mode === 'light' || base === undefined) base = best.candidate;
+    if (base === undefined || (mode === 'light' && (breakpoint === undefined || breakpoint === BASE_BREAKPOINT))) base = best.candidate;
     results.push(best.result);
   }
   const allEqual = results.length > 0 && results.every((result) => result.compared > 0 && result.differ.length === 0);
@@ -197,7 +222,11 @@ function compareMode(
 /** Our CSS export's custom properties in one mode (values resolved, as the server serves them by default). */
 function servedValues(system: CompiledDesignSystem, mode: string): ReadonlyMap<string, string> {
   const css = renderCss(system, { naming: 'kebab-case', mode });
-  return readBuild([{ path: 'served.css', text: css }]).contexts.find((context) => context.root)?.values ?? new Map();
+  // A browser that has `clamp()` (every one a build is compared for) takes the fluid values of `@supports` over the static ones.
+  const rules = readBuild([{ path: 'served.css', text: css }]).contexts.filter(
+    (context) => context.root || context.label === `served.css @supports ${CLAMP_SUPPORT} :root`,
+  );
+  return cascade(rules);
 }
 
 /**

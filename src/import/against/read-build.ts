@@ -49,6 +49,7 @@ export function readBuild(files: readonly BuildFile[]): { contexts: BuildContext
       else contexts.push({ label: file.path, file: file.path, root: false, values, raw: values });
     } else unread.push({ file: file.path, reason: 'not a .css, .json or .js file' });
   }
+  withThemeClassAsRoot(contexts);
   // A value naming another property (`var(--x)`) is followed in its own rule, then in the root rules of every file.
   const rootValues = new Map<string, string>();
   for (const context of contexts) if (context.root) for (const [name, value] of context.values) rootValues.set(name, value);
@@ -58,6 +59,22 @@ export function readBuild(files: readonly BuildFile[]): { contexts: BuildContext
     return { ...context, values: new Map([...context.values].map(([name, value]) => [name, followVars(value, lookup, 0)])) };
   });
   return { contexts: followed.filter((context) => context.values.size > 0), unread };
+}
+
+/**
+ * A CSS build with no root rule whose themes are modifier classes of one class (Spectrum's `.spectrum` beside
+ * `.spectrum--light`, `.spectrum--medium`): that class is the one a page puts on its root element, so its rule is read
+ * as a root rule (the themes apply over it, and their `var()`s are followed into it).
+ */
+function withThemeClassAsRoot(contexts: BuildContext[]): void {
+  if (contexts.some((context) => context.root)) return;
+  const selectorOf = (context: BuildContext): string => context.label.slice(context.file.length + 1);
+  contexts.forEach((context, index) => {
+    const selector = selectorOf(context);
+    if (!/^\.[A-Za-z][\w-]*$/.test(selector)) return;
+    const modifiers = contexts.filter((other) => selectorOf(other).startsWith(`${selector}--`));
+    if (modifiers.length > 0) contexts[index] = { ...context, root: true };
+  });
 }
 
 /** Every rule of a stylesheet that declares custom properties, with its selector and the media queries around it. */
