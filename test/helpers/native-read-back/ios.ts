@@ -245,7 +245,7 @@ const bezier = (points: readonly number[]): SwiftValue => {
 const round = (value: number): number => Math.round(value * 1e6) / 1e6;
 
 /** A token's value in one mode as Tokens.swift must write it (colors as sRGB literals). */
-function expectedValue(token: Token, value: TypedValue): SwiftValue {
+export function expectedValue(token: Token, value: TypedValue): SwiftValue {
   switch (value.kind) {
     case 'color':
       return swiftColor(value.color);

@@ -4,6 +4,14 @@ import { KOTLIN_HARD_KEYWORDS, kotlinDoc, kotlinPropertyNameOf, kotlinString, ko
 import { FormatOptionError, keptFirstMessage, noNameMessage, readText } from '../output-format.js';
 import type { FormatDiagnostic, FormatQuery, ParameterSchema } from '../output-format.js';
 import { perSystem } from '../../shared/system-memo.js';
+import { BASE_BREAKPOINT } from '../../shared/breakpoint-systems.js';
+import {
+  describeModeKey,
+  modeAtBreakpoint,
+  modesAtEveryBreakpoint,
+  nativeBreakpointsOf,
+  withValuesAtBreakpoints,
+} from '../../shared/native-breakpoints.js';
 
 /** The `package` parameter: dotted lowercase identifiers. */
 export const COMPOSE_PACKAGE_PARAMETER = {
@@ -244,6 +252,8 @@ interface ComposePlan {
   readonly properties: readonly ComposeProperty[];
   /** Each mode with the name of its object, in the order of `system.modes`. */
   readonly modes: readonly { readonly mode: string; readonly name: string }[];
+  /** Per breakpoint, each mode's object there: its name and the key of its values (`dark@lg`); none without breakpoints. */
+  readonly atBreakpoints: readonly { readonly breakpoint: string; readonly mode: string; readonly key: string; readonly name: string }[];
   readonly diagnostics: readonly FormatDiagnostic[];
 }
 
@@ -263,12 +273,23 @@ function planUncached(system: CompiledDesignSystem): ComposePlan {
     taken.add(name.toLowerCase());
     return { mode, name };
   });
+  const atBreakpoints = nativeBreakpointsOf(system).flatMap(({ name: breakpoint }) =>
+    system.modes.map(({ name: mode }) => {
+      let name = kotlinTypeNameOf(`${breakpoint}-${mode}`, 'Tokens');
+      while (taken.has(name.toLowerCase())) name = `At${name}`;
+      taken.add(name.toLowerCase());
+      return { breakpoint, mode, key: modeAtBreakpoint(mode, breakpoint), name };
+    }),
+  );
+  const valueKeys = modesAtEveryBreakpoint(system);
   // What holds each property name: a token, or the family name of one.
   const holders = new Map<string, { readonly key: string; readonly family: boolean }>();
   const properties: ComposeProperty[] = [];
   const diagnostics: FormatDiagnostic[] = [];
-  for (const token of system.tokens) {
-    const resolved = system.modes.map(({ name }) => [name, token.resolved[name] ?? token.resolved.light] as const);
+  for (const listed of system.tokens) {
+    // Every mode's value, and with breakpoints each mode's at each breakpoint: the objects of both hold one property.
+    const token = withValuesAtBreakpoints(system, listed);
+    const resolved = valueKeys.map((name) => [name, token.resolved[name] ?? token.resolved.light] as const);
     const shorthand = resolved.some(([, value]) => value.kind === 'lengths' && value.values.length > 1);
     const values = new Map<string, string>();
     let leftOut: { readonly mode: string; readonly reason: LeftOut } | undefined;
@@ -285,7 +306,7 @@ function planUncached(system: CompiledDesignSystem): ComposePlan {
         token: token.key,
         rule: 'compose-value-left-out',
         severity: 'warning',
-        message: `\`${token.key}\` is \`${leftOut.reason.written}\` in \`${leftOut.mode}\`: ${leftOut.reason.why}, so the Compose export leaves the token out`,
+        message: `\`${token.key}\` is \`${leftOut.reason.written}\` in ${describeModeKey(leftOut.mode)}: ${leftOut.reason.why}, so the Compose export leaves the token out`,
       });
       continue;
     }
@@ -319,7 +340,7 @@ function planUncached(system: CompiledDesignSystem): ComposePlan {
     holders.set(name, { key: token.key, family: false });
     const type = shorthand ? 'TokenInsets' : KOTLIN_TYPES[token.type];
     if (familyName === undefined) {
-      properties.push({ token, name, type, values });
+      properties.push({ token: listed, name, type, values });
       continue;
     }
     holders.set(familyName, { key: token.key, family: true });
@@ -329,9 +350,9 @@ function planUncached(system: CompiledDesignSystem): ComposePlan {
         return [mode, `listOf(${families.map(kotlinString).join(', ')})`] as const;
       }),
     );
-    properties.push({ token, name, type, values, familyName: { name: familyName, values: familyValues } });
+    properties.push({ token: listed, name, type, values, familyName: { name: familyName, values: familyValues } });
   }
-  return { properties, modes, diagnostics };
+  return { properties, modes, atBreakpoints, diagnostics };
 }
 
 /** The `compose` format's lint: a value Compose cannot hold (`compose-value-left-out`), two tokens on one name (`compose-name-clash`). */
@@ -413,6 +434,41 @@ function deprecatedOf(token: Token, names: ReadonlyMap<string, string>): string 
 }
 
 /**
+ * What a design system that declares breakpoints adds: `breakpoints` (name and width in dp, narrowest first),
+ * `tokensByBreakpoint` (each breakpoint's objects by mode name, `base` the mode objects) and `tokensAt(mode, width)`.
+ */
+function breakpointLines(system: CompiledDesignSystem, atBreakpoints: ComposePlan['atBreakpoints']): string {
+  const breakpoints = nativeBreakpointsOf(system);
+  const lines = [
+    '',
+    '/**',
+    ' * The breakpoints, narrowest first: each one\u2019s name and the width from which it holds, in dp (a rem as 16dp). Compare',
+    ' * the window\u2019s width (`LocalConfiguration.current.screenWidthDp`), or for a container breakpoint the container\u2019s.',
+    ' */',
+    'val breakpoints: List<Pair<String, Dp>> = listOf(',
+    ...breakpoints.map(({ name, width }) => `    ${kotlinString(name)} to ${withUnit(width, 'dp')},`),
+    ')',
+    '',
+    '/** Every mode\u2019s object at each breakpoint, by breakpoint name, then mode name (`base`, below the first: [tokensByMode]). */',
+    'val tokensByBreakpoint: Map<String, Map<String, Tokens>> = mapOf(',
+    `    ${kotlinString(BASE_BREAKPOINT)} to tokensByMode,`,
+    ...breakpoints.map(
+      ({ name }) =>
+        `    ${kotlinString(name)} to mapOf(${atBreakpoints
+          .filter(({ breakpoint }) => breakpoint === name)
+          .map(({ mode, name: object }) => `${kotlinString(mode)} to ${object}`)
+          .join(', ')}),`,
+    ),
+    ')',
+    '',
+    '/** The tokens of [mode] at [width], mobile first: the widest breakpoint at or below it (below the first: [tokensByMode]); null for a mode the design system does not have. */',
+    'fun tokensAt(mode: String, width: Dp): Tokens? =',
+    `    tokensByBreakpoint[breakpoints.lastOrNull { width.value >= it.second.value }?.first ?: ${kotlinString(BASE_BREAKPOINT)}]?.get(mode)`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/**
  * `Tokens.kt` for Jetpack Compose: the `@Immutable` abstract class `Tokens` with one property per token, one object
  * per mode (`LightTokens`, `DarkTokens`, each further mode's), `tokensByMode`, `LocalTokens` and `systemTokens()`.
  * @example
@@ -429,7 +485,7 @@ function deprecatedOf(token: Token, names: ReadonlyMap<string, string>): string 
  * }
  */
 export function renderCompose(system: CompiledDesignSystem, options: ComposeOptions): string {
-  const { properties, modes } = planOf(system);
+  const { properties, modes, atBreakpoints } = planOf(system);
   const names = new Map(properties.map(({ token, name }) => [token.key, name]));
   const objectOf = new Map(modes.map(({ mode, name }) => [mode, name]));
   const parts = [
@@ -462,19 +518,28 @@ export function renderCompose(system: CompiledDesignSystem, options: ComposeOpti
       );
   }
   parts.push('}\n');
-  for (const [index, { mode, name }] of modes.entries()) {
-    // A further mode says what it is built on (light and dark are the two every system has).
-    const definition = index < 2 ? undefined : system.modes[index];
-    const about =
-      definition?.base == null
-        ? `The \`${mode}\` mode.`
-        : `The \`${mode}\` mode (on \`${definition.base}\`${definition.media === null ? '' : `, ${definition.media}`}).`;
+  const objects = [
+    ...modes.map(({ mode, name }, index) => {
+      // A further mode says what it is built on (light and dark are the two every system has).
+      const definition = index < 2 ? undefined : system.modes[index];
+      const about =
+        definition?.base == null
+          ? `The \`${mode}\` mode.`
+          : `The \`${mode}\` mode (on \`${definition.base}\`${definition.media === null ? '' : `, ${definition.media}`}).`;
+      return { key: mode, name, about };
+    }),
+    ...atBreakpoints.map(({ breakpoint, mode, key, name }) => ({
+      key,
+      name,
+      about: `The \`${mode}\` mode at breakpoint \`${breakpoint}\`.`,
+    })),
+  ];
+  for (const { key, name, about } of objects) {
     parts.push('\n', kotlinDoc(about, ''), `object ${name} : Tokens() {\n`);
     for (const { token, name: property, type, values, familyName } of properties) {
       // An override of a deprecated property is deprecated too (Kotlin warns otherwise).
-      parts.push(`${deprecatedOf(token, names)}    override val ${property}: ${type} get() = ${values.get(mode)}\n`);
-      if (familyName !== undefined)
-        parts.push(`    override val ${familyName.name}: List<String> get() = ${familyName.values.get(mode)}\n`);
+      parts.push(`${deprecatedOf(token, names)}    override val ${property}: ${type} get() = ${values.get(key)}\n`);
+      if (familyName !== undefined) parts.push(`    override val ${familyName.name}: List<String> get() = ${familyName.values.get(key)}\n`);
     }
     parts.push('}\n');
   }
@@ -500,5 +565,6 @@ export function renderCompose(system: CompiledDesignSystem, options: ComposeOpti
     `    else -> ${object('light', 'light')}\n`,
     '}\n',
   );
+  if (atBreakpoints.length > 0) parts.push(breakpointLines(system, atBreakpoints));
   return parts.join('');
 }

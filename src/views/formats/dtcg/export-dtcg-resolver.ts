@@ -4,11 +4,13 @@ import type { StrictToken } from './export-dtcg-strict.js';
 import { furtherModes, valueInMode } from '../../shared/mode-values.js';
 import { buildSystemTree } from '../../shared/token-tree.js';
 import type { TokenTree } from '../../shared/token-tree.js';
+import { breakpointModifierOf } from './resolver-breakpoints.js';
 
 /**
  * A DTCG 2025.10 resolver document: one set `tokens` (the strict export, light values) and one modifier `theme` with
  * one context per mode: `light` (no overrides), `dark` and each further mode (every color, and every other token
- * whose value in that mode differs from light, with that value), applied in that order. Shadow colors are literal here: a JSON Pointer is fixed when the document is read,
+ * whose value in that mode differs from light, with that value), applied in that order; with breakpoints, the modifier
+ * `breakpoint` after it (resolver-breakpoints.ts). Shadow colors are literal here: a JSON Pointer is fixed when the document is read,
  * so it could not follow the color into the dark context.
  * @example { version: '2025.10', sets: { tokens: { sources: [...] } }, modifiers: { theme: { contexts: { light: [{}], dark: [{ color: {...} }] }, default: 'light' } }, resolutionOrder: [{ $ref: '#/sets/tokens' }, { $ref: '#/modifiers/theme' }] }
  */
@@ -18,6 +20,7 @@ export function buildDtcgResolver(system: CompiledDesignSystem): Record<string, 
   const strictTokens = literalStrictTokens(system);
   const contexts: Record<string, unknown[]> = { light: [{}], dark: [contextOf(system, 'dark', strictTokens)] };
   for (const mode of modes) contexts[mode.name] = [contextOf(system, mode.name, strictTokens)];
+  const breakpoint = breakpointModifierOf(system);
   return {
     name: system.meta.name,
     version: DTCG_SPEC_VERSION,
@@ -34,8 +37,13 @@ export function buildDtcgResolver(system: CompiledDesignSystem): Record<string, 
         contexts,
         default: 'light',
       },
+      ...(breakpoint === undefined ? {} : { breakpoint }),
     },
-    resolutionOrder: [{ $ref: '#/sets/tokens' }, { $ref: '#/modifiers/theme' }],
+    resolutionOrder: [
+      { $ref: '#/sets/tokens' },
+      { $ref: '#/modifiers/theme' },
+      ...(breakpoint === undefined ? [] : [{ $ref: '#/modifiers/breakpoint' }]),
+    ],
   };
 }
 

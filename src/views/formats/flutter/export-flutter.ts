@@ -6,6 +6,14 @@ import type { AppearanceSlot } from '../../shared/native-appearance.js';
 import { keptFirstMessage } from '../output-format.js';
 import type { FormatDiagnostic } from '../output-format.js';
 import { perSystem } from '../../shared/system-memo.js';
+import { BASE_BREAKPOINT } from '../../shared/breakpoint-systems.js';
+import {
+  describeModeKey,
+  modeAtBreakpoint,
+  modesAtEveryBreakpoint,
+  nativeBreakpointsOf,
+  withValuesAtBreakpoints,
+} from '../../shared/native-breakpoints.js';
 
 /** The Dart type of a field of `DesignTokens`: what a token is in Flutter. */
 type DartType =
@@ -71,6 +79,8 @@ interface FlutterField {
 /** What the Flutter file holds: every mode's constant name, the fields, and why the other tokens are not there. */
 interface FlutterPlan {
   readonly modes: readonly { readonly mode: string; readonly name: string }[];
+  /** Per breakpoint, each mode's constant there: its name and the key of its values (`dark@lg`); none without breakpoints. */
+  readonly atBreakpoints: readonly { readonly breakpoint: string; readonly mode: string; readonly key: string; readonly name: string }[];
   readonly fields: readonly FlutterField[];
   readonly problems: readonly FormatDiagnostic[];
 }
@@ -83,8 +93,12 @@ class LeftOut {
 /** The fields and names of a design system's Flutter file, worked out once (the render and the lint share them). */
 const planOf = perSystem((system): FlutterPlan => planUncached(system));
 
+/** The members a class of a design system that declares breakpoints has besides (a token named so gets `$` after). */
+const BREAKPOINT_MEMBERS = ['breakpoints', 'byBreakpoint', 'at'];
+
 function planUncached(system: CompiledDesignSystem): FlutterPlan {
-  const taken = new Set(MEMBERS);
+  const breakpoints = nativeBreakpointsOf(system);
+  const taken = new Set(breakpoints.length === 0 ? MEMBERS : [...MEMBERS, ...BREAKPOINT_MEMBERS]);
   const modes = system.modes.map(({ name: mode }) => {
     let name = dartNameOf(mode, taken);
     // Two mode names with the same words (`a-b1`, `a-b-1`): the later one gets one more `$`.
@@ -92,12 +106,20 @@ function planUncached(system: CompiledDesignSystem): FlutterPlan {
     taken.add(name);
     return { mode, name };
   });
-  const modeNames = system.modes.map((mode) => mode.name);
+  const atBreakpoints = breakpoints.flatMap(({ name: breakpoint }) =>
+    system.modes.map(({ name: mode }) => {
+      let name = dartNameOf(`${breakpoint}-${mode}`, taken);
+      while (taken.has(name)) name += '$';
+      taken.add(name);
+      return { breakpoint, mode, key: modeAtBreakpoint(mode, breakpoint), name };
+    }),
+  );
+  const modeNames = modesAtEveryBreakpoint(system);
   const fields: FlutterField[] = [];
   const problems: FormatDiagnostic[] = [];
   const holders = new Map<string, string>();
   for (const token of system.tokens) {
-    const field = fieldOf(token, modeNames);
+    const field = fieldOf(withValuesAtBreakpoints(system, token), modeNames);
     if (field instanceof LeftOut) {
       problems.push({
         token: token.key,
@@ -121,7 +143,7 @@ function planUncached(system: CompiledDesignSystem): FlutterPlan {
     holders.set(name, token.key);
     fields.push({ token, name, ...field });
   }
-  return { modes, fields, problems };
+  return { modes, atBreakpoints, fields, problems };
 }
 
 /** The fields of the Flutter export by token key, worked out once. */
@@ -145,7 +167,8 @@ function fieldOf(token: Token, modes: readonly string[]): { type: DartType; valu
   const printed = new Map<string, string>();
   for (const [index, mode] of modes.entries()) {
     const expression = printValue(token, type, values[index] as TypedValue);
-    if (expression instanceof LeftOut) return new LeftOut(`${expression.reason}${mode === 'light' ? '' : ` (in the mode \`${mode}\`)`}`);
+    if (expression instanceof LeftOut)
+      return new LeftOut(`${expression.reason}${mode === 'light' ? '' : ` (in the mode ${describeModeKey(mode)})`}`);
     printed.set(mode, expression);
   }
   return { type, values: printed };
@@ -413,7 +436,7 @@ function modeInstance(fields: readonly FlutterField[], mode: string): string {
  *   ...
  */
 export function renderFlutter(system: CompiledDesignSystem): string {
-  const { modes, fields } = planOf(system);
+  const { modes, atBreakpoints, fields } = planOf(system);
   const modeName = new Map(modes.map(({ mode, name }) => [mode, name]));
   const names = new Map(fields.map((field) => [field.token.key, field.name]));
   const { appearances, others } = nativeModes(system);
@@ -454,6 +477,7 @@ export function renderFlutter(system: CompiledDesignSystem): string {
     '  };',
     '',
   );
+  if (atBreakpoints.length > 0) lines.push(...breakpointLines(system, atBreakpoints, fields));
   for (const { slot, member, label } of SLOTS) {
     const mode = appearances[slot];
     if (mode === undefined) {
@@ -487,6 +511,56 @@ export function renderFlutter(system: CompiledDesignSystem): string {
   );
   if (fields.some((field) => field.type === TRANSITION_CLASS)) lines.push('', ...TRANSITION_LINES);
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * What a design system that declares breakpoints adds to the class: one constant per breakpoint and mode (`mdDark`),
+ * `breakpoints` (each one's width in logical pixels), `byBreakpoint` and `at(mode, width)`.
+ */
+function breakpointLines(
+  system: CompiledDesignSystem,
+  atBreakpoints: FlutterPlan['atBreakpoints'],
+  fields: readonly FlutterField[],
+): string[] {
+  const lines: string[] = [];
+  for (const { breakpoint, mode, key, name } of atBreakpoints)
+    lines.push(
+      `  /// The mode \`${mode}\` at breakpoint \`${breakpoint}\`.`,
+      `  static const ${CLASS} ${name} = ${modeInstance(fields, key)};`,
+      '',
+    );
+  const breakpoints = nativeBreakpointsOf(system);
+  lines.push(
+    '  /// The breakpoints, narrowest first: the width in logical pixels from which each holds (a rem as 16). Compare',
+    '  /// `MediaQuery.sizeOf(context).width`, or for a container breakpoint the width a `LayoutBuilder` gives.',
+    '  static const Map<String, double> breakpoints = <String, double>{',
+    ...breakpoints.map(({ name, width }) => `    ${dartString(name)}: ${printDouble(width)},`),
+    '  };',
+    '',
+    `  /// Every mode at each breakpoint, by breakpoint name, then mode name (\`${BASE_BREAKPOINT}\`, below the first: [modes]).`,
+    `  static const Map<String, Map<String, ${CLASS}>> byBreakpoint = <String, Map<String, ${CLASS}>>{`,
+    `    ${dartString(BASE_BREAKPOINT)}: modes,`,
+    ...breakpoints.map(
+      ({ name }) =>
+        `    ${dartString(name)}: <String, ${CLASS}>{${atBreakpoints
+          .filter(({ breakpoint }) => breakpoint === name)
+          .map(({ mode, name: constant }) => `${dartString(mode)}: ${constant}`)
+          .join(', ')}},`,
+    ),
+    '  };',
+    '',
+    '  /// The tokens of [mode] at [width], mobile first: the widest breakpoint at or below it (below the first: [modes]);',
+    '  /// null for a mode the design system does not have.',
+    `  static ${CLASS}? at(String mode, double width) {`,
+    `    var name = ${dartString(BASE_BREAKPOINT)};`,
+    '    for (final entry in breakpoints.entries) {',
+    '      if (width >= entry.value) name = entry.key;',
+    '    }',
+    '    return byBreakpoint[name]?[mode];',
+    '  }',
+    '',
+  );
+  return lines;
 }
 
 function copyWithLines(fields: readonly FlutterField[]): string[] {

@@ -10,6 +10,8 @@ import { swiftValueOf, xcodeComponent } from './swift-values.js';
 import { IOS_SUPPORT_SWIFT } from './ios-support-swift.js';
 import { commentLine } from '../../shared/native-text.js';
 import { perSystem } from '../../shared/system-memo.js';
+import { BASE_BREAKPOINT } from '../../shared/breakpoint-systems.js';
+import { describeModeKey, modesAtEveryBreakpoint, nativeBreakpointsOf, withValuesAtBreakpoints } from '../../shared/native-breakpoints.js';
 
 /** The folder of the asset catalog and the Swift file beside it. */
 const CATALOG = 'Tokens.xcassets';
@@ -28,11 +30,11 @@ interface IosToken {
   readonly colorSet: string | undefined;
   /** The Swift type of its value in every mode. */
   readonly type: string;
-  /** Its Swift expression per mode, in the order of `system.modes`. */
+  /** Its Swift expression per mode, in the order of `system.modes`, then per breakpoint each mode's there. */
   readonly values: readonly string[];
   /** What the doc comment says of its light value beside the description (a weight rounded to iOS's nine). */
   readonly note: string | undefined;
-  /** Whether its value differs between modes: then every theme type has it. */
+  /** Whether its value differs between modes (or breakpoints): then every theme type has it. */
   readonly themed: boolean;
 }
 
@@ -131,14 +133,17 @@ function convert(system: CompiledDesignSystem, token: Token): Pick<IosToken, 'ty
   const values: string[] = [];
   let type: string | undefined;
   let note: string | undefined;
-  for (const { name: mode } of system.modes) {
-    const value = swiftValueOf(token, token.resolved[mode] ?? token.resolved.light);
-    if (value.problem !== undefined) return `\`${token.key}\` is \`${value.problem.written}\` in ${mode}: ${value.problem.reason}`;
+  // With breakpoints, each mode's value at each breakpoint too (`dark@lg`): a value that changes there is themed.
+  const everywhere = withValuesAtBreakpoints(system, token);
+  for (const mode of modesAtEveryBreakpoint(system)) {
+    const value = swiftValueOf(token, everywhere.resolved[mode] ?? token.resolved.light);
+    const where = mode.includes('@') ? describeModeKey(mode) : mode;
+    if (value.problem !== undefined) return `\`${token.key}\` is \`${value.problem.written}\` in ${where}: ${value.problem.reason}`;
     if (type === undefined) {
       type = value.type;
       note = value.note;
     } else if (value.type !== type) {
-      return `\`${token.key}\` is a \`${type}\` in light and a \`${value.type}\` in ${mode}: one Swift property has one type`;
+      return `\`${token.key}\` is a \`${type}\` in light and a \`${value.type}\` in ${where}: one Swift property has one type`;
     }
     values.push(value.code);
   }
@@ -388,10 +393,10 @@ function availabilityOf(token: Token, byKey: ReadonlyMap<string, IosToken>, wher
 /** The names `TokenThemes` declares besides a member per mode. */
 const THEMES_MEMBERS = new Set(['byMode', 'forAppearance']);
 
-/** The member of a mode in `TokenThemes`: its words in camelCase. */
-function themesMember(mode: string): string {
+/** The member of a mode in `TokenThemes`: its words in camelCase (`_` after a name `TokenThemes` declares itself). */
+function themesMemberOf(mode: string, reserved: ReadonlySet<string>): string {
   const name = swiftMemberName(mode.split('-'));
-  return THEMES_MEMBERS.has(name) ? `${name}_` : name;
+  return reserved.has(name) ? `${name}_` : name;
 }
 
 function themeLines(system: CompiledDesignSystem, tokens: readonly IosToken[], byKey: ReadonlyMap<string, IosToken>): string[] {
@@ -417,7 +422,19 @@ function themeLines(system: CompiledDesignSystem, tokens: readonly IosToken[], b
     for (const entry of themed) lines.push(`  public let ${entry.themeMember}: ${entry.type} = ${entry.values[index] ?? ''}`);
     lines.push('}', '');
   });
+  const atBreakpoints = breakpointThemesOf(system);
+  for (const { breakpoint, mode, type, index } of atBreakpoints) {
+    lines.push(
+      `/// The \`${mode}\` mode of ${commentLine(system.meta.name)} at breakpoint \`${breakpoint}\`.`,
+      `public struct ${type}: TokenTheme {`,
+      '  public init() {}',
+    );
+    for (const entry of themed) lines.push(`  public let ${entry.themeMember}: ${entry.type} = ${entry.values[index] ?? ''}`);
+    lines.push('}', '');
+  }
   const { appearances } = nativeModes(system);
+  const reserved = atBreakpoints.length === 0 ? THEMES_MEMBERS : new Set([...THEMES_MEMBERS, ...BREAKPOINT_THEMES_MEMBERS]);
+  const themesMember = (mode: string): string => themesMemberOf(mode, reserved);
   const member = (mode: string | undefined, fallback: string): string => themesMember(mode ?? fallback);
   lines.push(
     '/// Every mode’s theme.',
@@ -439,8 +456,59 @@ function themeLines(system: CompiledDesignSystem, tokens: readonly IosToken[], b
     `    default: return ${member(appearances.light, 'light')}`,
     '    }',
     '  }',
+    ...breakpointThemesLines(system, atBreakpoints),
     '}',
     '',
   );
   return lines;
+}
+
+/** The members `TokenThemes` declares besides when the design system declares breakpoints. */
+const BREAKPOINT_THEMES_MEMBERS = ['breakpoints', 'byBreakpoint', 'at'];
+
+/** Per breakpoint, each mode's theme type there (`MdDarkTheme`) and the index of its values in an entry's `values`. */
+const breakpointThemesOf = perSystem((system) => {
+  const taken = new Set(system.modes.map(({ name }) => themeTypeName(name).toLowerCase()));
+  const count = system.modes.length;
+  return nativeBreakpointsOf(system).flatMap(({ name: breakpoint }, at) =>
+    system.modes.map(({ name: mode }, index) => {
+      let type = themeTypeName(`${breakpoint}-${mode}`);
+      while (taken.has(type.toLowerCase())) type = `At${type}`;
+      taken.add(type.toLowerCase());
+      return { breakpoint, mode, type, index: count * (at + 1) + index };
+    }),
+  );
+});
+
+/** `TokenThemes.breakpoints` (name and width in points), `byBreakpoint` and `at(_:width:)`, when there are breakpoints. */
+function breakpointThemesLines(system: CompiledDesignSystem, atBreakpoints: ReturnType<typeof breakpointThemesOf>): string[] {
+  if (atBreakpoints.length === 0) return [];
+  const breakpoints = nativeBreakpointsOf(system);
+  return [
+    '',
+    '  /// The breakpoints, narrowest first: each one’s name and the width in points from which it holds (a rem as 16pt).',
+    '  /// Compare the window’s width (`GeometryReader`, or the scene’s bounds), or for a container breakpoint the container’s.',
+    '  public static let breakpoints: [(name: Swift.String, width: CGFloat)] = [',
+    ...breakpoints.map(({ name, width }) => `    (${swiftString(name)}, ${width}),`),
+    '  ]',
+    '',
+    `  /// Every mode’s theme at each breakpoint, by breakpoint name, then mode name (\`${BASE_BREAKPOINT}\`, below the first: \`byMode\`).`,
+    '  public static let byBreakpoint: [Swift.String: [Swift.String: any TokenTheme]] = [',
+    `    ${swiftString(BASE_BREAKPOINT)}: byMode,`,
+    ...breakpoints.map(
+      ({ name }) =>
+        `    ${swiftString(name)}: [${atBreakpoints
+          .filter(({ breakpoint }) => breakpoint === name)
+          .map(({ mode, type }) => `${swiftString(mode)}: ${type}()`)
+          .join(', ')}],`,
+    ),
+    '  ]',
+    '',
+    '  /// The theme of `mode` at `width`, mobile first: the widest breakpoint at or below it (below the first: `byMode`);',
+    '  /// nil for a mode the design system does not have.',
+    '  public static func at(_ mode: Swift.String, width: CGFloat) -> (any TokenTheme)? {',
+    `    let name = breakpoints.last(where: { width >= $0.width })?.name ?? ${swiftString(BASE_BREAKPOINT)}`,
+    '    return byBreakpoint[name]?[mode]',
+    '  }',
+  ];
 }

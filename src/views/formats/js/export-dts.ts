@@ -3,7 +3,8 @@ import { JS_FILE_NAMES } from './export-js.js';
 import type { JsModule } from './export-js.js';
 import { deprecationComments, tokenNameUnion } from './export-ts.js';
 import { assignJsNames, jsTypeKey } from './js-names.js';
-import { jsLiteralsOf, printLiteral, printTokenObject } from './js-tree-text.js';
+import { jsLiteralsOf, NO_COMMENTS, printLiteral, printTokenObject } from './js-tree-text.js';
+import { breakpointNameUnion, jsBreakpointsOf, tokensChangedAt } from './js-breakpoints.js';
 import type { JsLiteral, ObjectSyntax } from './js-tree-text.js';
 import { perSystem } from '../../shared/system-memo.js';
 
@@ -16,7 +17,7 @@ const READONLY_TYPE: ObjectSyntax = { open: '{', close: '}', modifier: 'readonly
 /**
  * The declarations of the JavaScript module (`module` says which file they describe; the rest is the same): each
  * mode's object with every value's literal type, `readonly` at every level, `modes`, `type ModeName`, `type TokenName`
- * and each named export; a deprecated token has its `@deprecated` JSDoc on its property in every mode and on its
+ * (and `breakpoints`, `type BreakpointName` and `atBreakpoint` when the system declares breakpoints) and each named export; a deprecated token has its `@deprecated` JSDoc on its property in every mode and on its
  * named export.
  * @example
  * export declare const light: {
@@ -51,6 +52,7 @@ const declarationsOf = perSystem((system): string => {
   parts.push(`\nexport declare const modes: {\n${byMode.join('')}};\n`);
   parts.push(`\nexport type ModeName = ${system.modes.map((mode) => JSON.stringify(mode.name)).join(' | ')};\n`);
   parts.push(`\nexport type TokenName =${tokenNameUnion(system)};\n`);
+  if (system.breakpoints !== undefined) parts.push(breakpointDeclarations(system));
   const light = jsLiteralsOf(system, 'light');
   const { tokens } = system;
   let exported = '';
@@ -65,6 +67,26 @@ const declarationsOf = perSystem((system): string => {
   if (exported !== '') parts.push('\n', exported);
   return parts.join('');
 });
+
+/** `breakpoints`, `BreakpointName` and `atBreakpoint` of a design system that declares breakpoints (see export-js.ts). */
+function breakpointDeclarations(system: CompiledDesignSystem): string {
+  let conditions = '';
+  for (const { name, minWidth, container, condition } of jsBreakpointsOf(system))
+    conditions += `  readonly ${jsTypeKey(name)}: { readonly minWidth: ${JSON.stringify(minWidth)}; readonly container: ${JSON.stringify(container)}; readonly condition: ${JSON.stringify(condition)} };\n`;
+  let values = '';
+  for (const { name: breakpoint } of jsBreakpointsOf(system)) {
+    const changed = tokensChangedAt(system, breakpoint);
+    let byMode = '';
+    for (const { name } of system.modes)
+      byMode += `    readonly ${jsTypeKey(name)}: ${printTokenObject(changed, jsLiteralsOf(changed, name), READONLY_TYPE, 2, NO_COMMENTS)};\n`;
+    values += `  readonly ${jsTypeKey(breakpoint)}: {\n${byMode}  };\n`;
+  }
+  return [
+    `\nexport declare const breakpoints: {\n${conditions}};\n`,
+    `\nexport type BreakpointName = ${breakpointNameUnion(system)};\n`,
+    `\nexport declare const atBreakpoint: {\n${values}};\n`,
+  ].join('');
+}
 
 /** The type of `mode`'s object, its closing brace indented to `depth`. */
 function printModeType(system: CompiledDesignSystem, mode: string, depth: number, comments: ReadonlyMap<string, string>): string {

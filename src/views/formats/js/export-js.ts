@@ -1,5 +1,6 @@
 import type { CompiledDesignSystem } from '../../../compile/types.js';
 import { assignJsNames, jsPropertyKey } from './js-names.js';
+import { jsBreakpointsOf, tokensChangedAt } from './js-breakpoints.js';
 import { jsLiteralsOf, NO_COMMENTS, printLiteral, printTokenObject } from './js-tree-text.js';
 import type { JsLiteral, ObjectSyntax } from './js-tree-text.js';
 import { perSystem, perSystemAndKey } from '../../shared/system-memo.js';
@@ -19,8 +20,8 @@ const FROZEN: ObjectSyntax = { open: 'Object.freeze({', close: '})', modifier: '
 
 /**
  * The JavaScript module of a design system (`module` `esm` or `cjs`): `light`, `dark` and each further mode as one
- * object frozen at every level, `modes` holding them by mode name, and one named export per token with its light
- * value (names from `assignJsNames`).
+ * object frozen at every level, `modes` holding them by mode name, `breakpoints` and `atBreakpoint` when the system
+ * declares breakpoints, and one named export per token with its light value (names from `assignJsNames`).
  * @example
  * export const light = Object.freeze({
  *   color: Object.freeze({
@@ -48,12 +49,41 @@ export function renderJsModule(system: CompiledDesignSystem, module: JsModule): 
     return key === name ? `  ${name},\n` : `  ${key}: ${name},\n`;
   });
   parts.push(`${module === 'esm' ? 'export const modes' : 'exports.modes'} = Object.freeze({\n${byMode.join('')}});\n`);
+  if (system.breakpoints !== undefined)
+    parts.push(printedBreakpoints(system).replaceAll(EXPORT_MARK, module === 'esm' ? 'export const ' : 'exports.'));
   const exports = namedExports(system);
   // Each named export is the shared line after its keyword: joining the lines with the keyword prints them all.
   const keyword = module === 'esm' ? 'export const ' : 'exports.';
   if (exports.length > 0) parts.push(`\n${keyword}${exports.join(keyword)}`);
   return parts.join('');
 }
+
+/** Where each breakpoint export's keyword goes in {@link printedBreakpoints}' text. */
+const EXPORT_MARK = '\u0000export ';
+
+/**
+ * `breakpoints` (each one's `minWidth`, `container` and `condition`) and `atBreakpoint` (per breakpoint and mode the
+ * tokens that change there, nested as in a mode's object), frozen, each after {@link EXPORT_MARK}: both modules print
+ * the same text, worked out once per compiled system.
+ * @example
+ * export const breakpoints = Object.freeze({
+ *   md: Object.freeze({ minWidth: "48rem", container: null, condition: "(min-width: 48rem)" }),
+ * });
+ */
+const printedBreakpoints = perSystem((system): string => {
+  let conditions = '';
+  for (const { name, minWidth, container, condition } of jsBreakpointsOf(system))
+    conditions += `  ${jsPropertyKey(name)}: Object.freeze({ minWidth: ${JSON.stringify(minWidth)}, container: ${JSON.stringify(container)}, condition: ${JSON.stringify(condition)} }),\n`;
+  let values = '';
+  for (const { name: breakpoint } of jsBreakpointsOf(system)) {
+    const changed = tokensChangedAt(system, breakpoint);
+    let byMode = '';
+    for (const { name } of system.modes)
+      byMode += `    ${jsPropertyKey(name)}: ${printTokenObject(changed, jsLiteralsOf(changed, name), FROZEN, 2, NO_COMMENTS)},\n`;
+    values += `  ${jsPropertyKey(breakpoint)}: Object.freeze({\n${byMode}  }),\n`;
+  }
+  return `\n${EXPORT_MARK}breakpoints = Object.freeze({\n${conditions}});\n\n${EXPORT_MARK}atBreakpoint = Object.freeze({\n${values}});\n`;
+});
 
 /**
  * A mode's object as the modules declare it, printed frozen. Why: the ES module and its CommonJS twin declare the same

@@ -2,8 +2,7 @@ import type { CompiledDesignSystem } from '../../../compile/types.js';
 import { formatDocCommentText } from '../../shared/css-comment.js';
 import { jsPropertyKey } from './js-names.js';
 import { jsLiteralsOf, NO_COMMENTS, printTokenObject, textLiteralOf } from './js-tree-text.js';
-import { breakpointCondition, systemAtBreakpoint, tokensChangingAt } from '../../shared/breakpoint-systems.js';
-import { formatCssNumber } from '../../shared/css-values.js';
+import { breakpointNameUnion, jsBreakpointsOf, tokensChangedAt } from './js-breakpoints.js';
 import type { JsLiteral, ObjectSyntax } from './js-tree-text.js';
 import { perSystem } from '../../shared/system-memo.js';
 
@@ -48,49 +47,21 @@ export function renderTypeScript(system: CompiledDesignSystem): string {
  * } as const;
  */
 function renderBreakpoints(system: CompiledDesignSystem): string {
-  const declared = system.breakpoints ?? [];
   let conditions = '';
-  for (const breakpoint of declared) {
-    const width = `${formatCssNumber(breakpoint.minWidth.value)}${breakpoint.minWidth.unit}`;
-    conditions += `  ${jsPropertyKey(breakpoint.name)}: { minWidth: ${JSON.stringify(width)}, container: ${JSON.stringify(breakpoint.container)}, condition: ${JSON.stringify(breakpointCondition(breakpoint))} },
-`;
-  }
-  const changing = tokensChangingAt(system);
+  for (const { name, minWidth, container, condition } of jsBreakpointsOf(system))
+    conditions += `  ${jsPropertyKey(name)}: { minWidth: ${JSON.stringify(minWidth)}, container: ${JSON.stringify(container)}, condition: ${JSON.stringify(condition)} },\n`;
   let values = '';
-  declared.forEach((breakpoint, at) => {
-    const there = systemAtBreakpoint(system, breakpoint.name);
-    const keys = new Set((changing[at] ?? []).map((index) => system.tokens[index]?.key));
-    // Only the tokens that change: a system of them alone, printed as `tokens` is.
-    const changed: CompiledDesignSystem = { ...there, tokens: there.tokens.filter((token) => keys.has(token.key)) };
+  for (const { name: breakpoint } of jsBreakpointsOf(system)) {
+    const changed = tokensChangedAt(system, breakpoint);
     let byMode = '';
     for (const { name } of system.modes)
-      byMode += `    ${jsPropertyKey(name)}: ${printTokenObject(changed, textLiteralsOf(changed, name), PLAIN, 2, NO_COMMENTS)},
-`;
-    values += `  ${jsPropertyKey(breakpoint.name)}: {
-${byMode}  },
-`;
-  });
-  const union = ['base', ...declared.map((breakpoint) => breakpoint.name)].map((name) => JSON.stringify(name)).join(' | ');
+      byMode += `    ${jsPropertyKey(name)}: ${printTokenObject(changed, textLiteralsOf(changed, name), PLAIN, 2, NO_COMMENTS)},\n`;
+    values += `  ${jsPropertyKey(breakpoint)}: {\n${byMode}  },\n`;
+  }
   return [
-    `
-export const breakpoints = ${
-      conditions === ''
-        ? '{}'
-        : `{
-${conditions}}`
-    } as const;
-`,
-    `
-export type BreakpointName = ${union};
-`,
-    `
-export const atBreakpoint = ${
-      values === ''
-        ? '{}'
-        : `{
-${values}}`
-    } as const;
-`,
+    `\nexport const breakpoints = ${conditions === '' ? '{}' : `{\n${conditions}}`} as const;\n`,
+    `\nexport type BreakpointName = ${breakpointNameUnion(system)};\n`,
+    `\nexport const atBreakpoint = ${values === '' ? '{}' : `{\n${values}}`} as const;\n`,
   ].join('');
 }
 

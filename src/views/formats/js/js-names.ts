@@ -7,6 +7,12 @@ import { perSystem } from '../../shared/system-memo.js';
 /** The export that holds every mode's object by mode name. */
 const MODES_EXPORT = 'modes';
 
+/** The exports of a design system that declares breakpoints, with what each holds. */
+const BREAKPOINT_EXPORTS = [
+  ['breakpoints', 'its breakpoints'],
+  ['atBreakpoint', 'its values per breakpoint'],
+] as const;
+
 /** The names the JavaScript module exports, and the tokens that could not get theirs. */
 export interface JsNames {
   /** Every mode in order with its export; `name` undefined when an earlier export has the name (`modes` holds it). */
@@ -18,7 +24,8 @@ export interface JsNames {
 }
 
 /**
- * The export names of a design system's JavaScript module: `modes`, then each mode's object (`light`, `dark`, each
+ * The export names of a design system's JavaScript module: `modes` (and `breakpoints` and `atBreakpoint` when it
+ * declares breakpoints), then each mode's object (`light`, `dark`, each
  * further mode), then each token's named export in key order; a name already taken stays with what took it first.
  * Worked out once per compiled system (the module, its declarations and the lint share it).
  */
@@ -27,6 +34,8 @@ export const assignJsNames: (system: CompiledDesignSystem) => JsNames = perSyste
 function assignUncached(system: CompiledDesignSystem): JsNames {
   // The names exported before any token's, each with what it exports: `modes`, or a mode's object.
   const exportedFirst = new Map<string, string>([[MODES_EXPORT, 'its object of modes']]);
+  // Only a design system that declares breakpoints exports these (so the others keep their names as they were).
+  if (system.breakpoints !== undefined) for (const [name, what] of BREAKPOINT_EXPORTS) exportedFirst.set(name, what);
   const modes = system.modes.map(({ name: mode }) => {
     const name = jsNameOf(mode);
     if (exportedFirst.has(name)) return { mode, name: undefined };
