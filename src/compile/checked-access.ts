@@ -1,11 +1,12 @@
 /**
  * The item at `index` of `items`, for an index its caller keeps in range (a loop bound, a sorted position): throws a
- * RangeError when there is none, where a cast would have passed `undefined` on.
+ * RangeError when there is none, where a cast would have passed `undefined` on. The one cast: narrowing a generic
+ * `Item` by `!== undefined` does not give `Exclude<Item, undefined>` in TypeScript.
  */
-export function itemAt<Item>(items: readonly Item[], index: number): Item {
+export function itemAt<Item>(items: ArrayLike<Item>, index: number): Exclude<Item, undefined> {
   const item = items[index];
   if (item === undefined) throw new RangeError(`no item at ${index} of ${items.length}`);
-  return item;
+  return item as Exclude<Item, undefined>;
 }
 
 /** The own value of `key` in `record`, for a key its caller knows is there: throws a RangeError when it is not. */
