@@ -1,5 +1,6 @@
 import type { BuildRevision } from './build-revision.js';
 import { UsageError } from './usage-error.js';
+import { itemAt } from '../compile/checked-access.js';
 
 /** What `manifest.json` says of a build: what was read, what was asked, and every file with its digests. */
 export interface BuildManifest {
@@ -92,7 +93,7 @@ export function renderPackageJson(id: PackageId, files: readonly ManifestFile[])
     }),
   );
   const exports: Record<string, unknown> = {};
-  const only = slugs.length === 1 ? entries.get(slugs[0] as string) : undefined;
+  const only = slugs.length === 1 ? entries.get(itemAt(slugs, 0)) : undefined;
   if (only !== undefined) exports['.'] = only;
   for (const slug of slugs) {
     const entry = entries.get(slug);

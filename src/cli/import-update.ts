@@ -8,6 +8,7 @@ import type { ImportSide } from '../import/import-changes.js';
 import { MAX_IMPORT_FILE_BYTES } from '../import/import-limits.js';
 import { readRegularFile } from '../source/read-regular-file.js';
 import { UsageError } from './usage-error.js';
+import { itemAt } from '../compile/checked-access.js';
 
 /** A recorded import, ready to run again: where, with which arguments, and what the folder held before. */
 export interface UpdateTarget {
@@ -147,7 +148,7 @@ function isInside(root: string, path: string): boolean {
 function recordedPaths(args: readonly string[]): string[] {
   const paths: string[] = [];
   for (let index = 0; index < args.length; index += 1) {
-    const arg = args[index] as string;
+    const arg = itemAt(args, index);
     if (arg === '--mode') {
       const [, list = ''] = (args[index + 1] ?? '').split(/=(.*)/s, 2);
       paths.push(...list.split(',').filter((path) => path !== ''));

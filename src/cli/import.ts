@@ -26,6 +26,7 @@ import { readUpdateTarget, recordArgs, recordedRanIn } from './import-update.js'
 import type { UpdateTarget } from './import-update.js';
 import { parseCommandArgs, UsageError } from './usage-error.js';
 import { writeDesignSystemFolder } from './write-design-system-folder.js';
+import { itemAt } from '../compile/checked-access.js';
 
 export const IMPORT_USAGE = `Usage: token-server import <file or folder>... --out <design-systems folder>/<slug> [options]
        token-server import --update <design-systems folder>/<slug> [--verify] [--format json] [--force]
@@ -223,12 +224,12 @@ async function compareAgainst(cwd: string, written: readonly string[], result: I
   const chosen: Record<string, string[]> = {};
   for (const each of written) {
     const mode = /^([a-z0-9]+(?:-[a-z0-9]+)*)=(.*)$/s.exec(each);
-    const paths = (mode === null ? each : (mode[2] as string)).split(',').filter((path) => path !== '');
+    const paths = (mode === null ? each : itemAt(mode, 2)).split(',').filter((path) => path !== '');
     if (paths.length === 0) throw new UsageError(`--against takes [<mode>=]<files or folders>: got \`${each}\``);
     for (const path of paths) {
       const read = await readBuildFiles(cwd, path);
       for (const file of read) if (!files.some((known) => known.path === file.path)) files.push(file);
-      if (mode !== null) (chosen[mode[1] as string] ??= []).push(...read.map((file) => file.path));
+      if (mode !== null) (chosen[itemAt(mode, 1)] ??= []).push(...read.map((file) => file.path));
     }
   }
   const system = result.compiled.system as NonNullable<ImportResult['compiled']['system']>;

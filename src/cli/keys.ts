@@ -12,6 +12,7 @@ import { formatDiagnosticLine } from './format-diagnostics.js';
 import { displayPath } from './validate.js';
 import { parseCommandArgs, UsageError } from './usage-error.js';
 import { writeFileAtomic } from './write-file-atomic.js';
+import { itemAt } from '../compile/checked-access.js';
 
 export const KEYS_USAGE = `Usage: token-server keys <create|list|revoke> [options]
 
@@ -188,7 +189,7 @@ async function revokeKey(args: readonly string[], cwd: string, env: NodeJS.Proce
   const { values, positionals } = parseCommandArgs(args, COMMON, true, 'keys revoke');
   if (values.help) return printUsage();
   if (positionals.length !== 1) throw new UsageError('keys revoke takes exactly one label, e.g. `token-server keys revoke ci`');
-  const name = positionals[0] as string;
+  const name = itemAt(positionals, 0);
   const path = keysPath(values.keys, cwd, env);
   const current = await readKeys(path, cwd);
   const text = current.text === undefined ? undefined : removeKeyEntry(current.text, name);
@@ -215,7 +216,7 @@ function writeRole(
   if (browser) throw new UsageError('a browser credential is read-only: --role needs an API key (leave out --browser)');
   const match = author === undefined ? null : /^([^<>\n]+?)\s*<([^\s<>@]+@[^\s<>@]+)>$/.exec(author.trim());
   if (match === null) throw new UsageError('--role needs --author "Name <email>": the identity its commits are made with');
-  return { role, author: { name: match[1] as string, email: match[2] as string } };
+  return { role, author: { name: itemAt(match, 1), email: itemAt(match, 2) } };
 }
 
 /** The origins of `--browser --origins a,b` (undefined for an API key); a UsageError when the two do not go together. */

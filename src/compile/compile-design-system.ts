@@ -16,6 +16,7 @@ import { readModes } from './fields/read-modes.js';
 import type { DeclaredModes } from './fields/read-modes.js';
 import { readReview, readSystemMeta } from './fields/read-system-meta.js';
 import { compareKeys } from './diagnostics/sort-order.js';
+import { itemAt } from './checked-access.js';
 import type {
   BreakpointDefinition,
   CompiledDesignSystem,
@@ -79,7 +80,7 @@ export function compileDesignSystem(sources: DesignSystemSources, trace?: Compil
       ? reportPending
       : (...args) => {
           reportPending(...args);
-          trace.reported(pending[pending.length - 1] as PendingDiagnostic);
+          trace.reported(itemAt(pending, pending.length - 1));
         };
   const allFiles = sources.systemFile ? [sources.systemFile, ...sources.files] : [...sources.files];
   // The readers' own summaries are written again once the compiler's problems are counted in.

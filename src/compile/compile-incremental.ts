@@ -11,6 +11,7 @@ import type { ParsedSourceFile } from './yaml/parse-source-file.js';
 import { assembleSystem, compileDesignSystem, writtenTokenText } from './compile-design-system.js';
 import type { CompileResult, CompileTrace, SystemParts } from './compile-design-system.js';
 import type { ContrastDeclaration } from './types.js';
+import { mapValueAt } from './checked-access.js';
 
 /** Which step of a token's compile a problem came from: its own fields, its values, its exported names. */
 type Step = 'draft' | 'resolve' | 'name';
@@ -273,7 +274,7 @@ function recompile(
   const { tokenTexts } = previous;
   for (const token of resolvedList) {
     const key = token.draft.entry.key;
-    const index = previous.indexByKey.get(key) as number; // the same keys as before
+    const index = mapValueAt(previous.indexByKey, key); // the same keys as before
     previous.resolved.set(key, token);
     const made = frozenToken(token);
     tokens[index] = made;

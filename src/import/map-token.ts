@@ -206,6 +206,21 @@ const fontFamilyText = (raw: unknown): string => {
   return names.map((name) => (/^[A-Za-z-]+$/.test(name) ? name : `'${name.replace(/'/g, '')}'`)).join(', ');
 };
 
+/** The state of one mapper, shared by its steps: what it was given, and the token and mode being mapped. */
+interface Mapping {
+  readonly resolve: (key: string, mode: string) => unknown;
+  readonly typeOfKey: (key: string) => TokenType | undefined;
+  readonly renamed: (key: string) => string;
+  readonly allModes: readonly string[];
+  issues: ImportIssue[];
+  source: string;
+  /** The mode whose value is being mapped: an alias written as its value is followed in that mode. */
+  mode: string;
+}
+
+/** Writes a literal of a part (given the mapping, for a writer that may report a loss). */
+type PartWriter = (value: unknown, mapping: Mapping) => WrittenValue;
+
 /**
  * Maps source tokens to ours. `resolve` follows an alias to the literal raw value at its end, `typeOfKey` gives the type
  * a key is imported as (undefined when it is not imported): a reference stays a reference when its target is imported
@@ -218,326 +233,360 @@ export function createTokenMapper(
   renamed: (key: string) => string,
   allModes: readonly string[],
 ) {
-  let issues: ImportIssue[] = [];
-  let source = '';
-  /** The mode whose value is being mapped: an alias written as its value is followed in that mode. */
-  let mode = 'light';
-  const lossy = (reason: string): void => void issues.push({ source, level: 'lossy', reason });
-
-  /** A whole value or part that is an alias: the reference to keep, or undefined to write its value. */
-  const keptReference = (raw: unknown, types: readonly TokenType[]): string | undefined => {
-    const target = referenceOf(raw);
-    if (target === undefined) return undefined;
-    const type = typeOfKey(target);
-    if (type !== undefined && types.includes(type)) return renamed(target);
-    lossy(
-      `\`${target}\` is ${type === undefined ? 'not imported' : `a ${type} token here`}: its value is written instead of the reference`,
-    );
-    return undefined;
-  };
-  /** A color's hex; a color in another space than sRGB is written as the `hex` beside it, which is reported. */
-  const colorHex = (raw: unknown): string => {
-    if (typeof raw === 'string' && parseColor(raw) === undefined && !SRGB_TEXT.test(raw.trim())) {
-      lossy(`\`${raw}\` is written as its nearest sRGB color`);
-    }
-    if (isRecord(raw) && !SRGB_SPACES.has(String(raw['colorSpace'])) && typeof raw['hex'] === 'string') {
-      lossy(`color space \`${String(raw['colorSpace'])}\` is written as its sRGB \`hex\``);
-    }
-    return hexOf(raw);
-  };
-  const literal = (raw: unknown): unknown =>
-    isAlphaOver(raw)
-      ? withAlphaOver(literal(raw.alphaOver), raw.alpha)
-      : referenceOf(raw) === undefined
-        ? raw
-        : resolve(referenceOf(raw) as string, mode);
-  /** A part of a composite: `"{key}"` when it stays a reference, else its literal through `write`. */
-  const part = (raw: unknown, name: keyof typeof PART_TYPES, write: (value: unknown) => WrittenValue): WrittenValue => {
-    const kept = keptReference(raw, PART_TYPES[name]);
-    if (kept !== undefined) return `{${kept}}`;
-    const value = literal(raw);
-    const target = referenceOf(raw);
-    if (target !== undefined && value === undefined)
-      throw new Unmappable(`its ${name} \`{${target}}\` is left out or names no token: its value is not known`);
-    return write(value);
-  };
-
-  const lengthFields = (type: TokenType, written: unknown): Record<string, WrittenValue> => {
-    const raw = withListReferencesResolved(written);
-    if (isClampText(raw)) {
-      const fluid = fluidOfClamp(raw);
-      if ('reason' in fluid) throw new Unmappable(`\`${raw.trim()}\` is not a fluid length we read: ${fluid.reason}`);
-      return { value: { ...fluid } };
-    }
-    // A keyword the type takes (`auto`, `none`, `normal`) and a spacing's shorthand are values of their own (no unit).
-    if (typeof raw === 'string' && /^[a-z]+(?:-[a-z]+)*$/.test(raw.trim())) {
-      if (keywordOf(type, raw.trim()) === undefined)
-        throw new Unmappable(`the keyword \`${raw.trim()}\` on a ${type} (${type} takes ${keywordsTaken(type)})`);
-      return { value: raw.trim() };
-    }
-    const list = lengthListOf(raw);
-    if (list !== undefined) {
-      if (type !== 'spacing') throw new Unmappable(`a list of lengths \`${String(raw).trim()}\` on a ${type} (only a spacing holds one)`);
-      for (const item of list) {
-        const unit = typeof item === 'string' && item !== 'auto' ? lengthOf(item).unit : undefined;
-        if (unit !== undefined && !unitsTaken(type).includes(unit))
-          throw new Unmappable(`a ${type} in \`${unit}\` (${type} takes ${unitsTaken(type).join(', ')})`);
-      }
-      return { value: list };
-    }
-    const { value, unit } = lengthOf(raw);
-    const allowed = (LENGTH_UNITS as Partial<Record<TokenType, readonly string[]>>)[type] ?? [];
-    if (!allowed.includes(unit)) throw new Unmappable(`a ${type} in \`${unit}\` (${type} takes ${allowed.join(', ')})`);
-    return { value, unit };
-  };
-
-  /**
-   * A list of lengths with references among them (`{size.100} {size.200}`, a padding's shorthand) with each reference
-   * written as its value in this mode (with loss: a list takes no reference); any other value as it is.
-   */
-  const withListReferencesResolved = (raw: unknown): unknown => {
-    if (typeof raw !== 'string' || !raw.includes('{') || referenceOf(raw) !== undefined) return raw;
-    const replaced = raw.replace(/\{([^{}]+)\}/g, (whole, key: string) => {
-      const value = resolve(key, mode);
-      return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
-    });
-    if (replaced === raw || lengthListOf(replaced) === undefined) return raw;
-    lossy(`references inside \`${raw}\` are written as their values (a list of lengths takes no reference)`);
-    return replaced;
-  };
-
-  /**
-   * A layer's color with an `alpha` beside it (Primer's `alpha`, Gestalt's `opacity`, Style Dictionary's
-   * `{ color, alpha }`): a reference to a color token that is opaque in this mode stays one, the alpha as the layer's
-   * `opacity` (which multiplies the color's alpha); otherwise the color it names with that alpha (a reference lost).
-   */
-  const layerColorWithAlpha = (raw: unknown, alpha: number): Record<string, WrittenValue> => {
-    const target = referenceOf(raw);
-    const color = parseColor(colorHex(literal(raw))) as Rgba;
-    if (target !== undefined && typeOfKey(target) === 'color' && color.alpha === 1)
-      return { color: `{${renamed(target)}}`, opacity: alpha };
-    if (target !== undefined) lossy(`a shadow color \`${String(raw)}\` with \`alpha\` beside it is written as its color`);
-    return { color: colorLiteral({ ...color, alpha }) };
-  };
-
-  /**
-   * A shadow layer object: DTCG's `offsetX`/`offsetY`/`blur`/`spread`, Style Dictionary's and Tokens Studio's
-   * `x`/`y`/`blur`/`spread` (`type: innerShadow` is inset) and `offsetX`/`offsetY`/`blurRadius`/`spreadRadius`
-   * (Gestalt, with an `opacity` beside the color: its alpha); a unitless number is px, as their builds write it.
-   */
-  const shadowLayer = (raw: unknown): WrittenValue => {
-    if (!isRecord(raw)) throw new Unmappable('a shadow layer that is not an object');
-    const length = (names: readonly string[], fallback?: string): string => {
-      const name = names.find((each) => raw[each] !== undefined);
-      const value = name === undefined ? fallback : literal(raw[name]);
-      if (value === undefined) throw new Unmappable(`a shadow layer without \`${names.join('` or `')}\``);
-      return lengthText(typeof value === 'number' || isNumberText(value) ? `${Number(value)}px` : value);
-    };
-    const written = raw['color'];
-    const alpha = isAlphaOver(written)
-      ? written.alpha
-      : typeof raw['alpha'] === 'number'
-        ? raw['alpha']
-        : typeof raw['opacity'] === 'number'
-          ? raw['opacity']
-          : undefined;
-    const color = isAlphaOver(written) ? written.alphaOver : written;
-    const layer: Record<string, WrittenValue> = {
-      x: length(['offsetX', 'x']),
-      y: length(['offsetY', 'y']),
-      blur: length(['blur', 'blurRadius'], '0px'),
-      spread: length(['spread', 'spreadRadius'], '0px'),
-      ...(alpha !== undefined ? layerColorWithAlpha(color, alpha) : { color: part(color, 'color', colorHex) }),
-    };
-    if (raw['inset'] === true || raw['type'] === 'innerShadow') layer['inset'] = true;
-    return layer;
-  };
-
-  /** The fields of a value of `type` (not a whole alias). */
-  function valueFields(type: TokenType, raw: unknown, extension: Record<string, unknown> | undefined): Record<string, WrittenValue> {
-    switch (type) {
-      case 'color':
-        return { color: colorHex(raw) };
-      case 'spacing':
-      case 'radius':
-      case 'font.size':
-      case 'dimension':
-        return lengthFields(type, raw);
-      case 'font.letterSpacing':
-        // Our strict export writes an `em` letter spacing as a number with its unit in the extension.
-        return typeof raw === 'number'
-          ? { value: raw, unit: typeof extension?.['unit'] === 'string' ? extension['unit'] : 'em' }
-          : lengthFields(type, raw);
-      case 'font.lineHeight':
-        return typeof raw === 'number' || isNumberText(raw) ? { value: numberOf(raw) } : lengthFields(type, raw);
-      case 'font.weight': {
-        const weight = fontWeightOfName(raw);
-        if (weight === undefined) throw new Unmappable(`font weight \`${JSON.stringify(raw)}\``);
-        return { value: weight };
-      }
-      case 'font.family':
-        return { value: fontFamilyText(raw) };
-      case 'opacity':
-      case 'z-index':
-        return { value: numberOf(raw) };
-      case 'boolean':
-        // The string-valued export writes booleans as text.
-        return { value: raw === true || raw === 'true' };
-      case 'duration':
-        return { value: millisecondsOf(raw) };
-      case 'easing':
-        return { value: Array.isArray(raw) ? (raw as number[]) : String(raw) };
-      case 'strokeStyle':
-        if (typeof raw !== 'string') throw new Unmappable('a stroke style with a dash array (only the keywords)');
-        return { value: raw };
-      case 'shadow': {
-        if (typeof raw !== 'string') return { layers: (Array.isArray(raw) ? raw : [raw]).map(shadowLayer) };
-        // The string-valued export writes shadows as CSS.
-        const layers = parseCssShadow(raw);
-        if (layers === undefined) throw new Unmappable(`a shadow \`${raw}\` that is not \`<lengths> <color>\` layers`);
-        return {
-          layers: layers.map((layer) => ({
-            x: lengthText(layer.offsetX),
-            y: lengthText(layer.offsetY),
-            blur: lengthText(layer.blur),
-            spread: lengthText(layer.spread),
-            color: colorLiteral(layer.color),
-            ...(layer.inset ? { inset: true } : {}),
-          })),
-        };
-      }
-      case 'typography': {
-        if (!isRecord(raw)) throw new Unmappable(COMPOSITE_TEXT);
-        // A family, weight or line height the source leaves out (or our strict export notes as `omitted`) stays out.
-        const omitted = Array.isArray(extension?.['omitted']) ? (extension['omitted'] as unknown[]) : [];
-        const optional = (name: OptionalTypographyPart, write: (value: unknown) => WrittenValue) =>
-          raw[name] === undefined || omitted.includes(name) ? {} : { [name]: part(raw[name], name, write) };
-        return {
-          ...optional('fontFamily', fontFamilyText),
-          fontSize: part(raw['fontSize'], 'fontSize', lengthText),
-          ...optional('fontWeight', (value) => fontWeightOfName(value) ?? 400),
-          ...optional('lineHeight', (value) => (typeof value === 'number' ? value : lengthText(value))),
-          letterSpacing: part(raw['letterSpacing'] ?? '0px', 'letterSpacing', lengthText),
-        };
-      }
-      case 'border': {
-        if (!isRecord(raw)) throw new Unmappable(COMPOSITE_TEXT);
-        return {
-          width: part(raw['width'], 'width', lengthText),
-          style: part(raw['style'], 'style', (value) => {
-            if (typeof value !== 'string') throw new Unmappable('a border style with a dash array');
-            return value;
-          }),
-          color: part(raw['color'], 'color', colorHex),
-        };
-      }
-      case 'transition': {
-        if (!isRecord(raw)) throw new Unmappable(COMPOSITE_TEXT);
-        return {
-          duration: part(raw['duration'], 'duration', (value) => `${formatCssNumber(millisecondsOf(value))}ms`),
-          delay: part(raw['delay'] ?? 0, 'delay', (value) => `${formatCssNumber(millisecondsOf(value))}ms`),
-          timingFunction: part(raw['timingFunction'], 'timingFunction', (value) =>
-            Array.isArray(value) ? (value as number[]) : String(value),
-          ),
-        };
-      }
-      case 'gradient': {
-        // A CSS `linear-gradient()` is read as `{ stops, angle }` (css-composites.ts); DTCG's value is the stops alone.
-        const written = isRecord(raw) && Array.isArray(raw['stops']) ? raw['stops'] : raw;
-        if (!Array.isArray(written)) throw new Unmappable(COMPOSITE_TEXT);
-        const stops = written.map((stop: unknown) => {
-          if (!isRecord(stop)) throw new Unmappable('a gradient stop that is not an object');
-          return { color: part(stop['color'], 'color', colorHex), position: literal(stop['position']) as number };
-        });
-        const angle = isRecord(raw) && typeof raw['angle'] === 'number' ? raw['angle'] : extension?.['angle'];
-        return typeof angle === 'number' ? { stops, angle } : { stops };
-      }
-    }
-  }
-
-  /**
-   * A color with an `alpha` beside it: `{ ref, alpha }` when it names a token imported as a color (our `alpha` replaces
-   * the referenced color's, as the source's does), else the color it names with that alpha (a reference is then lost).
-   */
-  function alphaOverFields(type: TokenType, raw: AlphaOver): Record<string, WrittenValue> {
-    const target = referenceOf(raw.alphaOver);
-    if (type === 'color' && target !== undefined) {
-      const targetType = typeOfKey(target);
-      if (targetType === 'color') return { ref: renamed(target), alpha: raw.alpha };
-      lossy(
-        `a reference with \`alpha\` beside it: \`${target}\` is ${targetType === undefined ? 'not imported' : `a ${targetType} token here`}, so the color it names is written with that alpha`,
-      );
-    }
-    return valueFields(type, literal(raw), undefined);
-  }
-
-  /** The fields of a value of a token of `type`: `{ ref }` when it is an alias kept as one, else its fields. */
-  function fieldsOf(type: TokenType, raw: unknown, extension: Record<string, unknown> | undefined): Record<string, WrittenValue> {
-    // `none` written as such, or noted by our strict export for this mode (it writes what renders the same).
-    const noted = Array.isArray(extension?.['none']) && (extension['none'] as unknown[]).includes(mode);
-    if (NONE_TYPES.includes(type) && (raw === 'none' || noted)) return { value: 'none' };
-    if (isAlphaOver(raw)) return alphaOverFields(type, raw);
-    const kept = keptReference(raw, [type]);
-    if (kept !== undefined) return { ref: kept };
-    const value = literal(raw);
-    const target = referenceOf(raw);
-    if (target !== undefined && value === undefined)
-      throw new Unmappable(`\`{${target}}\` is left out or names no token: its value is not known`);
-    // A number the import could not type means nothing yet: as a line height it would become a multiplier (a Figma
-    // float of 18 meant 18px, and would draw 216px on 12px text), so the token is left out rather than reused so.
-    if (
-      type === 'font.lineHeight' &&
-      target !== undefined &&
-      typeOfKey(target) === undefined &&
-      (typeof value === 'number' || isNumberText(value))
-    )
-      throw new Unmappable(
-        `its value comes from \`${target}\`, a number without a type (left out): as a line height it would be a multiplier, which it may not mean`,
-      );
-    return valueFields(type, value, extension);
-  }
-
+  const mapping: Mapping = { resolve, typeOfKey, renamed, allModes, issues: [], source: '', mode: 'light' };
   return {
     /** Our token for `token` (imported as `type`), and what could not be carried exactly. */
-    map(token: SourceToken, type: TokenType): { token: ImportedToken | undefined; issues: ImportIssue[] } {
-      issues = [];
-      source = token.source;
-      mode = 'light';
-      const extension = isRecord(token.extensions?.[OUR_EXTENSION]) ? token.extensions[OUR_EXTENSION] : undefined;
-      try {
-        const value = fieldsOf(type, token.value, extension);
-        const fields: Record<string, WrittenValue> = { type, ...value };
-        if (token.description !== undefined) fields['description'] = token.description;
-        if (token.deprecated !== undefined) fields['deprecated'] = token.deprecated;
-        const modes = modeFields(token, type, extension, value);
-        const unique = [...new Map(issues.map((issue) => [issue.reason, issue])).values()];
-        return { token: { key: renamed(token.key), type, fields, modes, source: token }, issues: unique };
-      } catch (error) {
-        if (!(error instanceof Unmappable)) throw error;
-        return { token: undefined, issues: [...issues, { source, level: 'skipped', reason: error.message }] };
-      }
-    },
+    map: (token: SourceToken, type: TokenType): { token: ImportedToken | undefined; issues: ImportIssue[] } =>
+      mapToken(mapping, token, type),
   };
+}
 
-  /**
-   * The token's fields in each other mode where it writes a value of its own, or where a reference written as its
-   * value (a lossy one, an `alpha` beside it) leads to another value than in `light`.
-   */
-  function modeFields(
-    token: SourceToken,
-    type: TokenType,
-    extension: Record<string, unknown> | undefined,
-    base: Record<string, WrittenValue>,
-  ): Record<string, Record<string, WrittenValue>> | undefined {
-    const written: [string, Record<string, WrittenValue>][] = [];
-    const baseText = JSON.stringify(base);
-    for (const name of allModes) {
-      mode = name;
-      const own = name in token.modes;
-      const fields = fieldsOf(type, own ? token.modes[name] : token.value, extension);
-      if (own || JSON.stringify(fields) !== baseText) written.push([name, fields]);
-    }
-    mode = 'light';
-    return written.length === 0 ? undefined : Object.fromEntries(written);
+function mapToken(mapping: Mapping, token: SourceToken, type: TokenType): { token: ImportedToken | undefined; issues: ImportIssue[] } {
+  mapping.issues = [];
+  mapping.source = token.source;
+  mapping.mode = 'light';
+  const extension = isRecord(token.extensions?.[OUR_EXTENSION]) ? token.extensions[OUR_EXTENSION] : undefined;
+  try {
+    const value = fieldsOf(mapping, type, token.value, extension);
+    const fields: Record<string, WrittenValue> = { type, ...value };
+    if (token.description !== undefined) fields['description'] = token.description;
+    if (token.deprecated !== undefined) fields['deprecated'] = token.deprecated;
+    const modes = modeFields(mapping, token, type, extension, value);
+    const unique = [...new Map(mapping.issues.map((issue) => [issue.reason, issue])).values()];
+    return { token: { key: mapping.renamed(token.key), type, fields, modes, source: token }, issues: unique };
+  } catch (error) {
+    if (!(error instanceof Unmappable)) throw error;
+    return { token: undefined, issues: [...mapping.issues, { source: mapping.source, level: 'skipped', reason: error.message }] };
   }
+}
+
+/**
+ * The token's fields in each other mode where it writes a value of its own, or where a reference written as its
+ * value (a lossy one, an `alpha` beside it) leads to another value than in `light`.
+ */
+function modeFields(
+  mapping: Mapping,
+  token: SourceToken,
+  type: TokenType,
+  extension: Record<string, unknown> | undefined,
+  base: Record<string, WrittenValue>,
+): Record<string, Record<string, WrittenValue>> | undefined {
+  const written: [string, Record<string, WrittenValue>][] = [];
+  const baseText = JSON.stringify(base);
+  for (const name of mapping.allModes) {
+    mapping.mode = name;
+    const own = name in token.modes;
+    const fields = fieldsOf(mapping, type, own ? token.modes[name] : token.value, extension);
+    if (own || JSON.stringify(fields) !== baseText) written.push([name, fields]);
+  }
+  mapping.mode = 'light';
+  return written.length === 0 ? undefined : Object.fromEntries(written);
+}
+
+const lossy = (mapping: Mapping, reason: string): void => void mapping.issues.push({ source: mapping.source, level: 'lossy', reason });
+
+/** A whole value or part that is an alias: the reference to keep, or undefined to write its value. */
+function keptReference(mapping: Mapping, raw: unknown, types: readonly TokenType[]): string | undefined {
+  const target = referenceOf(raw);
+  if (target === undefined) return undefined;
+  const type = mapping.typeOfKey(target);
+  if (type !== undefined && types.includes(type)) return mapping.renamed(target);
+  lossy(
+    mapping,
+    `\`${target}\` is ${type === undefined ? 'not imported' : `a ${type} token here`}: its value is written instead of the reference`,
+  );
+  return undefined;
+}
+
+/** A color's hex; a color in another space than sRGB is written as the `hex` beside it, which is reported. */
+function colorHex(raw: unknown, mapping: Mapping): string {
+  if (typeof raw === 'string' && parseColor(raw) === undefined && !SRGB_TEXT.test(raw.trim())) {
+    lossy(mapping, `\`${raw}\` is written as its nearest sRGB color`);
+  }
+  if (isRecord(raw) && !SRGB_SPACES.has(String(raw['colorSpace'])) && typeof raw['hex'] === 'string') {
+    lossy(mapping, `color space \`${String(raw['colorSpace'])}\` is written as its sRGB \`hex\``);
+  }
+  return hexOf(raw);
+}
+
+function literal(mapping: Mapping, raw: unknown): unknown {
+  if (isAlphaOver(raw)) return withAlphaOver(literal(mapping, raw.alphaOver), raw.alpha);
+  const target = referenceOf(raw);
+  return target === undefined ? raw : mapping.resolve(target, mapping.mode);
+}
+
+/** A part of a composite: `"{key}"` when it stays a reference, else its literal through `write`. */
+function part(mapping: Mapping, raw: unknown, name: keyof typeof PART_TYPES, write: PartWriter): WrittenValue {
+  const kept = keptReference(mapping, raw, PART_TYPES[name]);
+  if (kept !== undefined) return `{${kept}}`;
+  const value = literal(mapping, raw);
+  const target = referenceOf(raw);
+  if (target !== undefined && value === undefined)
+    throw new Unmappable(`its ${name} \`{${target}}\` is left out or names no token: its value is not known`);
+  return write(value, mapping);
+}
+
+function lengthFields(mapping: Mapping, type: TokenType, written: unknown): Record<string, WrittenValue> {
+  const raw = withListReferencesResolved(mapping, written);
+  if (isClampText(raw)) {
+    const fluid = fluidOfClamp(raw);
+    if ('reason' in fluid) throw new Unmappable(`\`${raw.trim()}\` is not a fluid length we read: ${fluid.reason}`);
+    return { value: { ...fluid } };
+  }
+  // A keyword the type takes (`auto`, `none`, `normal`) and a spacing's shorthand are values of their own (no unit).
+  if (typeof raw === 'string' && /^[a-z]+(?:-[a-z]+)*$/.test(raw.trim())) {
+    if (keywordOf(type, raw.trim()) === undefined)
+      throw new Unmappable(`the keyword \`${raw.trim()}\` on a ${type} (${type} takes ${keywordsTaken(type)})`);
+    return { value: raw.trim() };
+  }
+  const list = lengthListOf(raw);
+  if (list !== undefined) {
+    if (type !== 'spacing') throw new Unmappable(`a list of lengths \`${String(raw).trim()}\` on a ${type} (only a spacing holds one)`);
+    for (const item of list) {
+      const unit = typeof item === 'string' && item !== 'auto' ? lengthOf(item).unit : undefined;
+      if (unit !== undefined && !unitsTaken(type).includes(unit))
+        throw new Unmappable(`a ${type} in \`${unit}\` (${type} takes ${unitsTaken(type).join(', ')})`);
+    }
+    return { value: list };
+  }
+  const { value, unit } = lengthOf(raw);
+  const allowed = (LENGTH_UNITS as Partial<Record<TokenType, readonly string[]>>)[type] ?? [];
+  if (!allowed.includes(unit)) throw new Unmappable(`a ${type} in \`${unit}\` (${type} takes ${allowed.join(', ')})`);
+  return { value, unit };
+}
+
+/**
+ * A list of lengths with references among them (`{size.100} {size.200}`, a padding's shorthand) with each reference
+ * written as its value in this mode (with loss: a list takes no reference); any other value as it is.
+ */
+function withListReferencesResolved(mapping: Mapping, raw: unknown): unknown {
+  if (typeof raw !== 'string' || !raw.includes('{') || referenceOf(raw) !== undefined) return raw;
+  const replaced = raw.replace(/\{([^{}]+)\}/g, (whole, key: string) => {
+    const value = mapping.resolve(key, mapping.mode);
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
+  });
+  if (replaced === raw || lengthListOf(replaced) === undefined) return raw;
+  lossy(mapping, `references inside \`${raw}\` are written as their values (a list of lengths takes no reference)`);
+  return replaced;
+}
+
+/**
+ * A layer's color with an `alpha` beside it (Primer's `alpha`, Gestalt's `opacity`, Style Dictionary's
+ * `{ color, alpha }`): a reference to a color token that is opaque in this mode stays one, the alpha as the layer's
+ * `opacity` (which multiplies the color's alpha); otherwise the color it names with that alpha (a reference lost).
+ */
+function layerColorWithAlpha(mapping: Mapping, raw: unknown, alpha: number): Record<string, WrittenValue> {
+  const target = referenceOf(raw);
+  const color = parseColor(colorHex(literal(mapping, raw), mapping)) as Rgba;
+  if (target !== undefined && mapping.typeOfKey(target) === 'color' && color.alpha === 1)
+    return { color: `{${mapping.renamed(target)}}`, opacity: alpha };
+  if (target !== undefined) lossy(mapping, `a shadow color \`${String(raw)}\` with \`alpha\` beside it is written as its color`);
+  return { color: colorLiteral({ ...color, alpha }) };
+}
+
+/**
+ * A shadow layer object: DTCG's `offsetX`/`offsetY`/`blur`/`spread`, Style Dictionary's and Tokens Studio's
+ * `x`/`y`/`blur`/`spread` (`type: innerShadow` is inset) and `offsetX`/`offsetY`/`blurRadius`/`spreadRadius`
+ * (Gestalt, with an `opacity` beside the color: its alpha); a unitless number is px, as their builds write it.
+ */
+function shadowLayer(mapping: Mapping, raw: unknown): WrittenValue {
+  if (!isRecord(raw)) throw new Unmappable('a shadow layer that is not an object');
+  const length = (names: readonly string[], fallback?: string): string => {
+    const name = names.find((each) => raw[each] !== undefined);
+    const value = name === undefined ? fallback : literal(mapping, raw[name]);
+    if (value === undefined) throw new Unmappable(`a shadow layer without \`${names.join('` or `')}\``);
+    return lengthText(typeof value === 'number' || isNumberText(value) ? `${Number(value)}px` : value);
+  };
+  const written = raw['color'];
+  const alpha = isAlphaOver(written)
+    ? written.alpha
+    : typeof raw['alpha'] === 'number'
+      ? raw['alpha']
+      : typeof raw['opacity'] === 'number'
+        ? raw['opacity']
+        : undefined;
+  const color = isAlphaOver(written) ? written.alphaOver : written;
+  const layer: Record<string, WrittenValue> = {
+    x: length(['offsetX', 'x']),
+    y: length(['offsetY', 'y']),
+    blur: length(['blur', 'blurRadius'], '0px'),
+    spread: length(['spread', 'spreadRadius'], '0px'),
+    ...(alpha !== undefined ? layerColorWithAlpha(mapping, color, alpha) : { color: part(mapping, color, 'color', colorHex) }),
+  };
+  if (raw['inset'] === true || raw['type'] === 'innerShadow') layer['inset'] = true;
+  return layer;
+}
+
+/** The fields of a value of `type` (not a whole alias). */
+function valueFields(
+  mapping: Mapping,
+  type: TokenType,
+  raw: unknown,
+  extension: Record<string, unknown> | undefined,
+): Record<string, WrittenValue> {
+  switch (type) {
+    case 'color':
+      return { color: colorHex(raw, mapping) };
+    case 'spacing':
+    case 'radius':
+    case 'font.size':
+    case 'dimension':
+      return lengthFields(mapping, type, raw);
+    case 'font.letterSpacing':
+      // Our strict export writes an `em` letter spacing as a number with its unit in the extension.
+      return typeof raw === 'number'
+        ? { value: raw, unit: typeof extension?.['unit'] === 'string' ? extension['unit'] : 'em' }
+        : lengthFields(mapping, type, raw);
+    case 'font.lineHeight':
+      return typeof raw === 'number' || isNumberText(raw) ? { value: numberOf(raw) } : lengthFields(mapping, type, raw);
+    case 'font.weight': {
+      const weight = fontWeightOfName(raw);
+      if (weight === undefined) throw new Unmappable(`font weight \`${JSON.stringify(raw)}\``);
+      return { value: weight };
+    }
+    case 'font.family':
+      return { value: fontFamilyText(raw) };
+    case 'opacity':
+    case 'z-index':
+      return { value: numberOf(raw) };
+    case 'boolean':
+      // The string-valued export writes booleans as text.
+      return { value: raw === true || raw === 'true' };
+    case 'duration':
+      return { value: millisecondsOf(raw) };
+    case 'easing':
+      return { value: easingValue(raw) };
+    case 'strokeStyle':
+      if (typeof raw !== 'string') throw new Unmappable('a stroke style with a dash array (only the keywords)');
+      return { value: raw };
+    case 'shadow':
+      return shadowFields(mapping, raw);
+    case 'typography':
+      return typographyFields(mapping, raw, extension);
+    case 'border':
+      return borderFields(mapping, raw);
+    case 'transition':
+      return transitionFields(mapping, raw);
+    case 'gradient':
+      return gradientFields(mapping, raw, extension);
+  }
+}
+
+/** A cubic Bézier's four numbers as written, or an easing keyword's text. */
+const easingValue = (raw: unknown): WrittenValue => (Array.isArray(raw) ? (raw as number[]) : String(raw));
+
+function shadowFields(mapping: Mapping, raw: unknown): Record<string, WrittenValue> {
+  if (typeof raw !== 'string') return { layers: (Array.isArray(raw) ? raw : [raw]).map((layer) => shadowLayer(mapping, layer)) };
+  // The string-valued export writes shadows as CSS.
+  const layers = parseCssShadow(raw);
+  if (layers === undefined) throw new Unmappable(`a shadow \`${raw}\` that is not \`<lengths> <color>\` layers`);
+  return {
+    layers: layers.map((layer) => ({
+      x: lengthText(layer.offsetX),
+      y: lengthText(layer.offsetY),
+      blur: lengthText(layer.blur),
+      spread: lengthText(layer.spread),
+      color: colorLiteral(layer.color),
+      ...(layer.inset ? { inset: true } : {}),
+    })),
+  };
+}
+
+function typographyFields(mapping: Mapping, raw: unknown, extension: Record<string, unknown> | undefined): Record<string, WrittenValue> {
+  if (!isRecord(raw)) throw new Unmappable(COMPOSITE_TEXT);
+  // A family, weight or line height the source leaves out (or our strict export notes as `omitted`) stays out.
+  const omitted: readonly unknown[] = Array.isArray(extension?.['omitted']) ? extension['omitted'] : [];
+  const optional = (name: OptionalTypographyPart, write: PartWriter) =>
+    raw[name] === undefined || omitted.includes(name) ? {} : { [name]: part(mapping, raw[name], name, write) };
+  return {
+    ...optional('fontFamily', fontFamilyText),
+    fontSize: part(mapping, raw['fontSize'], 'fontSize', lengthText),
+    ...optional('fontWeight', (value) => fontWeightOfName(value) ?? 400),
+    ...optional('lineHeight', (value) => (typeof value === 'number' ? value : lengthText(value))),
+    letterSpacing: part(mapping, raw['letterSpacing'] ?? '0px', 'letterSpacing', lengthText),
+  };
+}
+
+function borderFields(mapping: Mapping, raw: unknown): Record<string, WrittenValue> {
+  if (!isRecord(raw)) throw new Unmappable(COMPOSITE_TEXT);
+  return {
+    width: part(mapping, raw['width'], 'width', lengthText),
+    style: part(mapping, raw['style'], 'style', (value) => {
+      if (typeof value !== 'string') throw new Unmappable('a border style with a dash array');
+      return value;
+    }),
+    color: part(mapping, raw['color'], 'color', colorHex),
+  };
+}
+
+const millisecondsText = (value: unknown): string => `${formatCssNumber(millisecondsOf(value))}ms`;
+
+function transitionFields(mapping: Mapping, raw: unknown): Record<string, WrittenValue> {
+  if (!isRecord(raw)) throw new Unmappable(COMPOSITE_TEXT);
+  return {
+    duration: part(mapping, raw['duration'], 'duration', millisecondsText),
+    delay: part(mapping, raw['delay'] ?? 0, 'delay', millisecondsText),
+    timingFunction: part(mapping, raw['timingFunction'], 'timingFunction', easingValue),
+  };
+}
+
+function gradientFields(mapping: Mapping, raw: unknown, extension: Record<string, unknown> | undefined): Record<string, WrittenValue> {
+  // A CSS `linear-gradient()` is read as `{ stops, angle }` (css-composites.ts); DTCG's value is the stops alone.
+  const written = isRecord(raw) && Array.isArray(raw['stops']) ? raw['stops'] : raw;
+  if (!Array.isArray(written)) throw new Unmappable(COMPOSITE_TEXT);
+  const stops = written.map((stop: unknown) => {
+    if (!isRecord(stop)) throw new Unmappable('a gradient stop that is not an object');
+    return { color: part(mapping, stop['color'], 'color', colorHex), position: literal(mapping, stop['position']) as number };
+  });
+  const angle = isRecord(raw) && typeof raw['angle'] === 'number' ? raw['angle'] : extension?.['angle'];
+  return typeof angle === 'number' ? { stops, angle } : { stops };
+}
+
+/**
+ * A color with an `alpha` beside it: `{ ref, alpha }` when it names a token imported as a color (our `alpha` replaces
+ * the referenced color's, as the source's does), else the color it names with that alpha (a reference is then lost).
+ */
+function alphaOverFields(mapping: Mapping, type: TokenType, raw: AlphaOver): Record<string, WrittenValue> {
+  const target = referenceOf(raw.alphaOver);
+  if (type === 'color' && target !== undefined) {
+    const targetType = mapping.typeOfKey(target);
+    if (targetType === 'color') return { ref: mapping.renamed(target), alpha: raw.alpha };
+    lossy(
+      mapping,
+      `a reference with \`alpha\` beside it: \`${target}\` is ${targetType === undefined ? 'not imported' : `a ${targetType} token here`}, so the color it names is written with that alpha`,
+    );
+  }
+  return valueFields(mapping, type, literal(mapping, raw), undefined);
+}
+
+/** The fields of a value of a token of `type`: `{ ref }` when it is an alias kept as one, else its fields. */
+function fieldsOf(
+  mapping: Mapping,
+  type: TokenType,
+  raw: unknown,
+  extension: Record<string, unknown> | undefined,
+): Record<string, WrittenValue> {
+  // `none` written as such, or noted by our strict export for this mode (it writes what renders the same).
+  const none = extension?.['none'];
+  const noted = Array.isArray(none) && none.includes(mapping.mode);
+  if (NONE_TYPES.includes(type) && (raw === 'none' || noted)) return { value: 'none' };
+  if (isAlphaOver(raw)) return alphaOverFields(mapping, type, raw);
+  const kept = keptReference(mapping, raw, [type]);
+  if (kept !== undefined) return { ref: kept };
+  const value = literal(mapping, raw);
+  const target = referenceOf(raw);
+  if (target !== undefined && value === undefined)
+    throw new Unmappable(`\`{${target}}\` is left out or names no token: its value is not known`);
+  // A number the import could not type means nothing yet: as a line height it would become a multiplier (a Figma
+  // float of 18 meant 18px, and would draw 216px on 12px text), so the token is left out rather than reused so.
+  if (
+    type === 'font.lineHeight' &&
+    target !== undefined &&
+    mapping.typeOfKey(target) === undefined &&
+    (typeof value === 'number' || isNumberText(value))
+  )
+    throw new Unmappable(
+      `its value comes from \`${target}\`, a number without a type (left out): as a line height it would be a multiplier, which it may not mean`,
+    );
+  return valueFields(mapping, type, value, extension);
 }

@@ -4,6 +4,7 @@ import { pixelsOf } from '../views/api/contrast.js';
 import { formatCssValue, formatHex } from '../views/shared/css-values.js';
 import { perSystem } from '../views/shared/system-memo.js';
 import { chromaOf } from './delta-e-2000.js';
+import { itemAt, mapValueAt } from '../compile/checked-access.js';
 
 /** One value in one mode and the tokens that have it there, in token order. */
 export interface ValueGroup {
@@ -77,14 +78,14 @@ export const valueIndexOf = perSystem((system: CompiledDesignSystem): ValueIndex
       if (value.kind === 'color') {
         const hex = formatHex(value.color);
         addExact(exactColors, hex, token.key, mode);
-        addToGroup(colorGroups.get(mode) as Map<string, { text: string; keys: string[] }>, hex, token.key);
+        addToGroup(mapValueAt(colorGroups, mode), hex, token.key);
         if (!labs.has(hex)) labs.set(hex, labOf(value.color.red, value.color.green, value.color.blue));
       } else if (value.kind === 'dimension') {
         const px = pixelsOf(value);
         if (px === undefined) continue;
         const text = formatCssValue(value);
         addExact(exactLengths, px, token.key, mode);
-        addToGroup(lengthGroups.get(mode) as Map<string, { text: string; keys: string[] }>, text, token.key);
+        addToGroup(mapValueAt(lengthGroups, mode), text, token.key);
         pxOfText.set(text, px);
       }
     }
@@ -97,19 +98,19 @@ export const valueIndexOf = perSystem((system: CompiledDesignSystem): ValueIndex
     const b = new Float64Array(groups.length);
     const chroma = new Float64Array(groups.length);
     groups.forEach((group, index) => {
-      const lab = labs.get(group.text) as readonly [number, number, number];
+      const lab = mapValueAt(labs, group.text);
       l[index] = lab[0];
       a[index] = lab[1];
       b[index] = lab[2];
       chroma[index] = chromaOf(lab[1], lab[2]);
     });
-    const byLightness = Int32Array.from(groups.keys()).sort((x, y) => (l[x] as number) - (l[y] as number));
+    const byLightness = Int32Array.from(groups.keys()).sort((x, y) => itemAt(l, x) - itemAt(l, y));
     colors.set(mode, { groups, l, a, b, chroma, byLightness });
   }
   const lengths = new Map<string, ModeLengths>();
   for (const [mode, byText] of lengthGroups) {
-    const groups = [...byText.values()].sort((x, y) => (pxOfText.get(x.text) as number) - (pxOfText.get(y.text) as number));
-    lengths.set(mode, { groups, px: Float64Array.from(groups, (group) => pxOfText.get(group.text) as number) });
+    const groups = [...byText.values()].sort((x, y) => mapValueAt(pxOfText, x.text) - mapValueAt(pxOfText, y.text));
+    lengths.set(mode, { groups, px: Float64Array.from(groups, (group) => mapValueAt(pxOfText, group.text)) });
   }
   return { exactColors, exactLengths, colors, lengths };
 });

@@ -1,6 +1,7 @@
 import type { ApiKeyEntry } from '../compile/keys/parse-keys-file.js';
 import { sameTypedValue } from '../compile/fields/typed-values.js';
-import type { Diagnostic, Token, TokenValue, TypedValue } from '../compile/types.js';
+import type { Diagnostic, Token, TokenValue } from '../compile/types.js';
+import { valueAt } from '../compile/checked-access.js';
 
 /** True when both lists hold the same strings in the same order. */
 export function sameStrings(a: readonly string[], b: readonly string[]): boolean {
@@ -76,7 +77,7 @@ function sameWrittenModes(a: Token['modes'], b: Token['modes']): boolean {
   const otherModes = Object.keys(b);
   return (
     modes.length === otherModes.length &&
-    modes.every((mode, index) => mode === otherModes[index] && sameTokenValue(a[mode] as TokenValue, b[mode] as TokenValue))
+    modes.every((mode, index) => mode === otherModes[index] && sameTokenValue(valueAt(a, mode), valueAt(b, mode)))
   );
 }
 
@@ -85,7 +86,7 @@ function sameResolved(a: Token['resolved'], b: Token['resolved']): boolean {
   const otherModes = Object.keys(b);
   return (
     modes.length === otherModes.length &&
-    modes.every((mode, index) => mode === otherModes[index] && sameTypedValue(a[mode] as TypedValue, b[mode] as TypedValue))
+    modes.every((mode, index) => mode === otherModes[index] && sameTypedValue(valueAt(a, mode), valueAt(b, mode)))
   );
 }
 

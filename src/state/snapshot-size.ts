@@ -1,5 +1,6 @@
 import type { CompiledDesignSystem, TypedValue } from '../compile/types.js';
 import type { Snapshot } from './snapshot.js';
+import { valueAt } from '../compile/checked-access.js';
 
 /**
  * Bytes of V8 heap each part of a snapshot takes, measured on Node 24 (`bench/snapshot-size.mjs` prints the estimate
@@ -57,7 +58,7 @@ export function estimateCompiledBytes(system: CompiledDesignSystem): number {
     bytes += BYTES.token + token.key.length * 2 + (token.description?.length ?? 0);
     if (token.modes !== undefined) bytes += Object.keys(token.modes).length * BYTES.writtenMode;
     for (const mode in token.resolved) {
-      const value = token.resolved[mode] as TypedValue;
+      const value = valueAt(token.resolved, mode);
       bytes += BYTES.valueSlot;
       if (values.has(value)) continue;
       values.add(value);

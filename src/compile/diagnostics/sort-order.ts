@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../types.js';
+import { itemAt } from '../checked-access.js';
 
 /** Plain code-unit order, the same on every machine and locale. */
 export function compareKeys(a: string, b: string): number {
@@ -29,7 +30,7 @@ export function tokenKeyOrder(keys: readonly string[]): number[] {
   const texts = keys.some((key) => MAY_HAVE_INDEX.test(key)) ? keys.map(sortingText) : keys.map(withoutIndexSortingText);
   // Positions sorted rather than `{ item, text }` pairs: no object per item.
   const order = keys.map((_, index) => index);
-  return order.sort((a, b) => compareKeys(texts[a] as string, texts[b] as string));
+  return order.sort((a, b) => compareKeys(itemAt(texts, a), itemAt(texts, b)));
 }
 
 /**

@@ -8,6 +8,7 @@ import { newFieldRecord } from '../yaml/field-record.js';
 import type { ValueFields } from '../yaml/source-entries.js';
 import type { BreakpointDefinition, ModeDefinition, TokenType } from '../types.js';
 import { atBreakpoint, modeOf } from './breakpoint-modes.js';
+import { valueAt } from '../checked-access.js';
 
 /** A token's value draft in each of its design system's modes (undefined for a mode it does not have). */
 export interface ModeDrafts {
@@ -68,7 +69,7 @@ export function draftsPerMode(
     const override = draft.overrides.get(name);
     if (override === undefined) {
       fieldsByMode[name] = base;
-      draftByMode[name] = draftByMode[baseName] as ValueDraft;
+      draftByMode[name] = valueAt(draftByMode, baseName);
       return base;
     }
     const pos = firstFieldOf(override)?.pos ?? draft.entry.pos;
@@ -86,7 +87,7 @@ export function draftsPerMode(
   if (draft.breakpoints === undefined) {
     // A token without values of its own per breakpoint has its mode's draft at each.
     for (const mode of modes)
-      for (const breakpoint of breakpoints) draftByMode[atBreakpoint(mode.name, breakpoint.name)] = draftByMode[mode.name] as ValueDraft;
+      for (const breakpoint of breakpoints) draftByMode[atBreakpoint(mode.name, breakpoint.name)] = valueAt(draftByMode, mode.name);
     return new DraftByMode(draftByMode);
   }
   for (const mode of modes) {
@@ -121,8 +122,8 @@ function draftsPerBreakpoint(
   draftByMode: Record<string, ValueDraft>,
   report: Report,
 ): boolean {
-  let fields = fieldsByMode[mode] as ValueFields;
-  let value = draftByMode[mode] as ValueDraft;
+  let fields = valueAt(fieldsByMode, mode);
+  let value = valueAt(draftByMode, mode);
   for (const breakpoint of breakpoints) {
     const override = draft.breakpoints?.get(breakpoint.name);
     let laid = fields;
@@ -178,6 +179,6 @@ function overlay(type: TokenType, base: ValueFields, override: ValueFields): Val
     if (alternative.replaces.some((name) => override[name] !== undefined)) delete merged[alternative.field];
   }
   // Into the copy rather than `{ ...merged, ...override }`, a second copy: the same fields in the same order.
-  for (const name in override) merged[name] = override[name] as ValueFields[string];
+  for (const name in override) merged[name] = valueAt(override, name);
   return merged;
 }

@@ -11,6 +11,7 @@ import { FLUID_UNITS, isFluidWritten } from '../values/parse-fluid.js';
 import type { Deprecation, DimensionUnit, SourcePosition, TokenType, TokenValue } from '../types.js';
 import { ALTERNATIVE_FIELDS, keywordOf, OPTIONAL_FIELDS, TOKEN_FIELD_RULES } from './value-rules.js';
 import type { FieldRule } from './value-rules.js';
+import { valueAt } from '../checked-access.js';
 
 /** A token whose own fields are checked, before its references are resolved. */
 export interface TokenDraft {
@@ -87,7 +88,7 @@ export function readTokenDraft(
   const deprecated = readDeprecation(entry, report);
   const valueFields = newFieldRecord<Located>();
   // `for...in` rather than `Object.entries`: no pair array per field of 10,000 tokens.
-  for (const name in entry.fields) if (!NOT_VALUE_FIELDS.has(name)) valueFields[name] = entry.fields[name] as Located;
+  for (const name in entry.fields) if (!NOT_VALUE_FIELDS.has(name)) valueFields[name] = valueAt(entry.fields, name);
   const fields = hasReference(valueFields)
     ? readReference(entry, type, valueFields, 'token', report)
     : isNone(type, valueFields)
@@ -135,7 +136,7 @@ function readBreakpointOverrides(
   breakpointNames: readonly string[] | undefined,
   report: Report,
 ): ReadonlyMap<string, BreakpointOverride> | undefined {
-  const field = entry.fields['breakpoints'] as Located;
+  const field = valueAt(entry.fields, 'breakpoints');
   if (breakpointNames === undefined || breakpointNames.length === 0) {
     report(field.pos, 'unknown-breakpoint', `\`${entry.key}\` gives values per breakpoint, but system.yaml declares no \`breakpoints\``);
     return undefined;
@@ -165,7 +166,7 @@ function readBreakpointOverrides(
     const where = `breakpoints.${breakpoint.name}`;
     const written = breakpoint.fields;
     const valueFields = newFieldRecord<Located>();
-    for (const name in written) if (name !== 'modes') valueFields[name] = written[name] as Located;
+    for (const name in written) if (name !== 'modes') valueFields[name] = valueAt(written, name);
     const hasFields = Object.keys(valueFields).length > 0;
     if (written === undefined || (!hasFields && breakpoint.modes === undefined)) {
       report(
@@ -280,7 +281,7 @@ function readReference(entry: TokenEntry, type: TokenType, fields: ValueFields, 
   // `for...in` rather than `Object.entries`: no pair array per field of 10,000 tokens.
   for (const fieldName in fields) {
     if (fieldName === name) continue;
-    const located = fields[fieldName] as Located;
+    const located = valueAt(fields, fieldName);
     if (name === 'ref' && other === undefined && BESIDE_REF[type]?.includes(fieldName)) {
       const problem = TOKEN_FIELD_RULES[type][fieldName]?.check(located.value);
       if (problem === undefined) whole[fieldName] = located;
@@ -353,7 +354,7 @@ function checkFieldValues(entry: TokenEntry, type: TokenType, fields: ValueField
   let ok = true;
   // `for...in` rather than `Object.entries`, as above.
   for (const name in fields) {
-    const field = fields[name] as Located;
+    const field = valueAt(fields, name);
     const rule = rules[name];
     if (rule === undefined || !allowed.includes(name)) {
       report(

@@ -5,6 +5,7 @@ import { SLUG } from '../values/name-rules.js';
 import type { RuleId } from '../diagnostics/rules.js';
 import type { Diagnostic } from '../types.js';
 import { describeYamlError } from '../yaml/yaml-errors.js';
+import { itemAt } from '../checked-access.js';
 
 /** One API key as stored: a label, the SHA-256 of the key, and what it may read. Never the key itself. */
 export interface ApiKeyEntry {
@@ -139,7 +140,7 @@ export function parseKeysFile(path: string, text: string): ParsedKeysFile {
     const fieldNames = node.items.map((pair) => keyName(pair.key));
     let ok = new Set(fieldNames).size === fieldNames.length;
     node.items.forEach((pair, position) => {
-      const name = fieldNames[position] as string;
+      const name = itemAt(fieldNames, position);
       if (!FIELDS.includes(name)) {
         report(pair.key as Node, 'unknown-field', `unknown field \`${name}\` in a key entry (allowed: ${FIELDS.join(', ')})`);
         ok = false;

@@ -8,6 +8,7 @@ import { parseDimension } from '../values/parse-values.js';
 import type { Located, NamedFields, SourceFileEntries } from '../yaml/source-entries.js';
 import { CONTRAST_KINDS, CONTRAST_LEVELS } from '../types.js';
 import type { ContrastDeclaration, ContrastKind, ContrastLevel, ContrastPair, Dimension, SourcePosition } from '../types.js';
+import { valueAt } from '../checked-access.js';
 
 /**
  * The most checks a `contrast` section may ask for, pairs × modes (light and dark included): each pair is checked and
@@ -146,7 +147,7 @@ function readPair(entry: NamedFields, tokenRef: TokenRef, report: Report): Contr
   if (typography !== null && typography !== undefined && kind !== undefined && kind !== 'text') {
     // The typography says, per mode, whether the text is large: a kind beside it would contradict it.
     report(
-      (fields['kind'] as Located).pos,
+      valueAt(fields, 'kind').pos,
       'invalid-value',
       `${what} names a \`typography\`, which decides per mode whether the text is large: its \`kind\` must be \`text\` (or left out), got ${describeValue(kind)}`,
     );

@@ -12,10 +12,11 @@ import type { ResolvedToken, TokenTrace } from './resolve-tokens.js';
 import { didYouMean } from '../diagnostics/suggest.js';
 import { tokenKeyOrder } from '../diagnostics/sort-order.js';
 import { writtenValueOf } from '../yaml/source-entries.js';
-import type { Located, SourceFileEntries } from '../yaml/source-entries.js';
+import type { SourceFileEntries } from '../yaml/source-entries.js';
 import type { BreakpointDefinition, ModeDefinition, SourcePosition, Token, TokenValue, WrittenValue } from '../types.js';
 import type { ValueDraft } from '../fields/value-draft.js';
 import type { ModeDrafts } from '../fields/mode-fields.js';
+import { itemAt, valueAt } from '../checked-access.js';
 
 /** What an incremental compile learns of a full one's tokens: besides {@link TokenTrace}, the drafts and what resolved. */
 export interface TokensTrace extends TokenTrace {
@@ -176,7 +177,7 @@ function listInKeyOrder(resolved: readonly ResolvedToken[]): Token[] {
   // Made in the order they were read, the order of their drafts and values in memory, and only then put in key order:
   // going through 10,000 tokens' drafts and values in key order, scattered in memory, takes longer.
   const made = resolved.map(frozenToken);
-  return tokenKeyOrder(made.map((token) => token.key)).map((index) => made[index] as Token);
+  return tokenKeyOrder(made.map((token) => token.key)).map((index) => itemAt(made, index));
 }
 
 /** A resolved token as the API serves it, frozen. */
@@ -210,7 +211,7 @@ function apiValue(draft: TokenDraft, perMode: ModeDrafts): TokenValue {
   // The light fields are in their type's order already; `darkStep` goes after `step`.
   // `for...in` rather than `Object.entries`: no pair array per field of 10,000 tokens.
   for (const name in draft.fields) {
-    value[name] = writtenValueOf(draft.fields[name] as Located);
+    value[name] = writtenValueOf(valueAt(draft.fields, name));
     if (name === 'step' && darkStep !== undefined) value['darkStep'] = darkStep;
   }
   return value;

@@ -5,6 +5,7 @@ import { MAX_ALIAS_NODES, MAX_NESTING_DEPTH } from './read-limits.js';
 import { NO_ENTRIES } from './source-node.js';
 import type { SourceEntry, SourceNode } from './source-node.js';
 import type { SourcePosition } from '../types.js';
+import { itemAt } from '../checked-access.js';
 
 /** Thrown by the fast reader when the file needs the precise one (anything unusual, or a YAML error to report). */
 class NeedsPreciseRead extends Error {}
@@ -153,8 +154,8 @@ function toSourceTree(root: Frame, path: string, text: string, input: string, sh
     const keys = frame.keys ?? [];
     const entries: SourceEntry[] = [];
     for (let index = 0; index < children.length; index += 2) {
-      const key = keys[index >> 1] as string;
-      entries.push({ key, keyPos: startOf(children[index] as Frame), value: toNode(children[index + 1] as Frame) });
+      const key = itemAt(keys, index >> 1);
+      entries.push({ key, keyPos: startOf(itemAt(children, index)), value: toNode(itemAt(children, index + 1)) });
     }
     frame.node = { isMap: true, value: frame.result, pos, entries };
     return frame.node;
@@ -178,7 +179,7 @@ function uniqueKeys(text: string, frame: Frame): string[] {
   const keys: string[] = [];
   const seen = children.length > 2 * KEYS_SCANNED ? new Set<string>() : undefined;
   for (let index = 0; index < children.length; index += 2) {
-    const key = writtenKey(text, children[index] as Frame);
+    const key = writtenKey(text, itemAt(children, index));
     if (seen === undefined ? keys.includes(key) : seen.has(key)) throw new NeedsPreciseRead();
     seen?.add(key);
     keys.push(key);

@@ -32,262 +32,282 @@ const DROPPED_TYPOGRAPHY_PARTS: Readonly<Record<string, readonly string[]>> = {
   textDecoration: ['none'],
 };
 
+/** The state of one mode's converter, shared by its steps: the mode's tokens, what is lost so far, the keys being resolved. */
+interface Conversion {
+  readonly tokens: ReadonlyMap<string, StudioToken>;
+  /** What the value being converted does not carry exactly (each resolved target has a list of its own). */
+  lossy: string[];
+  readonly resolving: Set<string>;
+}
+
 /**
  * Converts the values of one mode's tokens (`tokens`: the merge of its sets) as sd-transforms would output them, into
  * DTCG shapes: an alias that is the whole value (or a whole part of a composite) stays an alias; any other reference
  * is replaced by its value in this mode, math is computed and color modifiers applied (each reported as lossy).
  */
 export function createValueConverter(tokens: ReadonlyMap<string, StudioToken>) {
-  let lossy: string[] = [];
-  const resolving = new Set<string>();
-
-  /** The fully resolved value of `key` in this mode (no alias left), for text that names it. */
-  const resolvedValue = (key: string): unknown => {
-    const token = tokens.get(key);
-    if (token === undefined) throw new Unreadable(`\`{${key}}\` names no token in this theme`);
-    if (resolving.has(key)) throw new Unreadable(`\`{${key}}\` refers back to itself`);
-    resolving.add(key);
-    // What is lost in the target is reported on the target, not on each token naming it.
-    const outer = lossy;
-    lossy = [];
-    try {
-      return valueOf(token, false);
-    } finally {
-      lossy = outer;
-      resolving.delete(key);
-    }
+  const conversion: Conversion = { tokens, lossy: [], resolving: new Set() };
+  return {
+    /** The value of `token` in this mode and what is not carried exactly; throws {@link Unreadable}. */
+    convertToken(token: StudioToken): ConvertedValue {
+      conversion.lossy = [];
+      const value = valueOf(conversion, token, true);
+      return { value, lossy: conversion.lossy };
+    },
   };
+}
 
-  /** Text with every `{alias}` replaced by its value (a composite cannot be). */
-  const withAliasesReplaced = (text: string): string =>
-    text.replace(ALIAS, (_, key: string) => {
-      const value = resolvedValue(key);
-      if (typeof value !== 'string' && typeof value !== 'number')
-        throw new Unreadable(`\`{${key}}\` is a composite inside text \`${text}\``);
-      return String(value);
-    });
+/** The fully resolved value of `key` in this mode (no alias left), for text that names it. */
+function resolvedValue(conversion: Conversion, key: string): unknown {
+  const { tokens, resolving } = conversion;
+  const token = tokens.get(key);
+  if (token === undefined) throw new Unreadable(`\`{${key}}\` names no token in this theme`);
+  if (resolving.has(key)) throw new Unreadable(`\`{${key}}\` refers back to itself`);
+  resolving.add(key);
+  // What is lost in the target is reported on the target, not on each token naming it.
+  const outer = conversion.lossy;
+  conversion.lossy = [];
+  try {
+    return valueOf(conversion, token, false);
+  } finally {
+    conversion.lossy = outer;
+    resolving.delete(key);
+  }
+}
 
-  /** A scalar of `kind`: the whole alias kept (when `keepAlias`), else references replaced, math computed, then converted. */
-  const scalarOf = (kind: ValueKind, raw: unknown, keepAlias: boolean): unknown => {
-    const alias = referenceOf(raw);
-    if (alias !== undefined) return keepAlias ? raw : scalarOf(kind, resolvedValue(alias), false);
-    if (typeof raw !== 'string') return convertScalar(kind, raw);
-    const replaced = raw.includes('{') ? withAliasesReplaced(raw) : raw;
-    // `cubic-bezier(...)` is a function, not math.
-    if (kind === 'color' || kind === 'fontFamily' || kind === 'easing' || !isMath(replaced)) {
-      if (replaced !== raw) lossy.push(`references inside \`${raw}\` are written as their values`);
-      return convertScalar(kind, replaced);
-    }
-    const computed = evaluateMath(replaced);
-    if (computed === undefined && isMultiValue(replaced)) {
-      // A list of lengths (`8 {space.md}`, a padding's shorthand): read as the other readers read it.
-      if (replaced !== raw) lossy.push(`references inside \`${raw}\` are written as their values`);
-      return convertScalar(kind, replaced);
-    }
-    if (computed === undefined) {
-      throw new Unreadable(`math \`${raw}\` that sd-transforms leaves as text (only + - * / and parentheses, one unit besides px)`);
-    }
-    lossy.push(`math \`${raw}\` written as its value`);
-    return convertScalar(kind, computed);
-  };
-
-  const colorOf = (token: StudioToken, raw: unknown, keepAlias: boolean): unknown => {
-    const modifier = modifierOf(token);
-    if (keepAlias) {
-      const over = aliasWithAlpha(raw, modifier);
-      if (over !== undefined) return over;
-    }
-    if (modifier === undefined) return scalarOf('color', raw, keepAlias);
-    const base = scalarOf('color', raw, false);
-    if (typeof base !== 'string') throw new Unreadable(`color \`${JSON.stringify(raw)}\` is not text`);
-    const written: ColorModifier = {
-      type: String(modifier['type']),
-      space: String(modifier['space']),
-      value: referenceFree(modifier['value']) as string | number,
-      color: modifier['color'] === undefined ? undefined : String(scalarOf('color', referenceFree(modifier['color']), false)),
-      format: typeof modifier['format'] === 'string' ? modifier['format'] : undefined,
-    };
-    const problem = modifierProblem(written);
-    if (problem !== undefined) throw new Unreadable(problem);
-    const color = modifiedColor(base, written);
-    if (color === undefined) throw new Unreadable(`color modifier \`${written.type}\` on \`${base}\`: colorjs.io reads no color or amount`);
-    lossy.push(`color modifier \`${written.type}\` (${String(modifier['value'])} in ${written.space}) written as its color`);
-    return color;
-  };
-
-  /** A modifier's part with its references replaced (a modifier's amount may be an alias or math). */
-  const referenceFree = (part: unknown): unknown => (typeof part === 'string' && part.includes('{') ? withAliasesReplaced(part) : part);
-
-  const shadowLayerOf = (raw: unknown, keepAlias: boolean): unknown => {
-    if (!isRecord(raw)) throw new Unreadable('a shadow layer that is not an object');
-    const length = (part: unknown): unknown => scalarOf('length', part ?? 0, keepAlias);
-    const layer: Record<string, unknown> = {
-      offsetX: length(raw['x'] ?? raw['offsetX']),
-      offsetY: length(raw['y'] ?? raw['offsetY']),
-      blur: length(raw['blur']),
-      spread: length(raw['spread']),
-      color: scalarOf('color', raw['color'], keepAlias),
-    };
-    if (raw['type'] === 'innerShadow' || raw['inset'] === true) layer['inset'] = true;
-    return layer;
-  };
-
-  const typographyOf = (raw: Record<string, unknown>, keepAlias: boolean): unknown => {
-    for (const [part, none] of Object.entries(DROPPED_TYPOGRAPHY_PARTS)) {
-      const written = raw[part];
-      if (written === undefined) continue;
-      const text = typeof written === 'string' || typeof written === 'number' ? String(written) : JSON.stringify(written);
-      if (!none.includes(text.trim().toLowerCase()))
-        lossy.push(`typography \`${part}\` \`${text}\` is dropped (our typography has no ${part})`);
-    }
-    for (const part of ['fontFamily', 'fontSize']) if (raw[part] === undefined) throw new Unreadable(`a typography without \`${part}\``);
-    return {
-      fontFamily: scalarOf('fontFamily', raw['fontFamily'], keepAlias),
-      fontSize: scalarOf('length', raw['fontSize'], keepAlias),
-      fontWeight: scalarOf('fontWeight', raw['fontWeight'] ?? 400, keepAlias),
-      lineHeight: scalarOf('lineHeight', raw['lineHeight'] ?? 'AUTO', keepAlias),
-      letterSpacing: scalarOf('letterSpacing', raw['letterSpacing'] ?? 0, keepAlias),
-    };
-  };
-
-  /**
-   * CSS text of a composite as DTCG's value: a reference that is a whole part stays one, a reference inside a word
-   * (`{size.border}px`) is replaced by its value first (with loss); what cannot be read is {@link Unreadable}.
-   */
-  const cssComposite = (type: CssCompositeType, raw: string): unknown => {
-    // As Tokens Studio resolves it: the value as written (`1` in `{size.border}px`, not sd-transforms' `1px`).
-    const text = raw.replace(PART_OF_WORD_ALIAS, (alias: string) => writtenValueOf(alias.slice(1, -1), 0));
-    if (text !== raw) lossy.push(`references inside \`${raw}\` are written as their values`);
-    const read = readCssComposite(type, text);
-    if ('problem' in read) throw new Unreadable(read.problem);
-    for (const reason of read.lossy) lossy.push(reason);
-    return read.value;
-  };
-
-  /** The value a reference names as written, through whole aliases (for a reference inside a word). */
-  const writtenValueOf = (key: string, depth: number): string => {
-    const value = tokens.get(key)?.value;
-    if (value === undefined || depth > 64) throw new Unreadable(`\`{${key}}\` names no token in this theme`);
-    const alias = referenceOf(value);
-    if (alias !== undefined) return writtenValueOf(alias, depth + 1);
-    if (typeof value !== 'string' && typeof value !== 'number') throw new Unreadable(`\`{${key}}\` is a composite inside text`);
+/** Text with every `{alias}` replaced by its value (a composite cannot be). */
+const withAliasesReplaced = (conversion: Conversion, text: string): string =>
+  text.replace(ALIAS, (_, key: string) => {
+    const value = resolvedValue(conversion, key);
+    if (typeof value !== 'string' && typeof value !== 'number') throw new Unreadable(`\`{${key}}\` is a composite inside text \`${text}\``);
     return String(value);
+  });
+
+/** A scalar of `kind`: the whole alias kept (when `keepAlias`), else references replaced, math computed, then converted. */
+function scalarOf(conversion: Conversion, kind: ValueKind, raw: unknown, keepAlias: boolean): unknown {
+  const alias = referenceOf(raw);
+  if (alias !== undefined) return keepAlias ? raw : scalarOf(conversion, kind, resolvedValue(conversion, alias), false);
+  if (typeof raw !== 'string') return convertScalar(conversion, kind, raw);
+  const replaced = raw.includes('{') ? withAliasesReplaced(conversion, raw) : raw;
+  // `cubic-bezier(...)` is a function, not math.
+  if (kind === 'color' || kind === 'fontFamily' || kind === 'easing' || !isMath(replaced)) {
+    if (replaced !== raw) conversion.lossy.push(`references inside \`${raw}\` are written as their values`);
+    return convertScalar(conversion, kind, replaced);
+  }
+  const computed = evaluateMath(replaced);
+  if (computed === undefined && isMultiValue(replaced)) {
+    // A list of lengths (`8 {space.md}`, a padding's shorthand): read as the other readers read it.
+    if (replaced !== raw) conversion.lossy.push(`references inside \`${raw}\` are written as their values`);
+    return convertScalar(conversion, kind, replaced);
+  }
+  if (computed === undefined) {
+    throw new Unreadable(`math \`${raw}\` that sd-transforms leaves as text (only + - * / and parentheses, one unit besides px)`);
+  }
+  conversion.lossy.push(`math \`${raw}\` written as its value`);
+  return convertScalar(conversion, kind, computed);
+}
+
+function colorOf(conversion: Conversion, token: StudioToken, raw: unknown, keepAlias: boolean): unknown {
+  const modifier = modifierOf(token);
+  if (keepAlias) {
+    const over = aliasWithAlpha(raw, modifier);
+    if (over !== undefined) return over;
+  }
+  if (modifier === undefined) return scalarOf(conversion, 'color', raw, keepAlias);
+  const base = scalarOf(conversion, 'color', raw, false);
+  if (typeof base !== 'string') throw new Unreadable(`color \`${JSON.stringify(raw)}\` is not text`);
+  const color = modifier['color'];
+  const written: ColorModifier = {
+    type: String(modifier['type']),
+    space: String(modifier['space']),
+    value: referenceFree(conversion, modifier['value']) as string | number,
+    color: color === undefined ? undefined : String(scalarOf(conversion, 'color', referenceFree(conversion, color), false)),
+    format: typeof modifier['format'] === 'string' ? modifier['format'] : undefined,
   };
+  const problem = modifierProblem(written);
+  if (problem !== undefined) throw new Unreadable(problem);
+  const modified = modifiedColor(base, written);
+  if (modified === undefined)
+    throw new Unreadable(`color modifier \`${written.type}\` on \`${base}\`: colorjs.io reads no color or amount`);
+  conversion.lossy.push(`color modifier \`${written.type}\` (${String(modifier['value'])} in ${written.space}) written as its color`);
+  return modified;
+}
 
-  /** The value of `token` in this mode, in DTCG shapes; whole aliases kept when `keepAlias`. */
-  function valueOf(token: StudioToken, keepAlias: boolean): unknown {
-    const studioType = STUDIO_TYPES[String(token.type)];
-    if (studioType === undefined) throw new Unreadable(`type \`${String(token.type)}\` is not one we read`);
-    const raw = token.value;
-    if (studioType.kind === 'color') return colorOf(token, raw, keepAlias);
-    const alias = referenceOf(raw);
-    const composite = ['shadow', 'typography', 'border', 'gradient', 'transition'].includes(studioType.kind);
-    if (alias !== undefined && composite) return keepAlias ? raw : resolvedValue(alias);
-    switch (studioType.kind) {
-      case 'shadow': {
-        const layers = typeof raw === 'string' ? cssComposite('shadow', raw) : raw;
-        if (Array.isArray(layers)) return layers.map((layer) => shadowLayerOf(layer, keepAlias));
-        return shadowLayerOf(layers, keepAlias);
-      }
-      case 'typography':
-        if (!isRecord(raw)) throw new Unreadable(`a typography that is not an object: \`${JSON.stringify(raw)}\``);
-        return typographyOf(raw, keepAlias);
-      case 'border': {
-        const border = typeof raw === 'string' ? cssComposite('border', raw) : raw;
-        if (!isRecord(border)) throw new Unreadable(`a border that is not an object: \`${JSON.stringify(raw)}\``);
-        return {
-          width: scalarOf('length', border['width'], keepAlias),
-          style: border['style'] ?? 'solid',
-          color: scalarOf('color', border['color'], keepAlias),
-        };
-      }
-      case 'gradient': {
-        // CSS text (`linear-gradient()`, how Tokens Studio writes gradients) or DTCG's stops.
-        const gradient = typeof raw === 'string' ? cssComposite('gradient', raw) : { stops: raw };
-        const stops = isRecord(gradient) ? gradient['stops'] : undefined;
-        if (!Array.isArray(stops)) throw new Unreadable(`a gradient that is neither CSS text nor stops: \`${JSON.stringify(raw)}\``);
-        const read = stops.map((stop: unknown) => {
-          if (!isRecord(stop)) throw new Unreadable('a gradient stop that is not an object');
-          return { color: scalarOf('color', stop['color'], keepAlias), position: stop['position'] };
-        });
-        return typeof raw === 'string' ? { angle: (gradient as Record<string, unknown>)['angle'], stops: read } : read;
-      }
-      case 'transition': {
-        const transition = typeof raw === 'string' ? cssComposite('transition', raw) : raw;
-        if (!isRecord(transition)) throw new Unreadable(`a transition that is not an object: \`${JSON.stringify(raw)}\``);
-        return {
-          duration: scalarOf('duration', transition['duration'], keepAlias),
-          delay: scalarOf('duration', transition['delay'] ?? '0ms', keepAlias),
-          timingFunction: scalarOf('easing', transition['timingFunction'], keepAlias),
-        };
-      }
-      case 'duration':
-      case 'easing':
-      case 'fontFamily':
-      case 'fontWeight':
-      case 'length':
-      case 'letterSpacing':
-      case 'lineHeight':
-      case 'number':
-      case 'opacity':
-        return scalarOf(studioType.kind, raw, keepAlias);
+/** A modifier's part with its references replaced (a modifier's amount may be an alias or math). */
+const referenceFree = (conversion: Conversion, part: unknown): unknown =>
+  typeof part === 'string' && part.includes('{') ? withAliasesReplaced(conversion, part) : part;
+
+function shadowLayerOf(conversion: Conversion, raw: unknown, keepAlias: boolean): unknown {
+  if (!isRecord(raw)) throw new Unreadable('a shadow layer that is not an object');
+  const length = (part: unknown): unknown => scalarOf(conversion, 'length', part ?? 0, keepAlias);
+  const layer: Record<string, unknown> = {
+    offsetX: length(raw['x'] ?? raw['offsetX']),
+    offsetY: length(raw['y'] ?? raw['offsetY']),
+    blur: length(raw['blur']),
+    spread: length(raw['spread']),
+    color: scalarOf(conversion, 'color', raw['color'], keepAlias),
+  };
+  if (raw['type'] === 'innerShadow' || raw['inset'] === true) layer['inset'] = true;
+  return layer;
+}
+
+function typographyOf(conversion: Conversion, raw: Record<string, unknown>, keepAlias: boolean): unknown {
+  for (const [part, none] of Object.entries(DROPPED_TYPOGRAPHY_PARTS)) {
+    const written = raw[part];
+    if (written === undefined) continue;
+    const text = typeof written === 'string' || typeof written === 'number' ? String(written) : JSON.stringify(written);
+    if (!none.includes(text.trim().toLowerCase()))
+      conversion.lossy.push(`typography \`${part}\` \`${text}\` is dropped (our typography has no ${part})`);
+  }
+  for (const part of ['fontFamily', 'fontSize']) if (raw[part] === undefined) throw new Unreadable(`a typography without \`${part}\``);
+  return {
+    fontFamily: scalarOf(conversion, 'fontFamily', raw['fontFamily'], keepAlias),
+    fontSize: scalarOf(conversion, 'length', raw['fontSize'], keepAlias),
+    fontWeight: scalarOf(conversion, 'fontWeight', raw['fontWeight'] ?? 400, keepAlias),
+    lineHeight: scalarOf(conversion, 'lineHeight', raw['lineHeight'] ?? 'AUTO', keepAlias),
+    letterSpacing: scalarOf(conversion, 'letterSpacing', raw['letterSpacing'] ?? 0, keepAlias),
+  };
+}
+
+/**
+ * CSS text of a composite as DTCG's value: a reference that is a whole part stays one, a reference inside a word
+ * (`{size.border}px`) is replaced by its value first (with loss); what cannot be read is {@link Unreadable}.
+ */
+function cssComposite(conversion: Conversion, type: CssCompositeType, raw: string): unknown {
+  // As Tokens Studio resolves it: the value as written (`1` in `{size.border}px`, not sd-transforms' `1px`).
+  const text = raw.replace(PART_OF_WORD_ALIAS, (alias: string) => writtenValueOf(conversion.tokens, alias.slice(1, -1), 0));
+  if (text !== raw) conversion.lossy.push(`references inside \`${raw}\` are written as their values`);
+  const read = readCssComposite(type, text);
+  if ('problem' in read) throw new Unreadable(read.problem);
+  for (const reason of read.lossy) conversion.lossy.push(reason);
+  return read.value;
+}
+
+/** The value a reference names as written, through whole aliases (for a reference inside a word). */
+function writtenValueOf(tokens: ReadonlyMap<string, StudioToken>, key: string, depth: number): string {
+  const value = tokens.get(key)?.value;
+  if (value === undefined || depth > 64) throw new Unreadable(`\`{${key}}\` names no token in this theme`);
+  const alias = referenceOf(value);
+  if (alias !== undefined) return writtenValueOf(tokens, alias, depth + 1);
+  if (typeof value !== 'string' && typeof value !== 'number') throw new Unreadable(`\`{${key}}\` is a composite inside text`);
+  return String(value);
+}
+
+/** The value of `token` in this mode, in DTCG shapes; whole aliases kept when `keepAlias`. */
+function valueOf(conversion: Conversion, token: StudioToken, keepAlias: boolean): unknown {
+  const studioType = STUDIO_TYPES[String(token.type)];
+  if (studioType === undefined) throw new Unreadable(`type \`${String(token.type)}\` is not one we read`);
+  const raw = token.value;
+  if (studioType.kind === 'color') return colorOf(conversion, token, raw, keepAlias);
+  const alias = referenceOf(raw);
+  const composite = ['shadow', 'typography', 'border', 'gradient', 'transition'].includes(studioType.kind);
+  if (alias !== undefined && composite) return keepAlias ? raw : resolvedValue(conversion, alias);
+  switch (studioType.kind) {
+    case 'shadow': {
+      const layers = typeof raw === 'string' ? cssComposite(conversion, 'shadow', raw) : raw;
+      if (Array.isArray(layers)) return layers.map((layer) => shadowLayerOf(conversion, layer, keepAlias));
+      return shadowLayerOf(conversion, layers, keepAlias);
     }
+    case 'typography':
+      if (!isRecord(raw)) throw new Unreadable(`a typography that is not an object: \`${JSON.stringify(raw)}\``);
+      return typographyOf(conversion, raw, keepAlias);
+    case 'border':
+      return borderOf(conversion, raw, keepAlias);
+    case 'gradient':
+      return gradientOf(conversion, raw, keepAlias);
+    case 'transition':
+      return transitionOf(conversion, raw, keepAlias);
+    case 'duration':
+    case 'easing':
+    case 'fontFamily':
+    case 'fontWeight':
+    case 'length':
+    case 'letterSpacing':
+    case 'lineHeight':
+    case 'number':
+    case 'opacity':
+      return scalarOf(conversion, studioType.kind, raw, keepAlias);
   }
+}
 
-  /** The value of `token` in this mode and what is not carried exactly; throws {@link Unreadable}. */
-  function convertToken(token: StudioToken): ConvertedValue {
-    lossy = [];
-    const value = valueOf(token, true);
-    return { value, lossy };
+function borderOf(conversion: Conversion, raw: unknown, keepAlias: boolean): unknown {
+  const border = typeof raw === 'string' ? cssComposite(conversion, 'border', raw) : raw;
+  if (!isRecord(border)) throw new Unreadable(`a border that is not an object: \`${JSON.stringify(raw)}\``);
+  return {
+    width: scalarOf(conversion, 'length', border['width'], keepAlias),
+    style: border['style'] ?? 'solid',
+    color: scalarOf(conversion, 'color', border['color'], keepAlias),
+  };
+}
+
+function gradientOf(conversion: Conversion, raw: unknown, keepAlias: boolean): unknown {
+  // CSS text (`linear-gradient()`, how Tokens Studio writes gradients) or DTCG's stops.
+  const gradient = typeof raw === 'string' ? cssComposite(conversion, 'gradient', raw) : { stops: raw };
+  const stops = isRecord(gradient) ? gradient['stops'] : undefined;
+  if (!isRecord(gradient) || !Array.isArray(stops))
+    throw new Unreadable(`a gradient that is neither CSS text nor stops: \`${JSON.stringify(raw)}\``);
+  const read = stops.map((stop: unknown) => {
+    if (!isRecord(stop)) throw new Unreadable('a gradient stop that is not an object');
+    return { color: scalarOf(conversion, 'color', stop['color'], keepAlias), position: stop['position'] };
+  });
+  return typeof raw === 'string' ? { angle: gradient['angle'], stops: read } : read;
+}
+
+function transitionOf(conversion: Conversion, raw: unknown, keepAlias: boolean): unknown {
+  const transition = typeof raw === 'string' ? cssComposite(conversion, 'transition', raw) : raw;
+  if (!isRecord(transition)) throw new Unreadable(`a transition that is not an object: \`${JSON.stringify(raw)}\``);
+  return {
+    duration: scalarOf(conversion, 'duration', transition['duration'], keepAlias),
+    delay: scalarOf(conversion, 'duration', transition['delay'] ?? '0ms', keepAlias),
+    timingFunction: scalarOf(conversion, 'easing', transition['timingFunction'], keepAlias),
+  };
+}
+
+function convertScalar(conversion: Conversion, kind: ValueKind, raw: unknown): unknown {
+  switch (kind) {
+    case 'color':
+      return colorText(raw);
+    case 'length':
+      return lengthText(raw);
+    case 'letterSpacing':
+      return typeof raw === 'string' && raw.trim().endsWith('%') ? `${Number(percentOf(raw).toFixed(10))}em` : lengthText(raw);
+    case 'lineHeight':
+      return lineHeightOf(conversion, raw);
+    case 'fontWeight':
+      return fontWeightNumber(conversion, raw);
+    case 'opacity':
+      return typeof raw === 'string' && raw.trim().endsWith('%') ? percentOf(raw) : numberOrText(raw);
+    case 'number':
+      return numberOrText(raw);
+    case 'duration':
+      return typeof raw === 'number' || (typeof raw === 'string' && NUMBER_TEXT.test(raw)) ? `${Number(raw)}ms` : raw;
+    // Written as they are: an easing and a font family need no conversion, and a composite's parts are scalars.
+    case 'easing':
+    case 'fontFamily':
+    case 'border':
+    case 'gradient':
+    case 'shadow':
+    case 'transition':
+    case 'typography':
+      return raw;
   }
+}
 
-  function convertScalar(kind: ValueKind, raw: unknown): unknown {
-    switch (kind) {
-      case 'color':
-        return colorText(raw);
-      case 'length':
-        return lengthText(raw);
-      case 'letterSpacing':
-        return typeof raw === 'string' && raw.trim().endsWith('%') ? `${Number(percentOf(raw).toFixed(10))}em` : lengthText(raw);
-      case 'lineHeight':
-        return lineHeightOf(raw);
-      case 'fontWeight':
-        return fontWeightNumber(raw);
-      case 'opacity':
-        return typeof raw === 'string' && raw.trim().endsWith('%') ? percentOf(raw) : numberOrText(raw);
-      case 'number':
-        return numberOrText(raw);
-      case 'duration':
-        return typeof raw === 'number' || (typeof raw === 'string' && NUMBER_TEXT.test(raw)) ? `${Number(raw)}ms` : raw;
-      // Written as they are: an easing and a font family need no conversion, and a composite's parts are scalars.
-      case 'easing':
-      case 'fontFamily':
-      case 'border':
-      case 'gradient':
-      case 'shadow':
-      case 'transition':
-      case 'typography':
-        return raw;
-    }
+function lineHeightOf(conversion: Conversion, raw: unknown): unknown {
+  if (typeof raw === 'string' && ['auto', 'normal'].includes(raw.trim().toLowerCase())) {
+    conversion.lossy.push(`line height \`${raw}\` written as ${AUTO_LINE_HEIGHT} (what CSS \`normal\` gives most fonts)`);
+    return AUTO_LINE_HEIGHT;
   }
+  return typeof raw === 'string' && raw.trim().endsWith('%') ? percentOf(raw) : numberOrText(raw);
+}
 
-  function lineHeightOf(raw: unknown): unknown {
-    if (typeof raw === 'string' && ['auto', 'normal'].includes(raw.trim().toLowerCase())) {
-      lossy.push(`line height \`${raw}\` written as ${AUTO_LINE_HEIGHT} (what CSS \`normal\` gives most fonts)`);
-      return AUTO_LINE_HEIGHT;
-    }
-    return typeof raw === 'string' && raw.trim().endsWith('%') ? percentOf(raw) : numberOrText(raw);
-  }
-
-  function fontWeightNumber(raw: unknown): unknown {
-    if (typeof raw !== 'string' && typeof raw !== 'number') throw new Unreadable(`font weight \`${JSON.stringify(raw)}\``);
-    const read = fontWeightOf(raw);
-    if (read === undefined) throw new Unreadable(`font weight \`${String(raw)}\` is not a weight name sd-transforms knows`);
-    if (read.style !== undefined) lossy.push(`font style \`${read.style}\` of \`${String(raw)}\` is dropped (a font weight has no style)`);
-    return read.weight;
-  }
-
-  return { convertToken };
+function fontWeightNumber(conversion: Conversion, raw: unknown): unknown {
+  if (typeof raw !== 'string' && typeof raw !== 'number') throw new Unreadable(`font weight \`${JSON.stringify(raw)}\``);
+  const read = fontWeightOf(raw);
+  if (read === undefined) throw new Unreadable(`font weight \`${String(raw)}\` is not a weight name sd-transforms knows`);
+  if (read.style !== undefined)
+    conversion.lossy.push(`font style \`${read.style}\` of \`${String(raw)}\` is dropped (a font weight has no style)`);
+  return read.weight;
 }
 
 const isMath = (text: string): boolean => !isPlainValue(text) && /\d/.test(text) && /[+*/()]|\S\s*-/.test(text);
@@ -331,8 +351,9 @@ function aliasWithAlpha(raw: unknown, modifier: Record<string, unknown> | undefi
   if (typeof raw !== 'string') return undefined;
   const rgba = modifier === undefined ? RGBA_ALIAS.exec(raw.trim()) : null;
   if (rgba !== null) {
-    const alpha = Number(rgba[2]) / (rgba[3] === '%' ? 100 : 1);
-    return alpha >= 0 && alpha <= 1 ? { alphaOver: rgba[1] as string, alpha } : undefined;
+    const [, alias = '', , percent] = rgba;
+    const alpha = Number(rgba[2]) / (percent === '%' ? 100 : 1);
+    return alpha >= 0 && alpha <= 1 ? { alphaOver: alias, alpha } : undefined;
   }
   if (modifier === undefined || referenceOf(raw) === undefined || modifier['type'] !== 'alpha') return undefined;
   if (!['srgb', 'hsl'].includes(String(modifier['space']))) return undefined;

@@ -4,6 +4,7 @@ import { chromaOf, deltaE2000Of, MAX_LIGHTNESS_WEIGHT } from '../delta-e-2000.js
 import type { LabColor } from '../delta-e-2000.js';
 import { labOf, valueIndexOf } from '../value-index.js';
 import type { ModeColors, ModeLengths, ValueGroup } from '../value-index.js';
+import { itemAt } from '../../compile/checked-access.js';
 
 /** A value to look for: a color (its canonical hex) or a length in px. */
 export type SoughtValue = { readonly kind: 'color'; readonly hex: string } | { readonly kind: 'length'; readonly px: number };
@@ -91,19 +92,19 @@ function nearestColors(colors: ModeColors, target: LabColor, limit: number): Nea
   let high = count;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((l[byLightness[middle] as number] as number) < target.l) low = middle + 1;
+    if (itemAt(l, itemAt(byLightness, middle)) < target.l) low = middle + 1;
     else high = middle;
   }
   let below = low - 1;
   let above = low;
   while (below >= 0 || above < count) {
-    const belowGap = below >= 0 ? target.l - (l[byLightness[below] as number] as number) : Infinity;
-    const aboveGap = above < count ? (l[byLightness[above] as number] as number) - target.l : Infinity;
+    const belowGap = below >= 0 ? target.l - itemAt(l, itemAt(byLightness, below)) : Infinity;
+    const aboveGap = above < count ? itemAt(l, itemAt(byLightness, above)) - target.l : Infinity;
     const takeBelow = belowGap <= aboveGap;
     // deltaE 2000 is at least |ΔL| / the largest SL: past that, no color can be nearer than the ones kept.
     if ((takeBelow ? belowGap : aboveGap) / MAX_LIGHTNESS_WEIGHT > best.cutoff() + SLACK) break;
-    const at = byLightness[takeBelow ? below-- : above++] as number;
-    best.add(deltaE2000Of(l[at] as number, a[at] as number, b[at] as number, chroma[at] as number, target), groups[at] as ValueGroup);
+    const at = itemAt(byLightness, takeBelow ? below-- : above++);
+    best.add(deltaE2000Of(itemAt(l, at), itemAt(a, at), itemAt(b, at), itemAt(chroma, at), target), itemAt(groups, at));
   }
   return best.matches((key, value, distance) => ({ key, value, deltaE: distance }));
 }
@@ -115,18 +116,18 @@ function nearestLengths(lengths: ModeLengths, px: number, limit: number): NearMa
   let high = sizes.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((sizes[middle] as number) < px) low = middle + 1;
+    if (itemAt(sizes, middle) < px) low = middle + 1;
     else high = middle;
   }
   let below = low - 1;
   let above = low;
   while (below >= 0 || above < sizes.length) {
-    const belowGap = below >= 0 ? Math.abs((sizes[below] as number) - px) : Infinity;
-    const aboveGap = above < sizes.length ? Math.abs((sizes[above] as number) - px) : Infinity;
+    const belowGap = below >= 0 ? Math.abs(itemAt(sizes, below) - px) : Infinity;
+    const aboveGap = above < sizes.length ? Math.abs(itemAt(sizes, above) - px) : Infinity;
     const takeBelow = belowGap <= aboveGap;
     const gap = takeBelow ? belowGap : aboveGap;
     if (gap > best.cutoff()) break;
-    best.add(gap, groups[takeBelow ? below-- : above++] as ValueGroup);
+    best.add(gap, itemAt(groups, takeBelow ? below-- : above++));
   }
   return best.matches((key, value, distance) => ({ key, value, difference: distance }));
 }
@@ -193,9 +194,9 @@ function smallestKeys(keys: readonly string[], count: number): string[] {
   if (keys.length <= count * 4) return [...keys].sort().slice(0, count);
   const kept: string[] = [];
   for (const key of keys) {
-    if (kept.length === count && key >= (kept[count - 1] as string)) continue;
+    if (kept.length === count && key >= itemAt(kept, count - 1)) continue;
     let at = kept.length;
-    while (at > 0 && (kept[at - 1] as string) > key) at -= 1;
+    while (at > 0 && itemAt(kept, at - 1) > key) at -= 1;
     kept.splice(at, 0, key);
     if (kept.length > count) kept.pop();
   }

@@ -3,6 +3,7 @@ import type { CompiledDesignSystem, Deprecation, Token, TokenType } from '../../
 import { formatHex } from '../../views/shared/css-values.js';
 import { perSystem } from '../../views/shared/system-memo.js';
 import { valuesByMode } from '../token-index.js';
+import { itemAt } from '../../compile/checked-access.js';
 
 export interface SearchTokensInput {
   /** Words to look for in keys and descriptions; empty or absent: every token (of `type`). */
@@ -137,7 +138,7 @@ export function searchTokens(system: CompiledDesignSystem, input: SearchTokensIn
   const best: Scored[] = [];
   let total = 0;
   for (let index = 0; index < count; index += 1) {
-    const haystack = haystacks[candidates === undefined ? index : (candidates[index] as number)] as Haystack;
+    const haystack = itemAt(haystacks, candidates === undefined ? index : itemAt(candidates, index));
     if (input.type !== undefined && haystack.token.type !== input.type) continue;
     if (!words.every((word) => haystack.text.includes(word))) continue;
     const keyText = haystack.token.key.toLowerCase();
@@ -172,7 +173,7 @@ function keepBest(best: Scored[], item: Scored, limit: number): void {
   let high = best.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (compareScored(best[middle] as Scored, item) < 0) low = middle + 1;
+    if (compareScored(itemAt(best, middle), item) < 0) low = middle + 1;
     else high = middle;
   }
   best.splice(low, 0, item);

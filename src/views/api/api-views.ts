@@ -1,9 +1,10 @@
 import { MAX_REFERENCE_DEPTH } from '../../compile/resolve/resolve-tokens.js';
-import type { CompiledDesignSystem, DesignSystemMeta, Rgba, Token } from '../../compile/types.js';
+import type { CompiledDesignSystem, DesignSystemMeta, Token } from '../../compile/types.js';
 import { formatCssNumber, formatHex } from '../shared/css-values.js';
 import { furtherModes } from '../shared/mode-values.js';
 import { buildSystemTree, buildTokenTree } from '../shared/token-tree.js';
 import type { ApiDesignSystemMeta, ApiScale, ApiToken } from './api-answers.js';
+import { valueAt } from '../../compile/checked-access.js';
 
 export type TokenListFormat = 'flat' | 'nested';
 
@@ -85,7 +86,7 @@ export function renderScales(system: CompiledDesignSystem): { data: { scales: Ap
     steps: scale.steps.map(({ step, colors }) => {
       const served = { step, light: formatHex(colors.light), dark: formatHex(colors.dark) };
       if (further.length === 0) return served;
-      return { ...served, modes: Object.fromEntries(further.map((mode) => [mode, formatHex(colors[mode] as Rgba)])) };
+      return { ...served, modes: Object.fromEntries(further.map((mode) => [mode, formatHex(valueAt(colors, mode))])) };
     }),
   }));
   return { data: { scales } };

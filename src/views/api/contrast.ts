@@ -1,16 +1,8 @@
 import { checkContrast, fontSizeOf, requiredRatio } from '../../compile/resolve/check-contrast.js';
-import type {
-  CompiledDesignSystem,
-  ContrastChecks,
-  ContrastKind,
-  ContrastPair,
-  Dimension,
-  DimensionValue,
-  ModeDefinition,
-  Token,
-} from '../../compile/types.js';
+import type { CompiledDesignSystem, ContrastChecks, ContrastKind, ContrastPair, Dimension, DimensionValue } from '../../compile/types.js';
 import type { ApiContrast, ApiContrastPair } from './api-answers.js';
 import { perSystem } from '../shared/system-memo.js';
+import { itemAt } from '../../compile/checked-access.js';
 
 // The checks themselves are the compiler's (once per compiled design system, in the compile worker); these two are
 // imported from here by the MCP tools.
@@ -50,11 +42,11 @@ export function contrastChecksOf(system: CompiledDesignSystem): ContrastChecks {
 
 /** The result of check `check` (pair × modes + mode) of `pair`; undefined when that mode is not checked. */
 function modeResultAt(checks: ContrastChecks, check: number, pair: ContrastPair): ContrastModeResult | undefined {
-  const ratio = checks.ratios[check] as number;
+  const ratio = itemAt(checks.ratios, check);
   if (Number.isNaN(ratio)) return undefined;
-  const kind = checks.kinds[check] as ContrastKind;
+  const kind = itemAt(checks.kinds, check);
   const required = requiredRatio(kind, pair.level);
-  return { ratio, required, pass: ratio >= required, apca: checks.apca[check] as number, kind };
+  return { ratio, required, pass: ratio >= required, apca: itemAt(checks.apca, check), kind };
 }
 
 /**
@@ -102,8 +94,8 @@ export const fontSizeFailures: (system: CompiledDesignSystem) => readonly FontSi
 /** The font size failure at `at` (token × modes + mode), from the token's value as it resolved. */
 function fontSizeFailureAt(system: CompiledDesignSystem, at: number): FontSizeFailure {
   const modeCount = system.modes.length;
-  const token = system.tokens[Math.floor(at / modeCount)] as Token;
-  const mode = (system.modes[at % modeCount] as ModeDefinition).name;
+  const token = itemAt(system.tokens, Math.floor(at / modeCount));
+  const mode = itemAt(system.modes, at % modeCount).name;
   const size = fontSizeOf(token.resolved[mode]) as DimensionValue;
   return { token: token.key, mode, size, minimum: system.contrast?.minFontSize as Dimension };
 }

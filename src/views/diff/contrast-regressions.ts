@@ -1,7 +1,8 @@
 import { requiredRatio } from '../../compile/resolve/check-contrast.js';
-import type { CompiledDesignSystem, ContrastKind, ContrastPair, ModeDefinition } from '../../compile/types.js';
+import type { CompiledDesignSystem } from '../../compile/types.js';
 import { contrastChecksOf } from '../api/contrast.js';
 import { perSystem } from '../shared/system-memo.js';
+import { itemAt } from '../../compile/checked-access.js';
 
 /**
  * A declared contrast pair that fails in `to` in one mode where it passed in `from` (or did not exist there: a new
@@ -47,26 +48,26 @@ function compareChecks(from: CompiledDesignSystem, to: CompiledDesignSystem): Co
   const modeCount = to.modes.length;
   const pairs = to.contrast?.pairs ?? [];
   for (let index = 0; index < pairs.length; index++) {
-    const pair = pairs[index] as ContrastPair;
+    const pair = itemAt(pairs, index);
     const earlier = fromPairs.get(pair.name);
     let label: string | undefined;
     for (let mode = 0; mode < modeCount; mode++) {
       const check = index * modeCount + mode;
-      const after = toChecks.ratios[check] as number;
-      const required = requiredRatio(toChecks.kinds[check] as ContrastKind, pair.level);
+      const after = itemAt(toChecks.ratios, check);
+      const required = requiredRatio(itemAt(toChecks.kinds, check), pair.level);
       if (Number.isNaN(after) || after >= required) continue;
-      const fromMode = modesInFrom[mode] as number;
+      const fromMode = itemAt(modesInFrom, mode);
       let was = NaN;
       if (earlier !== undefined && fromMode >= 0) {
         const before = earlier.check + fromMode;
-        was = fromChecks.ratios[before] as number;
+        was = itemAt(fromChecks.ratios, before);
         // Failing on both sides is no regression.
-        if (was < requiredRatio(fromChecks.kinds[before] as ContrastKind, earlier.pair.level)) continue;
+        if (was < requiredRatio(itemAt(fromChecks.kinds, before), earlier.pair.level)) continue;
       }
       label ??= `${pair.name} (${pair.foreground} on ${pair.background})`;
       regressions.push({
         pair: label,
-        mode: (to.modes[mode] as ModeDefinition).name,
+        mode: itemAt(to.modes, mode).name,
         before: Number.isNaN(was) ? null : was,
         after,
         required,

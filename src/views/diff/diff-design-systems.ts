@@ -7,6 +7,7 @@ import type { CompiledDesignSystem, ModeValues, Primitive, Rgba, Scale, Token, T
 import { compareKeys } from '../../compile/diagnostics/sort-order.js';
 import { formatCssValue, formatHex } from '../shared/css-values.js';
 import { perSystem } from '../shared/system-memo.js';
+import { mapValueAt, valueAt } from '../../compile/checked-access.js';
 
 /**
  * How much a change can break a consumer: `major` (a token, scale, scale step, primitive or mode removed, or a token
@@ -120,13 +121,13 @@ function diffValue(resolved: ModeValues<TypedValue>, further: readonly string[])
   const light = formatCssValue(resolved.light);
   const dark = sameTypedValue(resolved.dark, resolved.light) ? null : formatCssValue(resolved.dark);
   if (further.length === 0) return { light, dark };
-  return { light, dark, modes: Object.fromEntries(further.map((mode) => [mode, formatCssValue(resolved[mode] as TypedValue)])) };
+  return { light, dark, modes: Object.fromEntries(further.map((mode) => [mode, formatCssValue(valueAt(resolved, mode))])) };
 }
 
 function stepColors(colors: ModeValues<Rgba>, further: readonly string[]): DiffStepColors {
   const shown = { light: formatHex(colors.light), dark: formatHex(colors.dark) };
   if (further.length === 0) return shown;
-  return { ...shown, modes: Object.fromEntries(further.map((mode) => [mode, formatHex(colors[mode] as Rgba)])) };
+  return { ...shown, modes: Object.fromEntries(further.map((mode) => [mode, formatHex(valueAt(colors, mode))])) };
 }
 
 /** Whether two values per mode are the same in every mode either has (a mode only one side has is a change). */
@@ -213,7 +214,7 @@ function diffTokens(fromTokens: readonly Token[], toTokens: readonly Token[], mo
   for (const token of changedTokens) {
     const affected = affects.get(token.key);
     if (affected === null) continue;
-    const change: TokenChange = { key: token.key, type: token.type, from: was(before.get(token.key) as Token), to: is(token) };
+    const change: TokenChange = { key: token.key, type: token.type, from: was(mapValueAt(before, token.key)), to: is(token) };
     changed.push(affected === undefined || affected.size === 0 ? change : { ...change, affects: [...affected].sort(compareKeys) });
   }
   return {
@@ -254,13 +255,13 @@ function affectedByReferences(changed: readonly Token[], before: ReadonlyMap<str
   const changedByKey = byKey(changed);
   const result = new Map<string, Set<string> | null>();
   const writtenSame = (token: Token): boolean => {
-    const old = before.get(token.key) as Token;
+    const old = mapValueAt(before, token.key);
     return JSON.stringify(old.value) === JSON.stringify(token.value) && JSON.stringify(old.modes) === JSON.stringify(token.modes);
   };
-  const changedIn = new Map(changed.map((token) => [token.key, new Set(changedModes(before.get(token.key) as Token, token))]));
+  const changedIn = new Map(changed.map((token) => [token.key, new Set(changedModes(mapValueAt(before, token.key), token))]));
   // Through a reference only: in every mode where the value changed, it names a token that changed in that mode.
   const onlyThroughReferences = (token: Token): boolean =>
-    [...(changedIn.get(token.key) as Set<string>)].every((mode) =>
+    [...mapValueAt(changedIn, token.key)].every((mode) =>
       referencedKeys(token, mode).some((key) => changedIn.get(key)?.has(mode) === true),
     );
   const throughReference = new Set(changed.filter((token) => writtenSame(token) && onlyThroughReferences(token)).map((token) => token.key));
@@ -270,7 +271,7 @@ function affectedByReferences(changed: readonly Token[], before: ReadonlyMap<str
     const seen = new Set<string>([key]);
     const pending = [key];
     while (pending.length > 0) {
-      const current = changedByKey.get(pending.pop() as string) as Token;
+      const current = mapValueAt(changedByKey, pending.pop() as string);
       for (const target of referencedKeys(current)) {
         if (seen.has(target) || !changedByKey.has(target)) continue;
         seen.add(target);

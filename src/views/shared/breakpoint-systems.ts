@@ -2,6 +2,7 @@ import { sameTypedValue } from '../../compile/fields/typed-values.js';
 import type { BreakpointDefinition, CompiledDesignSystem, ModeValues, Token, TypedValue } from '../../compile/types.js';
 import { formatCssNumber } from './css-values.js';
 import { perSystem, perSystemAndKey } from './system-memo.js';
+import { valueAt } from '../../compile/checked-access.js';
 
 /** The name of the values below a design system's first breakpoint: a token's own values. */
 export const BASE_BREAKPOINT = 'base';
@@ -78,8 +79,7 @@ export const tokensChangingAt: (system: CompiledDesignSystem) => readonly (reado
       const values = token.responsive?.[breakpoint.name];
       if (values === undefined) return;
       const previous = before === undefined ? token.resolved : (token.responsive?.[before] ?? token.resolved);
-      if (system.modes.some((mode) => !sameTypedValue(values[mode.name] as TypedValue, previous[mode.name] as TypedValue)))
-        changing.push(index);
+      if (system.modes.some((mode) => !sameTypedValue(valueAt(values, mode.name), valueAt(previous, mode.name)))) changing.push(index);
     });
     return changing;
   });

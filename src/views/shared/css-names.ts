@@ -2,6 +2,7 @@ import { wordsOfKey, wordsOfSegment } from '../../compile/values/key-words.js';
 import type { CompiledDesignSystem } from '../../compile/types.js';
 import type { TYPOGRAPHY_PARTS } from './css-values.js';
 import { perSystem } from './system-memo.js';
+import { itemAt } from '../../compile/checked-access.js';
 
 export const NAMINGS = ['kebab-case', 'camelCase', 'snake_case'] as const;
 export type Naming = (typeof NAMINGS)[number];
@@ -61,7 +62,7 @@ export const keyWordsOf: (system: CompiledDesignSystem) => ReadonlyMap<string, s
   const words = tokenWordsOf(system);
   // A loop of `set`, not `new Map(tokens.map(...))`: no pair array per token.
   const byKey = new Map<string, string>();
-  system.tokens.forEach((token, index) => byKey.set(token.key, words[index] as string));
+  system.tokens.forEach((token, index) => byKey.set(token.key, itemAt(words, index)));
   return byKey;
 });
 

@@ -1,16 +1,8 @@
 import { findCssBreakout } from '../../compile/values/css-text.js';
 import { FLUID_PX_PER_REM, pxOf } from '../../compile/values/parse-fluid.js';
-import type {
-  CompiledDesignSystem,
-  Dimension,
-  FluidLength,
-  GradientStop,
-  Rgba,
-  ShadowLayer,
-  Token,
-  TypedValue,
-} from '../../compile/types.js';
+import type { CompiledDesignSystem, Dimension, FluidLength, GradientStop, Rgba, ShadowLayer, TypedValue } from '../../compile/types.js';
 import { perSystemAndKey } from './system-memo.js';
+import { itemAt } from '../../compile/checked-access.js';
 
 /**
  * A number as CSS (and every export) accepts it: never in exponent notation, which `String()` uses below 1e-6 and
@@ -25,7 +17,7 @@ export function formatCssNumber(value: number): string {
 
 /** `00` to `FF`, by byte. */
 const HEX_BYTES: readonly string[] = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0').toUpperCase());
-const hexByte = (byte: number): string => HEX_BYTES[byte] as string;
+const hexByte = (byte: number): string => itemAt(HEX_BYTES, byte);
 
 /** The alpha of a color as the byte `#RRGGBBAA` writes. */
 export function alphaByte(alpha: number): number {
@@ -109,10 +101,10 @@ export const cssTextsOf: (system: CompiledDesignSystem, mode: string) => readonl
   const texts: string[] = [];
   const { tokens } = system;
   for (let index = 0; index < tokens.length; index += 1) {
-    const { resolved } = tokens[index] as Token;
+    const { resolved } = itemAt(tokens, index);
     const value = resolved[mode] ?? resolved.light;
     // Most tokens keep their light value in other modes (the same object): its text is listed already.
-    texts.push(light !== undefined && value === resolved.light ? (light[index] as string) : formatCssValue(value));
+    texts.push(light !== undefined && value === resolved.light ? itemAt(light, index) : formatCssValue(value));
   }
   return texts;
 });

@@ -11,6 +11,7 @@ import {
   TYPOGRAPHY_PARTS,
 } from './css-values.js';
 import { valueInMode } from './mode-values.js';
+import { itemAt } from '../../compile/checked-access.js';
 
 /** How exports treat a value written as a reference: `resolve` writes the value, `keep` writes `var()` of the token. */
 export type ReferenceHandling = 'resolve' | 'keep';
@@ -75,22 +76,22 @@ export function createCssWriter(system: CompiledDesignSystem, names: CssWriterNa
   let textsMode: string | undefined;
   let texts: readonly string[] = [];
   const resolvedText = (index: number, mode: string): string => {
-    const override = overrideText?.(tokens[index] as Token, valueOf(tokens[index] as Token, mode));
+    const override = overrideText?.(itemAt(tokens, index), valueOf(itemAt(tokens, index), mode));
     if (override !== undefined) return override;
     if (mode !== textsMode) {
       texts = cssTextsOf(system, mode);
       textsMode = mode;
     }
-    return texts[index] as string;
+    return itemAt(texts, index);
   };
   // Filled in as tokens are named: `undefined` up front (not holes), so the list stays a plain array.
   const named = new Array<string | undefined>(tokens.length).fill(undefined);
   const name = (index: number): string => (named[index] ??= propertyName(index));
   const keep = references === 'keep';
   const text = (index: number, mode: string): string =>
-    keep ? keptText(tokens[index] as Token, mode, referenceName) : resolvedText(index, mode);
+    keep ? keptText(itemAt(tokens, index), mode, referenceName) : resolvedText(index, mode);
   const partText = (index: number, mode: string, part: TypographyPart): string => {
-    const token = tokens[index] as Token;
+    const token = itemAt(tokens, index);
     const value = valueOf(token, mode) as Typography;
     if (!keep) return formatTypographyPart(value, part);
     const whole = token.references?.[mode]?.ref;
@@ -99,7 +100,7 @@ export function createCssWriter(system: CompiledDesignSystem, names: CssWriterNa
     return target === undefined ? formatTypographyPart(value, part) : `var(${referenceName(target)})`;
   };
   const hasParts = (index: number, mode: string): boolean => {
-    const token = tokens[index] as Token;
+    const token = itemAt(tokens, index);
     return token.type === 'typography' && valueOf(token, mode).kind === 'typography';
   };
   return {
@@ -119,7 +120,7 @@ export function createCssWriter(system: CompiledDesignSystem, names: CssWriterNa
       return written;
     },
     redeclares(index, mode) {
-      const token = tokens[index] as Token;
+      const token = itemAt(tokens, index);
       if (!keep) return valueInMode(token, mode) !== undefined;
       if (token.resolved[mode] === undefined) return false;
       const aliased = token.references?.[mode]?.ref !== undefined && token.references['light']?.ref !== undefined;

@@ -1,4 +1,5 @@
 import type { CompiledDesignSystem, Token } from '../../compile/types.js';
+import { itemAt } from '../../compile/checked-access.js';
 import { perSystem } from './system-memo.js';
 
 export interface TokenTree {
@@ -15,16 +16,22 @@ export function buildTokenTree(
   leafOf: (token: Token, index: number) => unknown,
   includes?: (token: Token, index: number) => boolean,
 ): TokenTree {
-  const root: TokenTree = Object.create(null) as TokenTree;
-  for (let index = 0; index < tokens.length; index += 1) {
-    const token = tokens[index] as Token;
+  const root = makeGroupWithoutPrototype();
+  for (const [index, token] of tokens.entries()) {
     if (includes !== undefined && !includes(token, index)) continue;
     const segments = token.key.split('.');
     let node = root;
     for (const segment of segments.slice(0, -1)) {
-      node = (node[segment] ??= Object.create(null) as TokenTree) as TokenTree;
+      const child = node[segment];
+      if (child === undefined || child === null) {
+        const group = makeGroupWithoutPrototype();
+        node[segment] = group;
+        node = group;
+      } else if (isTokenTree(child)) node = child;
+      // A key below a token whose leaf is no object (a plain value): it has nowhere to go.
+      else throw new TypeError(`\`${token.key}\` is below a token: its leaf holds no group`);
     }
-    node[segments[segments.length - 1] as string] = leafOf(token, index);
+    node[itemAt(segments, segments.length - 1)] = leafOf(token, index);
   }
   return root;
 }
@@ -53,30 +60,33 @@ export function buildSystemTree(
   const names: string[] = [''];
   let depth = 0;
   for (let index = 0; index < steps.length; index += 1) {
-    const step = steps[index] as number;
+    const step = itemAt(steps, index);
     if (step === OPEN_GROUP) {
       depth += 1;
       open[depth] = undefined;
-      names[depth] = segments[index] as string;
+      names[depth] = itemAt(segments, index);
     } else if (step === CLOSE_GROUP) depth -= 1;
     else {
-      const token = tokens[step] as Token;
+      const token = itemAt(tokens, step);
       if (includes !== undefined && !includes(token, step)) continue;
       let made = depth;
       while (open[made] === undefined) made -= 1;
       for (; made < depth; made += 1) {
         const group = makeGroup();
-        (open[made] as TokenTree)[names[made + 1] as string] = group;
+        itemAt(open, made)[itemAt(names, made + 1)] = group;
         open[made + 1] = group;
       }
-      (open[depth] as TokenTree)[segments[index] as string] = leafOf(token, step);
+      itemAt(open, depth)[itemAt(segments, index)] = leafOf(token, step);
     }
   }
-  return open[0] as TokenTree;
+  return itemAt(open, 0);
 }
 
 const makePlainGroup = (): TokenTree => ({});
-const makeGroupWithoutPrototype = (): TokenTree => Object.create(null) as TokenTree;
+const makeGroupWithoutPrototype = (): TokenTree => ({ __proto__: null });
+
+/** Whether a node of a tree can hold children: a group, or a leaf that is an object (a longer key adds to it). */
+const isTokenTree = (node: unknown): node is TokenTree => (typeof node === 'object' && node !== null) || typeof node === 'function';
 
 /**
  * How the groups of a system's trees are made: plain objects, unless a segment is `__proto__` (which a plain object
@@ -123,7 +133,7 @@ export const treeWalkOf: (system: CompiledDesignSystem) => TreeWalk = perSystem(
  * no group comes twice and no key is a token and a group), and no segment may be empty.
  */
 function walkKeysInOrder(tokens: readonly Token[]): TreeWalk | null {
-  const walk = { steps: [] as number[], segments: [] as string[], paths: [] as string[] };
+  const walk: { steps: number[]; segments: string[]; paths: string[] } = { steps: [], segments: [], paths: [] };
   const add = (step: number, segment: string, path: string): void => {
     walk.steps.push(step);
     walk.segments.push(segment);
@@ -135,7 +145,7 @@ function walkKeysInOrder(tokens: readonly Token[]): TreeWalk | null {
   const previousEnds: number[] = [];
   let previousDepth = -1;
   for (let index = 0; index < tokens.length; index += 1) {
-    const key = (tokens[index] as Token).key;
+    const { key } = itemAt(tokens, index);
     // The groups this key shares with the one before it; the segment after them is new in the last group shared.
     let shared = 0;
     let start = 0;
@@ -144,7 +154,7 @@ function walkKeysInOrder(tokens: readonly Token[]): TreeWalk | null {
       end !== -1 &&
       shared < previousDepth &&
       end === previousEnds[shared] &&
-      key.startsWith(previousSegments[shared] as string, start)
+      key.startsWith(itemAt(previousSegments, shared), start)
     ) {
       shared += 1;
       start = end + 1;
@@ -155,7 +165,7 @@ function walkKeysInOrder(tokens: readonly Token[]): TreeWalk | null {
     for (let level = shared; ; level += 1) {
       const segment = end === -1 ? key.slice(start) : key.slice(start, end);
       if (segment === '') return null;
-      if (level === shared && index > 0 && !listsBefore(previousSegments[shared] as string, segment)) return null;
+      if (level === shared && index > 0 && !listsBefore(itemAt(previousSegments, shared), segment)) return null;
       previousSegments[level] = segment;
       if (end === -1) {
         add(index, segment, key);
@@ -221,8 +231,10 @@ function walkTree(tokens: readonly Token[]): TreeWalk {
         steps.push(child.index);
         continue;
       }
+      // Every node of this tree is a TokenLeaf or a group.
+      if (!isTokenTree(child)) throw new TypeError(`\`${childPath}\` is neither a token nor a group`);
       steps.push(OPEN_GROUP);
-      visit(child as TokenTree, childPath);
+      visit(child, childPath);
       steps.push(CLOSE_GROUP);
       segments.push('');
       paths.push('');

@@ -8,6 +8,7 @@ import type { FormatDiagnostic, FormatQuery, OutputFile } from '../output-format
 import { perSystem } from '../../shared/system-memo.js';
 import { systemAtBreakpoint, tokensChangingAt } from '../../shared/breakpoint-systems.js';
 import { widthInPx } from '../../../compile/fields/read-breakpoints.js';
+import { valueAt } from '../../../compile/checked-access.js';
 
 /** The media type of every file of the Android export. */
 const XML_TYPE = 'application/xml; charset=utf-8';
@@ -117,7 +118,7 @@ function lengthProblem(key: string, mode: string, value: TypedValue): FormatDiag
  * borders, gradients, transitions, stroke styles).
  */
 function formOf(system: CompiledDesignSystem, token: Token): Form | FormatDiagnostic | undefined {
-  const values = system.modes.map(({ name }) => [name, token.resolved[name] as TypedValue] as const);
+  const values = system.modes.map(({ name }) => [name, valueAt(token.resolved, name)] as const);
   const numbers = (): number[] =>
     values.map(([, value]) => ('value' in value && typeof value.value === 'number' ? value.value : Number.NaN));
   const lengths = (form: 'dp' | 'sp'): Form | FormatDiagnostic => {
@@ -257,7 +258,7 @@ const GENERIC_FAMILIES: Readonly<Record<string, string>> = {
  */
 function familyOf(families: readonly string[]): string {
   const first = families.find((family) => !family.startsWith('-')) ?? 'sans-serif';
-  return Object.hasOwn(GENERIC_FAMILIES, first) ? (GENERIC_FAMILIES[first] as string) : first;
+  return Object.hasOwn(GENERIC_FAMILIES, first) ? valueAt(GENERIC_FAMILIES, first) : first;
 }
 
 /** The resource a kept reference names in `mode`, when the whole value (or a part) refers to a token of the same form. */
@@ -274,7 +275,7 @@ function valueText(plan: AndroidPlan, resource: AndroidResource, mode: string, o
     const kept = keptReference(plan, references?.ref, form);
     if (kept !== undefined) return kept;
   }
-  const value = token.resolved[mode] as TypedValue;
+  const value = valueAt(token.resolved, mode);
   switch (value.kind) {
     case 'color': {
       const { red, green, blue, alpha } = value.color;
@@ -305,7 +306,7 @@ function elementOf(resource: AndroidResource, text: string): string {
 
 /** The attributes of a text appearance in `mode`, each a value or (`references=keep`) the resource of the part's token. */
 function styleItems(plan: AndroidPlan, token: Token, mode: string, options: AndroidOptions): [string, string][] {
-  const value = token.resolved[mode] as TypedValue;
+  const value = valueAt(token.resolved, mode);
   if (value.kind !== 'typography') throw new Error(`The Android export has no style for a ${value.kind}`);
   const references = token.references?.[mode];
   const part = (name: string, form: Form): string | undefined =>
@@ -474,7 +475,7 @@ function interpolatorFile(basePlan: AndroidPlan, resource: AndroidResource, conf
     path: `res/interpolator${configuration.qualifier}/${resource.name}.xml`,
     contentType: XML_TYPE,
     render: () => {
-      const value = resource.token.resolved[configuration.mode] as TypedValue;
+      const value = valueAt(resource.token.resolved, configuration.mode);
       if (value.kind !== 'cubicBezier') throw new Error(`The Android export has no interpolator for a ${value.kind}`);
       const [x1, y1, x2, y2] = value.points.map(numberText) as [string, string, string, string];
       const comment =

@@ -1,4 +1,4 @@
-import type { CompiledDesignSystem, ModeDefinition, ShadowLayer, Token, TypedValue } from '../../../compile/types.js';
+import type { CompiledDesignSystem, ModeDefinition, Token, TypedValue } from '../../../compile/types.js';
 import { findCssBreakout } from '../../../compile/values/css-text.js';
 import { formatCommentText } from '../../shared/css-comment.js';
 import { formatHex, formatShadowColor, formatShadowLengths } from '../../shared/css-values.js';
@@ -11,6 +11,7 @@ import { fluidTokenIndexes } from '../../shared/breakpoint-systems.js';
 import { renderWithBreakpoints } from './responsive-css.js';
 import type { RenderRules } from './responsive-css.js';
 import type { Naming } from '../../shared/css-names.js';
+import { itemAt } from '../../../compile/checked-access.js';
 
 export const CSS_THEMES = ['data-attribute', 'media', 'light-dark', 'selector'] as const;
 /** How the dark values are switched on: `[data-theme="dark"]`, the OS preference, `light-dark()`, or a selector of yours. */
@@ -61,8 +62,8 @@ export function renderCss(system: CompiledDesignSystem, options: CssExportOption
   const name = cssNamer(options.naming, options.prefix);
   // Systems at a breakpoint have the same tokens by index: one set of names serves them all.
   const names = {
-    propertyName: (index: number) => name(words[index] as string),
-    partName: (index: number, part: keyof typeof PART_WORDS) => name(joinWords(words[index] as string, PART_WORDS[part])),
+    propertyName: (index: number) => name(itemAt(words, index)),
+    partName: (index: number, part: keyof typeof PART_WORDS) => name(joinWords(itemAt(words, index), PART_WORDS[part])),
     referenceName: (key: string) => name(wordsIn(keyWordsOf(system), key)),
   };
   const writerOf = (of: CompiledDesignSystem): CssWriter => createCssWriter(of, names, options.references ?? 'resolve');
@@ -93,7 +94,7 @@ function renderModeRoot(indexes: readonly number[], writer: CssWriter, mode: str
 function rootDeclarations(indexes: readonly number[], writer: CssWriter, mode: string): string {
   let written = '';
   for (const index of indexes) {
-    const token = writer.tokens[index] as Token;
+    const token = itemAt(writer.tokens, index);
     if (token.deprecated !== undefined) written += `${deprecationComment(token, writer)}\n`;
     written += writer.declarations(index, mode, '  ');
   }
@@ -137,7 +138,7 @@ function aliasRule(system: CompiledDesignSystem, indexes: readonly number[], wri
   let written = '';
   const modes = system.modes.slice(1).map((mode) => mode.name);
   for (const index of indexes) {
-    const light = (writer.tokens[index] as Token).references?.['light'];
+    const light = itemAt(writer.tokens, index).references?.['light'];
     if ((light?.ref === undefined && light?.parts === undefined) || modes.some((mode) => writer.redeclares(index, mode))) continue;
     written += writer.declarations(index, 'light', '  ');
   }
@@ -218,7 +219,7 @@ function renderLightDarkBlocks(indexes: readonly number[], writer: CssWriter): s
   let root = '  color-scheme: light dark;\n';
   let fallback = '';
   for (const index of indexes) {
-    const token = writer.tokens[index] as Token;
+    const token = itemAt(writer.tokens, index);
     if (token.deprecated !== undefined) root += `${deprecationComment(token, writer)}\n`;
     const redeclared = writer.redeclares(index, 'dark');
     // A value kept as `var()` is not composed: its target's own declaration switches it.
@@ -241,7 +242,7 @@ function composeLightDark(light: TypedValue, dark: TypedValue): string | undefin
   if (light.text !== dark.text || light.layers.length !== dark.layers.length) return undefined;
   const layers: string[] = [];
   for (const [index, layer] of light.layers.entries()) {
-    const other = dark.layers[index] as ShadowLayer;
+    const other = itemAt(dark.layers, index);
     const lengths = formatShadowLengths(layer);
     if (lengths !== formatShadowLengths(other)) return undefined;
     layers.push(`${lengths}light-dark(${formatShadowColor(layer)}, ${formatShadowColor(other)})`);

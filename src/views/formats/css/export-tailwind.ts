@@ -11,6 +11,7 @@ import { createCssWriter } from '../../shared/css-writer.js';
 import { HEADER, modeMediaQuery, renderThemeBlocks } from './export-css.js';
 import { furtherModes } from '../../shared/mode-values.js';
 import type { CssExportOptions } from './export-css.js';
+import { itemAt } from '../../../compile/checked-access.js';
 
 export { TAILWIND_NAMESPACES, tailwindVariable } from './tailwind-names.js';
 
@@ -48,12 +49,12 @@ export function renderTailwind(system: CompiledDesignSystem, options: Pick<CssEx
   const seen = new Set<string>();
   const words = tokenWordsOf(system);
   const { tokens } = system;
-  const valueVariable = (index: number): string => `--${joinWords(TAILWIND_VALUE_PREFIX, words[index] as string)}`;
+  const valueVariable = (index: number): string => `--${joinWords(TAILWIND_VALUE_PREFIX, itemAt(words, index))}`;
   const partVariable = (index: number, part: (typeof TYPOGRAPHY_PARTS)[number]): string =>
-    `--${joinWords(TAILWIND_VALUE_PREFIX, joinWords(words[index] as string, PART_WORDS[part]))}`;
+    `--${joinWords(TAILWIND_VALUE_PREFIX, joinWords(itemAt(words, index), PART_WORDS[part]))}`;
   const lightTexts = cssTextsOf(system, 'light');
   for (let index = 0; index < tokens.length; index += 1) {
-    const token = tokens[index] as Token;
+    const token = itemAt(tokens, index);
     const variable = tailwindVariable(token, words[index]);
     // Two keys may meet in one name (`font.size.md` and a `typography.md`): the first, in key order, wins (`validate` warns).
     if (variable === undefined || seen.has(variable)) continue;
@@ -61,7 +62,7 @@ export function renderTailwind(system: CompiledDesignSystem, options: Pick<CssEx
     const value = token.resolved.light;
     if (isFixed(system, token)) {
       if (value.kind === 'typography') fixed += typographyDeclarations(variable, (part) => formatTypographyPart(value, part));
-      else fixed += `  ${variable}: ${isNoShadow(token, value) ? TAILWIND_NO_SHADOW : (lightTexts[index] as string)};\n`;
+      else fixed += `  ${variable}: ${isNoShadow(token, value) ? TAILWIND_NO_SHADOW : itemAt(lightTexts, index)};\n`;
     } else {
       if (value.kind === 'typography') switching += typographyDeclarations(variable, (part) => `var(${partVariable(index, part)})`);
       else switching += `  ${variable}: var(${valueVariable(index)});\n`;

@@ -15,6 +15,7 @@ import { furtherModes } from '../../shared/mode-values.js';
 import { perSystem } from '../../shared/system-memo.js';
 import { buildSystemTree } from '../../shared/token-tree.js';
 import type { TokenTree } from '../../shared/token-tree.js';
+import { itemAt } from '../../../compile/checked-access.js';
 
 /** The version of the Design Tokens Community Group format the strict export follows. */
 export const DTCG_SPEC_VERSION = '2025.10';
@@ -286,7 +287,7 @@ function rememberingStrictValues(): typeof strictValueOf {
 /** A strict token whose light shadow refers to the color token it was written with (unchanged for any other token). */
 function withShadowReference(token: Token, literal: StrictToken): StrictToken {
   if (typeof token.value['colorToken'] !== 'string' || token.resolved.light.kind !== 'shadow') return literal;
-  return { ...literal, value: buildReferencedShadow(token, (token.resolved.light.layers as readonly ShadowLayer[])[0] as ShadowLayer) };
+  return { ...literal, value: buildReferencedShadow(token, itemAt(token.resolved.light.layers as readonly ShadowLayer[], 0)) };
 }
 
 /** {@link buildStrictToken} with literal shadow colors. */

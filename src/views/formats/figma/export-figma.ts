@@ -4,6 +4,7 @@ import { joinWords, keyWordsOf, PART_WORDS, wordsIn } from '../../shared/css-nam
 import { formatCssValue } from '../../shared/css-values.js';
 import { roundForPlatform, toDensityIndependent } from '../../shared/native-appearance.js';
 import { perSystem } from '../../shared/system-memo.js';
+import { itemAt, mapValueAt } from '../../../compile/checked-access.js';
 import { androidSymbolOf } from '../android/export-android.js';
 import { iosSymbolOf } from '../ios/export-ios.js';
 import { figmaModes, figmaVariableName } from './figma-names.js';
@@ -68,7 +69,7 @@ function lengthOf(value: TypedValue): Carried {
   if (value.kind === 'lengths') {
     if (value.values.length !== 1)
       return refuse(`\`${formatCssValue(value)}\` is ${value.values.length} lengths: a Figma number holds one`);
-    return lengthOf(value.values[0] as TypedValue);
+    return lengthOf(itemAt(value.values, 0));
   }
   if (value.kind === 'keyword') return refuse(`\`${value.keyword}\` is a keyword, not a number`);
   if (value.kind !== 'dimension') return refuse(`a ${value.kind} value is not a length`);
@@ -169,7 +170,7 @@ const TEXT_PARTS: readonly (readonly [FigmaPlanTextField, FigmaPlanResolvedType,
 function typographyPart(value: Typography, part: FigmaPlanTextField): Carried {
   const size = lengthOf(value.fontSize);
   if (!('value' in size)) return refuse(`its font size ${size.reason}`);
-  const fontSize = size.value as number;
+  const fontSize = carriedNumber(size);
   switch (part) {
     case 'fontFamily':
       return KEEP(value.fontFamily.families[0] ?? '');
@@ -228,314 +229,41 @@ const byId = <Entry extends { readonly id: string }>(a: Entry, b: Entry): number
  */
 export const buildFigmaPlan: (system: CompiledDesignSystem) => FigmaPlan = perSystem((system) => planOf(system));
 
+/** The state of one plan, shared by its steps: the system, its modes and CSS words, what is drafted and lost so far. */
+interface Planning {
+  readonly system: CompiledDesignSystem;
+  readonly modes: readonly string[];
+  readonly words: ReturnType<typeof keyWordsOf>;
+  readonly losses: Map<string, Losses>;
+  readonly drafts: Draft[];
+  readonly textStyles: FigmaPlanTextStyle[];
+  readonly effectStyles: FigmaPlanEffectStyle[];
+  /** The variable names taken so far, with the id that holds each (filled once the token variables are drafted). */
+  readonly names: Map<string, string>;
+}
+
 function planOf(system: CompiledDesignSystem): FigmaPlan {
-  const modes = system.modes.map((mode) => mode.name);
-  const collection = system.meta.id;
-  const words = keyWordsOf(system);
-  const losses = new Map<string, Losses>();
-  const lossesOf = (key: string): Losses => {
-    let entry = losses.get(key);
-    if (entry === undefined) {
-      entry = { skipped: [], lossy: [] };
-      losses.set(key, entry);
-    }
-    return entry;
+  const planning: Planning = {
+    system,
+    modes: system.modes.map((mode) => mode.name),
+    words: keyWordsOf(system),
+    losses: new Map(),
+    drafts: [],
+    textStyles: [],
+    effectStyles: [],
+    names: new Map(),
   };
-  /** A reason per mode, said once when every mode has it. */
-  const perModeReason = (reasons: ReadonlyMap<string, string>): string => {
-    const distinct = new Set(reasons.values());
-    if (distinct.size === 1 && reasons.size === modes.length) return [...distinct][0] as string;
-    return [...reasons].map(([mode, reason]) => `in mode ${mode}, ${reason}`).join('; ');
-  };
-
-  /** Every mode's value of `read`, or the reasons (by mode) it has none. */
-  const literalsOf = (read: (mode: string) => Carried): { literals: Map<string, FigmaPlanValue> } | { reasons: Map<string, string> } => {
-    const literals = new Map<string, FigmaPlanValue>();
-    const reasons = new Map<string, string>();
-    for (const mode of modes) {
-      const carried = read(mode);
-      if ('value' in carried) literals.set(mode, carried.value);
-      else reasons.set(mode, carried.reason);
-    }
-    return reasons.size > 0 ? { reasons } : { literals };
-  };
-  const valueIn = (token: Token, mode: string): TypedValue => token.resolved[mode] ?? token.resolved.light;
-
-  const drafts: Draft[] = [];
-  const textStyles: FigmaPlanTextStyle[] = [];
-  const effectStyles: FigmaPlanEffectStyle[] = [];
-  const codeSyntaxOf = (token: Token): FigmaPlanVariable['codeSyntax'] => {
-    const android = androidSymbolOf(system, token.key);
-    const ios = iosSymbolOf(system, token.key);
-    return {
-      WEB: `var(--${wordsIn(words, token.key)})`,
-      ...(android === undefined ? {} : { ANDROID: android.code }),
-      ...(ios === undefined ? {} : { iOS: ios }),
-    };
-  };
-  const wholeReferences = (token: Token): Draft['references'] => {
-    const references = new Map<string, { key: string; alpha: number | undefined; adjusted: boolean }>();
-    for (const mode of modes) {
-      const ref = token.references?.[mode]?.ref;
-      if (ref !== undefined) references.set(mode, { key: ref, alpha: token.references?.[mode]?.alpha, adjusted: false });
-    }
-    return references;
-  };
-  const partReferences = (token: Token, path: string): Draft['references'] => {
-    const references = new Map<string, { key: string; alpha: number | undefined; adjusted: boolean }>();
-    for (const mode of modes) {
-      const refs = token.references?.[mode];
-      const adjusted = refs?.adjusted?.[path];
-      const ref = refs?.parts?.[path];
-      if (adjusted !== undefined) references.set(mode, { key: adjusted, alpha: undefined, adjusted: true });
-      else if (ref !== undefined) references.set(mode, { key: ref, alpha: undefined, adjusted: false });
-    }
-    return references;
-  };
-
-  for (const token of system.tokens) {
-    const carrier = CARRIERS[token.type];
-    if (carrier !== undefined) {
-      const carried = literalsOf((mode) => carrier.carry(valueIn(token, mode)));
-      if ('reasons' in carried) {
-        lossesOf(token.key).skipped.push(perModeReason(carried.reasons));
-        continue;
-      }
-      const light = token.resolved.light;
-      if (token.type === 'font.family' && light.kind === 'fontFamily' && light.families.length > 1)
-        lossesOf(token.key).lossy.push(`its fallbacks (${light.families.slice(1).join(', ')}) are not carried: a Figma font is one family`);
-      if (token.type === 'font.lineHeight' && light.kind === 'number')
-        lossesOf(token.key).lossy.push(
-          'a multiplier: no Figma picker offers it (Figma line heights are px; typographies carry theirs in px)',
-        );
-      drafts.push({
-        id: token.key,
-        token,
-        part: undefined,
-        name: figmaVariableName(token.key),
-        resolvedType: carrier.resolvedType,
-        // A line height in px is one; a multiplier is offered nowhere.
-        scopes: token.type === 'font.lineHeight' && light.kind === 'dimension' ? ['LINE_HEIGHT'] : carrier.scopes,
-        codeSyntax: codeSyntaxOf(token),
-        literals: carried.literals,
-        references: wholeReferences(token),
-      });
-      continue;
-    }
-    if (token.type !== 'typography' && token.type !== 'shadow')
-      lossesOf(token.key).skipped.push(LEFT_OUT[token.type] ?? `Figma has no variable for a \`${token.type}\` token`);
-  }
+  for (const token of system.tokens) addVariable(planning, token);
   // The styles' part variables come second: a part named like a token's variable (`typography.body.fontSize` beside
   // the typography `typography.body`) gives way to it.
-  const names = new Map(drafts.map((draft) => [draft.name, draft.id]));
-  /** Whether a part variable may take its name; when not, the report says so and its field is bound to nothing. */
-  const isFree = (draft: Draft): boolean => {
-    const holder = names.get(draft.name);
-    if (holder === undefined) {
-      names.set(draft.name, draft.id);
-      return true;
-    }
-    lossesOf(draft.token.key).lossy.push(`its ${draft.part ?? ''} is bound to no variable: the name \`${draft.name}\` is \`${holder}\`’s`);
-    return false;
-  };
+  for (const draft of planning.drafts) planning.names.set(draft.name, draft.id);
   for (const token of system.tokens) {
-    if (token.type === 'typography') addTypography(token);
-    if (token.type === 'shadow') addShadow(token);
+    if (token.type === 'typography') addTypography(planning, token);
+    if (token.type === 'shadow') addShadow(planning, token);
   }
-
-  function addTypography(token: Token): void {
-    const light = token.resolved.light as Typography;
-    const typographies = new Map(modes.map((mode) => [mode, valueIn(token, mode) as Typography]));
-    const parts: Draft[] = [];
-    for (const [part, resolvedType, scope] of TEXT_PARTS) {
-      const omittedSomewhere = [...typographies.values()].some((value) => value.omitted?.includes(part as 'lineHeight') === true);
-      if (part === 'lineHeight' && omittedSomewhere) {
-        if (light.omitted?.includes('lineHeight') !== true)
-          lossesOf(token.key).lossy.push('its line height is left out in some modes: the text style keeps light’s, bound to no variable');
-        continue;
-      }
-      const carried = literalsOf((mode) => typographyPart(typographies.get(mode) as Typography, part));
-      if ('reasons' in carried) {
-        lossesOf(token.key).skipped.push(perModeReason(carried.reasons));
-        return;
-      }
-      const cssPart = joinWords(wordsIn(words, token.key), PART_WORDS[part]);
-      parts.push({
-        id: `${token.key}#${part}`,
-        token,
-        part,
-        name: figmaVariableName(token.key, part),
-        resolvedType,
-        scopes: [scope],
-        codeSyntax: { WEB: `var(--${cssPart})` },
-        literals: carried.literals,
-        references: partReferences(token, part),
-      });
-    }
-    const family = light.fontFamily.families[0] ?? '';
-    if (isGenericFamily(family)) lossesOf(token.key).lossy.push(`its family \`${family}\` is generic: Figma needs a font it can load`);
-    if (light.fontFamily.families.length > 1)
-      lossesOf(token.key).lossy.push(
-        `its fallback families (${light.fontFamily.families.slice(1).join(', ')}) are not carried: a Figma font is one family`,
-      );
-    const fontSize = (lengthOf(light.fontSize) as { value: number }).value;
-    const lineHeight: FigmaPlanTextStyle['lineHeight'] =
-      light.omitted?.includes('lineHeight') === true
-        ? { unit: 'AUTO' }
-        : light.lineHeight.kind === 'number'
-          ? { unit: 'PERCENT', value: roundForPlatform(light.lineHeight.value * 100) }
-          : { unit: 'PIXELS', value: (typographyPart(light, 'lineHeight') as { value: number }).value };
-    const letterSpacing: FigmaPlanTextStyle['letterSpacing'] =
-      light.letterSpacing.unit === 'em'
-        ? { unit: 'PERCENT', value: roundForPlatform(light.letterSpacing.value * 100) }
-        : { unit: 'PIXELS', value: (typographyPart(light, 'letterSpacing') as { value: number }).value };
-    const free = parts.filter(isFree);
-    drafts.push(...free);
-    textStyles.push({
-      id: token.key,
-      token: token.key,
-      name: figmaVariableName(token.key),
-      description: descriptionOf(token),
-      fontFamily: family,
-      fontWeight: light.fontWeight.value,
-      fontSize,
-      lineHeight,
-      letterSpacing,
-      boundVariables: Object.fromEntries(free.map((draft) => [draft.part as string, draft.id])),
-    });
-  }
-
-  function addShadow(token: Token): void {
-    const light = token.resolved.light;
-    if (light.kind !== 'shadow' || light.layers === null) {
-      lossesOf(token.key).skipped.push(
-        `its light value \`${light.kind === 'shadow' ? light.text : light.kind}\` is no shadow the plan can read`,
-      );
-      return;
-    }
-    const lightLayers = light.layers;
-    const shapes = new Map<string, string>();
-    for (const mode of modes) {
-      const value = valueIn(token, mode);
-      const layers = value.kind === 'shadow' ? value.layers : null;
-      const shape = layers === null ? 'unreadable' : layers.map((layer) => (layer.inset ? 'inset' : 'drop')).join(', ');
-      shapes.set(mode, shape);
-    }
-    const lightShape = shapes.get('light');
-    const differing = [...shapes].filter(([, shape]) => shape !== lightShape).map(([mode]) => mode);
-    const effects: FigmaPlanShadowEffect[] = [];
-    const parts: Draft[] = [];
-    for (const [index, layer] of lightLayers.entries()) {
-      const lengths = ['offsetX', 'offsetY', 'blur', 'spread'] as const;
-      const carried = lengths.map((field) => layerPart(layer, field));
-      const refused = carried.find((each): each is { reason: string } => 'reason' in each);
-      if (refused !== undefined) {
-        lossesOf(token.key).skipped.push(`its layer ${index + 1}: ${refused.reason}`);
-        return;
-      }
-      const [x, y, radius, spread] = carried.map((each) => (each as { value: number }).value) as [number, number, number, number];
-      const bound: Partial<Record<'color' | 'offsetX' | 'offsetY' | 'radius' | 'spread', string>> = {};
-      if (differing.length === 0) {
-        for (const [field, resolvedType, scope] of LAYER_PARTS) {
-          const path = `layers.${index}.${field}`;
-          const carried = literalsOf((mode) => {
-            const value = valueIn(token, mode) as Extract<TypedValue, { kind: 'shadow' }>;
-            return layerPart((value.layers as readonly ShadowLayer[])[index] as ShadowLayer, field);
-          });
-          if ('reasons' in carried) {
-            lossesOf(token.key).skipped.push(perModeReason(carried.reasons));
-            return;
-          }
-          const id = `${token.key}#${path}`;
-          const draft: Draft = {
-            id,
-            token,
-            part: path,
-            name: figmaVariableName(token.key, path),
-            resolvedType,
-            scopes: [scope],
-            codeSyntax: {},
-            literals: carried.literals,
-            references: partReferences(token, path),
-          };
-          if (!isFree(draft)) continue;
-          parts.push(draft);
-          bound[field === 'blur' ? 'radius' : field] = id;
-        }
-      }
-      effects.push({
-        type: layer.inset ? 'INNER_SHADOW' : 'DROP_SHADOW',
-        color: figmaRgba(layer.color),
-        offset: { x, y },
-        radius,
-        spread,
-        visible: true,
-        blendMode: 'NORMAL',
-        boundVariables: bound,
-      });
-    }
-    if (differing.length > 0)
-      lossesOf(token.key).lossy.push(
-        `its layers differ from light’s in mode${differing.length === 1 ? '' : 's'} ${differing.join(', ')} (${differing.map((mode) => shapes.get(mode)).join('; ')} against ${lightShape}): an effect style has one set of layers, so it holds light’s, bound to no variable`,
-      );
-    drafts.push(...parts);
-    effectStyles.push({ id: token.key, token: token.key, name: figmaVariableName(token.key), description: descriptionOf(token), effects });
-  }
-
-  const byVariable = new Map(drafts.map((draft) => [draft.id, draft]));
-
-  const variables = drafts.map((draft): FigmaPlanVariable => {
-    const valuesByMode: Record<string, FigmaPlanValue> = {};
-    for (const mode of modes) {
-      const literal = draft.literals.get(mode) as FigmaPlanValue;
-      valuesByMode[mode] = aliasOrLiteral(draft, mode, literal);
-    }
-    return {
-      id: draft.id,
-      token: draft.token.key,
-      ...(draft.part === undefined ? {} : { part: draft.part }),
-      collection,
-      name: draft.name,
-      resolvedType: draft.resolvedType,
-      description: descriptionOf(draft.token),
-      scopes: draft.scopes,
-      codeSyntax: draft.codeSyntax,
-      valuesByMode,
-    };
-  });
-
-  /** The alias (or composed color) a mode's reference becomes, or the literal when Figma's alias would not give the same value. */
-  function aliasOrLiteral(draft: Draft, mode: string, literal: FigmaPlanValue): FigmaPlanValue {
-    const reference = draft.references.get(mode);
-    if (reference === undefined) return literal;
-    const what = draft.part === undefined ? 'its reference' : `its ${draft.part}’s reference`;
-    const lose = (why: string): FigmaPlanValue => {
-      lossesOf(draft.token.key).lossy.push(`in mode ${mode}, ${what} to \`${reference.key}\` is carried as its value: ${why}`);
-      return literal;
-    };
-    if (reference.adjusted) return lose('the part changes the value it takes (an opacity over the color)');
-    const target = byVariable.get(reference.key);
-    if (target === undefined) return lose(`\`${reference.key}\` is no Figma variable`);
-    if (target.resolvedType !== draft.resolvedType) return lose(`\`${reference.key}\` is a ${target.resolvedType} variable`);
-    const targetValue = target.literals.get(mode) as FigmaPlanValue;
-    const alias = { type: 'VARIABLE_ALIAS', variable: target.id } as const;
-    if (reference.alpha === undefined)
-      return sameValue(targetValue, literal) ? alias : lose(`\`${reference.key}\`’s variable has another value there`);
-    const color = targetValue as FigmaPlanRgba;
-    const own = literal as FigmaPlanRgba;
-    if (color.a !== 1) return lose(`\`${reference.key}\` is translucent there, and a composed color’s opacity would not replace its alpha`);
-    if (color.r !== own.r || color.g !== own.g || color.b !== own.b) return lose(`\`${reference.key}\`’s variable has another color there`);
-    return { color: alias, opacity: roundForPlatform(reference.alpha * 100) };
-  }
-
-  const notCarried: FigmaPlanNotCarried[] = [...losses]
-    .map(([token, { skipped, lossy }]): FigmaPlanNotCarried => {
-      const unique = (reasons: readonly string[]): string[] => [...new Set(reasons)];
-      if (skipped.length === 0) return { token, level: 'lossy', reason: unique(lossy).join('; ') };
-      return { token, level: 'skipped', reason: unique(skipped).join('; ') };
-    })
-    .sort((a, b) => (a.token < b.token ? -1 : a.token > b.token ? 1 : 0));
-
+  const byVariable = new Map(planning.drafts.map((draft) => [draft.id, draft]));
+  const variables = planning.drafts.map((draft) => variableOf(planning, byVariable, draft));
+  const collection = system.meta.id;
   return {
     format: 'figma-plan',
     version: 1,
@@ -543,10 +271,385 @@ function planOf(system: CompiledDesignSystem): FigmaPlan {
     contentHash: system.contentHash,
     collections: [{ id: collection, name: system.meta.name, modes: figmaModes(system.modes) }],
     variables: variables.sort(byId),
-    textStyles: textStyles.sort(byId),
-    effectStyles: effectStyles.sort(byId),
-    notCarried,
+    textStyles: planning.textStyles.sort(byId),
+    effectStyles: planning.effectStyles.sort(byId),
+    notCarried: notCarriedOf(planning.losses),
   };
+}
+
+function lossesOf(planning: Planning, key: string): Losses {
+  let entry = planning.losses.get(key);
+  if (entry === undefined) {
+    entry = { skipped: [], lossy: [] };
+    planning.losses.set(key, entry);
+  }
+  return entry;
+}
+
+/** A reason per mode, said once when every mode has it. */
+function perModeReason(modes: readonly string[], reasons: ReadonlyMap<string, string>): string {
+  const distinct = new Set(reasons.values());
+  const [only] = distinct;
+  if (distinct.size === 1 && reasons.size === modes.length && only !== undefined) return only;
+  return [...reasons].map(([mode, reason]) => `in mode ${mode}, ${reason}`).join('; ');
+}
+
+/** Every mode's value of `read`, or the reasons (by mode) it has none. */
+function literalsOf(
+  modes: readonly string[],
+  read: (mode: string) => Carried,
+): { literals: Map<string, FigmaPlanValue> } | { reasons: Map<string, string> } {
+  const literals = new Map<string, FigmaPlanValue>();
+  const reasons = new Map<string, string>();
+  for (const mode of modes) {
+    const carried = read(mode);
+    if ('value' in carried) literals.set(mode, carried.value);
+    else reasons.set(mode, carried.reason);
+  }
+  return reasons.size > 0 ? { reasons } : { literals };
+}
+
+const valueIn = (token: Token, mode: string): TypedValue => token.resolved[mode] ?? token.resolved.light;
+
+/** A typography token's value in `mode` (the compiler gives a typography token typography values only). */
+function typographyIn(token: Token, mode: string): Typography {
+  const value = valueIn(token, mode);
+  if (value.kind !== 'typography') throw new TypeError(`\`${token.key}\` has a ${value.kind} value in mode ${mode}`);
+  return value;
+}
+
+/** A number carried: a length or number the caller has checked carries. */
+function carriedNumber(carried: Carried): number {
+  if ('value' in carried && typeof carried.value === 'number') return carried.value;
+  throw new TypeError(`no number carried: ${'reason' in carried ? carried.reason : JSON.stringify(carried.value)}`);
+}
+
+function codeSyntaxOf(planning: Planning, token: Token): FigmaPlanVariable['codeSyntax'] {
+  const android = androidSymbolOf(planning.system, token.key);
+  const ios = iosSymbolOf(planning.system, token.key);
+  return {
+    WEB: `var(--${wordsIn(planning.words, token.key)})`,
+    ...(android === undefined ? {} : { ANDROID: android.code }),
+    ...(ios === undefined ? {} : { iOS: ios }),
+  };
+}
+
+function wholeReferences(modes: readonly string[], token: Token): Draft['references'] {
+  const references = new Map<string, { key: string; alpha: number | undefined; adjusted: boolean }>();
+  for (const mode of modes) {
+    const ref = token.references?.[mode]?.ref;
+    if (ref !== undefined) references.set(mode, { key: ref, alpha: token.references?.[mode]?.alpha, adjusted: false });
+  }
+  return references;
+}
+
+function partReferences(modes: readonly string[], token: Token, path: string): Draft['references'] {
+  const references = new Map<string, { key: string; alpha: number | undefined; adjusted: boolean }>();
+  for (const mode of modes) {
+    const refs = token.references?.[mode];
+    const adjusted = refs?.adjusted?.[path];
+    const ref = refs?.parts?.[path];
+    if (adjusted !== undefined) references.set(mode, { key: adjusted, alpha: undefined, adjusted: true });
+    else if (ref !== undefined) references.set(mode, { key: ref, alpha: undefined, adjusted: false });
+  }
+  return references;
+}
+
+/** Drafts the variable of a token a variable holds whole, or notes why it has none (typographies and shadows come later). */
+function addVariable(planning: Planning, token: Token): void {
+  const carrier = CARRIERS[token.type];
+  if (carrier === undefined) {
+    if (token.type !== 'typography' && token.type !== 'shadow')
+      lossesOf(planning, token.key).skipped.push(LEFT_OUT[token.type] ?? `Figma has no variable for a \`${token.type}\` token`);
+    return;
+  }
+  const carried = literalsOf(planning.modes, (mode) => carrier.carry(valueIn(token, mode)));
+  if ('reasons' in carried) {
+    lossesOf(planning, token.key).skipped.push(perModeReason(planning.modes, carried.reasons));
+    return;
+  }
+  const light = token.resolved.light;
+  if (token.type === 'font.family' && light.kind === 'fontFamily' && light.families.length > 1)
+    lossesOf(planning, token.key).lossy.push(
+      `its fallbacks (${light.families.slice(1).join(', ')}) are not carried: a Figma font is one family`,
+    );
+  if (token.type === 'font.lineHeight' && light.kind === 'number')
+    lossesOf(planning, token.key).lossy.push(
+      'a multiplier: no Figma picker offers it (Figma line heights are px; typographies carry theirs in px)',
+    );
+  planning.drafts.push({
+    id: token.key,
+    token,
+    part: undefined,
+    name: figmaVariableName(token.key),
+    resolvedType: carrier.resolvedType,
+    // A line height in px is one; a multiplier is offered nowhere.
+    scopes: token.type === 'font.lineHeight' && light.kind === 'dimension' ? ['LINE_HEIGHT'] : carrier.scopes,
+    codeSyntax: codeSyntaxOf(planning, token),
+    literals: carried.literals,
+    references: wholeReferences(planning.modes, token),
+  });
+}
+
+/** Whether a part variable may take its name; when not, the report says so and its field is bound to nothing. */
+function isFree(planning: Planning, draft: Draft): boolean {
+  const holder = planning.names.get(draft.name);
+  if (holder === undefined) {
+    planning.names.set(draft.name, draft.id);
+    return true;
+  }
+  lossesOf(planning, draft.token.key).lossy.push(
+    `its ${draft.part ?? ''} is bound to no variable: the name \`${draft.name}\` is \`${holder}\`’s`,
+  );
+  return false;
+}
+
+/** The part variables of a typography, or undefined when some part is carried in no mode (noted as skipped). */
+function typographyParts(planning: Planning, token: Token, light: Typography): Draft[] | undefined {
+  const { modes, words } = planning;
+  const typographies = new Map(modes.map((mode) => [mode, typographyIn(token, mode)]));
+  const parts: Draft[] = [];
+  for (const [part, resolvedType, scope] of TEXT_PARTS) {
+    const omittedSomewhere = part === 'lineHeight' && [...typographies.values()].some((value) => value.omitted?.includes(part) === true);
+    if (omittedSomewhere) {
+      if (light.omitted?.includes('lineHeight') !== true)
+        lossesOf(planning, token.key).lossy.push(
+          'its line height is left out in some modes: the text style keeps light’s, bound to no variable',
+        );
+      continue;
+    }
+    const carried = literalsOf(modes, (mode) => typographyPart(typographyIn(token, mode), part));
+    if ('reasons' in carried) {
+      lossesOf(planning, token.key).skipped.push(perModeReason(modes, carried.reasons));
+      return undefined;
+    }
+    const cssPart = joinWords(wordsIn(words, token.key), PART_WORDS[part]);
+    parts.push({
+      id: `${token.key}#${part}`,
+      token,
+      part,
+      name: figmaVariableName(token.key, part),
+      resolvedType,
+      scopes: [scope],
+      codeSyntax: { WEB: `var(--${cssPart})` },
+      literals: carried.literals,
+      references: partReferences(modes, token, part),
+    });
+  }
+  return parts;
+}
+
+/** Drafts a typography's text style and its part variables. */
+function addTypography(planning: Planning, token: Token): void {
+  const light = typographyIn(token, 'light');
+  const parts = typographyParts(planning, token, light);
+  if (parts === undefined) return;
+  const family = light.fontFamily.families[0] ?? '';
+  if (isGenericFamily(family))
+    lossesOf(planning, token.key).lossy.push(`its family \`${family}\` is generic: Figma needs a font it can load`);
+  if (light.fontFamily.families.length > 1)
+    lossesOf(planning, token.key).lossy.push(
+      `its fallback families (${light.fontFamily.families.slice(1).join(', ')}) are not carried: a Figma font is one family`,
+    );
+  const lineHeight: FigmaPlanTextStyle['lineHeight'] =
+    light.omitted?.includes('lineHeight') === true
+      ? { unit: 'AUTO' }
+      : light.lineHeight.kind === 'number'
+        ? { unit: 'PERCENT', value: roundForPlatform(light.lineHeight.value * 100) }
+        : { unit: 'PIXELS', value: carriedNumber(typographyPart(light, 'lineHeight')) };
+  const letterSpacing: FigmaPlanTextStyle['letterSpacing'] =
+    light.letterSpacing.unit === 'em'
+      ? { unit: 'PERCENT', value: roundForPlatform(light.letterSpacing.value * 100) }
+      : { unit: 'PIXELS', value: carriedNumber(typographyPart(light, 'letterSpacing')) };
+  const free = parts.filter((draft) => isFree(planning, draft));
+  planning.drafts.push(...free);
+  planning.textStyles.push({
+    id: token.key,
+    token: token.key,
+    name: figmaVariableName(token.key),
+    description: descriptionOf(token),
+    fontFamily: family,
+    fontWeight: light.fontWeight.value,
+    fontSize: carriedNumber(lengthOf(light.fontSize)),
+    lineHeight,
+    letterSpacing,
+    boundVariables: Object.fromEntries(free.flatMap((draft) => (draft.part === undefined ? [] : [[draft.part, draft.id]]))),
+  });
+}
+
+/** The shape of a shadow's layers in each mode (`drop, inset`; `unreadable` for a value written as text). */
+function shadowShapes(modes: readonly string[], token: Token): Map<string, string> {
+  const shapes = new Map<string, string>();
+  for (const mode of modes) {
+    const value = valueIn(token, mode);
+    const layers = value.kind === 'shadow' ? value.layers : null;
+    shapes.set(mode, layers === null ? 'unreadable' : layers.map((layer) => (layer.inset ? 'inset' : 'drop')).join(', '));
+  }
+  return shapes;
+}
+
+/** A shadow token's layer at `index` in `mode`, for a shadow whose layers have light's shape in every mode. */
+function layerIn(token: Token, mode: string, index: number): ShadowLayer {
+  const value = valueIn(token, mode);
+  if (value.kind !== 'shadow' || value.layers === null) throw new TypeError(`\`${token.key}\` has no layers in mode ${mode}`);
+  return itemAt(value.layers, index);
+}
+
+/** Drafts a shadow's effect style and, when its layers have one shape in every mode, their part variables. */
+function addShadow(planning: Planning, token: Token): void {
+  const light = token.resolved.light;
+  if (light.kind !== 'shadow' || light.layers === null) {
+    lossesOf(planning, token.key).skipped.push(
+      `its light value \`${light.kind === 'shadow' ? light.text : light.kind}\` is no shadow the plan can read`,
+    );
+    return;
+  }
+  const shapes = shadowShapes(planning.modes, token);
+  const lightShape = shapes.get('light');
+  const differing = [...shapes].filter(([, shape]) => shape !== lightShape).map(([mode]) => mode);
+  const effects: FigmaPlanShadowEffect[] = [];
+  const parts: Draft[] = [];
+  for (const [index, layer] of light.layers.entries()) {
+    const lengths = {
+      x: layerPart(layer, 'offsetX'),
+      y: layerPart(layer, 'offsetY'),
+      radius: layerPart(layer, 'blur'),
+      spread: layerPart(layer, 'spread'),
+    };
+    const refused = Object.values(lengths).find((each): each is { reason: string } => 'reason' in each);
+    if (refused !== undefined) {
+      lossesOf(planning, token.key).skipped.push(`its layer ${index + 1}: ${refused.reason}`);
+      return;
+    }
+    const bound = differing.length === 0 ? layerParts(planning, token, index, parts) : {};
+    if (bound === undefined) return;
+    effects.push({
+      type: layer.inset ? 'INNER_SHADOW' : 'DROP_SHADOW',
+      color: figmaRgba(layer.color),
+      offset: { x: carriedNumber(lengths.x), y: carriedNumber(lengths.y) },
+      radius: carriedNumber(lengths.radius),
+      spread: carriedNumber(lengths.spread),
+      visible: true,
+      blendMode: 'NORMAL',
+      boundVariables: bound,
+    });
+  }
+  if (differing.length > 0)
+    lossesOf(planning, token.key).lossy.push(
+      `its layers differ from light’s in mode${differing.length === 1 ? '' : 's'} ${differing.join(', ')} (${differing.map((mode) => shapes.get(mode)).join('; ')} against ${lightShape}): an effect style has one set of layers, so it holds light’s, bound to no variable`,
+    );
+  planning.drafts.push(...parts);
+  planning.effectStyles.push({
+    id: token.key,
+    token: token.key,
+    name: figmaVariableName(token.key),
+    description: descriptionOf(token),
+    effects,
+  });
+}
+
+/**
+ * The part variables of a shadow's layer at `index` (pushed onto `parts`), by the effect field each binds; undefined
+ * when some part is carried in no mode (noted as skipped).
+ */
+function layerParts(
+  planning: Planning,
+  token: Token,
+  index: number,
+  parts: Draft[],
+): Partial<Record<'color' | 'offsetX' | 'offsetY' | 'radius' | 'spread', string>> | undefined {
+  const bound: Partial<Record<'color' | 'offsetX' | 'offsetY' | 'radius' | 'spread', string>> = {};
+  for (const [field, resolvedType, scope] of LAYER_PARTS) {
+    const path = `layers.${index}.${field}`;
+    const carried = literalsOf(planning.modes, (mode) => layerPart(layerIn(token, mode, index), field));
+    if ('reasons' in carried) {
+      lossesOf(planning, token.key).skipped.push(perModeReason(planning.modes, carried.reasons));
+      return undefined;
+    }
+    const id = `${token.key}#${path}`;
+    const draft: Draft = {
+      id,
+      token,
+      part: path,
+      name: figmaVariableName(token.key, path),
+      resolvedType,
+      scopes: [scope],
+      codeSyntax: {},
+      literals: carried.literals,
+      references: partReferences(planning.modes, token, path),
+    };
+    if (!isFree(planning, draft)) continue;
+    parts.push(draft);
+    bound[field === 'blur' ? 'radius' : field] = id;
+  }
+  return bound;
+}
+
+/** A drafted variable as the plan writes it, each mode's reference made an alias where Figma's gives the same value. */
+function variableOf(planning: Planning, byVariable: ReadonlyMap<string, Draft>, draft: Draft): FigmaPlanVariable {
+  const valuesByMode: Record<string, FigmaPlanValue> = {};
+  for (const mode of planning.modes) {
+    const literal = mapValueAt(draft.literals, mode);
+    valuesByMode[mode] = aliasOrLiteral(planning, byVariable, draft, mode, literal);
+  }
+  return {
+    id: draft.id,
+    token: draft.token.key,
+    ...(draft.part === undefined ? {} : { part: draft.part }),
+    collection: planning.system.meta.id,
+    name: draft.name,
+    resolvedType: draft.resolvedType,
+    description: descriptionOf(draft.token),
+    scopes: draft.scopes,
+    codeSyntax: draft.codeSyntax,
+    valuesByMode,
+  };
+}
+
+/** The alias (or composed color) a mode's reference becomes, or the literal when Figma's alias would not give the same value. */
+function aliasOrLiteral(
+  planning: Planning,
+  byVariable: ReadonlyMap<string, Draft>,
+  draft: Draft,
+  mode: string,
+  literal: FigmaPlanValue,
+): FigmaPlanValue {
+  const reference = draft.references.get(mode);
+  if (reference === undefined) return literal;
+  const what = draft.part === undefined ? 'its reference' : `its ${draft.part}’s reference`;
+  const lose = (why: string): FigmaPlanValue => {
+    lossesOf(planning, draft.token.key).lossy.push(`in mode ${mode}, ${what} to \`${reference.key}\` is carried as its value: ${why}`);
+    return literal;
+  };
+  if (reference.adjusted) return lose('the part changes the value it takes (an opacity over the color)');
+  const target = byVariable.get(reference.key);
+  if (target === undefined) return lose(`\`${reference.key}\` is no Figma variable`);
+  if (target.resolvedType !== draft.resolvedType) return lose(`\`${reference.key}\` is a ${target.resolvedType} variable`);
+  const targetValue = mapValueAt(target.literals, mode);
+  const alias = { type: 'VARIABLE_ALIAS', variable: target.id } as const;
+  if (reference.alpha === undefined)
+    return sameValue(targetValue, literal) ? alias : lose(`\`${reference.key}\`’s variable has another value there`);
+  // A `ref` with `alpha` is a color token's: both values are Figma colors.
+  if (!isFigmaRgba(targetValue) || !isFigmaRgba(literal)) return lose(`\`${reference.key}\` is no color there`);
+  if (targetValue.a !== 1)
+    return lose(`\`${reference.key}\` is translucent there, and a composed color’s opacity would not replace its alpha`);
+  if (targetValue.r !== literal.r || targetValue.g !== literal.g || targetValue.b !== literal.b)
+    return lose(`\`${reference.key}\`’s variable has another color there`);
+  return { color: alias, opacity: roundForPlatform(reference.alpha * 100) };
+}
+
+const isFigmaRgba = (value: FigmaPlanValue): value is FigmaPlanRgba =>
+  typeof value === 'object' && 'r' in value && 'g' in value && 'b' in value && 'a' in value;
+
+/** Per token, why it is left out or what it lost, sorted by token. */
+function notCarriedOf(losses: ReadonlyMap<string, Losses>): FigmaPlanNotCarried[] {
+  const unique = (reasons: readonly string[]): string[] => [...new Set(reasons)];
+  return [...losses]
+    .map(([token, { skipped, lossy }]): FigmaPlanNotCarried => {
+      if (skipped.length === 0) return { token, level: 'lossy', reason: unique(lossy).join('; ') };
+      return { token, level: 'skipped', reason: unique(skipped).join('; ') };
+    })
+    .sort((a, b) => (a.token < b.token ? -1 : a.token > b.token ? 1 : 0));
 }
 
 /** `JSON.stringify` with every object's keys sorted: the same plan, the same bytes. */

@@ -1,12 +1,13 @@
-import type { CompiledDesignSystem, Token } from '../../../compile/types.js';
+import type { CompiledDesignSystem } from '../../../compile/types.js';
 import { JS_FILE_NAMES } from './export-js.js';
 import type { JsModule } from './export-js.js';
 import { deprecationComments, tokenNameUnion } from './export-ts.js';
 import { assignJsNames, jsTypeKey } from './js-names.js';
 import { jsLiteralsOf, NO_COMMENTS, printLiteral, printTokenObject } from './js-tree-text.js';
 import { breakpointNameUnion, jsBreakpointsOf, tokensChangedAt } from './js-breakpoints.js';
-import type { JsLiteral, ObjectSyntax } from './js-tree-text.js';
+import type { ObjectSyntax } from './js-tree-text.js';
 import { perSystem } from '../../shared/system-memo.js';
+import { itemAt } from '../../../compile/checked-access.js';
 
 /** The file each module system's declarations are written to: TypeScript reads `.d.mts` as ESM, `.d.cts` as CommonJS. */
 export const DECLARATION_FILE_NAMES: Readonly<Record<JsModule, string>> = { esm: 'tokens.d.mts', cjs: 'tokens.d.cts' };
@@ -59,9 +60,9 @@ const declarationsOf = perSystem((system): string => {
   for (let index = 0; index < tokens.length; index += 1) {
     const name = names.byIndex[index];
     if (name === undefined) continue;
-    const { key } = tokens[index] as Token;
+    const { key } = itemAt(tokens, index);
     const comment = comments.size === 0 ? undefined : comments.get(key);
-    const type = printLiteral(light[index] as JsLiteral, READONLY_TYPE, 0, key, comments);
+    const type = printLiteral(itemAt(light, index), READONLY_TYPE, 0, key, comments);
     exported += `${comment === undefined ? '' : `${comment}\n`}export declare const ${name}: ${type};\n`;
   }
   if (exported !== '') parts.push('\n', exported);

@@ -2,8 +2,9 @@ import type { CompiledDesignSystem } from '../../../compile/types.js';
 import { assignJsNames, jsPropertyKey } from './js-names.js';
 import { jsBreakpointsOf, tokensChangedAt } from './js-breakpoints.js';
 import { jsLiteralsOf, NO_COMMENTS, printLiteral, printTokenObject } from './js-tree-text.js';
-import type { JsLiteral, ObjectSyntax } from './js-tree-text.js';
+import type { ObjectSyntax } from './js-tree-text.js';
 import { perSystem, perSystemAndKey } from '../../shared/system-memo.js';
+import { itemAt } from '../../../compile/checked-access.js';
 
 /** The module systems the JavaScript formats are written for: an ES module, or its CommonJS twin. */
 export const JS_MODULES = ['esm', 'cjs'] as const;
@@ -101,7 +102,7 @@ const namedExports = perSystem((system): readonly string[] => {
   const lines: string[] = [];
   for (let index = 0; index < names.length; index += 1) {
     const name = names[index];
-    if (name !== undefined) lines.push(`${name} = ${printLiteral(light[index] as JsLiteral, FROZEN, 0, '', NO_COMMENTS)};\n`);
+    if (name !== undefined) lines.push(`${name} = ${printLiteral(itemAt(light, index), FROZEN, 0, '', NO_COMMENTS)};\n`);
   }
   return lines;
 });

@@ -5,6 +5,7 @@ import { jsLiteralsOf, NO_COMMENTS, printTokenObject, textLiteralOf } from './js
 import { breakpointNameUnion, jsBreakpointsOf, tokensChangedAt } from './js-breakpoints.js';
 import type { JsLiteral, ObjectSyntax } from './js-tree-text.js';
 import { perSystem } from '../../shared/system-memo.js';
+import { itemAt, valueAt } from '../../../compile/checked-access.js';
 
 /** How the TypeScript module spells an object: a plain object literal (the module says `as const` once). */
 const PLAIN: ObjectSyntax = { open: '{', close: '}', modifier: '', end: ',', nameOf: jsPropertyKey };
@@ -86,7 +87,7 @@ function textLiteralsOf(system: CompiledDesignSystem, mode: string): readonly Js
   const literals = jsLiteralsOf(system, mode);
   return system.tokens.map((token, index) => {
     const value = token.resolved[mode] ?? token.resolved.light;
-    return value.kind === 'boolean' ? textLiteralOf(value) : (literals[index] as JsLiteral);
+    return value.kind === 'boolean' ? textLiteralOf(value) : itemAt(literals, index);
   });
 }
 
@@ -139,7 +140,7 @@ function renderModes(system: CompiledDesignSystem, deprecations: ReadonlyMap<str
   const comment = deprecations.get('');
   let modes = '';
   for (const name of Object.keys(trees)) {
-    modes += `${comment === undefined ? '' : `  ${comment}\n`}  ${jsPropertyKey(name)}: ${trees[name] as string},\n`;
+    modes += `${comment === undefined ? '' : `  ${comment}\n`}  ${jsPropertyKey(name)}: ${valueAt(trees, name)},\n`;
   }
   const union = system.modes.map((mode) => JSON.stringify(mode.name)).join(' | ');
   return `\nexport const modes = ${modes === '' ? '{}' : `{\n${modes}}`} as const;\n\nexport type ModeName = ${union};\n`;

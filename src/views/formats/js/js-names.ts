@@ -1,8 +1,9 @@
 import { tokenWordsOf } from '../../shared/css-names.js';
-import type { CompiledDesignSystem, Token } from '../../../compile/types.js';
+import type { CompiledDesignSystem } from '../../../compile/types.js';
 import type { FormatDiagnostic } from '../output-format.js';
 import { jsNameOf, jsNameOfWords } from '../../shared/js-identifiers.js';
 import { perSystem } from '../../shared/system-memo.js';
+import { itemAt } from '../../../compile/checked-access.js';
 
 /** The export that holds every mode's object by mode name. */
 const MODES_EXPORT = 'modes';
@@ -50,8 +51,8 @@ function assignUncached(system: CompiledDesignSystem): JsNames {
   const clashes: FormatDiagnostic[] = [];
   const words = tokenWordsOf(system);
   for (let index = 0; index < system.tokens.length; index += 1) {
-    const { key } = system.tokens[index] as Token;
-    const name = jsNameOfWords(words[index] as string);
+    const { key } = itemAt(system.tokens, index);
+    const name = jsNameOfWords(itemAt(words, index));
     const exported = exportedFirst.get(name);
     const holder = exported === undefined ? holders.get(name) : undefined;
     if (exported === undefined && holder === undefined) {
@@ -77,7 +78,7 @@ export const jsNamesByKey: (system: CompiledDesignSystem) => ReadonlyMap<string,
   const byKey = new Map<string, string>();
   for (let index = 0; index < byIndex.length; index += 1) {
     const name = byIndex[index];
-    if (name !== undefined) byKey.set((system.tokens[index] as Token).key, name);
+    if (name !== undefined) byKey.set(itemAt(system.tokens, index).key, name);
   }
   return byKey;
 });

@@ -1,7 +1,8 @@
-import type { CompiledDesignSystem, Token, TypedValue } from '../../../compile/types.js';
+import type { CompiledDesignSystem, TypedValue } from '../../../compile/types.js';
 import { cssTextsOf, formatCssValue, formatTypographyPart, TYPOGRAPHY_PARTS } from '../../shared/css-values.js';
 import { perSystem, perSystemAndKey } from '../../shared/system-memo.js';
 import { CLOSE_GROUP, OPEN_GROUP, treeWalkOf } from '../../shared/token-tree.js';
+import { itemAt } from '../../../compile/checked-access.js';
 
 /**
  * A token's value as a literal of the JavaScript and TypeScript exports: its JSON text, or a typography token's parts'
@@ -31,10 +32,10 @@ export const jsLiteralsOf: (system: CompiledDesignSystem, mode: string) => reado
   const literals: JsLiteral[] = [];
   const { tokens } = system;
   for (let index = 0; index < tokens.length; index += 1) {
-    const { resolved } = tokens[index] as Token;
+    const { resolved } = itemAt(tokens, index);
     const value = resolved[mode] ?? resolved.light;
     // Most tokens keep their light value in other modes (the same object): its literal is printed already.
-    if (light !== undefined && value === resolved.light) literals.push(light[index] as JsLiteral);
+    if (light !== undefined && value === resolved.light) literals.push(itemAt(light, index));
     else if (value.kind === 'boolean') literals.push(JSON.stringify(value.value));
     else literals.push(value.kind === 'typography' ? textLiteralOf(value) : JSON.stringify(texts[index]));
   }
@@ -62,8 +63,8 @@ export const NO_COMMENTS: ReadonlyMap<string, string> = new Map();
 const INDENTS: string[] = [''];
 
 function indentOf(depth: number): string {
-  while (INDENTS.length <= depth) INDENTS.push(`${INDENTS[INDENTS.length - 1] as string}  `);
-  return INDENTS[depth] as string;
+  while (INDENTS.length <= depth) INDENTS.push(`${itemAt(INDENTS, INDENTS.length - 1)}  `);
+  return itemAt(INDENTS, depth);
 }
 
 /**
@@ -86,21 +87,21 @@ export function printTokenObject(
   let text = `${syntax.open}\n`;
   let level = depth + 1;
   for (let step = 0; step < steps.length; step += 1) {
-    const token = steps[step] as number;
+    const token = itemAt(steps, step);
     if (token === CLOSE_GROUP) {
       level -= 1;
       text += `${indentOf(level)}${syntax.close}${syntax.end}\n`;
       continue;
     }
     const indent = indentOf(level);
-    const path = paths[step] as string;
+    const path = itemAt(paths, step);
     if (comments.size > 0) text += commentLine(comments, path, indent);
-    text += `${indent}${syntax.modifier}${names[step] as string}: `;
+    text += `${indent}${syntax.modifier}${itemAt(names, step)}: `;
     if (token === OPEN_GROUP) {
       text += `${syntax.open}\n`;
       level += 1;
     } else {
-      text += `${printLiteral(literals[token] as JsLiteral, syntax, level, path, comments)}${syntax.end}\n`;
+      text += `${printLiteral(itemAt(literals, token), syntax, level, path, comments)}${syntax.end}\n`;
     }
   }
   return `${text}${indentOf(depth)}${syntax.close}`;
@@ -137,7 +138,7 @@ export function printLiteral(
   let text = `${syntax.open}\n`;
   TYPOGRAPHY_PARTS.forEach((part, index) => {
     if (comments.size > 0) text += commentLine(comments, path === '' ? part : `${path}.${part}`, indent);
-    text += `${indent}${syntax.modifier}${syntax.nameOf(part)}: ${literal[index] as string}${syntax.end}\n`;
+    text += `${indent}${syntax.modifier}${syntax.nameOf(part)}: ${itemAt(literal, index)}${syntax.end}\n`;
   });
   return `${text}${indentOf(depth)}${syntax.close}`;
 }

@@ -5,6 +5,7 @@ import { joinWords, keyWordsOf, PART_WORDS, tokenWordsOf, wordsIn } from '../../
 import { TYPOGRAPHY_PARTS } from '../../shared/css-values.js';
 import { createCssWriter } from '../../shared/css-writer.js';
 import type { CssWriter, ReferenceHandling } from '../../shared/css-writer.js';
+import { itemAt } from '../../../compile/checked-access.js';
 
 /**
  * The declarations the SCSS and Less exports write: the custom properties of the CSS export (default naming, no
@@ -34,8 +35,8 @@ function createMarkedWriter(system: CompiledDesignSystem, references: ReferenceH
   return createCssWriter(
     system,
     {
-      propertyName: (index) => `--${words[index] as string}`,
-      partName: (index, part) => `--${joinWords(words[index] as string, PART_WORDS[part])}`,
+      propertyName: (index) => `--${itemAt(words, index)}`,
+      partName: (index, part) => `--${joinWords(itemAt(words, index), PART_WORDS[part])}`,
       referenceName: (key) => `${MARK}${wordsIn(keyWordsOf(system), key)}${MARK}`,
     },
     references,
@@ -77,9 +78,9 @@ function listUncached(system: CompiledDesignSystem, mode: string, references: Re
   const declarations: PreprocessorDeclaration[] = [];
   const { tokens } = system;
   for (let index = 0; index < tokens.length; index += 1) {
-    const token = tokens[index] as Token;
+    const token = itemAt(tokens, index);
     // The names straight from the key's words: the writer's `--<words>` would only be cut again.
-    const tokenWords = words[index] as string;
+    const tokenWords = itemAt(words, index);
     const text = writer.text(index, mode);
     declarations.push({ token, name: tokenWords, text, typed: isTypedLiteral(text) });
     if (!writer.hasParts(index, mode)) continue;
@@ -110,7 +111,7 @@ const ALPHA = new RegExp(`^rgb\\(from var\\(${MARK}([^${MARK}]+)${MARK}\\) r g b
  */
 export function alphaReferenceOf(text: string): { readonly name: string; readonly alpha: string } | undefined {
   const match = ALPHA.exec(text);
-  return match === null ? undefined : { name: match[1] as string, alpha: match[2] as string };
+  return match === null ? undefined : { name: itemAt(match, 1), alpha: itemAt(match, 2) };
 }
 
 /** The text with each marked reference written by `write` (an interpolation of its variable). */
@@ -125,7 +126,7 @@ export function holdsReferences(text: string): boolean {
 
 /** The names `text` refers to, in order. */
 export function referencesOf(text: string): string[] {
-  return text.includes(MARK) ? [...text.matchAll(MARKED)].map((match) => match[1] as string) : [];
+  return text.includes(MARK) ? [...text.matchAll(MARKED)].map((match) => itemAt(match, 1)) : [];
 }
 
 /**
@@ -162,7 +163,7 @@ export function inDependencyOrder(declarations: readonly PreprocessorDeclaration
       stack.push({ declaration: top.declaration, expanded: true });
       const targets = referencesOf(top.declaration.text);
       for (let index = targets.length - 1; index >= 0; index -= 1) {
-        const target = byName.get(targets[index] as string);
+        const target = byName.get(itemAt(targets, index));
         if (target !== undefined && !done.has(target)) stack.push({ declaration: target, expanded: false });
       }
     }

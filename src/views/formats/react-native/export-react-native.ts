@@ -7,6 +7,7 @@ import { roundForPlatform, toDensityIndependent } from '../../shared/native-appe
 import { keptFirstMessage } from '../output-format.js';
 import type { FormatDiagnostic } from '../output-format.js';
 import { perSystem } from '../../shared/system-memo.js';
+import { mapValueAt } from '../../../compile/checked-access.js';
 
 /** A value as the React Native module holds it: a string, a number, a boolean, a list or an object of them. */
 type NativeValue = string | number | boolean | readonly NativeValue[] | { readonly [name: string]: NativeValue };
@@ -398,7 +399,7 @@ function printValues(tree: NativeTree, mode: string, depth: number): string {
   const indent = '  '.repeat(depth + 1);
   const lines: string[] = [];
   for (const [name, node] of tree) {
-    const printed = node instanceof Map ? printValues(node, mode, depth + 1) : printValue(node.values.get(mode) as NativeValue, depth + 1);
+    const printed = node instanceof Map ? printValues(node, mode, depth + 1) : printValue(mapValueAt(node.values, mode), depth + 1);
     lines.push(`${indent}${name}: ${printed},\n`);
   }
   return lines.length === 0 ? '{}' : `{\n${lines.join('')}${'  '.repeat(depth)}}`;
