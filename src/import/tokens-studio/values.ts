@@ -49,7 +49,7 @@ export function createValueConverter(tokens: ReadonlyMap<string, StudioToken>) {
   const conversion: Conversion = { tokens, lossy: [], resolving: new Set() };
   return {
     /** The value of `token` in this mode and what is not carried exactly; throws {@link Unreadable}. */
-    convertToken(token: StudioToken): ConvertedValue {
+    convertToken: (token: StudioToken): ConvertedValue => {
       conversion.lossy = [];
       const value = valueOf(conversion, token, true);
       return { value, lossy: conversion.lossy };
