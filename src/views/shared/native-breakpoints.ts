@@ -34,6 +34,31 @@ export const modesAtEveryBreakpoint: (system: CompiledDesignSystem) => readonly 
   ...nativeBreakpointsOf(system).flatMap((breakpoint) => system.modes.map((mode) => modeAtBreakpoint(mode.name, breakpoint.name))),
 ]);
 
+/** A mode at a breakpoint as a native format declares it: an object, constant or type of its own. */
+export interface NamedModeAtBreakpoint {
+  readonly breakpoint: string;
+  readonly mode: string;
+  /** Its name among {@link modesAtEveryBreakpoint}. */
+  readonly key: string;
+  /** What the format calls it, from `nameOf`. */
+  readonly name: string;
+}
+
+/**
+ * Every mode at every breakpoint, breakpoint by breakpoint, each named by `nameOf` from the words `<breakpoint>-<mode>`
+ * (`nameOf` is called in that order, so it can keep the names it gives unique).
+ */
+export function namedModesAtBreakpoints(system: CompiledDesignSystem, nameOf: (words: string) => string): NamedModeAtBreakpoint[] {
+  return nativeBreakpointsOf(system).flatMap(({ name: breakpoint }) =>
+    system.modes.map(({ name: mode }) => ({
+      breakpoint,
+      mode,
+      key: modeAtBreakpoint(mode, breakpoint),
+      name: nameOf(`${breakpoint}-${mode}`),
+    })),
+  );
+}
+
 /**
  * A token's values in every mode and, under {@link modeAtBreakpoint} names, in every mode at every breakpoint (where the
  * token has none of its own there, its own value in that mode: a breakpoint's values hold from it up). Fluid lengths

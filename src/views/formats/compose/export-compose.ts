@@ -7,7 +7,7 @@ import { perSystem } from '../../shared/system-memo.js';
 import { BASE_BREAKPOINT } from '../../shared/breakpoint-systems.js';
 import {
   describeModeKey,
-  modeAtBreakpoint,
+  namedModesAtBreakpoints,
   modesAtEveryBreakpoint,
   nativeBreakpointsOf,
   withValuesAtBreakpoints,
@@ -273,14 +273,12 @@ function planUncached(system: CompiledDesignSystem): ComposePlan {
     taken.add(name.toLowerCase());
     return { mode, name };
   });
-  const atBreakpoints = nativeBreakpointsOf(system).flatMap(({ name: breakpoint }) =>
-    system.modes.map(({ name: mode }) => {
-      let name = kotlinTypeNameOf(`${breakpoint}-${mode}`, 'Tokens');
-      while (taken.has(name.toLowerCase())) name = `At${name}`;
-      taken.add(name.toLowerCase());
-      return { breakpoint, mode, key: modeAtBreakpoint(mode, breakpoint), name };
-    }),
-  );
+  const atBreakpoints = namedModesAtBreakpoints(system, (words) => {
+    let name = kotlinTypeNameOf(words, 'Tokens');
+    while (taken.has(name.toLowerCase())) name = `At${name}`;
+    taken.add(name.toLowerCase());
+    return name;
+  });
   const valueKeys = modesAtEveryBreakpoint(system);
   // What holds each property name: a token, or the family name of one.
   const holders = new Map<string, { readonly key: string; readonly family: boolean }>();

@@ -9,7 +9,7 @@ import { perSystem } from '../../shared/system-memo.js';
 import { BASE_BREAKPOINT } from '../../shared/breakpoint-systems.js';
 import {
   describeModeKey,
-  modeAtBreakpoint,
+  namedModesAtBreakpoints,
   modesAtEveryBreakpoint,
   nativeBreakpointsOf,
   withValuesAtBreakpoints,
@@ -107,14 +107,12 @@ function planUncached(system: CompiledDesignSystem): FlutterPlan {
     taken.add(name);
     return { mode, name };
   });
-  const atBreakpoints = breakpoints.flatMap(({ name: breakpoint }) =>
-    system.modes.map(({ name: mode }) => {
-      let name = dartNameOf(`${breakpoint}-${mode}`, taken);
-      while (taken.has(name)) name += '$';
-      taken.add(name);
-      return { breakpoint, mode, key: modeAtBreakpoint(mode, breakpoint), name };
-    }),
-  );
+  const atBreakpoints = namedModesAtBreakpoints(system, (words) => {
+    let name = dartNameOf(words, taken);
+    while (taken.has(name)) name += '$';
+    taken.add(name);
+    return name;
+  });
   const modeNames = modesAtEveryBreakpoint(system);
   const fields: FlutterField[] = [];
   const problems: FormatDiagnostic[] = [];

@@ -11,7 +11,13 @@ import { IOS_SUPPORT_SWIFT } from './ios-support-swift.js';
 import { commentLine } from '../../shared/native-text.js';
 import { perSystem } from '../../shared/system-memo.js';
 import { BASE_BREAKPOINT } from '../../shared/breakpoint-systems.js';
-import { describeModeKey, modesAtEveryBreakpoint, nativeBreakpointsOf, withValuesAtBreakpoints } from '../../shared/native-breakpoints.js';
+import {
+  describeModeKey,
+  modesAtEveryBreakpoint,
+  namedModesAtBreakpoints,
+  nativeBreakpointsOf,
+  withValuesAtBreakpoints,
+} from '../../shared/native-breakpoints.js';
 
 /** The folder of the asset catalog and the Swift file beside it. */
 const CATALOG = 'Tokens.xcassets';
@@ -470,14 +476,14 @@ const BREAKPOINT_THEMES_MEMBERS = ['breakpoints', 'byBreakpoint', 'at'];
 const breakpointThemesOf = perSystem((system) => {
   const taken = new Set(system.modes.map(({ name }) => themeTypeName(name).toLowerCase()));
   const count = system.modes.length;
-  return nativeBreakpointsOf(system).flatMap(({ name: breakpoint }, at) =>
-    system.modes.map(({ name: mode }, index) => {
-      let type = themeTypeName(`${breakpoint}-${mode}`);
-      while (taken.has(type.toLowerCase())) type = `At${type}`;
-      taken.add(type.toLowerCase());
-      return { breakpoint, mode, type, index: count * (at + 1) + index };
-    }),
-  );
+  const named = namedModesAtBreakpoints(system, (words) => {
+    let type = themeTypeName(words);
+    while (taken.has(type.toLowerCase())) type = `At${type}`;
+    taken.add(type.toLowerCase());
+    return type;
+  });
+  // Values are listed every mode first, then every mode at each breakpoint (modesAtEveryBreakpoint).
+  return named.map(({ breakpoint, mode, name }, position) => ({ breakpoint, mode, type: name, index: count + position }));
 });
 
 /** `TokenThemes.breakpoints` (name and width in points), `byBreakpoint` and `at(_:width:)`, when there are breakpoints. */
