@@ -27,6 +27,20 @@ const save = (path: string, text: string, at: number): SourceEvent => ({ type: '
 const served = (snapshot: Snapshot, slug = 'alpha') =>
   snapshot.systems.get(slug)?.compiled?.tokens.map((token) => `${token.key}=${JSON.stringify(token.value)}`);
 
+/** `work`'s result and how many turns the event loop took while it ran (a turn it never yields gives 0 or 1). */
+async function withTurnsCounted<T>(work: () => Promise<T>): Promise<{ value: T; turns: number }> {
+  let turns = 0;
+  let ticking = true;
+  const tick = (): void => {
+    turns += 1;
+    if (ticking) setImmediate(tick);
+  };
+  setImmediate(tick);
+  const value = await work();
+  ticking = false;
+  return { value, turns };
+}
+
 describe('compile stage (compileBatch and the compile worker)', () => {
   it('give the reducer the very snapshot it computes in place, without parsing on the main thread', async () => {
     const compiler = startCompiler();
@@ -105,15 +119,7 @@ describe('compile stage (compileBatch and the compile worker)', () => {
     const packed = packCompileResult(result, undefined);
     expect(packed.kind === 'sliced' && packed.slices.length).toBe(4);
     // Turns the event loop takes while the result is unpacked: one between each two slices.
-    let turns = 0;
-    let ticking = true;
-    const tick = (): void => {
-      turns += 1;
-      if (ticking) setImmediate(tick);
-    };
-    setImmediate(tick);
-    const unpacked = await unpackCompileResult(packed, undefined);
-    ticking = false;
+    const { value: unpacked, turns } = await withTurnsCounted(() => unpackCompileResult(packed, undefined));
     expect(turns).toBeGreaterThanOrEqual(3);
     expect(unpacked).toEqual(result);
     expect(unpacked.system?.tokens.every((token) => Object.isFrozen(token) && Object.isFrozen(token.resolved))).toBe(true);
@@ -147,15 +153,7 @@ describe('compile stage (compileBatch and the compile worker)', () => {
     const packed = packCompileResult(result, undefined);
     expect(packed.kind === 'sliced' && packed.scaleSlices.length).toBe(3);
     expect(packed.kind === 'sliced' && 'scales' in packed.system).toBe(false);
-    let turns = 0;
-    let ticking = true;
-    const tick = (): void => {
-      turns += 1;
-      if (ticking) setImmediate(tick);
-    };
-    setImmediate(tick);
-    const unpacked = await unpackCompileResult(packed, undefined);
-    ticking = false;
+    const { value: unpacked, turns } = await withTurnsCounted(() => unpackCompileResult(packed, undefined));
     expect(turns).toBeGreaterThanOrEqual(3);
     expect(unpacked).toEqual(result);
     expect(unpacked.system?.scales.map((each) => [each.key, each.steps.length])).toEqual([
