@@ -104,7 +104,7 @@ export async function startServer(settings: Partial<ServeConfig>, options: Serve
   const source = await openSource(config, compileLimits);
   const revisions = revisionsOf(source);
   // Change requests run in a worker thread of their own (Git processes, YAML edits, the validating compile).
-  const changes = changeRequestsOf(source, config);
+  const changes = changeRequestsOf(source, config, (message) => log?.warn({ kind: 'change-requests' }, message));
   // Ready once the first snapshot is loaded and the watcher runs; not ready again once closing starts.
   let ready = false;
   // The demo key is public: it opens the bundled examples only, never a deployment's own design systems.
@@ -167,7 +167,7 @@ export async function startServer(settings: Partial<ServeConfig>, options: Serve
  * mirror of a followed remote, whose every ref moves on the remote first (docs/change-requests.md). None for a plain
  * folder.
  */
-function changeRequestsOf(source: Source, config: ServeConfig): ChangeRequestThread | undefined {
+function changeRequestsOf(source: Source, config: ServeConfig, warn: (message: string) => void): ChangeRequestThread | undefined {
   switch (source.kind) {
     case 'folder':
       return undefined;
@@ -175,6 +175,7 @@ function changeRequestsOf(source: Source, config: ServeConfig): ChangeRequestThr
       return new ChangeRequestThread({
         repo: { repoDir: source.repo.topLevel, sourcePrefix: source.repo.prefix, hasWorkTree: true },
         committer: SERVER_COMMITTER,
+        warn,
       });
     case 'remote':
       return new ChangeRequestThread({
@@ -186,6 +187,7 @@ function changeRequestsOf(source: Source, config: ServeConfig): ChangeRequestThr
           ...(config.branch === undefined ? {} : { targetBranch: config.branch }),
         },
         committer: SERVER_COMMITTER,
+        warn,
       });
   }
 }

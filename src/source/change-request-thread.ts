@@ -19,10 +19,19 @@ export interface ChangeWorkerCall {
   readonly args: readonly unknown[];
 }
 
-/** What the worker answers: a call's value or refusal (or failure), or an event of a write it made. */
+/** What the worker answers: a call's value or refusal (or failure), an event of a write it made, or a warning to log. */
 export type ChangeWorkerReply =
   | { readonly kind: 'answer'; readonly id: number; readonly value?: unknown; readonly refusal?: ChangeRefusal; readonly error?: string }
-  | { readonly kind: 'event'; readonly event: ChangeEvent };
+  | { readonly kind: 'event'; readonly event: ChangeEvent }
+  | { readonly kind: 'warning'; readonly message: string };
+
+interface ChangeThreadOptions {
+  readonly repo: ChangeRepository;
+  readonly committer: GitIdentity;
+  readonly workerUrl?: URL;
+  /** Where the worker's warnings go (the server's log). */
+  readonly warn?: (message: string) => void;
+}
 
 interface Pending {
   readonly resolve: (value: unknown) => void;
@@ -37,14 +46,14 @@ interface Pending {
  * starts a new worker.
  */
 export class ChangeRequestThread implements ChangeRequestService {
-  readonly #options: { readonly repo: ChangeRepository; readonly committer: GitIdentity; readonly workerUrl?: URL };
+  readonly #options: ChangeThreadOptions;
   readonly #listeners = new Set<(event: ChangeEvent) => void>();
   readonly #pending = new Map<number, Pending>();
   #worker: Worker | undefined;
   #nextId = 1;
   #closed = false;
 
-  constructor(options: { readonly repo: ChangeRepository; readonly committer: GitIdentity; readonly workerUrl?: URL }) {
+  constructor(options: ChangeThreadOptions) {
     this.#options = options;
   }
 
@@ -115,6 +124,10 @@ export class ChangeRequestThread implements ChangeRequestService {
       resourceLimits: { maxOldGenerationSizeMb: CHANGE_WORKER_MEMORY_MB },
     });
     worker.on('message', (reply: ChangeWorkerReply) => {
+      if (reply.kind === 'warning') {
+        this.#options.warn?.(reply.message);
+        return;
+      }
       if (reply.kind === 'event') {
         for (const listener of this.#listeners) listener(reply.event);
         return;

@@ -61,7 +61,8 @@ const compiler: DesignSystemCompiler = {
   ...COMPILE_ON_THIS_THREAD,
   compile: (slug, files) => Promise.resolve({ result: compile(slug, files).result }),
 };
-const service = new GitChangeRequests(repo, { readFiles, objects: reader, compiler, committer });
+const warn = (message: string): void => parentPort?.postMessage({ kind: 'warning', message } satisfies ChangeWorkerReply);
+const service = new GitChangeRequests(repo, { readFiles, objects: reader, compiler, committer, warn });
 // A preview that asks for values (the page's live preview) also compiles the base and compares.
 const previewer = new ChangePreviewer(service, { readFiles, compiler });
 service.subscribe((event) => parentPort?.postMessage({ kind: 'event', event } satisfies ChangeWorkerReply));

@@ -79,6 +79,7 @@ export class GitChangeRequests implements ChangeRequestService {
   readonly #compiler: DesignSystemCompiler;
   readonly #committer: GitIdentity;
   readonly #now: () => Date;
+  readonly #warn: (message: string) => void;
   /** One write at a time per design system: the refs are the lock between replicas, this keeps one process orderly. */
   readonly #queues = new Map<string, Promise<unknown>>();
   readonly #listeners = new Set<(event: ChangeEvent) => void>();
@@ -88,10 +89,23 @@ export class GitChangeRequests implements ChangeRequestService {
   readonly #records = new LRUCache<string, Promise<ChangeRecord>>({ max: 10 * MAX_LISTED_CHANGES });
   /** The change-request branches and their tips as last seen ({@link refresh}), once read: what a fetch changed is news. */
   #seen: Map<string, string> | undefined;
+  /**
+   * Refs this server pushed that the mirror could not record ({@link pushRefs}), with what the mirror held then:
+   * reads take the pushed tip until the mirror's ref moves.
+   */
+  readonly #pushedAhead = new Map<string, { readonly tip: string; readonly mirror: string | null }>();
 
   constructor(
     repo: ChangeRepository,
-    options: { readFiles: ReadFilesAt; objects: GitObjects; compiler: DesignSystemCompiler; committer: GitIdentity; now?: () => Date },
+    options: {
+      readFiles: ReadFilesAt;
+      objects: GitObjects;
+      compiler: DesignSystemCompiler;
+      committer: GitIdentity;
+      now?: () => Date;
+      /** Where what landed but left this server behind is reported (the server's log). */
+      warn?: (message: string) => void;
+    },
   ) {
     this.#repo = repo;
     this.#readFiles = options.readFiles;
@@ -99,6 +113,7 @@ export class GitChangeRequests implements ChangeRequestService {
     this.#compiler = options.compiler;
     this.#committer = options.committer;
     this.#now = options.now ?? (() => new Date());
+    this.#warn = options.warn ?? (() => undefined);
   }
 
   subscribe(listener: (event: ChangeEvent) => void): () => void {
@@ -141,7 +156,8 @@ export class GitChangeRequests implements ChangeRequestService {
         tip: line.slice(0, line.indexOf(' ')),
         id: line.slice(line.indexOf(' ') + 1 + `refs/heads/${CHANGE_BRANCH_PREFIX}/${slug}/`.length),
       }))
-      .filter(({ tip, id }) => isCommitId(tip) && ID.test(id));
+      .filter(({ tip, id }) => isCommitId(tip) && ID.test(id))
+      .map(({ tip, id }) => ({ tip: this.#aheadOf(branchRef(slug, id), tip) ?? tip, id }));
     const changes = await Promise.all(branches.map(({ tip, id }) => this.#readAt(slug, id, tip)));
     return changes
       .filter((change): change is ChangeRequest => change !== undefined)
@@ -294,7 +310,7 @@ export class GitChangeRequests implements ChangeRequestService {
   /** Merges `change` into its target; resolves to the branch's new tip (its commit saying `merge`). */
   async #mergeOnce(slug: string, change: ChangeRequest, by: ChangeActor): Promise<string> {
     const targetRef = `refs/heads/${change.target}`;
-    const tip = await readRef(this.#repo.repoDir, targetRef);
+    const tip = await this.#refTip(targetRef);
     if (tip === null) throw refused({ kind: 'state', message: `the target branch \`${change.target}\` does not exist` });
     const [baseFiles, tipFiles] = await Promise.all([this.#readFiles(change.base, slug), this.#readFiles(tip, slug)]);
     const merged = mergeOperations(slug, baseFiles, tipFiles, change.operations);
@@ -376,8 +392,31 @@ export class GitChangeRequests implements ChangeRequestService {
   /** Moves refs together, on the remote first when there is one (then in the mirror): all of them, or none. */
   async #moveRefs(updates: readonly RefUpdate[]): Promise<void> {
     if (this.#repo.remote === undefined) await updateLocalRefs(this.#repo.repoDir, updates);
-    else await pushRefs(this.#repo.repoDir, this.#repo.remote, updates);
+    else {
+      const { mirrorBehind } = await pushRefs(this.#repo.repoDir, this.#repo.remote, updates);
+      if (mirrorBehind !== undefined) {
+        for (const [ref, next, old] of updates) this.#pushedAhead.set(ref, { tip: next, mirror: old });
+        this.#warn(
+          `${updates.map(([ref, next]) => `${ref} -> ${next.slice(0, 12)}`).join(', ')}: the push landed on the remote, but the mirror did not record it (${mirrorBehind}); the next fetch catches it up`,
+        );
+      }
+    }
     for (const [ref, next] of updates) this.#seen?.set(ref, next);
+  }
+
+  /** Where `ref` is: the mirror's value, or the tip this server pushed while the mirror still holds the older one. */
+  async #refTip(ref: string): Promise<string | null> {
+    const local = await readRef(this.#repo.repoDir, ref);
+    return local === null && !this.#pushedAhead.has(ref) ? null : this.#aheadOf(ref, local);
+  }
+
+  #aheadOf(ref: string, local: string | null): string | null {
+    const ahead = this.#pushedAhead.get(ref);
+    if (ahead === undefined) return local;
+    if (ahead.mirror === local) return ahead.tip;
+    // The mirror moved since (a fetch caught it up, or brought what came after): it knows better now.
+    this.#pushedAhead.delete(ref);
+    return local;
   }
 
   async #writable(slug: string, id: string): Promise<ChangeRequest> {
@@ -423,7 +462,7 @@ export class GitChangeRequests implements ChangeRequestService {
   }
 
   async #read(slug: string, id: string): Promise<ChangeRequest | undefined> {
-    const tip = await readRef(this.#repo.repoDir, branchRef(slug, id));
+    const tip = await this.#refTip(branchRef(slug, id));
     return tip === null ? undefined : this.#readAt(slug, id, tip);
   }
 
@@ -543,7 +582,7 @@ export class GitChangeRequests implements ChangeRequestService {
   }
 
   async #tipOf(branch: string): Promise<string> {
-    const tip = await readRef(this.#repo.repoDir, `refs/heads/${branch}`);
+    const tip = await this.#refTip(`refs/heads/${branch}`);
     if (tip === null) throw refused({ kind: 'state', message: 'the target branch has no commit yet' });
     return tip;
   }

@@ -11,6 +11,11 @@ const PUSH_TIMEOUT_MS = 20_000;
 /** What a push answers for a ref that moved on the remote since it was read (or a lock another push held). */
 const MOVED_REASONS = /stale info|fetch first|non-fast-forward|failed to update ref|failed to lock|cannot lock ref|incorrect old value/;
 
+/** A push that landed: `mirrorBehind` says why the mirror's refs could not follow it (they do on the next fetch). */
+export interface PushOutcome {
+  readonly mirrorBehind: string | undefined;
+}
+
 /** Thrown when the remote refused a push for a reason other than a moved ref (a protected branch, credentials, a hook). */
 export class PushRefusedError extends Error {
   constructor(message: string) {
@@ -35,9 +40,10 @@ export async function updateLocalRefs(repoDir: string, updates: readonly RefUpda
  * not exist), then the same refs of the local mirror. The remote's atomic ref update is the lock between replicas: a
  * ref that moved there rejects the whole push ({@link RefMovedError}: fetch, apply again, retry); any other refusal
  * is a {@link PushRefusedError} with git's reason. Nothing is ever forced past a lease, and the mirror's
- * `remote.<name>.mirror` setting is switched off for the push, so only the named refs go.
+ * `remote.<name>.mirror` setting is switched off for the push, so only the named refs go. A push that landed answers
+ * why the mirror could not follow, when it could not ({@link PushOutcome}).
  */
-export async function pushRefs(repoDir: string, remote: string, updates: readonly RefUpdate[]): Promise<void> {
+export async function pushRefs(repoDir: string, remote: string, updates: readonly RefUpdate[]): Promise<PushOutcome> {
   checkUpdates(updates);
   const leases = updates.map(([ref, , old]) => `--force-with-lease=${ref}:${old ?? ''}`);
   const refspecs = updates.map(([ref, next]) => `${next}:${ref}`);
@@ -65,8 +71,16 @@ export async function pushRefs(repoDir: string, remote: string, updates: readonl
     const stderr = redactUrl(pushed.stderr.trim()).split('\n').slice(-3).join(' ');
     throw new PushRefusedError(reasons.length > 0 ? `${reasons.join('; ')} (${stderr})` : stderr || `git push ended with ${pushed.code}`);
   }
-  // The mirror follows what the remote now holds (a fetch under way would only write the same values).
-  await runGit(repoDir, ['update-ref', '--stdin'], { input: `${updates.map(([ref, next]) => `update ${ref} ${next}`).join('\n')}\n` });
+  // The mirror follows what the remote now holds (a fetch under way would only write the same values). When it
+  // cannot (a lock a killed git left, or one a fetch holds), the write has still landed: the remote is the truth, the
+  // next fetch brings the mirror up to it, and a write made meanwhile from the mirror's older tip fails its lease at
+  // the remote and is applied again on what the remote holds.
+  try {
+    await runGit(repoDir, ['update-ref', '--stdin'], { input: `${updates.map(([ref, next]) => `update ${ref} ${next}`).join('\n')}\n` });
+    return { mirrorBehind: undefined };
+  } catch (error) {
+    return { mirrorBehind: redactUrl(error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '' };
+  }
 }
 
 /** Brings every ref of the mirror up to the remote's (deleted ones pruned): what a rejected push does before it tries again. */

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, startRedisServer } from '../helpers/redis.js';
 import { readEventStream } from '../helpers/event-stream.js';
@@ -192,6 +192,47 @@ describe('change requests on a followed remote (--remote): the remote is the loc
     expect(server.child.exitCode).toBe(null);
   });
 
+  it('a push that lands while the mirror cannot record it (a ref lock) answers the write, which the next write catches up', async () => {
+    const remote = remoteFixture();
+    const data = makeTempDir('dts-change-lock-');
+    cleanups.push(data.cleanup);
+    const server = await replica(remote, [], data.dir);
+    const opened = await call(server.base, 'POST', '/api/v1/changes', EDITOR, {
+      title: 'Darker brand',
+      operations: [setColor('color.primary', '#1D4ED8')],
+    });
+    expect(opened.status).toBe(201);
+    const id = opened.body.data.change.id;
+    // A lock on the change's branch in the mirror (what a crashed git leaves, or a fetch holding it): the remote
+    // takes the push, the mirror cannot follow.
+    const lock = join(mirrorDirIn(data.dir), 'refs', 'heads', 'token-changes', 'acme', `${id}.lock`);
+    mkdirSync(dirname(lock), { recursive: true });
+    writeFileSync(lock, '');
+    const approved = await call(server.base, 'POST', `/api/v1/changes/${id}/approve`, REVIEWER);
+    expect({ status: approved.status, state: approved.body.data?.change.state }).toEqual({ status: 200, state: 'approved' });
+    expect(approved.body.data.change.head).toBe(bareGit(remote, 'rev-parse', `refs/heads/token-changes/acme/${id}`).trim());
+    await pollUntil(async () => server.lines.find((line) => String(line['msg']).includes('the mirror did not record')), Boolean, 2_000);
+    // Until the mirror catches up, this server reads the tip it pushed: the change is approved here too.
+    const read = await call(server.base, 'GET', `/api/v1/changes/${id}`, READ);
+    expect(read.body.data.change.state).toBe('approved');
+    const listed = await call(server.base, 'GET', '/api/v1/changes', READ);
+    expect(listed.body.data.changes.map((change) => change.state)).toEqual(['approved']);
+    rmSync(lock);
+    // The merge goes on from the approval (nothing is applied twice), and the mirror follows it.
+    const merged = await call(server.base, 'POST', `/api/v1/changes/${id}/merge`, REVIEWER);
+    expect(merged.status).toBe(200);
+    const actions = bareGit(remote, 'log', '--format=%(trailers:key=Token-Change-Action,valueonly)', `refs/heads/token-changes/acme/${id}`)
+      .split('\n')
+      .filter(Boolean);
+    expect(actions).toEqual(['merge', 'approve', 'open']);
+    expect(gitIn(mirrorDirIn(data.dir), 'rev-parse', `refs/heads/token-changes/acme/${id}`).trim()).toBe(merged.body.data.change.head);
+    await pollUntil(
+      () => primaryOf(server.base),
+      (color) => color?.toUpperCase() === '#1D4ED8',
+      2_000,
+    );
+  });
+
   it.runIf(process.platform === 'linux')(
     'kill -9 at 50 random moments of opening, approving and merging leaves every change whole or absent on the remote',
     async () => {
@@ -317,4 +358,17 @@ function checkRemote(remote: RemoteFixture): void {
     /^# Colors of Acme: keep this comment\ntokens:\n {2}color:\n {4}# The brand\n {4}primary: \{ type: color, color: "#[0-9A-F]{6}" \}\n/,
   );
   gitIn(remote.bare, 'fsck', '--no-progress', '--connectivity-only');
+}
+
+/** The bare mirror a replica keeps in its data folder (one sub-folder per remote URL). */
+function mirrorDirIn(dataDir: string): string {
+  const found: string[] = [];
+  const walk = (dir: string, depth: number): void => {
+    if (existsSync(join(dir, 'HEAD')) && existsSync(join(dir, 'refs'))) found.push(dir);
+    else if (depth > 0)
+      for (const entry of readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory()) walk(join(dir, entry.name), depth - 1);
+  };
+  walk(dataDir, 3);
+  if (found.length !== 1) throw new Error(`expected one mirror in ${dataDir}, found ${found.length}`);
+  return found[0] as string;
 }
