@@ -10,7 +10,7 @@ import type {
 } from '../../../compile/types.js';
 import { formatCssValue } from '../../shared/css-values.js';
 import type { ReferenceHandling } from '../../shared/css-writer.js';
-import { dtcgDeprecated, EXTENSION_KEY, modeExtension } from './export-dtcg-json.js';
+import { dtcgDeprecated, EXTENSION_KEY, modeExtension, valuesAtBreakpoints, withBreakpointDescriptions } from './export-dtcg-json.js';
 import { furtherModes } from '../../shared/mode-values.js';
 import { perSystem } from '../../shared/system-memo.js';
 import { buildSystemTree } from '../../shared/token-tree.js';
@@ -409,9 +409,71 @@ export function strictExportTree(system: CompiledDesignSystem, shadowColors: Sha
   );
 }
 
+/**
+ * The strict export's tree: {@link strictExportTree} with shadow colors as references; with breakpoints, each token's
+ * values at the breakpoints where it has its own under `$extensions["com.service"].breakpoints` (see
+ * {@link strictAtBreakpoint}), and the breakpoints described in the root group's `$extensions`.
+ */
+export function strictJsonTree(system: CompiledDesignSystem, references: ReferenceHandling = 'resolve'): TokenTree {
+  const tree = strictExportTree(system, 'reference', references);
+  if ((system.breakpoints ?? []).length === 0) return tree;
+  const modes = furtherModes(system);
+  const strictTokens = literalStrictTokens(system);
+  return withBreakpointDescriptions(
+    system,
+    buildSystemTree(system, (token, index) => {
+      const leaf = leafAt(tree, token.key);
+      const type = strictTokens[index]?.type;
+      const breakpoints = valuesAtBreakpoints(system, token, index, (systemThere, there) =>
+        strictAtBreakpoint(literalStrictTokens(systemThere)[index], type, there, modes),
+      );
+      return breakpoints === undefined ? leaf : withExtensionBreakpoints(leaf, breakpoints);
+    }),
+  );
+}
+
+/** The leaf of `key` in a tree of the system's tokens. */
+function leafAt(tree: TokenTree, key: string): Record<string, unknown> {
+  let node: unknown = tree;
+  for (const segment of key.split('.')) node = (node as TokenTree)[segment];
+  return node as Record<string, unknown>;
+}
+
+/** A copy of a strict leaf with `breakpoints` under `$extensions["com.service"]`, its members in sorted order as a leaf's are. */
+function withExtensionBreakpoints(leaf: Record<string, unknown>, breakpoints: Record<string, unknown>): Record<string, unknown> {
+  const extensions = (leaf['$extensions'] ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  const merged = { ...extensions, [EXTENSION_KEY]: { ...extensions[EXTENSION_KEY], breakpoints } };
+  return Object.fromEntries(Object.entries({ ...leaf, $extensions: merged }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * A token at one breakpoint in the strict export: in the shape of its `$type` (`value`, the extension fields, `dark`,
+ * `modes`, as the leaf writes them), with `type` when its value there has another DTCG type than below the first
+ * breakpoint; `css` (and `dark`, `modes` as CSS text) when the value there has no DTCG shape; `value` as CSS text
+ * (as the leaf's own `$extensions`) for a token DTCG has no type for.
+ */
+function strictAtBreakpoint(
+  strict: StrictToken | undefined,
+  type: string | undefined,
+  there: Token,
+  modes: readonly ModeDefinition[],
+): Record<string, unknown> {
+  const light = there.resolved.light;
+  const others = modeExtension(there, modes, formatCssValue);
+  if (type === undefined) return { value: light.kind === 'boolean' ? light.value : formatCssValue(light), ...others };
+  if (strict === undefined) return { css: formatCssValue(light), ...others };
+  return {
+    ...(strict.type === type ? {} : { type: strict.type }),
+    value: strict.value,
+    ...strict.extension,
+    ...(strict.dark === undefined ? {} : { dark: strict.dark }),
+    ...(strict.modes === undefined ? {} : { modes: strict.modes }),
+  };
+}
+
 /** The strict export's text, indented like the default JSON export; `keep` writes references as DTCG aliases. */
 export function renderStrictDtcgJson(system: CompiledDesignSystem, references: ReferenceHandling = 'resolve'): string {
-  return `${JSON.stringify(strictExportTree(system, 'reference', references), null, 2)}\n`;
+  return `${JSON.stringify(strictJsonTree(system, references), null, 2)}\n`;
 }
 
 /**

@@ -1,9 +1,8 @@
 import type { CompiledDesignSystem } from '../../../compile/types.js';
-import { BASE_BREAKPOINT, breakpointCondition, systemAtBreakpoint } from '../../shared/breakpoint-systems.js';
-import { formatCssNumber } from '../../shared/css-values.js';
+import { BASE_BREAKPOINT, systemAtBreakpoint } from '../../shared/breakpoint-systems.js';
 import { buildSystemTree } from '../../shared/token-tree.js';
 import type { TokenTree } from '../../shared/token-tree.js';
-import { EXTENSION_KEY } from './export-dtcg-json.js';
+import { describeBreakpoints, EXTENSION_KEY } from './export-dtcg-json.js';
 import { literalStrictTokens } from './export-dtcg-strict.js';
 
 /**
@@ -19,20 +18,12 @@ export function breakpointModifierOf(system: CompiledDesignSystem): Record<strin
   const breakpoints = system.breakpoints ?? [];
   if (breakpoints.length === 0) return undefined;
   const contexts: Record<string, unknown[]> = { [BASE_BREAKPOINT]: [{}] };
-  const described: Record<string, unknown> = {};
-  for (const breakpoint of breakpoints) {
-    contexts[breakpoint.name] = [contextAt(system, breakpoint.name)];
-    described[breakpoint.name] = {
-      minWidth: `${formatCssNumber(breakpoint.minWidth.value)}${breakpoint.minWidth.unit}`,
-      container: breakpoint.container,
-      condition: breakpointCondition(breakpoint),
-    };
-  }
+  for (const breakpoint of breakpoints) contexts[breakpoint.name] = [contextAt(system, breakpoint.name)];
   return {
     description: `The width the values are for, mobile first: ${BASE_BREAKPOINT} (below the first breakpoint), ${breakpoints.map((breakpoint) => breakpoint.name).join(', ')}.`,
     contexts,
     default: BASE_BREAKPOINT,
-    $extensions: { [EXTENSION_KEY]: { breakpoints: described } },
+    $extensions: { [EXTENSION_KEY]: { breakpoints: describeBreakpoints(system) } },
   };
 }
 

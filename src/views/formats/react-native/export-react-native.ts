@@ -8,6 +8,15 @@ import { keptFirstMessage } from '../output-format.js';
 import type { FormatDiagnostic } from '../output-format.js';
 import { perSystem } from '../../shared/system-memo.js';
 import { mapValueAt } from '../../../compile/checked-access.js';
+import { BASE_BREAKPOINT } from '../../shared/breakpoint-systems.js';
+import {
+  describeModeKey,
+  modesAtEveryBreakpoint,
+  namedModesAtBreakpoints,
+  nativeBreakpointsOf,
+  withValuesAtBreakpoints,
+} from '../../shared/native-breakpoints.js';
+import type { NamedModeAtBreakpoint } from '../../shared/native-breakpoints.js';
 
 /** A value as the React Native module holds it: a string, a number, a boolean, a list or an object of them. */
 type NativeValue = string | number | boolean | readonly NativeValue[] | { readonly [name: string]: NativeValue };
@@ -33,6 +42,9 @@ interface NativePlan {
 
 /** The names the module declares besides its modes: a mode named like one of them has no export (`modes` holds it). */
 const OWN_NAMES = new Set(['modes', 'tokensFor', 'useTokens', 'useColorScheme', 'freezeDeep']);
+
+/** The names a design system that declares breakpoints adds: a mode or a breakpoint's object named so has no export. */
+const BREAKPOINT_NAMES = ['breakpoints', 'tokensByBreakpoint', 'tokensAt', 'useTokensAt'];
 
 /** The border styles React Native draws. */
 const BORDER_STYLES = ['solid', 'dotted', 'dashed'];
@@ -110,7 +122,8 @@ const FUNCTIONS = [
  * The React Native module of a design system: a TypeScript file Metro compiles as it is. `light`, `dark` and each
  * further mode (camelCase) as one object frozen at every level, typed `Tokens`; `modes` by mode name; `tokensFor(mode)`;
  * and `useTokens()`, the light or dark tokens as `useColorScheme()` says. Lengths are unitless density-independent
- * pixels, colours `#RRGGBB[AA]`, typographies `TextStyle`s, shadows `boxShadow` strings (docs/native.md).
+ * pixels, colours `#RRGGBB[AA]`, typographies `TextStyle`s, shadows `boxShadow` strings (docs/native.md). With
+ * breakpoints, one such object per breakpoint and mode too, `breakpoints`, `tokensByBreakpoint` and `tokensAt(mode, width)`.
  * @example
  * export const light: Tokens = freezeDeep({
  *   color: {
@@ -130,13 +143,14 @@ export function renderReactNative(system: CompiledDesignSystem): string {
     '\n/** Every token of one mode, nested by key segment (in camelCase). */\n',
     `export type Tokens = ${printType(tree, 0)};\n`,
   ];
-  const taken = new Set(OWN_NAMES);
-  const names = system.modes.map(({ name: mode }) => {
-    const name = jsNameOf(mode);
-    if (taken.has(name)) return { mode, name: undefined };
+  const breakpoints = nativeBreakpointsOf(system);
+  const taken = new Set(breakpoints.length === 0 ? OWN_NAMES : [...OWN_NAMES, ...BREAKPOINT_NAMES]);
+  const exportedName = (name: string): string | undefined => {
+    if (taken.has(name)) return undefined;
     taken.add(name);
-    return { mode, name };
-  });
+    return name;
+  };
+  const names = system.modes.map(({ name: mode }) => ({ mode, name: exportedName(jsNameOf(mode)) }));
   for (const { mode, name } of names) {
     if (name !== undefined) parts.push(`\nexport const ${name}: Tokens = freezeDeep(${printValues(tree, mode, 0)} as const);\n`);
   }
@@ -146,8 +160,76 @@ export function renderReactNative(system: CompiledDesignSystem): string {
     return mode === name ? `  ${name},\n` : `  ${key}: ${name},\n`;
   });
   parts.push(`\n/** Every mode’s tokens by mode name. */\nexport const modes = Object.freeze({\n${byMode.join('')}});\n`, FUNCTIONS);
+  if (breakpoints.length > 0) {
+    const atBreakpoints = namedModesAtBreakpoints(system, (words) => exportedName(jsNameOf(words)) ?? '');
+    parts.push(breakpointPart(system, tree, atBreakpoints));
+  }
   return parts.join('');
 }
+
+/**
+ * What a design system that declares breakpoints adds after `modes`: `breakpoints` (name, width in dp, container), one
+ * object per breakpoint and mode (`mdLight`, `lgDarkDimmed`; none of its own when another export has its name),
+ * `tokensByBreakpoint`, `BreakpointName`, `tokensAt(mode, width)` and `useTokensAt(width)`.
+ */
+function breakpointPart(system: CompiledDesignSystem, tree: NativeTree, atBreakpoints: readonly NamedModeAtBreakpoint[]): string {
+  const lines = [
+    '',
+    '/**',
+    ' * The breakpoints, narrowest first: each one’s name, the width from which it holds in dp (a rem as 16dp), and the',
+    ' * container whose width it compares (null: the window’s).',
+    ' */',
+    'export const breakpoints = freezeDeep([',
+    ...nativeBreakpointsOf(system).map(
+      ({ name, width, container }) =>
+        `  { name: ${JSON.stringify(name)}, width: ${formatCssNumber(width)}, container: ${container === null ? 'null' : JSON.stringify(container)} },`,
+    ),
+    '] as const);',
+  ];
+  for (const { key, name } of atBreakpoints) {
+    if (name !== '') lines.push('', `export const ${name}: Tokens = freezeDeep(${printValues(tree, key, 0)} as const);`);
+  }
+  lines.push(
+    '',
+    `/** Every mode’s tokens at each breakpoint, by breakpoint name, then mode name (\`${BASE_BREAKPOINT}\`, below the first: \`modes\`). */`,
+    'export const tokensByBreakpoint = Object.freeze({',
+    `  ${BASE_BREAKPOINT}: modes,`,
+  );
+  for (const { name: breakpoint } of nativeBreakpointsOf(system)) {
+    lines.push(`  ${objectKeyOf(breakpoint)}: Object.freeze({`);
+    for (const { mode, key, name } of atBreakpoints.filter((at) => at.breakpoint === breakpoint)) {
+      const property = objectKeyOf(mode);
+      lines.push(name === '' ? `    ${property}: freezeDeep<Tokens>(${printValues(tree, key, 2)} as const),` : `    ${property}: ${name},`);
+    }
+    lines.push('  }),');
+  }
+  lines.push(
+    '});',
+    '',
+    `/** A breakpoint of this design system, \`${BASE_BREAKPOINT}\` below the first. */`,
+    'export type BreakpointName = keyof typeof tokensByBreakpoint;',
+    '',
+    '/**',
+    ' * The tokens of `mode` at `width` in dp, mobile first: the widest breakpoint at or below it (below the first: `modes`).',
+    ' * Pass `useWindowDimensions().width`, or for a container breakpoint the container’s width (`onLayout`).',
+    ' */',
+    'export function tokensAt(mode: ModeName, width: number): Tokens {',
+    `  let at: BreakpointName = ${JSON.stringify(BASE_BREAKPOINT)};`,
+    '  for (const breakpoint of breakpoints) if (width >= breakpoint.width) at = breakpoint.name;',
+    '  return tokensByBreakpoint[at][mode];',
+    '}',
+    '',
+    '/** The tokens of the device’s colour scheme (as `useTokens()` picks it) at `width` in dp, as `tokensAt` finds them. */',
+    'export function useTokensAt(width: number): Tokens {',
+    '  return tokensAt(useColorScheme() === "dark" ? "dark" : "light", width);',
+    '}',
+    '',
+  );
+  return lines.join('\n');
+}
+
+/** A name as an object literal's key: as it is when it is an identifier, else quoted. */
+const objectKeyOf = (name: string): string => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));
 
 /** The React Native format's lint: each token it leaves out (no React Native value, a property another token has). */
 export function lintReactNative(system: CompiledDesignSystem): readonly FormatDiagnostic[] {
@@ -164,17 +246,20 @@ function planUncached(system: CompiledDesignSystem): NativePlan {
   const warn = (token: Token, rule: FormatDiagnostic['rule'], message: string): void => {
     diagnostics.push({ token: token.key, rule, severity: 'warning', message });
   };
-  tokens: for (const token of system.tokens) {
+  // Every mode's value, and with breakpoints each mode's at each breakpoint (`dark@lg`): every object has one type.
+  const valueKeys = modesAtEveryBreakpoint(system);
+  tokens: for (const listed of system.tokens) {
+    const token = withValuesAtBreakpoints(system, listed);
     const values = new Map<string, NativeValue>();
     const types: string[] = [];
-    for (const { name: mode } of system.modes) {
+    for (const mode of valueKeys) {
       const value = token.resolved[mode] ?? token.resolved.light;
       const converted = convert(token, value);
       if ('problem' in converted) {
         warn(
           token,
           'react-native-value-left-out',
-          `\`${token.key}\` is \`${formatCssValue(value)}\` in mode \`${mode}\`: ${converted.problem}; the React Native export leaves the token out`,
+          `\`${token.key}\` is \`${formatCssValue(value)}\` in mode ${describeModeKey(mode)}: ${converted.problem}; the React Native export leaves the token out`,
         );
         continue tokens;
       }
