@@ -57,14 +57,13 @@ const SHAPE = '`ranIn` must be a path, `args` a list of strings, `files` an obje
 
 /** The record in a record file's text, or why it is not one this version reads. */
 export function parseImportRecord(text: string): ImportRecord | { readonly problem: string } {
-  let parsed: unknown;
+  let record: unknown;
   try {
-    parsed = JSON.parse(text);
+    record = JSON.parse(text);
   } catch (error) {
     return { problem: `not JSON (${error instanceof Error ? error.message : String(error)})` };
   }
-  if (!isRecord(parsed)) return { problem: SHAPE };
-  const record = parsed;
+  if (!isRecord(record)) return { problem: SHAPE };
   if (record['version'] !== 1) return { problem: `version ${JSON.stringify(record['version'] ?? null)}, this version reads 1` };
   const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
   const files = record['files'];

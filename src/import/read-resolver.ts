@@ -88,11 +88,12 @@ export function readResolver(documents: readonly SourceDocument[]): SourceRead {
 
   const treeFor = (choice: ReadonlyMap<string, string>): Record<string, unknown> => {
     const tree: Record<string, unknown> = {};
-    for (const step of steps) {
-      const context = 'sources' in step ? undefined : choice.get(step.modifier.name);
-      const sources = 'sources' in step ? step.sources : ((context === undefined ? undefined : step.modifier.contexts.get(context)) ?? []);
-      for (const source of sources) if (isRecord(source)) mergeTokens(tree, source);
-    }
+    const sourcesAt = (step: Step): readonly unknown[] => {
+      if ('sources' in step) return step.sources;
+      const context = choice.get(step.modifier.name);
+      return (context === undefined ? undefined : step.modifier.contexts.get(context)) ?? [];
+    };
+    for (const step of steps) for (const source of sourcesAt(step)) if (isRecord(source)) mergeTokens(tree, source);
     return tree;
   };
   const defaults = new Map(modifiers.map((modifier) => [modifier.name, modifier.defaultContext]));
