@@ -12,11 +12,8 @@ export function srgbText(text: string): string | undefined {
   } catch {
     return undefined;
   }
-  const [red, green, blue] = color.coords.map((channel) => Math.round(Math.min(1, Math.max(0, channel || 0)) * 255)) as [
-    number,
-    number,
-    number,
-  ];
+  const byte = (channel: number): number => Math.round(Math.min(1, Math.max(0, channel || 0)) * 255);
+  const [red, green, blue] = [byte(color.coords[0]), byte(color.coords[1]), byte(color.coords[2])];
   const alpha = Number(color.alpha);
   if (alpha >= 1) return `#${[red, green, blue].map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
   return `rgba(${red}, ${green}, ${blue}, ${Number(alpha.toFixed(4))})`;

@@ -1,3 +1,4 @@
+import { itemAt } from '../compile/checked-access.js';
 import { FLUID_PX_PER_REM } from '../compile/values/parse-fluid.js';
 
 /** A fluid length as our source format writes it: `min` at viewport width `from`, `max` at `to`. */
@@ -44,6 +45,12 @@ function lineOf(text: string): { intercept: number; slope: number } | undefined 
   return { intercept, slope };
 }
 
+/** The three values of a `clamp()`, or undefined when there are more or fewer. */
+function threeParts(parts: readonly string[]): readonly [string, string, string] | undefined {
+  const [first, second, third] = parts;
+  return parts.length === 3 && first !== undefined && second !== undefined && third !== undefined ? [first, second, third] : undefined;
+}
+
 /** A width in px written as our format writes it: whole px when the clamp's rounded coefficients put it within 0.5 px of one. */
 const widthText = (px: number): string => `${Math.abs(px - Math.round(px)) < 0.5 ? Math.round(px) : Math.round(px * 100) / 100}px`;
 
@@ -58,9 +65,13 @@ const widthText = (px: number): string => `${Math.abs(px - Math.round(px)) < 0.5
 export function fluidOfClamp(text: string): FluidFields | { readonly reason: string } {
   const inner = /^clamp\(([^()]*)\)$/i.exec(withoutCalc(text));
   if (inner === null) return { reason: 'only `clamp(min, a + b vw, max)` of lengths, without functions inside but `calc()`' };
-  const parts = (inner[1] as string).split(',').map((part) => part.trim());
-  if (parts.length !== 3) return { reason: 'a `clamp()` takes three values' };
-  const [minText, preferred, maxText] = parts as [string, string, string];
+  const parts = threeParts(
+    itemAt(inner, 1)
+      .split(',')
+      .map((part) => part.trim()),
+  );
+  if (parts === undefined) return { reason: 'a `clamp()` takes three values' };
+  const [minText, preferred, maxText] = parts;
   const [low, high] = [pxOfEnd(minText), pxOfEnd(maxText)];
   if (low === undefined || high === undefined) return { reason: 'its minimum and maximum must be lengths in px or rem' };
   if (low >= high) return { reason: 'its minimum is not below its maximum' };
@@ -79,9 +90,9 @@ export function fluidOfClamp(text: string): FluidFields | { readonly reason: str
 /** A `clamp(min, a + b vw, max)` of px and rem as numbers in px: its ends and its line (slope per px of width). */
 export function clampInPx(text: string): { low: number; high: number; intercept: number; slope: number } | undefined {
   const inner = /^clamp\(([^()]*)\)$/i.exec(withoutCalc(text));
-  const parts = inner === null ? [] : (inner[1] as string).split(',');
-  if (parts.length !== 3) return undefined;
-  const [low, high, line] = [pxOfEnd(parts[0] as string), pxOfEnd(parts[2] as string), lineOf(parts[1] as string)];
+  const parts = inner === null ? undefined : threeParts(itemAt(inner, 1).split(','));
+  if (parts === undefined) return undefined;
+  const [low, high, line] = [pxOfEnd(parts[0]), pxOfEnd(parts[2]), lineOf(parts[1])];
   return low === undefined || high === undefined || line === undefined ? undefined : { low, high, ...line };
 }
 

@@ -1,6 +1,8 @@
 import { LENGTH_KEYWORDS, LENGTH_UNITS, MAX_LENGTH_LIST } from '../compile/fields/value-rules.js';
 import type { TokenType } from '../compile/types.js';
 
+const KEYWORDS_BY_TYPE: Partial<Record<TokenType, readonly string[]>> = LENGTH_KEYWORDS;
+const UNITS_BY_TYPE: Partial<Record<TokenType, readonly string[]>> = LENGTH_UNITS;
 const LENGTH_ITEM = /^-?(?:\d+\.?\d*|\.\d+)[a-z%]+$/;
 
 /**
@@ -22,11 +24,11 @@ export const KEYWORDS_OF_LENGTHS: ReadonlySet<string> = new Set(Object.values(LE
 
 /** What a length type takes beside lengths, for a message: `auto`, or `no keyword`. */
 export function keywordsTaken(type: TokenType): string {
-  const keywords: readonly string[] = (LENGTH_KEYWORDS as Partial<Record<TokenType, readonly string[]>>)[type] ?? [];
+  const keywords = KEYWORDS_BY_TYPE[type] ?? [];
   return keywords.length === 0 ? 'no keyword' : keywords.map((keyword) => `\`${keyword}\``).join(', ');
 }
 
 /** The units a length type takes, for a message. */
 export function unitsTaken(type: TokenType): readonly string[] {
-  return (LENGTH_UNITS as Partial<Record<TokenType, readonly string[]>>)[type] ?? [];
+  return UNITS_BY_TYPE[type] ?? [];
 }

@@ -28,5 +28,6 @@ export function splitCss(text: string, separator: ',' | ' '): string[] {
 /** `a`, `a and b`, `a, b and c`: the words quoted, for a reason. */
 export const quoted = (words: readonly string[]): string => {
   const each = words.map((word) => `\`${word}\``);
-  return each.length <= 1 ? each.join('') : `${each.slice(0, -1).join(', ')} and ${each.at(-1) as string}`;
+  const last = each.at(-1);
+  return last === undefined || each.length === 1 ? each.join('') : `${each.slice(0, -1).join(', ')} and ${last}`;
 };

@@ -1,3 +1,4 @@
+import { itemAt } from '../compile/checked-access.js';
 /** At most this many files under `tokens/` when grouping by words (see {@link fileNamesOf}). */
 export const MAX_TOKEN_FILES = 30;
 /** A file of more tokens than this is split by the next word of its tokens' names. */
@@ -27,7 +28,7 @@ const wordsOf = (key: string): string[] =>
 export function fileNamesOf(keys: readonly string[]): Map<string, string> {
   const byGroup = new Map<string, string[]>();
   for (const key of keys) {
-    const group = key.split('.', 1)[0] as string;
+    const group = itemAt(key.split('.', 1), 0);
     const list = byGroup.get(group);
     if (list === undefined) byGroup.set(group, [key]);
     else list.push(key);

@@ -1,3 +1,4 @@
+import { itemAt, mapValueAt } from '../compile/checked-access.js';
 import { parseColor } from '../compile/values/parse-color.js';
 import { parseCssShadow } from '../compile/values/parse-css-shadow.js';
 import { parseDimension, referenceOf } from '../compile/values/parse-values.js';
@@ -8,6 +9,7 @@ import type { Dimension, Primitive, PrimitiveType, ShadowLayer, TokenType, Writt
 import { ALTERNATIVE_FIELDS, PRIMITIVE_RULES, TOKEN_FIELD_RULES } from '../compile/fields/value-rules.js';
 import { formatCssNumber, formatShadowColor, formatShadowLengths } from '../views/shared/css-values.js';
 import type { ImportedToken } from './map-token.js';
+import { isRecord, isWrittenList } from './source-token.js';
 
 /** One step of an imported scale: its number and its color per mode (`light`, `dark`, then any further mode it differs in). */
 export interface ImportedScaleStep {
@@ -111,11 +113,11 @@ function findPalettes(tokens: readonly ImportedToken[]): Palettes {
   const scales: ImportedScale[] = [];
   const stepOf = new Map<string, ScaleStepOf>();
   for (const [index, [, members]] of palettes.entries()) {
-    const name = names[index] as string;
+    const name = itemAt(names, index);
     const steps = stepNumbers(members.map((token) => lastSegment(token.key)));
-    scales.push({ name, steps: members.map((token, position) => scaleStep(token, steps[position] as number)).sort(byStep) });
+    scales.push({ name, steps: members.map((token, position) => scaleStep(token, itemAt(steps, position))).sort(byStep) });
     for (const [position, token] of members.entries()) {
-      const step = steps[position] as number;
+      const step = itemAt(steps, position);
       const segment = lastSegment(token.key);
       stepOf.set(token.key, { scale: name, step, renamedFrom: segment === String(step) ? undefined : segment });
     }
@@ -146,8 +148,11 @@ function stepNumbers(segments: readonly string[]): number[] {
 
 const byStep = (a: ImportedScaleStep, b: ImportedScaleStep): number => a.step - b.step;
 
+/** The step of a palette token, whose values are all literal colors ({@link isPalette}). */
 function scaleStep(token: ImportedToken, step: number): ImportedScaleStep {
-  const { light, modes } = literalColorsOf(token) as { light: string; modes: Record<string, string> };
+  const colors = literalColorsOf(token);
+  if (colors === undefined) throw new RangeError(`palette token ${token.key} has a value that is not a literal color`);
+  const { light, modes } = colors;
   const { dark = light, ...further } = modes;
   return { step, colors: { light, dark, ...further } };
 }
@@ -252,39 +257,33 @@ function readPrimitive(type: PrimitiveType, written: number | string): Primitive
   return { key: '', value: length === undefined ? written : length.value, unit: length === undefined ? rule.unit : length.unit };
 }
 
-interface WrittenLayer {
-  readonly x?: WrittenValue;
-  readonly y?: WrittenValue;
-  readonly blur?: WrittenValue;
-  readonly spread?: WrittenValue;
-  readonly color?: WrittenValue;
-  readonly inset?: WrittenValue;
-  readonly opacity?: WrittenValue;
-}
-
 /** A shadow's literal `layers` as the CSS text a shadow primitive holds, when that text reads back as the same layers. */
 function shadowText(fields: Fields): string | undefined {
   const written = fields['layers'];
-  if (Object.keys(fields).length !== 1 || TOKEN_FIELD_RULES.shadow['layers']?.check(written) !== undefined) return undefined;
+  if (Object.keys(fields).length !== 1 || !isWrittenList(written) || TOKEN_FIELD_RULES.shadow['layers']?.check(written) !== undefined)
+    return undefined;
   const layers: ShadowLayer[] = [];
-  for (const layer of written as readonly WrittenLayer[]) {
-    const color = referenceOf(layer.color) === undefined ? parseColor(layer.color) : undefined;
-    if (color === undefined || layer.opacity !== undefined) return undefined;
-    const length = (raw: WrittenValue | undefined): Dimension => parseDimension(raw, ['px', 'rem', 'em'], 'px') as Dimension;
-    layers.push({
-      offsetX: length(layer.x),
-      offsetY: length(layer.y),
-      blur: length(layer.blur),
-      spread: length(layer.spread),
-      color,
-      inset: layer.inset === true,
-    });
+  for (const item of written) {
+    const layer = literalShadowLayer(item);
+    if (layer === undefined) return undefined;
+    layers.push(layer);
   }
   const text = layers.map((layer) => `${formatShadowLengths(layer)}${formatShadowColor(layer)}`).join(', ');
   const readBack = parseCssShadow(text);
   const same =
     readBack !== undefined && sameTypedValue({ kind: 'shadow', layers: readBack, text: null }, { kind: 'shadow', layers, text: null });
   return same ? text : undefined;
+}
+
+/** A checked written shadow layer as typed, when its color is literal and it has no `opacity`. */
+function literalShadowLayer(layer: WrittenValue): ShadowLayer | undefined {
+  if (!isRecord(layer)) return undefined;
+  const color = referenceOf(layer['color']) === undefined ? parseColor(layer['color']) : undefined;
+  if (color === undefined || layer['opacity'] !== undefined) return undefined;
+  const length = (name: string): Dimension | undefined => parseDimension(layer[name], ['px', 'rem', 'em'], 'px');
+  const [offsetX, offsetY, blur, spread] = [length('x'), length('y'), length('blur'), length('spread')];
+  if (offsetX === undefined || offsetY === undefined || blur === undefined || spread === undefined) return undefined;
+  return { offsetX, offsetY, blur, spread, color, inset: layer['inset'] === true };
 }
 
 interface Sharing {
@@ -320,7 +319,7 @@ function sharePrimitives(tokens: readonly ImportedToken[]): { tokens: ImportedTo
   const sharings = new Map<string, Sharing>();
   for (const token of tokens) {
     if (!isPrimitiveType(token.type)) continue;
-    for (const [place, value] of valuesByKey.get(token.key) as Map<string, number | string>) {
+    for (const [place, value] of mapValueAt(valuesByKey, token.key)) {
       const id = sharingKey(token.type, value);
       const inLight = place === 'light';
       const sharing = sharings.get(id) ?? { type: token.type, value, tokens: new Set(), namedAfter: token.key, namedAfterInLight: inLight };
@@ -341,14 +340,14 @@ function sharePrimitives(tokens: readonly ImportedToken[]): { tokens: ImportedTo
     const ofType = shared.filter((sharing) => sharing.type === type).sort((a, b) => compareKeys(a.namedAfter, b.namedAfter));
     const names = uniqueNames(ofType.map((sharing) => sharing.namedAfter.split('.')));
     for (const [index, sharing] of ofType.entries()) {
-      const name = names[index] as string;
+      const name = itemAt(names, index);
       primitives.push({ type, name, value: sharing.value });
       nameById.set(sharingKey(type, sharing.value), `${type}.${name}`);
     }
   }
   const primitiveAt = (token: ImportedToken, place: string): string | undefined => {
     const value = valuesByKey.get(token.key)?.get(place);
-    return value === undefined ? undefined : nameById.get(sharingKey(token.type as PrimitiveType, value));
+    return value === undefined || !isPrimitiveType(token.type) ? undefined : nameById.get(sharingKey(token.type, value));
   };
   return { tokens: tokens.map((token) => (isPrimitiveType(token.type) ? usePrimitives(token, primitiveAt) : token)), primitives };
 }
@@ -390,7 +389,7 @@ function withValue(fields: Fields, value: Fields): Fields {
  */
 export function uniqueNames(paths: readonly (readonly string[])[]): string[] {
   const depths = paths.map(() => 1);
-  const nameAt = (index: number): string => (paths[index] as readonly string[]).slice(-(depths[index] as number)).join('-');
+  const nameAt = (index: number): string => itemAt(paths, index).slice(-itemAt(depths, index)).join('-');
   for (let grew = true; grew;) {
     grew = false;
     const byName = new Map<string, number[]>();
@@ -403,8 +402,9 @@ export function uniqueNames(paths: readonly (readonly string[])[]): string[] {
     for (const indices of byName.values()) {
       if (indices.length < 2) continue;
       for (const index of indices) {
-        if ((depths[index] as number) >= (paths[index] as readonly string[]).length) continue;
-        depths[index] = (depths[index] as number) + 1;
+        const depth = itemAt(depths, index);
+        if (depth >= itemAt(paths, index).length) continue;
+        depths[index] = depth + 1;
         grew = true;
       }
     }

@@ -1,3 +1,4 @@
+import { itemAt, mapValueAt } from '../compile/checked-access.js';
 import { compileDesignSystemFolder } from '../compile/compile-design-system.js';
 import { MAX_TOKEN_VALUES } from '../compile/resolve/compile-tokens.js';
 import { breakpointPlace, withBreakpoints, withBreakpointsDeclared } from './breakpoint-sets.js';
@@ -134,7 +135,7 @@ export function importDesignSystem(
     // A token left out stays out in later rounds: what it was left out for must outlive this round.
     const unmapped: ImportIssue[] = [];
     for (const [key, type] of types) {
-      const mapped = mapper.map(byKey.get(key) as SourceToken, type);
+      const mapped = mapper.map(mapValueAt(byKey, key), type);
       for (const issue of mapped.issues) roundIssues.push(issue);
       if (mapped.token === undefined) {
         types.delete(key);
@@ -305,7 +306,7 @@ function keysAt(
     for (let line = error.line - 1; line >= 0; line -= 1) {
       const match = /^ {2}([A-Za-z0-9_.-]+):/.exec(lines[line] ?? '');
       if (match === null) continue;
-      const key = match[1] as string;
+      const key = itemAt(match, 1);
       if (keys.has(key)) failed.set(key, error.message);
       break;
     }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isRecord } from './source-token.js';
 import type { Verdict } from './verdicts.js';
 
 /**
@@ -56,39 +57,40 @@ const SHAPE = '`ranIn` must be a path, `args` a list of strings, `files` an obje
 
 /** The record in a record file's text, or why it is not one this version reads. */
 export function parseImportRecord(text: string): ImportRecord | { readonly problem: string } {
-  let parsed: unknown;
+  let record: unknown;
   try {
-    parsed = JSON.parse(text);
+    record = JSON.parse(text);
   } catch (error) {
-    return { problem: `not JSON (${(error as Error).message})` };
+    return { problem: `not JSON (${error instanceof Error ? error.message : String(error)})` };
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { problem: SHAPE };
-  const record = parsed as Record<string, unknown>;
+  if (!isRecord(record)) return { problem: SHAPE };
   if (record['version'] !== 1) return { problem: `version ${JSON.stringify(record['version'] ?? null)}, this version reads 1` };
   const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
   const files = record['files'];
-  const hashes =
-    typeof files === 'object' &&
-    files !== null &&
-    !Array.isArray(files) &&
-    Object.values(files).every((hash) => typeof hash === 'string' && /^[0-9a-f]{64}$/.test(hash));
-  if (typeof record['ranIn'] !== 'string' || !isStrings(record['args']) || !hashes) return { problem: SHAPE };
+  if (typeof record['ranIn'] !== 'string' || !isStrings(record['args']) || !isHashes(files)) return { problem: SHAPE };
   const verdicts = Array.isArray(record['verdicts']) ? record['verdicts'].filter(isVerdict) : [];
   return {
     ranIn: record['ranIn'],
     args: record['args'],
-    files: files as Record<string, string>,
+    files,
     sources: isStrings(record['sources']) ? record['sources'] : [],
     verdicts,
   };
 }
 
+/** Whether a record's `files` is an object of SHA-256 hashes (lowercase hex) by path. */
+const isHashes = (value: unknown): value is Record<string, string> =>
+  isRecord(value) && Object.values(value).every((hash) => typeof hash === 'string' && /^[0-9a-f]{64}$/.test(hash));
+
 const isVerdict = (value: unknown): value is Verdict =>
   typeof value === 'object' &&
   value !== null &&
-  typeof (value as Verdict).source === 'string' &&
-  ((value as Verdict).level === 'lossy' || (value as Verdict).level === 'skipped') &&
-  typeof (value as Verdict).reason === 'string';
+  'source' in value &&
+  typeof value.source === 'string' &&
+  'level' in value &&
+  (value.level === 'lossy' || value.level === 'skipped') &&
+  'reason' in value &&
+  typeof value.reason === 'string';
 
 /** What a folder holds now, by path below it: a file's text, or what else the path is. */
 export type FoundEntry = { readonly text: string } | { readonly other: string };

@@ -7,7 +7,7 @@ import { srgbText } from './css-color.js';
 import { cssCompositeTypeOf } from './css-composites.js';
 import { isClampText } from './css-fluid.js';
 import { KEYWORDS_OF_LENGTHS, lengthListOf } from './css-lengths.js';
-import { isAlphaOver } from './source-token.js';
+import { isAlphaOver, isRecord } from './source-token.js';
 import type { SourceToken } from './source-token.js';
 import { DTCG_TYPES } from '../views/formats/dtcg/export-dtcg-json.js';
 
@@ -56,7 +56,8 @@ function isFontStack(text: string): boolean {
   const names = text.split(',').map((name) => name.trim());
   const isName = (name: string): boolean => /^(['"]).+\1$/.test(name) || /^-?[A-Za-z][A-Za-z0-9 -]*$/.test(name);
   if (!names.every(isName)) return false;
-  return names.length >= 2 || isGenericFamily(names[0] as string);
+  // One name is a stack when it is a generic family.
+  return names.length >= 2 || names.every(isGenericFamily);
 }
 
 /** Fields of a shadow layer as DTCG, Style Dictionary and Tokens Studio write them (`offsetX` or `x`, `blur` or `blurRadius`). */
@@ -78,8 +79,8 @@ const isShadowLayers = (value: unknown): boolean =>
 
 /** The unit of a DTCG 2025.10 dimension or duration object (`{ value: 0.0625, unit: 'rem' }`), or undefined. */
 function unitObjectOf(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const { value: amount, unit, ...rest } = value as Record<string, unknown>;
+  if (!isRecord(value)) return undefined;
+  const { value: amount, unit, ...rest } = value;
   return typeof amount === 'number' && typeof unit === 'string' && Object.keys(rest).length === 0 && /^[a-z%]+$/i.test(unit)
     ? unit
     : undefined;
@@ -114,10 +115,12 @@ export function typeOfValue(value: unknown, key: string): string | undefined {
   if (composite !== undefined) return composite;
   if (named(FAMILY_NAME) && text !== '') return 'fontFamily';
   if (named(WEIGHT_NAME) && /^[a-z][a-z _-]*$/i.test(text)) return 'fontWeight';
-  if ((STROKE_STYLES as readonly string[]).includes(text)) return 'strokeStyle';
+  if (STROKE_STYLE_NAMES.includes(text)) return 'strokeStyle';
   if (KEYWORDS_OF_LENGTHS.has(text)) return keywordTypeByName(segments);
   return isFontStack(text) ? 'fontFamily' : undefined;
 }
+
+const STROKE_STYLE_NAMES: readonly string[] = STROKE_STYLES;
 
 /** The CSS timing-function keywords, each one cubic-bezier (`ease` is `cubic-bezier(0.25, 0.1, 0.25, 1)`): an easing. */
 const EASING_KEYWORDS: ReadonlySet<string> = new Set(['ease', 'linear', 'ease-in', 'ease-out', 'ease-in-out']);
@@ -177,6 +180,7 @@ export function withTypesFromValues(
     const known = typed.get(token.key);
     if (known !== undefined) return known;
     const choice = token.type === undefined ? undefined : choices[token.type];
+    const renamedTo = token.type !== undefined && token.type in RENAMED_TYPES ? RENAMED_TYPES[token.type] : undefined;
     let result: { type: string; ourType?: TokenType | undefined } | null;
     if (choice !== undefined && choice !== 'auto') result = { type: DTCG_TYPES[choice], ourType: choice };
     else if (choice === undefined && token.type !== undefined && (KNOWN_TYPES.has(token.type) || token.ourType !== undefined))
@@ -193,9 +197,9 @@ export function withTypesFromValues(
       renamed.add('string');
       result = { type: 'fontFamily' };
     } else if (choice === undefined && token.type !== undefined && CONTENT_TYPES.has(token.type)) result = null;
-    else if (choice === undefined && token.type !== undefined && token.type in RENAMED_TYPES) {
+    else if (choice === undefined && token.type !== undefined && renamedTo !== undefined) {
       renamed.add(token.type);
-      result = { type: RENAMED_TYPES[token.type] as string };
+      result = { type: renamedTo };
     } else if (choice === undefined && token.type === 'percentage') {
       renamed.add('percentage');
       result = { type: 'percentage' };

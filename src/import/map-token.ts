@@ -1,8 +1,9 @@
+import { itemAt } from '../compile/checked-access.js';
 import { parseColor } from '../compile/values/parse-color.js';
 import { parseCssShadow } from '../compile/values/parse-css-shadow.js';
 import { parseFontWeight, referenceOf } from '../compile/values/parse-values.js';
 import { PART_TYPES } from '../compile/resolve/resolve-composite.js';
-import { keywordOf, LENGTH_UNITS } from '../compile/fields/value-rules.js';
+import { keywordOf } from '../compile/fields/value-rules.js';
 import { NONE_TYPES } from '../compile/fields/read-token-draft.js';
 import type { OptionalTypographyPart, Rgba, TokenType, WrittenValue } from '../compile/types.js';
 import { formatCssNumber, formatHex } from '../views/shared/css-values.js';
@@ -10,7 +11,7 @@ import { srgbText } from './css-color.js';
 import { OUR_EXTENSION } from './read-dtcg.js';
 import { keywordsTaken, lengthListOf, unitsTaken } from './css-lengths.js';
 import { fluidOfClamp, isClampText } from './css-fluid.js';
-import { isAlphaOver, isRecord } from './source-token.js';
+import { isAlphaOver, isList, isRecord, isWrittenValue } from './source-token.js';
 import type { AlphaOver, ImportIssue, SourceToken } from './source-token.js';
 
 /** A token as our YAML writes it: its key, its fields (`type` first), per mode the fields that differ. */
@@ -114,16 +115,18 @@ export function hexOf(raw: unknown): string {
     if (color === undefined) throw new Unmappable(`\`${raw}\` is not a color we read`);
     return colorLiteral(color);
   }
-  if (!isRecord(raw) || !Array.isArray(raw['components'])) throw new Unmappable('a color without `components`');
+  const components = isRecord(raw) ? raw['components'] : undefined;
+  if (!isRecord(raw) || !isList(components)) throw new Unmappable('a color without `components`');
   if (raw['colorSpace'] !== 'srgb') {
     const hex = typeof raw['hex'] === 'string' ? parseColor(raw['hex']) : undefined;
     if (hex !== undefined) return colorLiteral(typeof raw['alpha'] === 'number' ? { ...hex, alpha: raw['alpha'] } : hex);
     throw new Unmappable(`color space \`${String(raw['colorSpace'])}\` (only sRGB, or a \`hex\` beside it)`);
   }
-  const [red, green, blue] = (raw['components'] as unknown[]).map((component) => {
+  const [red, green, blue] = components.map((component) => {
     if (typeof component !== 'number') throw new Unmappable('a color component `none`');
     return Math.round(component * 255);
-  }) as [number, number, number];
+  });
+  if (red === undefined || green === undefined || blue === undefined) throw new Unmappable('an sRGB color without its three `components`');
   return colorLiteral({ red, green, blue, alpha: typeof raw['alpha'] === 'number' ? raw['alpha'] : 1 });
 }
 
@@ -144,7 +147,8 @@ export function colorLiteral(color: Rgba): string {
  */
 export function withAlphaOver(raw: unknown, alpha: number): unknown {
   try {
-    const color = parseColor(hexOf(raw)) as Rgba;
+    const color = parseColor(hexOf(raw));
+    if (color === undefined) return raw;
     return `rgba(${color.red}, ${color.green}, ${color.blue}, ${formatCssNumber(alpha)})`;
   } catch {
     return raw;
@@ -174,7 +178,7 @@ export function lengthOf(raw: unknown): { value: number; unit: string } {
   if (raw === 0 || raw === '0') return { value: 0, unit: 'px' };
   const match = typeof raw === 'string' ? /^(-?(?:\d+\.?\d*|\.\d+))([a-z%]+)$/.exec(raw.trim()) : null;
   if (match === null) throw new Unmappable(`\`${JSON.stringify(raw)}\` is not a length`);
-  return { value: Number(match[1]), unit: match[2] as string };
+  return { value: Number(match[1]), unit: itemAt(match, 2) };
 }
 
 const lengthText = (raw: unknown): string => {
@@ -350,7 +354,7 @@ function lengthFields(mapping: Mapping, type: TokenType, written: unknown): Reco
     return { value: list };
   }
   const { value, unit } = lengthOf(raw);
-  const allowed = (LENGTH_UNITS as Partial<Record<TokenType, readonly string[]>>)[type] ?? [];
+  const allowed = unitsTaken(type);
   if (!allowed.includes(unit)) throw new Unmappable(`a ${type} in \`${unit}\` (${type} takes ${allowed.join(', ')})`);
   return { value, unit };
 }
@@ -377,7 +381,9 @@ function withListReferencesResolved(mapping: Mapping, raw: unknown): unknown {
  */
 function layerColorWithAlpha(mapping: Mapping, raw: unknown, alpha: number): Record<string, WrittenValue> {
   const target = referenceOf(raw);
-  const color = parseColor(colorHex(literal(mapping, raw), mapping)) as Rgba;
+  const color = parseColor(colorHex(literal(mapping, raw), mapping));
+  // colorHex writes a color literal, which parseColor reads.
+  if (color === undefined) throw new Unmappable(`a shadow color \`${String(raw)}\` that is no color we read`);
   if (target !== undefined && mapping.typeOfKey(target) === 'color' && color.alpha === 1)
     return { color: `{${mapping.renamed(target)}}`, opacity: alpha };
   if (target !== undefined) lossy(mapping, `a shadow color \`${String(raw)}\` with \`alpha\` beside it is written as its color`);
@@ -473,7 +479,7 @@ function valueFields(
 }
 
 /** A cubic Bézier's four numbers as written, or an easing keyword's text. */
-const easingValue = (raw: unknown): WrittenValue => (Array.isArray(raw) ? (raw as number[]) : String(raw));
+const easingValue = (raw: unknown): WrittenValue => (isList(raw) && raw.every(isWrittenValue) ? raw : String(raw));
 
 function shadowFields(mapping: Mapping, raw: unknown): Record<string, WrittenValue> {
   if (typeof raw !== 'string') return { layers: (Array.isArray(raw) ? raw : [raw]).map((layer) => shadowLayer(mapping, layer)) };
@@ -536,7 +542,12 @@ function gradientFields(mapping: Mapping, raw: unknown, extension: Record<string
   if (!Array.isArray(written)) throw new Unmappable(COMPOSITE_TEXT);
   const stops = written.map((stop: unknown) => {
     if (!isRecord(stop)) throw new Unmappable('a gradient stop that is not an object');
-    return { color: part(mapping, stop['color'], 'color', colorHex), position: literal(mapping, stop['position']) as number };
+    const position = literal(mapping, stop['position']);
+    // A position that names no token is written as the text `undefined`, which the compiler then refuses.
+    return {
+      color: part(mapping, stop['color'], 'color', colorHex),
+      position: isWrittenValue(position) ? position : String(JSON.stringify(position)),
+    };
   });
   const angle = isRecord(raw) && typeof raw['angle'] === 'number' ? raw['angle'] : extension?.['angle'];
   return typeof angle === 'number' ? { stops, angle } : { stops };

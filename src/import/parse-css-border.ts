@@ -4,6 +4,8 @@ import { srgbText } from './css-color.js';
 import { ALIAS_WORD, splitCss } from './css-words.js';
 import type { CssRead } from './css-words.js';
 
+const STROKE_STYLE_NAMES: readonly string[] = STROKE_STYLES;
+
 /** A border as DTCG writes it: each part text, a `{reference}` kept as written. */
 export interface CssBorder {
   readonly width: string;
@@ -37,7 +39,7 @@ export function parseCssBorder(text: string): CssRead<CssBorder> {
       aliases.push(word);
       continue;
     } else if (lower === 'none' || lower === 'hidden') return { problem: `style \`${word}\` draws no border` };
-    else if ((STROKE_STYLES as readonly string[]).includes(lower)) [part, value] = ['style', lower];
+    else if (STROKE_STYLE_NAMES.includes(lower)) [part, value] = ['style', lower];
     else if (LENGTH.test(word) || word === '0' || Object.hasOwn(WIDTH_KEYWORDS, lower)) {
       part = 'width';
       value = word === '0' ? '0px' : (WIDTH_KEYWORDS[lower] ?? word);

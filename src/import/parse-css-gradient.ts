@@ -1,3 +1,4 @@
+import { itemAt, valueAt } from '../compile/checked-access.js';
 import { splitCss } from './css-words.js';
 import type { CssRead } from './css-words.js';
 
@@ -27,9 +28,9 @@ export function parseCssGradient(text: string): CssRead<CssGradient> {
   if (layers.length > 1) return { problem: `${layers.length} gradients layered (a gradient token is one)` };
   const call = /^([a-z-]+)\(([\s\S]*)\)$/i.exec(text.trim());
   if (call === null) return { problem: 'not a `linear-gradient()`' };
-  const name = (call[1] as string).toLowerCase();
+  const name = itemAt(call, 1).toLowerCase();
   if (name !== 'linear-gradient') return { problem: `a \`${name}()\` (ours are linear)` };
-  const args = splitCss(call[2] as string, ',');
+  const args = splitCss(itemAt(call, 2), ',');
   const lossy: string[] = [];
   let angle = 180;
   const first = splitCss(args[0] ?? '', ' ');
@@ -38,13 +39,14 @@ export function parseCssGradient(text: string): CssRead<CssGradient> {
   const direction = first.join(' ').toLowerCase();
   const written = ANGLE.exec(direction);
   if (written !== null) {
-    angle = rounded(Number(written[1]) * (DEGREES_PER[(written[2] as string).toLowerCase()] as number));
+    angle = rounded(Number(written[1]) * valueAt(DEGREES_PER, itemAt(written, 2).toLowerCase()));
     args.shift();
   } else if (direction === '0') args.shift();
   else if (direction.startsWith('to ')) {
     const side = direction.slice(3);
     const corner = CORNERS[side] ?? CORNERS[side.split(' ').reverse().join(' ')];
-    if (Object.hasOwn(SIDES, side)) angle = SIDES[side] as number;
+    const sideAngle = Object.hasOwn(SIDES, side) ? SIDES[side] : undefined;
+    if (sideAngle !== undefined) angle = sideAngle;
     else if (corner !== undefined) {
       angle = corner;
       lossy.push(
@@ -89,9 +91,9 @@ function placed(stops: readonly { color: string; position: number | undefined }[
     let next = index;
     while (positions[next] === undefined) next += 1;
     const start = highest;
-    const end = Math.max(highest, positions[next] as number);
+    const end = Math.max(highest, itemAt(positions, next));
     for (let between = index; between < next; between += 1)
       positions[between] = start + ((end - start) * (between - index + 1)) / (next - index + 1);
   }
-  return stops.map((stop, index) => ({ color: stop.color, position: rounded(positions[index] as number) }));
+  return stops.map((stop, index) => ({ color: stop.color, position: rounded(itemAt(positions, index)) }));
 }

@@ -1,5 +1,6 @@
 import { parseColor } from '../compile/values/parse-color.js';
 import { parseCssShadow } from '../compile/values/parse-css-shadow.js';
+import type { Dimension } from '../compile/types.js';
 import { formatCssNumber } from '../views/shared/css-values.js';
 import { srgbText } from './css-color.js';
 import { ALIAS_WORD, splitCss } from './css-words.js';
@@ -51,19 +52,23 @@ export function parseCssShadows(text: string): CssRead<CssShadowLayer[]> {
     if (parsed === undefined || layer === undefined) return { problem: problemOf(where, words, literalColors, colorAlias) };
     // The lengths in written order, references back in their places.
     const lengthWords = words.map((word, position) => lengthAliases.get(position) ?? (ANY_LENGTH.test(word) ? word : undefined));
-    const lengths = [layer.offsetX, layer.offsetY, layer.blur, layer.spread].map(
-      (length) => `${formatCssNumber(length.value)}${length.unit}`,
-    );
     const aliasesInOrder = lengthWords.filter((word): word is string => word !== undefined);
-    const texts = lengths.map((length, position) =>
-      ALIAS_WORD.test(aliasesInOrder[position] ?? '') ? (aliasesInOrder[position] as string) : length,
-    );
+    const written = (length: Dimension, position: number): string => {
+      const alias = aliasesInOrder[position];
+      return alias !== undefined && ALIAS_WORD.test(alias) ? alias : `${formatCssNumber(length.value)}${length.unit}`;
+    };
     for (const alias of lengthAliases.values())
       lossy.push(`the reference \`${alias}\` in a layer’s length is written as its value (a layer’s lengths take no reference)`);
     const [literalColor = ''] = literalColors;
     const color = colorAlias ?? literalColor;
-    const [offsetX, offsetY, blur, spread] = texts as [string, string, string, string];
-    layers.push({ offsetX, offsetY, blur, spread, color, ...(layer.inset ? { inset: true as const } : {}) });
+    layers.push({
+      offsetX: written(layer.offsetX, 0),
+      offsetY: written(layer.offsetY, 1),
+      blur: written(layer.blur, 2),
+      spread: written(layer.spread, 3),
+      color,
+      ...(layer.inset ? { inset: true as const } : {}),
+    });
   }
   return { value: layers, lossy };
 }
@@ -73,8 +78,8 @@ function problemOf(where: string, words: readonly string[], colors: readonly str
   if (colors.length === 0 && colorAlias === undefined) return `${where} has no color`;
   const foreignWord = colors.find((word) => !isColorWord(word));
   if (foreignWord !== undefined) return `${where}: \`${foreignWord}\` is not a length or a color`;
-  if (colors.length > 1) return `${where} has two colors, \`${colors[0] as string}\` and \`${colors[1] as string}\``;
-  const color = colors[0];
+  const [color, otherColor] = colors;
+  if (color !== undefined && otherColor !== undefined) return `${where} has two colors, \`${color}\` and \`${otherColor}\``;
   const lengths = words.filter((word) => ANY_LENGTH.test(word) || (ALIAS_WORD.test(word) && word !== colorAlias));
   const foreign = lengths.find(
     (word) => !ALIAS_WORD.test(word) && (!SHADOW_LENGTH.test(word) || (/^-?[\d.]+$/.test(word) && Number(word) !== 0)),

@@ -1,3 +1,4 @@
+import { itemAt, valueAt } from '../compile/checked-access.js';
 import { isRecord, modeNameOf } from './source-token.js';
 
 /**
@@ -209,9 +210,9 @@ export function valuesByMode(tree: ModeTree): ModeValues {
   const dropped: { path: string[]; value: unknown }[] = [];
   const baseKeys: string[] = [];
   const baseKey = (byMode: Readonly<Record<string, ModeTree>>): string =>
-    Object.keys(byMode).find((name) => modeNameOf(name) === 'light') ?? (Object.keys(byMode)[0] as string);
+    Object.keys(byMode).find((name) => modeNameOf(name) === 'light') ?? itemAt(Object.keys(byMode), 0);
   /** The value at `node` with every axis below at its base. */
-  const atBase = (node: ModeTree): unknown => ('leaf' in node ? node.leaf : atBase(node.byMode[baseKey(node.byMode)] as ModeTree));
+  const atBase = (node: ModeTree): unknown => ('leaf' in node ? node.leaf : atBase(valueAt(node.byMode, baseKey(node.byMode))));
   /** Walks the tree: `off` is the mode named by an axis above taken at another key than its base. */
   const walk = (node: ModeTree, path: string[], off: string | undefined, onBasePath: boolean): void => {
     if ('leaf' in node) return;

@@ -1,3 +1,4 @@
+import { itemAt } from '../compile/checked-access.js';
 import {
   declaredModeKeys,
   droppedReason,
@@ -50,7 +51,7 @@ function withPrimerFallbacks(tokens: readonly SourceToken[]): SourceToken[] {
     if (!isRecord(token.extensions?.[PRIMER_OVERRIDES])) return token;
     const fallbacks: Record<string, unknown> = {};
     for (const mode of modes) {
-      const family = mode.split('-', 1)[0] as string;
+      const family = itemAt(mode.split('-', 1), 0);
       if (!(mode in token.modes) && family !== mode && family in token.modes) fallbacks[mode] = token.modes[family];
     }
     return Object.keys(fallbacks).length === 0 ? token : { ...token, modes: { ...token.modes, ...fallbacks } };
@@ -70,7 +71,8 @@ export function readDtcgDocument(
   const pointed = (value: unknown): unknown => withPointersResolved(value, document);
   const walk = (node: Record<string, unknown>, path: readonly string[], inheritedType: string | undefined): void => {
     const type = typeof node['$type'] === 'string' ? node['$type'] : inheritedType;
-    const extensions = isRecord(node['$extensions']) ? (pointed(node['$extensions']) as Record<string, unknown>) : undefined;
+    const pointedExtensions = isRecord(node['$extensions']) ? pointed(node['$extensions']) : undefined;
+    const extensions = isRecord(pointedExtensions) ? pointedExtensions : undefined;
     const ours = isRecord(extensions?.[OUR_EXTENSION]) ? extensions[OUR_EXTENSION] : undefined;
     if ('$value' in node || (ours?.['type'] !== undefined && ours['value'] !== undefined && path.length > 0)) {
       const key = path.join('.');

@@ -1,6 +1,7 @@
+import { itemAt } from '../compile/checked-access.js';
 import { readDtcgDocument } from './read-dtcg.js';
 import { posix } from 'node:path';
-import { isRecord, modeNameOf, valueAtPointer, withModeLayer } from './source-token.js';
+import { isList, isRecord, modeNameOf, valueAtPointer, withModeLayer } from './source-token.js';
 import type { ImportIssue, SourceDocument, SourceRead } from './source-token.js';
 
 /** One modifier of a resolver document: its name, its contexts' sources in order, its default context. */
@@ -28,12 +29,15 @@ export function readResolver(documents: readonly SourceDocument[]): SourceRead {
   const issues: ImportIssue[] = [];
   const notes: string[] = [];
   const byPath = new Map(documents.map((document) => [normalizePath(document.path), document.document]));
-  const resolvers = documents.filter(({ document }) => isRecord(document) && Array.isArray(document['resolutionOrder']));
-  const resolver = resolvers[0] as SourceDocument;
+  const resolvers = documents.flatMap(({ path, document }) =>
+    isRecord(document) && isList(document['resolutionOrder']) ? [{ path, root: document, order: document['resolutionOrder'] }] : [],
+  );
+  // Read only when a document has a `resolutionOrder` (readSources tells the format by it).
+  const resolver = itemAt(resolvers, 0);
   for (const other of resolvers.slice(1)) {
     issues.push({ source: other.path, level: 'skipped', reason: `a second resolver document; only ${resolver.path} is read` });
   }
-  const root = resolver.document as Record<string, unknown>;
+  const root = resolver.root;
   const base = posix.dirname(normalizePath(resolver.path));
 
   /** A source: an inline token tree, or a `$ref` to a file given (with an optional `#/pointer`) or into this document. */
@@ -56,7 +60,7 @@ export function readResolver(documents: readonly SourceDocument[]): SourceRead {
 
   const steps: Step[] = [];
   const modifiers: Modifier[] = [];
-  (root['resolutionOrder'] as unknown[]).forEach((item, index) => {
+  resolver.order.forEach((item, index) => {
     const where = `resolutionOrder[${index}]`;
     const ref = isRecord(item) && typeof item['$ref'] === 'string' ? item['$ref'] : undefined;
     const entry = ref?.startsWith('#/') ? valueAtPointer(root, ref.slice(1)) : item;
@@ -70,7 +74,7 @@ export function readResolver(documents: readonly SourceDocument[]): SourceRead {
       return;
     }
     const name =
-      ref === undefined ? (typeof entry['name'] === 'string' ? entry['name'] : `modifier${index}`) : (ref.split('/').pop() as string);
+      ref === undefined ? (typeof entry['name'] === 'string' ? entry['name'] : `modifier${index}`) : ref.slice(ref.lastIndexOf('/') + 1);
     const contexts = new Map<string, unknown[]>();
     for (const [context, sources] of Object.entries(isRecord(entry['contexts']) ? entry['contexts'] : {})) {
       contexts.set(context, sourcesOf(sources, `${where}.contexts.${context}`));
@@ -84,10 +88,12 @@ export function readResolver(documents: readonly SourceDocument[]): SourceRead {
 
   const treeFor = (choice: ReadonlyMap<string, string>): Record<string, unknown> => {
     const tree: Record<string, unknown> = {};
-    for (const step of steps) {
-      const sources = 'sources' in step ? step.sources : (step.modifier.contexts.get(choice.get(step.modifier.name) as string) ?? []);
-      for (const source of sources) if (isRecord(source)) mergeTokens(tree, source);
-    }
+    const sourcesAt = (step: Step): readonly unknown[] => {
+      if ('sources' in step) return step.sources;
+      const context = choice.get(step.modifier.name);
+      return (context === undefined ? undefined : step.modifier.contexts.get(context)) ?? [];
+    };
+    for (const step of steps) for (const source of sourcesAt(step)) if (isRecord(source)) mergeTokens(tree, source);
     return tree;
   };
   const defaults = new Map(modifiers.map((modifier) => [modifier.name, modifier.defaultContext]));

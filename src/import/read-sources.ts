@@ -127,7 +127,8 @@ function parseDocument(input: ImportInput): { document: unknown } | { error: str
   }
   if (!input.path.endsWith('.json5')) {
     try {
-      return { document: JSON.parse(input.text) as unknown };
+      const document: unknown = JSON.parse(input.text);
+      return { document };
     } catch {
       // Read again as JSON5 below: it takes comments and trailing commas, and says where it stopped.
     }
@@ -135,11 +136,18 @@ function parseDocument(input: ImportInput): { document: unknown } | { error: str
   try {
     return { document: JSON5.parse<unknown>(input.text) };
   } catch (error) {
-    const { lineNumber, columnNumber, message } = error as SyntaxError & { lineNumber?: number; columnNumber?: number };
+    // JSON5 throws a SyntaxError with the `lineNumber` and `columnNumber` where it stopped.
+    const message = error instanceof Error ? error.message : String(error);
+    const [lineNumber, columnNumber] = [numberField(error, 'lineNumber'), numberField(error, 'columnNumber')];
     const where = lineNumber === undefined ? '' : `${lineNumber}:${columnNumber ?? 1}: `;
     return { error: `${where}not JSON or JSON5: ${message.replace(/^JSON5: /, '').replace(/ at \d+:\d+$/, '')}` };
   }
 }
+
+const numberField = (error: unknown, name: string): number | undefined => {
+  const value = isRecord(error) ? error[name] : undefined;
+  return typeof value === 'number' ? value : undefined;
+};
 
 const fileName = (path: string): string => posix.basename(path.replace(/\\/g, '/'));
 

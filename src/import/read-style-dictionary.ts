@@ -276,16 +276,13 @@ function modularScaleStep(raw: Record<string, unknown>, text: (value: string) =>
     return typeof value === 'string' ? text(value).trim() : typeof value === 'number' ? String(value) : '';
   };
   const base = /^(-?\d*\.?\d+)px$/.exec(field('base'));
-  const [ratio, pow, subStep] = [field('ratio'), field('pow'), 'sub_step' in raw ? field('sub_step') : '0'].map(Number);
+  const [ratio, pow, subStep] = [Number(field('ratio')), Number(field('pow')), Number('sub_step' in raw ? field('sub_step') : '0')];
   const multiply = 'not_really_modular_just_multiply_base' in raw ? Number(field('not_really_modular_just_multiply_base')) : undefined;
   const written = `a modular scale step \`{ ${Object.keys(raw).join(', ')} }\``;
-  if (base === null || [ratio, pow, subStep, multiply ?? 0].some((number) => number === undefined || !Number.isFinite(number)))
+  if (base === null || [ratio, pow, subStep, multiply ?? 0].some((number) => !Number.isFinite(number)))
     return { length: undefined, reason: `${written} whose base is not a px length or whose ratio, pow or step is not a number` };
   const px = Number(base[1]);
-  const computed =
-    multiply !== undefined
-      ? px * multiply
-      : px * (ratio as number) ** (pow as number) * (1 + ((ratio as number) - 1) * (subStep as number));
+  const computed = multiply !== undefined ? px * multiply : px * ratio ** pow * (1 + (ratio - 1) * subStep);
   const length = `${Math.round(computed * 10000) / 10000}px`;
   return {
     length,

@@ -1,3 +1,4 @@
+import { itemAt, valueAt } from '../compile/checked-access.js';
 import type { TypeChoices } from './infer-types.js';
 import type { ImportIssue, SourceDocument, SourceRead, SourceToken } from './source-token.js';
 import { withStudioTypesFromValues } from './tokens-studio/infer.js';
@@ -52,17 +53,21 @@ function keysOf(sets: readonly TokenSet[], modes: readonly MergedMode[]): string
 
 /** The token of `key` in every mode that has it (the base value from the first one when `light` has none), or why not. */
 function readToken(key: string, modes: readonly MergedMode[]): { token: SourceToken | undefined; issues: ImportIssue[] } {
-  const present = modes.filter((mode) => mode.tokens.has(key));
-  const [first] = present as [MergedMode];
-  const base = first.tokens.get(key) as StudioToken;
+  const present = modes.flatMap((mode) => {
+    const token = mode.tokens.get(key);
+    return token === undefined ? [] : [{ mode, token }];
+  });
+  // keysOf gives only keys some mode has.
+  const { mode: first, token: base } = itemAt(present, 0);
   const skipped = (reason: string) => ({ token: undefined, issues: [{ source: base.source, level: 'skipped' as const, reason }] });
   const unread = unreadTypeReason(base.type);
   if (unread !== undefined) return skipped(unread);
+  // A type unreadTypeReason takes is one of STUDIO_TYPES.
+  const studioType = valueAt(STUDIO_TYPES, String(base.type));
 
   const values = new Map<string, unknown>();
   const lossy = new Set<string>();
-  for (const mode of present) {
-    const token = mode.tokens.get(key) as StudioToken;
+  for (const { mode, token } of present) {
     try {
       const converted = mode.convert(token);
       values.set(mode.name, converted.value);
@@ -74,7 +79,7 @@ function readToken(key: string, modes: readonly MergedMode[]): { token: SourceTo
     }
   }
   if (present.length < modes.length) {
-    const missing = modes.filter((mode) => !present.includes(mode)).map((mode) => `\`${mode.name}\``);
+    const missing = modes.filter((mode) => !present.some((each) => each.mode === mode)).map((mode) => `\`${mode.name}\``);
     lossy.add(`not in every theme (missing in ${missing.join(', ')}): those modes take its value in \`${first.name}\``);
   }
 
@@ -82,7 +87,6 @@ function readToken(key: string, modes: readonly MergedMode[]): { token: SourceTo
   const otherModes: Record<string, unknown> = {};
   for (const [mode, modeValue] of values)
     if (mode !== 'light' && JSON.stringify(modeValue) !== JSON.stringify(value)) otherModes[mode] = modeValue;
-  const studioType = STUDIO_TYPES[String(base.type)] as (typeof STUDIO_TYPES)[string];
   return {
     token: {
       key,

@@ -9,7 +9,7 @@ import { lengthListOf } from './css-lengths.js';
 import { fontWeightOfName, hexOf, lengthOf, millisecondsOf, withAlphaOver } from './map-token.js';
 import type { ImportedToken } from './map-token.js';
 import { OUR_EXTENSION } from './read-dtcg.js';
-import { isAlphaOver, isRecord } from './source-token.js';
+import { isAlphaOver, isList, isRecord } from './source-token.js';
 import type { SourceToken } from './source-token.js';
 
 /** One value that differs: the token, the mode, the source's value and ours, both in the canonical text compared. */
@@ -30,10 +30,17 @@ const length = (dimension: Dimension | { value: number; unit: string }): string 
 /** A color as channels and alpha (4 decimals): `#0F172A1A` and `rgba(15, 23, 42, 0.1)` differ, as they do in CSS. */
 const colorText = (color: Rgba): string =>
   `rgba(${color.red}, ${color.green}, ${color.blue}, ${formatCssNumber(Math.round(color.alpha * 10000) / 10000)})`;
-const sourceColor = (raw: unknown): string => colorText(parseColor(hexOf(raw)) as Rgba);
+/** A source color as channels; an unreadable one throws (the value is then unreadable in the source). */
+const sourceRgba = (raw: unknown): Rgba => {
+  const hex = hexOf(raw);
+  const color = parseColor(hex);
+  if (color === undefined) throw new Error(`\`${hex}\` is not a color we read`);
+  return color;
+};
+const sourceColor = (raw: unknown): string => colorText(sourceRgba(raw));
 /** A shadow layer's color, with the `alpha` (Primer) or `opacity` (Gestalt) beside it when there is one. */
 const layerColor = (layer: Record<string, unknown>): string => {
-  const color = parseColor(hexOf(layer['color'])) as Rgba;
+  const color = sourceRgba(layer['color']);
   const alpha = typeof layer['alpha'] === 'number' ? layer['alpha'] : layer['opacity'];
   return colorText(typeof alpha === 'number' ? { ...color, alpha } : color);
 };
@@ -103,7 +110,7 @@ function deepResolve(raw: unknown, byKey: ReadonlyMap<string, SourceToken>, mode
   return raw;
 }
 
-const families = (raw: unknown): string => (Array.isArray(raw) ? (raw as string[]) : parseFontFamilies(String(raw))).join(',');
+const families = (raw: unknown): string => (isList(raw) ? raw : parseFontFamilies(String(raw))).join(',');
 const weight = (raw: unknown): string => String(fontWeightOfName(raw));
 const bezier = (raw: unknown): string => (parseCubicBezier(raw) ?? []).join(',');
 const shadowLayers = (raw: unknown): string => {
@@ -181,9 +188,10 @@ function canonicalSource(type: ImportedToken['type'], raw: unknown, extension: R
     case 'shadow':
       return shadowLayers(raw);
     case 'typography': {
-      const value = raw as Record<string, unknown>;
+      const value = compositeFields(raw);
       // A part the source leaves out (or our strict export notes as `omitted`) is compared as left out.
-      const omitted = Array.isArray(extension['omitted']) ? (extension['omitted'] as unknown[]) : [];
+      const omittedParts = extension['omitted'];
+      const omitted = isList(omittedParts) ? omittedParts : [];
       const optional = (name: OptionalTypographyPart, text: (part: unknown) => string): string =>
         value[name] === undefined || omitted.includes(name) ? OMITTED : text(value[name]);
       return [
@@ -195,20 +203,34 @@ function canonicalSource(type: ImportedToken['type'], raw: unknown, extension: R
       ].join(' / ');
     }
     case 'border': {
-      const value = raw as Record<string, unknown>;
+      const value = compositeFields(raw);
       return [length(lengthOf(value['width'])), String(value['style']), sourceColor(value['color'])].join(' ');
     }
     case 'transition': {
-      const value = raw as Record<string, unknown>;
+      const value = compositeFields(raw);
       return [millisecondsOf(value['duration']), millisecondsOf(value['delay'] ?? 0), bezier(value['timingFunction'])].join(' ');
     }
     case 'gradient': {
       // DTCG's value is the stops; a CSS `linear-gradient()` was read as `{ stops, angle }`; the default angle is 180.
-      const stops = (isRecord(raw) ? raw['stops'] : raw) as Record<string, unknown>[];
+      const stops = isRecord(raw) ? raw['stops'] : raw;
+      if (!isList(stops)) throw new Error('a gradient without a list of stops');
       const angle = isRecord(raw) ? raw['angle'] : (extension['angle'] ?? 180);
-      return `${String(angle)}deg ${stops.map((stop) => `${sourceColor(stop['color'])} ${numberText(stop['position'])}`).join(', ')}`;
+      const stopText = (stop: unknown): string => {
+        const fields = compositeFields(stop);
+        return `${sourceColor(fields['color'])} ${numberText(fields['position'])}`;
+      };
+      return `${String(angle)}deg ${stops.map(stopText).join(', ')}`;
     }
   }
+}
+
+/**
+ * The fields of a composite value (or a gradient stop). One that is no object throws, so it is unreadable in the source:
+ * it has none of the parts each case needs (a typography's size, a border's width, a transition's duration, a stop's color).
+ */
+function compositeFields(raw: unknown): Record<string, unknown> {
+  if (!isRecord(raw)) throw new Error('a composite value that is not an object');
+  return raw;
 }
 
 /** One of our typed values in the same canonical text. */

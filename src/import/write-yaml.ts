@@ -1,9 +1,11 @@
+import { mapValueAt } from '../compile/checked-access.js';
 import type { WrittenValue } from '../compile/types.js';
 import { MAX_SOURCE_FILE_BYTES } from '../compile/yaml/parse-source-file.js';
 import { compareKeys } from '../compile/diagnostics/sort-order.js';
 import { fileNamesOf } from './file-groups.js';
 import type { GroupedValues, ImportedPrimitive, ImportedScale } from './group-values.js';
 import type { ImportedToken } from './map-token.js';
+import { isWrittenList } from './source-token.js';
 
 const PLAIN = /^[A-Za-z][A-Za-z0-9_.-]*$/;
 /** A number with a unit (`1px`, `-0.01em`, `50%`): YAML's core schema reads it as a string, as designers write it. */
@@ -16,8 +18,8 @@ export function flowValue(value: WrittenValue): string {
   if (typeof value === 'string')
     return (PLAIN.test(value) && !RESERVED.has(value.toLowerCase())) || LENGTH.test(value) ? value : JSON.stringify(value);
   if (typeof value !== 'object' || value === null) return String(value);
-  if (Array.isArray(value)) return `[${(value as readonly WrittenValue[]).map(flowValue).join(', ')}]`;
-  const entries = Object.entries(value as Record<string, WrittenValue>);
+  if (isWrittenList(value)) return `[${value.map(flowValue).join(', ')}]`;
+  const entries = Object.entries(value);
   return `{ ${entries.map(([name, field]) => `${flowKey(name)}: ${flowValue(field)}`).join(', ')} }`;
 }
 
@@ -52,7 +54,7 @@ export function writeDesignSystemFiles(values: GroupedValues, name: string): Map
   const groups = new Map<string, ImportedToken[]>();
   const fileNames = fileNamesOf(values.tokens.map((token) => token.key));
   for (const token of [...values.tokens].sort((a, b) => compareKeys(a.key, b.key))) {
-    const group = fileNames.get(token.key) as string;
+    const group = mapValueAt(fileNames, token.key);
     const list = groups.get(group) ?? [];
     list.push(token);
     groups.set(group, list);

@@ -187,6 +187,20 @@ describe('import: the mapping, rule by rule', () => {
     ]);
   });
 
+  it('leaves out an sRGB color without its three components, saying why, and keeps the rest', () => {
+    const result = importOne({
+      color: {
+        $type: 'color',
+        short: { $value: { colorSpace: 'srgb', components: [1, 0] } },
+        ink: { $value: { colorSpace: 'srgb', components: [0, 0, 0] } },
+      },
+    });
+    expect(result.tokens.map((imported) => imported.key)).toEqual(['color.ink']);
+    expect(result.issues).toEqual([
+      { source: 'tokens.json:color.short', level: 'skipped', reason: 'an sRGB color without its three `components`' },
+    ]);
+  });
+
   it('leaves out a token our compiler refuses (an opacity above 1) and keeps the rest', () => {
     const refused = importOne({ opacity: { $type: 'number', wrong: { $value: 1.5 }, right: { $value: 0.5 } } });
     expect(refused.tokens.map((imported) => imported.key)).toEqual(['opacity.right']);

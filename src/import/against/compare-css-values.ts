@@ -1,3 +1,4 @@
+import { itemAt } from '../../compile/checked-access.js';
 import { parseColor } from '../../compile/values/parse-color.js';
 import { srgbText } from '../css-color.js';
 import { sameClamp } from '../css-fluid.js';
@@ -57,7 +58,7 @@ function colorBytes(text: string): number[] | undefined {
 function componentOf(part: string): Component {
   if (part === ',') return { kind: 'comma' };
   const number = NUMBER.exec(part);
-  if (number !== null) return { kind: 'number', value: Number.parseFloat(number[1] as string), unit: (number[2] as string).toLowerCase() };
+  if (number !== null) return { kind: 'number', value: Number.parseFloat(itemAt(number, 1)), unit: itemAt(number, 2).toLowerCase() };
   const weight = WEIGHT_WORDS[part.toLowerCase()];
   if (weight !== undefined) return { kind: 'number', value: weight, unit: '' };
   const bytes = colorBytes(part);
@@ -178,16 +179,16 @@ export function compareCssValues(build: string, ours: string): ValueComparison {
   if (a.length !== b.length) return unquoted(build) === unquoted(ours) ? 'equal' : 'differ';
   let result: ValueComparison = 'equal';
   for (let index = 0; index < a.length; index += 1) {
-    const [x, y] = [a[index] as Component, b[index] as Component];
+    const [x, y] = [itemAt(a, index), itemAt(b, index)];
     if (x.kind !== y.kind) return 'differ';
-    if (x.kind === 'color' && x.bytes.some((value, at) => value !== (y as { bytes: readonly number[] }).bytes[at])) return 'differ';
-    if (x.kind === 'text' && x.text !== (y as { text: string }).text) {
-      const same = compareFunctions(x.raw, (y as { raw: string }).raw);
+    if (x.kind === 'color' && y.kind === 'color' && x.bytes.some((value, at) => value !== y.bytes[at])) return 'differ';
+    if (x.kind === 'text' && y.kind === 'text' && x.text !== y.text) {
+      const same = compareFunctions(x.raw, y.raw);
       if (same === 'differ') return 'differ';
       if (same === 'equal-rem') result = 'equal-rem';
     }
-    if (x.kind === 'number') {
-      const same = compareNumbers(x, y as { value: number; unit: string });
+    if (x.kind === 'number' && y.kind === 'number') {
+      const same = compareNumbers(x, y);
       if (same === 'differ') return 'differ';
       if (same === 'equal-rem') result = 'equal-rem';
     }
@@ -202,20 +203,21 @@ export function compareCssValues(build: string, ours: string): ValueComparison {
 function compareFunctions(build: string, ours: string): ValueComparison {
   const [x, y] = [FUNCTION.exec(build), FUNCTION.exec(ours)];
   if (x === null || y === null) return 'differ';
-  const name = (x[1] as string).toLowerCase();
-  if (name !== (y[1] as string).toLowerCase()) return 'differ';
+  const name = itemAt(x, 1).toLowerCase();
+  if (name !== itemAt(y, 1).toLowerCase()) return 'differ';
+  const [argumentsX, argumentsY] = [itemAt(x, 2), itemAt(y, 2)];
   if (name === 'clamp') {
     // A fluid length: the same length at every viewport width, whatever its coefficients' rounding and units.
     const same = sameClamp(build, ours);
     const unitOf = (text: string): string | undefined => /^\s*-?[\d.]+([a-z]*)/i.exec(text)?.[1];
-    if (same !== undefined) return !same ? 'differ' : unitOf(x[2] as string) === unitOf(y[2] as string) ? 'equal' : 'equal-rem';
+    if (same !== undefined) return !same ? 'differ' : unitOf(argumentsX) === unitOf(argumentsY) ? 'equal' : 'equal-rem';
   }
-  if (!name.endsWith('gradient')) return compareCssValues(x[2] as string, y[2] as string);
+  if (!name.endsWith('gradient')) return compareCssValues(argumentsX, argumentsY);
   const stops = (inner: string): string =>
     withoutDefaultStopPositions(splitComponents(inner).map(componentOf))
       .map((component) => componentText(component))
       .join(' ');
-  return compareCssValues(stops(x[2] as string), stops(y[2] as string));
+  return compareCssValues(stops(argumentsX), stops(argumentsY));
 }
 
 /** A component as CSS text again (a color as `#RRGGBBAA`), to compare a function's normalized arguments. */

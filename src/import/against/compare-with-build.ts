@@ -242,8 +242,9 @@ function bestPrefix(contexts: readonly BuildContext[], ours: ReadonlyMap<string,
     for (const name of names) counts.set(firstWord(name), (counts.get(firstWord(name)) ?? 0) + 1);
     return [...counts].filter(([word, count]) => word !== '' && count >= names.length / 2).map(([word]) => word);
   };
+  const noPrefix = { build: '', ours: '' };
   const options = [
-    { build: '', ours: '' },
+    noPrefix,
     ...common(buildNames).map((word) => ({ build: word, ours: '' })),
     ...common(ourNames).map((word) => ({ build: '', ours: word })),
   ];
@@ -252,7 +253,7 @@ function bestPrefix(contexts: readonly BuildContext[], ours: ReadonlyMap<string,
       const normal = normalName(name);
       return normal.startsWith(option.build) && ourNormal.has(`${option.ours}${normal.slice(option.build.length)}`);
     }).length;
-  let best = options[0] as { build: string; ours: string };
+  let best = noPrefix;
   let bestCount = matches(best);
   for (const option of options.slice(1)) {
     const count = matches(option);

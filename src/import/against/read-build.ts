@@ -1,4 +1,5 @@
 import JSON5 from 'json5';
+import { itemAt } from '../../compile/checked-access.js';
 import { isRecord } from '../source-token.js';
 
 /**
@@ -94,8 +95,7 @@ function cssContexts(file: BuildFile): BuildContext[] {
       const body = text.slice(open.start, index);
       if (!body.includes('{')) {
         const values = new Map<string, string>();
-        for (const match of body.matchAll(/(--[A-Za-z0-9_-]+)\s*:([^;]*)(?:;|$)/g))
-          values.set(match[1] as string, (match[2] as string).trim());
+        for (const match of body.matchAll(/(--[A-Za-z0-9_-]+)\s*:([^;]*)(?:;|$)/g)) values.set(itemAt(match, 1), itemAt(match, 2).trim());
         const media = stack.map((outer) => outer.prelude).filter((prelude) => prelude.startsWith('@'));
         if (values.size > 0) {
           const where = [...media, open.prelude].join(' ');
@@ -191,12 +191,13 @@ function flatten(document: unknown): Map<string, string> {
 function jsValues(text: string): Map<string, string> {
   const values = new Map<string, string>();
   for (const match of text.matchAll(/^\s*export\s+const\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(.+?);?\s*$/gm)) {
-    const literal = parseLiteral((match[2] as string).replace(/\s+as\s+const$/, ''));
-    if (typeof literal === 'string' || typeof literal === 'number') values.set(match[1] as string, String(literal));
-    else if (isRecord(literal)) for (const [name, value] of flatten(literal)) values.set(`${match[1] as string}.${name}`, value);
+    const [name, written] = [itemAt(match, 1), itemAt(match, 2)];
+    const literal = parseLiteral(written.replace(/\s+as\s+const$/, ''));
+    if (typeof literal === 'string' || typeof literal === 'number') values.set(name, String(literal));
+    else if (isRecord(literal)) for (const [path, value] of flatten(literal)) values.set(`${name}.${path}`, value);
   }
   if (values.size > 0) return values;
   const object = /(?:module\.exports\s*=|export\s+default)\s*(\{[\s\S]*\})\s*;?\s*$/.exec(text);
-  const literal = object === null ? undefined : parseLiteral(object[1] as string);
+  const literal = object === null ? undefined : parseLiteral(itemAt(object, 1));
   return literal === undefined ? values : flatten(literal);
 }

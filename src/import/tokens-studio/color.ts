@@ -71,7 +71,9 @@ function applyModifier(color: Color, modifier: ColorModifier, amount: number): C
     case 'darken':
       return darken(color, modifier.space, amount);
     case 'mix': {
-      const mixed = color.mix(new Color(modifier.color as string), Math.max(0, Math.min(1, amount)), { space: modifier.space });
+      // modifierProblem turns a `mix` without a color away before; colorjs.io would throw on one too.
+      if (modifier.color === undefined) throw new TypeError('color modifier `mix` without a `color`');
+      const mixed = color.mix(new Color(modifier.color), Math.max(0, Math.min(1, amount)), { space: modifier.space });
       return new Color(mixed.toString({ precision: COLOR_PRECISION }));
     }
     default:
@@ -83,13 +85,13 @@ function applyModifier(color: Color, modifier: ColorModifier, amount: number): C
 function lighten(color: Color, space: string, amount: number): Color {
   switch (space) {
     case 'lch': {
-      const { l, c } = color.lch as unknown as { l: number; c: number };
+      const [l, c] = [color.get('lch.l'), color.get('lch.c')];
       color.set('lch.l', Math.min(100, l + (100 - l) * amount));
       color.set('lch.c', Math.max(0, c - amount * c));
       return color;
     }
     case 'hsl': {
-      const { l } = color.hsl as unknown as { l: number };
+      const l = color.get('hsl.l');
       color.set('hsl.l', Math.min(100, l + (100 - l) * amount));
       return color;
     }
@@ -105,13 +107,13 @@ function lighten(color: Color, space: string, amount: number): Color {
 function darken(color: Color, space: string, amount: number): Color {
   switch (space) {
     case 'lch': {
-      const { l, c } = color.lch as unknown as { l: number; c: number };
+      const [l, c] = [color.get('lch.l'), color.get('lch.c')];
       color.set('lch.l', Math.max(0, l - l * amount));
       color.set('lch.c', Math.max(0, c - amount * c));
       return color;
     }
     case 'hsl': {
-      const { l } = color.hsl as unknown as { l: number };
+      const l = color.get('hsl.l');
       color.set('hsl.l', Math.max(0, l - l * amount));
       return color;
     }

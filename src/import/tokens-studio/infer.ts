@@ -94,10 +94,10 @@ export function withStudioTypesFromValues(sources: StudioSources, choices: TypeC
       const written = typeof token.type === 'string' ? token.type : undefined;
       const choice = written === undefined ? undefined : choices[written];
       const group =
-        choice !== undefined
-          ? `\`--type ${written as string}=${choice}\``
-          : written === undefined
-            ? 'no `type`'
+        written === undefined
+          ? 'no `type`'
+          : choice !== undefined
+            ? `\`--type ${written}=${choice}\``
             : `Tokens Studio type \`${written}\``;
       const byType = counts.get(group) ?? new Map<string, number>();
       // A type chosen with `--type` is counted, not said to be read from values (as in the other formats).

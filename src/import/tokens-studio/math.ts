@@ -1,3 +1,5 @@
+import { itemAt } from '../../compile/checked-access.js';
+
 /** A number of the expression, and whether it carried the expression's unit. */
 interface Term {
   readonly value: number;
@@ -22,7 +24,7 @@ export const isPlainValue = (text: string): boolean => /^\s*-?(?:\d+\.?\d*|\.\d+
 export function evaluateMath(expression: string): string | number | undefined {
   const hasPx = expression.includes('px');
   const withoutPx = expression.replace(/px/g, '');
-  const units = new Set([...withoutPx.matchAll(NUMBER_WITH_UNIT)].map((match) => match[2] as string));
+  const units = new Set([...withoutPx.matchAll(NUMBER_WITH_UNIT)].map((match) => itemAt(match, 2)));
   if (units.size > 1) return undefined;
   const [unit] = units;
   // With only `*`, sd-transforms drops the unit before computing, so `2rem * 2rem` is 4rem.
@@ -56,7 +58,7 @@ function computeExpression(text: string, unit: string | undefined, typed: boolea
     }
     const match = token === undefined ? null : /^(\d+\.?\d*|\.\d+)([a-zA-Z%]*)$/.exec(token);
     if (match === null) return fail();
-    const suffix = match[2] as string;
+    const suffix = itemAt(match, 2);
     if (suffix !== '' && suffix !== unit) fail();
     return { value: Number(match[1]), hasUnit: typed && suffix !== '' };
   };

@@ -1,3 +1,4 @@
+import { itemAt } from '../../compile/checked-access.js';
 import { isRecord, modeNameOf } from '../source-token.js';
 import type { SourceDocument } from '../source-token.js';
 
@@ -56,7 +57,7 @@ export function readStudioSources(documents: readonly SourceDocument[]): StudioS
   let themes: unknown[] = [];
   let order: unknown;
   for (const { path, document } of documents) {
-    const lone = loneSetName(document);
+    const lone = loneSet(document);
     if (isThemesFile(path)) themes = Array.isArray(document) ? document : [];
     else if (isMetadataFile(path)) order = isRecord(document) ? document['tokenSetOrder'] : undefined;
     else if (isRecord(document) && ('$themes' in document || '$metadata' in document)) {
@@ -64,9 +65,9 @@ export function readStudioSources(documents: readonly SourceDocument[]): StudioS
       if (isRecord(document['$metadata'])) order = document['$metadata']['tokenSetOrder'];
       for (const [name, set] of Object.entries(document))
         if (!name.startsWith('$') && isRecord(set)) sets.push({ name, tokens: tokensOf(set, `${path}#${name}`) });
-    } else if (lone !== undefined && isRecord(document)) {
-      sets.push({ name: lone, tokens: tokensOf(document[lone] as Record<string, unknown>, `${path}#${lone}`) });
-      notes.push(`\`${lone}\` in ${path} is read as the name of its only token set, not as a key segment`);
+    } else if (lone !== undefined) {
+      sets.push({ name: lone.name, tokens: tokensOf(lone.set, `${path}#${lone.name}`) });
+      notes.push(`\`${lone.name}\` in ${path} is read as the name of its only token set, not as a key segment`);
     } else if (isRecord(document)) {
       const relative = normalPath(path)
         .slice(folder.length)
@@ -77,14 +78,14 @@ export function readStudioSources(documents: readonly SourceDocument[]): StudioS
   return { sets: inSetOrder(sets, Array.isArray(order) ? order.filter((name) => typeof name === 'string') : []), themes, notes };
 }
 
-/** The one top-level key of a document when it names a token set ({@link LONE_SET_NAME}) rather than a group. */
-function loneSetName(document: unknown): string | undefined {
+/** The one top-level key of a document, with its tokens, when it names a token set ({@link LONE_SET_NAME}) rather than a group. */
+function loneSet(document: unknown): { name: string; set: Record<string, unknown> } | undefined {
   if (!isRecord(document)) return undefined;
   const keys = Object.keys(document).filter((key) => !key.startsWith('$'));
   const [only] = keys;
   if (keys.length !== 1 || only === undefined || Object.keys(document).length !== 1) return undefined;
   const set = document[only];
-  return LONE_SET_NAME.test(only) && isRecord(set) && !('value' in set) && !('$value' in set) ? only : undefined;
+  return LONE_SET_NAME.test(only) && isRecord(set) && !('value' in set) && !('$value' in set) ? { name: only, set } : undefined;
 }
 
 /** The folder every path is in (with its trailing `/`), `''` when they share none. */
@@ -165,9 +166,9 @@ export function modesOf(sources: StudioSources): { modes: StudioMode[]; notes: s
   const isLight = (theme: Theme): boolean => theme.name.trim().toLowerCase() === 'light';
   // There is a theme, so there is a first group with a first theme.
   const groupList = [...groups.values()];
-  const lightGroup = groupList.find((group) => group.some(isLight)) ?? groupList[0] ?? [];
-  const baseOfFirst: Theme = lightGroup.find(isLight) ?? (lightGroup[0] as Theme);
-  const baseOf = (group: readonly Theme[]): Theme => (group === lightGroup ? baseOfFirst : (group[0] as Theme));
+  const lightGroup = groupList.find((group) => group.some(isLight)) ?? itemAt(groupList, 0);
+  const baseOfFirst: Theme = lightGroup.find(isLight) ?? itemAt(lightGroup, 0);
+  const baseOf = (group: readonly Theme[]): Theme => (group === lightGroup ? baseOfFirst : itemAt(group, 0));
   const notes: string[] = [];
   const setsOf = (selection: readonly Theme[]): TokenSet[] => selectedSets(selection, sources.sets, notes);
 
@@ -209,12 +210,12 @@ function groupThemes(themes: readonly Theme[]): Map<string, Theme[]> {
 
 function uniqueModeName(theme: Theme, modes: readonly StudioMode[]): string {
   const taken = (name: string): boolean => modes.some((mode) => mode.name === name);
-  const candidates = [modeNameOf(theme.name), modeNameOf(`${theme.group} ${theme.name}`)];
-  const free = candidates.find((name) => !taken(name));
+  const [byName, byGroup] = [modeNameOf(theme.name), modeNameOf(`${theme.group} ${theme.name}`)];
+  const free = [byName, byGroup].find((name) => !taken(name));
   if (free !== undefined) return free;
   let number = 2;
-  while (taken(`${candidates[1] as string}-${number}`)) number += 1;
-  return `${candidates[1] as string}-${number}`;
+  while (taken(`${byGroup}-${number}`)) number += 1;
+  return `${byGroup}-${number}`;
 }
 
 /** The sets the themes select (`source` ones first, then `enabled` ones, each in set order); a name no set has is noted. */

@@ -1,3 +1,4 @@
+import { itemAt } from '../../compile/checked-access.js';
 import type { TokenType } from '../../compile/types.js';
 
 /** How a value of a Tokens Studio type is converted, as sd-transforms converts it. */
@@ -145,10 +146,11 @@ export function fontWeightOf(written: string | number): { weight: number; style:
   if (/^\d+(?:\.\d+)?$/.test(text)) return { weight: Number(text), style: undefined };
   const match = /^(.+?)\s?(italic|oblique|normal)?$/i.exec(text);
   if (match === null) return undefined;
-  const name = (match[1] as string).toLowerCase();
+  const name = itemAt(match, 1).toLowerCase();
   const style = match[2]?.toLowerCase();
   if (style === undefined && FONT_STYLES.includes(name) && !Object.hasOwn(FONT_WEIGHT_NAMES, name)) return { weight: 400, style: name };
   const compact = name.replace(/\s/g, '');
   if (/^\d+$/.test(compact)) return { weight: Number(compact), style };
-  return Object.hasOwn(FONT_WEIGHT_NAMES, compact) ? { weight: FONT_WEIGHT_NAMES[compact] as number, style } : undefined;
+  const weight = Object.hasOwn(FONT_WEIGHT_NAMES, compact) ? FONT_WEIGHT_NAMES[compact] : undefined;
+  return weight === undefined ? undefined : { weight, style };
 }

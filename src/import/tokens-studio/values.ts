@@ -117,10 +117,12 @@ function colorOf(conversion: Conversion, token: StudioToken, raw: unknown, keepA
   const base = scalarOf(conversion, 'color', raw, false);
   if (typeof base !== 'string') throw new Unreadable(`color \`${JSON.stringify(raw)}\` is not text`);
   const color = modifier['color'];
+  const amount = referenceFree(conversion, modifier['value']);
   const written: ColorModifier = {
     type: String(modifier['type']),
     space: String(modifier['space']),
-    value: referenceFree(conversion, modifier['value']) as string | number,
+    // An amount that is neither (`true`, an object) is read as its text, which is no number: the modifier fails below.
+    value: typeof amount === 'number' || typeof amount === 'string' ? amount : String(amount),
     color: color === undefined ? undefined : String(scalarOf(conversion, 'color', referenceFree(conversion, color), false)),
     format: typeof modifier['format'] === 'string' ? modifier['format'] : undefined,
   };
