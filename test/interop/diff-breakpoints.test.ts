@@ -1,21 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RESPONSE_SCHEMAS } from '../../src/http/response-schemas.js';
 import { GitRevisions } from '../../src/source/git-revisions.js';
 import { bearer, buildLoadedApp } from '../helpers/app.js';
+import { RESPONSIVE_FILES as FILES, RESPONSIVE_PATHS } from '../helpers/responsive-repo.js';
 import { ALPHA_KEY, createFixtureRepo, keysYaml } from '../source/fixture-repo.js';
 
-const FIXTURE = new URL('../fixtures/responsive/responsive/', import.meta.url);
-const read = (name: string): string => readFileSync(new URL(name, FIXTURE), 'utf8');
-const SYSTEM = 'design-systems/responsive/system.yaml';
-const TOKENS = 'design-systems/responsive/tokens.yaml';
-const FILES: Record<string, string> = {
-  [SYSTEM]: `id: responsive\n${read('system.yaml')}`,
-  [TOKENS]: read('tokens.yaml'),
-  'design-systems/responsive/scales.yaml': read('scales.yaml'),
-};
+const SYSTEM = RESPONSIVE_PATHS.system;
+const TOKENS = RESPONSIVE_PATHS.tokens;
 
 /** `text` with `from` replaced by `to` (which must be there). */
 function edited(text: string, from: string, to: string): string {
