@@ -140,4 +140,29 @@ describe.skipIf(!BROWSER_AVAILABLE)('token browser: the breakpoint picker in Chr
     expect(cssRequests.at(-1)).toBe('/api/v1/export/css?designSystem=responsive&breakpoint=lg');
     expect(problems).toEqual([]);
   });
+
+  it('shows what changed between two commits at each breakpoint, and the breakpoints declared', async () => {
+    await page.waitForFunction(() => document.documentElement.dataset['live'] === 'true');
+    const loads = await loadsOf(page);
+    const system = RESPONSIVE_FILES['design-systems/responsive/system.yaml'] as string;
+    const tokens = RESPONSIVE_FILES['design-systems/responsive/tokens.yaml'] as string;
+    repo.write('design-systems/responsive/system.yaml', `${system}  xl: { min-width: 80rem }\n`);
+    repo.write('design-systems/responsive/tokens.yaml', tokens.replace('md: { value: 24 }', 'md: { value: 28 }'));
+    repo.commit('Wider gutter at md, an xl breakpoint');
+    await waitForLoads(page, loads + 1);
+    // A commit of content already served sends no event; the pickers refresh their lists when one gets the focus.
+    await page.locator('#revision').focus();
+    const gutter = page.locator('#diff-result .diff-changed li[data-key="space.gutter"]');
+    await expect.poll(() => gutter.count(), { timeout: 10_000 }).toBe(1);
+    expect(await gutter.textContent()).toBe('space.gutter at md: 24px → 28px');
+    expect(await page.locator('#diff-result .diff-breakpoints li').allTextContents()).toEqual(['xl added (from 80rem)']);
+    expect(await page.locator('#diff-result .diff-level').textContent()).toBe('Change level: minor');
+    expect(await page.locator('#breakpoint option').allTextContents()).toEqual([
+      'base (below 48rem)',
+      'md (from 48rem)',
+      'lg (from 1024px)',
+      'xl (from 80rem)',
+    ]);
+    expect(problems).toEqual([]);
+  });
 });
