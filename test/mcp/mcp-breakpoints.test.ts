@@ -68,6 +68,22 @@ describe('/mcp on a design system with breakpoints', () => {
     expect(body.tokens).toEqual([{ key: 'font.size.body', type: 'font.size', values: inModes('16px') }]);
   });
 
+  it('find_token_for_value: the exact matches at each breakpoint too', async () => {
+    const found = (await callJson(client, 'find_token_for_value', { value: '1.5rem', limit: 1 })) as Record<string, unknown>;
+    // 24px: the display size's static value below, the gutter (and the gap following it) at md only, the stack nowhere.
+    expect(found.exact).toEqual([{ key: 'font.size.display', modes: ['light', 'dark', 'dark-dimmed'] }]);
+    expect(found.exactAtBreakpoints).toEqual([
+      { key: 'font.size.display', breakpoint: 'md', modes: ['light', 'dark', 'dark-dimmed'] },
+      { key: 'space.gap', breakpoint: 'md', modes: ['light', 'dark', 'dark-dimmed'] },
+      { key: 'space.gutter', breakpoint: 'md', modes: ['light', 'dark', 'dark-dimmed'] },
+    ]);
+    const dark = (await callJson(client, 'find_token_for_value', { value: '#F0F6FC', limit: 1 })) as Record<string, unknown>;
+    expect(dark.exactAtBreakpoints).toEqual([
+      { key: 'color.bg', breakpoint: 'md', modes: ['dark', 'dark-dimmed'] },
+      { key: 'color.bg', breakpoint: 'lg', modes: ['dark', 'dark-dimmed'] },
+    ]);
+  });
+
   it('list_modes: the breakpoints with their widths and conditions', async () => {
     expect(await callJson(client, 'list_modes')).toEqual({
       designSystem: 'responsive',
