@@ -23,7 +23,7 @@ export class ApiFailure extends Error {
 
 export interface ApiClient {
   json<T>(path: string, scope: Scope, params?: Record<string, string>): Promise<{ body: T; headers: Headers }>;
-  text(path: string, scope: Scope): Promise<string>;
+  text(path: string, scope: Scope, params?: Record<string, string>): Promise<string>;
   /** A write: `POST`/`PATCH` with a JSON body (or none), the key in `Authorization` as for every call. */
   send<T>(method: 'POST' | 'PATCH', path: string, scope: Scope, body?: unknown, headers?: Record<string, string>): Promise<T>;
   /** The raw response of `GET /api/v1/events`, to read as a stream. */
@@ -69,8 +69,8 @@ export function createApiClient(key: string): ApiClient {
       const response = await request(urlOf(path, scope, params));
       return { body: (await response.json()) as T, headers: response.headers };
     },
-    async text(path, scope) {
-      return (await request(urlOf(path, scope))).text();
+    async text(path, scope, params = {}) {
+      return (await request(urlOf(path, scope, params))).text();
     },
     async send<T>(method: 'POST' | 'PATCH', path: string, scope: Scope, body?: unknown, headers: Record<string, string> = {}) {
       const response = await fetch(urlOf(path, scope), {

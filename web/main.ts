@@ -2,6 +2,7 @@ import { ApiFailure, createApiClient } from './api.js';
 import type { ApiClient, Scope } from './api.js';
 import { ChangeRequestsPanel } from './change-requests.js';
 import type { RoleAnswer, ShownBranch } from './change-requests.js';
+import { BASE_BREAKPOINT, breakpointChoices, shownBreakpoint, viewsAtBreakpoint } from './breakpoints.js';
 import { renderContrast } from './contrast.js';
 import { byId, copyText, el, shortSha } from './dom.js';
 import { followEvents } from './events.js';
@@ -29,6 +30,9 @@ const ui = {
   theme: byId<HTMLButtonElement>('theme'),
   modeField: byId<HTMLLabelElement>('mode-field'),
   mode: byId<HTMLSelectElement>('mode'),
+  breakpointField: byId<HTMLLabelElement>('breakpoint-field'),
+  breakpoint: byId<HTMLSelectElement>('breakpoint'),
+  breakpointNote: byId<HTMLParagraphElement>('breakpoint-note'),
   forgetKey: byId<HTMLButtonElement>('forget-key'),
   keyForm: byId<HTMLFormElement>('key-form'),
   keyInput: byId<HTMLInputElement>('key-input'),
@@ -89,6 +93,8 @@ const state = {
   wantedScheme: 'light' as 'light' | 'dark',
   /** The mode shown. */
   mode: 'light',
+  /** The breakpoint asked for (`base`: below the first), kept while the design systems shown declare it. */
+  wantedBreakpoint: BASE_BREAKPOINT,
 };
 
 function scope(): Scope {
@@ -167,6 +173,23 @@ function renderModeSwitcher(): void {
   ui.mode.replaceChildren(...state.modes.map((mode) => el('option', { text: mode.name, attrs: { value: mode.name } })));
 }
 
+/**
+ * The breakpoint picker, shown when the design system declares breakpoints, and the note saying which values the
+ * token rows show; the breakpoint shown (`base` when the one asked for is not declared).
+ */
+function renderBreakpointPicker(meta: DesignSystemMeta): string {
+  const choices = breakpointChoices(meta);
+  const shown = shownBreakpoint(meta, state.wantedBreakpoint);
+  ui.breakpointField.hidden = choices.length === 0;
+  ui.breakpoint.replaceChildren(...choices.map((choice) => el('option', { text: choice.label, attrs: { value: choice.name } })));
+  ui.breakpoint.value = shown;
+  const label = choices.find((choice) => choice.name === shown)?.label;
+  ui.breakpointNote.hidden = label === undefined;
+  ui.breakpointNote.textContent = label === undefined ? '' : `Values and previews at ${label}.`;
+  ui.tokenList.dataset['breakpoint'] = shown;
+  return shown;
+}
+
 /** Marks, in every row, the value line and the swatch of the mode shown. */
 function markCurrentMode(): void {
   for (const { token, row } of state.rows) {
@@ -237,7 +260,11 @@ async function load(highlight: boolean): Promise<boolean> {
       api.json<unknown>('export/json', current),
       // Typed values (an easing's control points, keywords included) come from the strict DTCG export.
       api.json<unknown>('export/json', current, { spec: '2025.10' }),
-      api.text('export/css', current),
+      // At a breakpoint the design system declares, its values there (`?breakpoint=`): the previews wear them.
+      metaAnswer.then((answer) => {
+        const breakpoint = shownBreakpoint(answer.body.data, state.wantedBreakpoint);
+        return api.text('export/css', current, breakpoint === BASE_BREAKPOINT ? {} : { breakpoint });
+      }),
       fetchRevisions(),
       // The contrast route names the design system in its path: the slug the meta answer gives, whichever was asked.
       metaAnswer.then((answer) => fetchContrast(api, answer.body.data.slug, current.ref)),
@@ -256,6 +283,9 @@ async function load(highlight: boolean): Promise<boolean> {
     state.themeSheet.replaceSync(css);
     state.modes = modes;
     renderModeSwitcher();
+    const breakpoint = renderBreakpointPicker(meta.body.data);
+    // The rows show the values at the breakpoint, read from the stylesheet the previews wear; the rest stays below it.
+    const shownViews = breakpoint === BASE_BREAKPOINT ? views : viewsAtBreakpoint(views, modes, state.themeSheet);
     showMode(false);
     renderMeta(ui.meta, meta.body.data, commit, state.ref !== undefined);
     renderSwitcher(systems.body.data.designSystems, meta.body.data.slug);
@@ -267,7 +297,7 @@ async function load(highlight: boolean): Promise<boolean> {
     renderContrast(ui.contrast, ui.contrastResult, contrast, modes, views);
     updatePanel(api, meta.body.data.slug, commit, modes, views, scaleList, tokens.body.data.tokens, role);
     if (panel.canEdit) addScaleEditButtons();
-    renderTokens(views);
+    renderTokens(shownViews);
     renderChanges(revisions);
     ui.controls.hidden = false;
     ui.content.hidden = false;
@@ -527,6 +557,10 @@ document.adoptedStyleSheets = [...document.adoptedStyleSheets, state.themeSheet]
 restoreMode();
 
 ui.theme.addEventListener('click', () => (state.mode === 'dark' ? askForMode('light', 'light') : askForMode('dark', 'dark')));
+ui.breakpoint.addEventListener('change', () => {
+  state.wantedBreakpoint = ui.breakpoint.value;
+  void load(false);
+});
 ui.mode.addEventListener('change', () => {
   const mode = state.modes.find((candidate) => candidate.name === ui.mode.value);
   if (mode !== undefined) askForMode(mode.name, mode.scheme);

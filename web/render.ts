@@ -132,11 +132,19 @@ export function renderRevisionOptions(
   if (target.value !== selected && target.options.length > 0) target.selectedIndex = 0;
 }
 
-/** `{ light, dark, modes? }` of a diff entry. */
+/** `{ light, dark, modes? }` of a diff entry, and its values at each breakpoint when they differ there. */
 interface DiffValue {
   readonly light: string;
   readonly dark: string | null;
   readonly modes?: Readonly<Record<string, string>>;
+  readonly breakpoints?: Readonly<Record<string, DiffValue>>;
+}
+
+/** A breakpoint declaration as the diff lists it. */
+interface DiffBreakpoint {
+  readonly name: string;
+  readonly minWidth: string;
+  readonly container: string | null;
 }
 
 /** The parts of a `GET /api/v1/diff` answer the page shows. */
@@ -145,7 +153,7 @@ export interface DiffAnswer {
   readonly tokens?: {
     readonly added?: readonly { key: string; type: string; value: DiffValue }[];
     readonly removed?: readonly { key: string; type: string; value: DiffValue }[];
-    readonly changed?: readonly { key: string; type: string; from: DiffValue; to: DiffValue }[];
+    readonly changed?: readonly { key: string; type: string; from: DiffValue; to: DiffValue; changedAt?: readonly string[] }[];
     readonly retyped?: readonly { key: string; from: { type: string; value: DiffValue }; to: { type: string; value: DiffValue } }[];
   };
   readonly scales?: {
@@ -158,6 +166,34 @@ export interface DiffAnswer {
       stepsChanged: readonly { step: number }[];
     }[];
   };
+  readonly breakpoints?: {
+    readonly added: readonly DiffBreakpoint[];
+    readonly removed: readonly DiffBreakpoint[];
+    readonly changed: readonly { name: string; from: Omit<DiffBreakpoint, 'name'>; to: Omit<DiffBreakpoint, 'name'> }[];
+  };
+}
+
+/** A breakpoint's condition: `from 48rem`, `card from 30rem`. */
+const conditionOf = (breakpoint: Omit<DiffBreakpoint, 'name'>): string =>
+  `${breakpoint.container === null ? '' : `${breakpoint.container} `}from ${breakpoint.minWidth}`;
+
+/**
+ * A changed token's old → new values: below the first breakpoint, then `at <breakpoint>` for each breakpoint where
+ * it changed (`—` on a side that does not declare that breakpoint).
+ */
+function describeChange(diff: DiffAnswer, change: NonNullable<NonNullable<DiffAnswer['tokens']>['changed']>[number]): string {
+  if (change.changedAt === undefined) return `${describeValue(change.from)} → ${describeValue(change.to)}`;
+  const added = new Set(diff.breakpoints?.added.map((breakpoint) => breakpoint.name));
+  const removed = new Set(diff.breakpoints?.removed.map((breakpoint) => breakpoint.name));
+  const at = (value: DiffValue, breakpoint: string, declared: boolean): string =>
+    declared ? describeValue(value.breakpoints?.[breakpoint] ?? value) : '—';
+  return change.changedAt
+    .map((place) =>
+      place === 'base'
+        ? `${describeValue(change.from)} → ${describeValue(change.to)}`
+        : `at ${place}: ${at(change.from, place, !added.has(place))} → ${at(change.to, place, !removed.has(place))}`,
+    )
+    .join('; ');
 }
 
 /** Light, then each other mode whose value differs from light: `#FFF / dark #000 / dark-dimmed #111`. */
@@ -179,7 +215,10 @@ function diffList(title: string, className: string, items: readonly [key: string
   ]);
 }
 
-/** Renders a `GET /api/v1/diff` answer: tokens added, changed (old → new), retyped and removed, and scale changes. */
+/**
+ * Renders a `GET /api/v1/diff` answer: tokens added, changed (old → new, per breakpoint where it changed there),
+ * retyped and removed, scale changes, and breakpoint declarations when either side has any.
+ */
 export function renderDiff(target: HTMLElement, diff: DiffAnswer): void {
   const tokens = diff.tokens ?? {};
   const scales = diff.scales ?? {};
@@ -202,7 +241,7 @@ export function renderDiff(target: HTMLElement, diff: DiffAnswer): void {
     diffList(
       'Changed',
       'diff-changed',
-      (tokens.changed ?? []).map((change) => [change.key, `${describeValue(change.from)} → ${describeValue(change.to)}`]),
+      (tokens.changed ?? []).map((change) => [change.key, describeChange(diff, change)]),
     ),
     diffList(
       'Added',
@@ -220,5 +259,17 @@ export function renderDiff(target: HTMLElement, diff: DiffAnswer): void {
       (tokens.retyped ?? []).map((entry) => [entry.key, `${entry.from.type} → ${entry.to.type}`]),
     ),
     diffList('Scales', 'diff-scales', scaleItems),
+    ...(diff.breakpoints === undefined
+      ? []
+      : [
+          diffList('Breakpoints', 'diff-breakpoints', [
+            ...diff.breakpoints.added.map((breakpoint): [string, string] => [breakpoint.name, `added (${conditionOf(breakpoint)})`]),
+            ...diff.breakpoints.removed.map((breakpoint): [string, string] => [breakpoint.name, `removed (${conditionOf(breakpoint)})`]),
+            ...diff.breakpoints.changed.map((breakpoint): [string, string] => [
+              breakpoint.name,
+              `${conditionOf(breakpoint.from)} → ${conditionOf(breakpoint.to)}`,
+            ]),
+          ]),
+        ]),
   );
 }

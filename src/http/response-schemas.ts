@@ -287,17 +287,30 @@ const closedWithOptional = (properties: Record<string, object>, required: readon
   required,
   properties,
 });
+const DIFF_MODE_VALUES = {
+  light: STRING,
+  dark: { type: ['string', 'null'], description: 'null when it equals light.' },
+  modes: furtherModesOf(
+    STRING,
+    'Only when that side’s design system declares further modes: the value in each of them (as in the CSS export).',
+  ),
+};
 const DIFF_VALUE = closedWithOptional(
   {
-    light: STRING,
-    dark: { type: ['string', 'null'], description: 'null when it equals light.' },
-    modes: furtherModesOf(
-      STRING,
-      'Only when that side’s design system declares further modes: the value in each of them (as in the CSS export).',
-    ),
+    ...DIFF_MODE_VALUES,
+    breakpoints: {
+      type: 'object',
+      additionalProperties: closedWithOptional(DIFF_MODE_VALUES, ['light', 'dark']),
+      description:
+        'Only when that side’s design system declares breakpoints and the token’s value differs at one of them: its values at each breakpoint that side declares, in every mode (inheritance applied).',
+    },
   },
   ['light', 'dark'],
 );
+const DIFF_BREAKPOINT_CONDITION = {
+  minWidth: { ...STRING, description: 'As written, e.g. `48rem`.' },
+  container: { type: ['string', 'null'], description: 'The container it queries; null for the viewport.' },
+};
 const DIFF_TOKEN = closed({ key: STRING, type: STRING, value: DIFF_VALUE });
 const DIFF_SIDE = closed({
   ref: { type: ['string', 'null'], description: 'As given; null for the live snapshot.' },
@@ -337,6 +350,11 @@ const DIFF = dataOf(
                   ...listOfItems(STRING),
                   description:
                     'Only when some token changed only because it refers to this one (directly or through others): those tokens, which are not listed on their own.',
+                },
+                changedAt: {
+                  ...listOfItems(STRING),
+                  description:
+                    'Only when either side declares breakpoints: where the value changed, `base` (below the first breakpoint) and each breakpoint, `base` first.',
                 },
               },
               ['key', 'type', 'from', 'to'],
@@ -381,6 +399,15 @@ const DIFF = dataOf(
         ),
         description:
           'Only when either side declares contrast pairs: each pair and mode that passes in `from` (or is not checked there) and fails in `to`; any makes the level `major`.',
+      },
+      breakpoints: {
+        ...closed({
+          added: listOfItems(closed({ name: STRING, ...DIFF_BREAKPOINT_CONDITION })),
+          removed: listOfItems(closed({ name: STRING, ...DIFF_BREAKPOINT_CONDITION })),
+          changed: listOfItems(closed({ name: STRING, from: closed(DIFF_BREAKPOINT_CONDITION), to: closed(DIFF_BREAKPOINT_CONDITION) })),
+        }),
+        description:
+          'Only when either side declares breakpoints: the declarations added (`minor`), removed (`major`) and changed (a width: `patch`; between the viewport and a container: `major`).',
       },
     },
     ['from', 'to', 'level', 'tokens', 'scales', 'primitives'],

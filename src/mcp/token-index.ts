@@ -19,6 +19,25 @@ export function valuesByMode(system: CompiledDesignSystem, token: Token): Record
 }
 
 /**
+ * Only when the design system declares breakpoints and the token's value differs at one of them: per declared
+ * breakpoint (narrowest first), its value in every mode there as {@link valuesByMode} writes them (inheritance applied).
+ * @example valuesAtBreakpoints(system, spaceGutter) // { valuesAtBreakpoints: { md: { light: '24px', dark: '24px' }, lg: { light: '2rem', dark: '2rem' } } }
+ */
+export function valuesAtBreakpoints(
+  system: CompiledDesignSystem,
+  token: Token,
+): { valuesAtBreakpoints?: Record<string, Record<string, string>> } {
+  const { responsive } = token;
+  if (responsive === undefined || system.breakpoints === undefined) return {};
+  const found: Record<string, Record<string, string>> = {};
+  for (const { name } of system.breakpoints) {
+    const resolved = responsive[name];
+    if (resolved !== undefined) found[name] = valuesByMode(system, { ...token, resolved });
+  }
+  return { valuesAtBreakpoints: found };
+}
+
+/**
  * The tokens whose value names each token (as the whole value, or a part of a composite), in any mode: the reverse of
  * `references`, sorted by key, built once per compiled design system.
  * @example referencedBy(system).get('color.brand.primary') // ['color.border.focus', 'color.text.link']

@@ -43,6 +43,7 @@ describe('GET / and the page assets', () => {
         .sort(),
     ).toEqual([
       'api.js',
+      'breakpoints.js',
       'change-list.js',
       'change-preview.js',
       'change-requests.js',

@@ -140,7 +140,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
     name: 'get_token',
     title: 'Get a design token',
     description:
-      'One token by its dotted key: its value in every mode, what it references (the chain per mode), the tokens ' +
+      'One token by its dotted key: its value in every mode (and at each breakpoint, when it changes there), what it references (the chain per mode), the tokens ' +
       'that reference it, its deprecation and replacement, and how to use it: CSS variable, Tailwind class, JS, SCSS, Less, ' +
       'and the iOS, Android, Compose, Flutter and React Native symbols (or why that format leaves the token out).',
     inputSchema: GET_TOKEN_INPUT,
@@ -230,7 +230,8 @@ export const MCP_TOOLS: readonly McpTool[] = [
     name: 'list_modes',
     title: 'List modes',
     description:
-      'The design system’s modes (light, dark and its own, such as high contrast or brands): each with the mode it builds on and its media query.',
+      'The design system’s modes (light, dark and its own, such as high contrast or brands): each with the mode it builds on and its media query; ' +
+      'and its breakpoints (width, container, media condition), when it declares any.',
     inputSchema: DESIGN_SYSTEM_INPUT,
     annotations: READ_ONLY,
     access: 'read',

@@ -1,4 +1,5 @@
-import type { CompiledDesignSystem, Rgba } from '../../compile/types.js';
+import type { CompiledDesignSystem, Rgba, TypedValue } from '../../compile/types.js';
+import { pixelsOf } from '../../views/api/contrast.js';
 import { formatHex } from '../../views/shared/css-values.js';
 import { chromaOf, deltaE2000Of, MAX_LIGHTNESS_WEIGHT } from '../delta-e-2000.js';
 import type { LabColor } from '../delta-e-2000.js';
@@ -43,12 +44,44 @@ export interface NearMatch {
   readonly difference?: number;
 }
 
+/** A token whose value at a breakpoint is the one sought, and the modes where it is there. */
+export interface ExactMatchAtBreakpoint extends ExactMatch {
+  readonly breakpoint: string;
+}
+
 /** What `find_token_for_value` answers. */
 export interface FindTokenAnswer {
   readonly designSystem: string;
   readonly query: SoughtValue;
   readonly exact: readonly ExactMatch[];
+  /**
+   * Only when the design system declares breakpoints: the tokens whose value differs at some breakpoint and is the
+   * one sought at a breakpoint, per token (key order) and breakpoint (narrowest first).
+   */
+  readonly exactAtBreakpoints?: readonly ExactMatchAtBreakpoint[];
   readonly nearest: Readonly<Record<string, readonly NearMatch[]>>;
+}
+
+/** Whether a typed value is the one sought: a color by its hex (alpha included), a length by its size in px. */
+function isSought(value: TypedValue, query: SoughtValue): boolean {
+  if (query.kind === 'color') return value.kind === 'color' && formatHex(value.color) === query.hex;
+  return value.kind === 'dimension' && pixelsOf(value) === query.px;
+}
+
+/** The exact matches at each breakpoint of the tokens whose value differs at one (`responsive`); undefined without breakpoints. */
+function exactAtBreakpoints(system: CompiledDesignSystem, query: SoughtValue): ExactMatchAtBreakpoint[] | undefined {
+  if (system.breakpoints === undefined) return undefined;
+  const found: ExactMatchAtBreakpoint[] = [];
+  for (const token of system.tokens) {
+    if (token.responsive === undefined) continue;
+    for (const { name: breakpoint } of system.breakpoints) {
+      const values = token.responsive[breakpoint];
+      if (values === undefined) continue;
+      const modes = system.modes.map(({ name }) => name).filter((mode) => isSought(values[mode] ?? values.light, query));
+      if (modes.length > 0) found.push({ key: token.key, breakpoint, modes });
+    }
+  }
+  return found;
 }
 
 /**
@@ -72,10 +105,12 @@ export function findTokenForValue(system: CompiledDesignSystem, query: SoughtVal
       nearest[mode] = lengths === undefined ? [] : nearestLengths(lengths, query.px, limit);
     }
   }
+  const atBreakpoints = exactAtBreakpoints(system, query);
   return {
     designSystem: system.meta.slug,
     query,
     exact: [...(exact ?? [])].map(([key, modes]) => ({ key, modes })),
+    ...(atBreakpoints === undefined ? {} : { exactAtBreakpoints: atBreakpoints }),
     nearest,
   };
 }

@@ -1,6 +1,6 @@
 import type { CompiledDesignSystem, Token } from '../../compile/types.js';
 import { renderToken } from '../../views/api/api-views.js';
-import { referencedBy, tokensByKey, valuesByMode } from '../token-index.js';
+import { referencedBy, tokensByKey, valuesAtBreakpoints, valuesByMode } from '../token-index.js';
 import { tokenUsage } from './token-usage.js';
 import type { TokenUsage } from './token-usage.js';
 
@@ -12,6 +12,11 @@ export interface GetTokenAnswer {
   readonly description?: string;
   /** The resolved value in every mode, as the JSON export writes it. */
   readonly values: Record<string, string>;
+  /**
+   * Only when the design system declares breakpoints and the value differs at one of them: per breakpoint, the value
+   * in every mode there (`values` is the value below the first breakpoint).
+   */
+  readonly valuesAtBreakpoints?: Record<string, Record<string, string>>;
   /** The tokens whose value names this one, in any mode. */
   readonly referencedBy: readonly string[];
   readonly usage: TokenUsage;
@@ -31,6 +36,7 @@ export function getToken(system: CompiledDesignSystem, key: string): GetTokenAns
     token: renderToken(token, index).data,
     ...(token.description === undefined ? {} : { description: token.description }),
     values: valuesByMode(system, token),
+    ...valuesAtBreakpoints(system, token),
     referencedBy: referencedBy(system).get(key) ?? [],
     usage: tokenUsage(system, token),
   };

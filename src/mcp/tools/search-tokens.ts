@@ -2,7 +2,7 @@ import { wordsOfKey } from '../../compile/values/key-words.js';
 import type { CompiledDesignSystem, Deprecation, Token, TokenType } from '../../compile/types.js';
 import { formatHex } from '../../views/shared/css-values.js';
 import { perSystem } from '../../views/shared/system-memo.js';
-import { valuesByMode } from '../token-index.js';
+import { valuesAtBreakpoints, valuesByMode } from '../token-index.js';
 import { itemAt } from '../../compile/checked-access.js';
 
 export interface SearchTokensInput {
@@ -13,13 +13,15 @@ export interface SearchTokensInput {
   readonly limit: number;
 }
 
-/** A token found: its key, type, description, deprecation and value in every mode. */
+/** A token found: its key, type, description, deprecation and value in every mode (and at each breakpoint, when it differs there). */
 export interface FoundToken {
   readonly key: string;
   readonly type: TokenType;
   readonly description?: string;
   readonly deprecated?: Deprecation;
   readonly values: Record<string, string>;
+  /** As `get_token`'s: only when the design system declares breakpoints and the value differs at one of them. */
+  readonly valuesAtBreakpoints?: Record<string, Record<string, string>>;
 }
 
 /** A primitive (`<type>.<key>`) or a color scale step (`<scale>.<step>`, type `color`, its hex per mode). */
@@ -154,6 +156,7 @@ export function searchTokens(system: CompiledDesignSystem, input: SearchTokensIn
     ...(token.description === undefined ? {} : { description: token.description }),
     ...(token.deprecated === undefined ? {} : { deprecated: token.deprecated }),
     values: valuesByMode(system, token),
+    ...valuesAtBreakpoints(system, token),
   }));
   const answer = { designSystem: system.meta.slug, tokens, total };
   if (input.includePrimitives !== true) return answer;

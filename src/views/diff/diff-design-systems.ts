@@ -2,27 +2,50 @@ import { sameRgba } from '../../compile/values/parse-color.js';
 import { sameTypedValue, sameValueByStructure, typedValueOfPrimitive } from '../../compile/fields/typed-values.js';
 import { isPrimitiveType } from '../../compile/types.js';
 import { contrastRegressions, declaresContrast } from './contrast-regressions.js';
+import { breaksConsumers, comparedBreakpoints, diffBreakpointDeclarations, valuesAtBreakpoint } from './breakpoint-changes.js';
+import type { BreakpointDeclarationsDiff } from './breakpoint-changes.js';
+import { BASE_BREAKPOINT } from '../shared/breakpoint-systems.js';
 import type { ContrastRegression } from './contrast-regressions.js';
-import type { CompiledDesignSystem, ModeValues, Primitive, Rgba, Scale, Token, TypedValue } from '../../compile/types.js';
+import type {
+  BreakpointDefinition,
+  CompiledDesignSystem,
+  ModeValues,
+  Primitive,
+  Rgba,
+  Scale,
+  Token,
+  TypedValue,
+} from '../../compile/types.js';
 import { compareKeys } from '../../compile/diagnostics/sort-order.js';
 import { formatCssValue, formatHex } from '../shared/css-values.js';
 import { perSystem } from '../shared/system-memo.js';
 import { mapValueAt, valueAt } from '../../compile/checked-access.js';
 
 /**
- * How much a change can break a consumer: `major` (a token, scale, scale step, primitive or mode removed, or a token
- * retyped), `minor` (something added, a mode included, nothing removed or retyped), `patch` (only values changed), `none`.
+ * How much a change can break a consumer: `major` (a token, scale, scale step, primitive, mode or breakpoint removed, a
+ * token retyped, a breakpoint moved between the viewport and a container), `minor` (something added, a mode or
+ * breakpoint included, nothing removed or retyped), `patch` (only values changed, at a breakpoint too, or a
+ * breakpoint's width), `none`.
  */
 export type ChangeLevel = 'major' | 'minor' | 'patch' | 'none';
 
 /**
- * A token's resolved values as the diff shows them, as the CSS export writes them: `dark` is null when it equals
+ * A token's values in every mode as the diff shows them, as the CSS export writes them: `dark` is null when it equals
  * light; `modes` has the value in each further mode of that side's design system, when it has any.
  */
-export interface DiffValue {
+export interface DiffModeValues {
   readonly light: string;
   readonly dark: string | null;
   readonly modes?: Readonly<Record<string, string>>;
+}
+
+/**
+ * A token's resolved values as the diff shows them: below the first breakpoint in every mode, and `breakpoints`, only
+ * when that side's design system declares breakpoints and the token's value differs at one of them, its values at
+ * each breakpoint that side declares (inheritance applied).
+ */
+export interface DiffValue extends DiffModeValues {
+  readonly breakpoints?: Readonly<Record<string, DiffModeValues>>;
 }
 
 /** A scale step's colors as the diff shows them; `modes` has the color in each further mode of that side's design system, when it has any. */
@@ -45,6 +68,11 @@ export interface TokenChange {
   readonly to: DiffValue;
   /** The tokens whose value changed only because they refer to this one (directly or through others); absent when none. */
   readonly affects?: readonly string[];
+  /**
+   * Only when either side declares breakpoints: where the value changed, `base` (below the first breakpoint) and each
+   * breakpoint, `base` first, then narrowest first (a breakpoint only one side declares included).
+   */
+  readonly changedAt?: readonly string[];
 }
 
 /** A token that became deprecated (or whose deprecation changed), with its deprecation. */
@@ -112,16 +140,27 @@ export interface DesignSystemDiff {
    * section. Any regression makes the level `major`: it breaks a promise the design system wrote down.
    */
   readonly contrastRegressions?: readonly ContrastRegression[];
+  /** Only when either side declares breakpoints: the declarations added, removed, and changed (width, container). */
+  readonly breakpoints?: BreakpointDeclarationsDiff;
 }
 
 /** The further modes of a design system (beyond light and dark), in declaration order. */
 const furtherModeNames = (system: CompiledDesignSystem): readonly string[] => system.modes.slice(2).map((mode) => mode.name);
 
-function diffValue(resolved: ModeValues<TypedValue>, further: readonly string[]): DiffValue {
+function diffModeValues(resolved: ModeValues<TypedValue>, further: readonly string[]): DiffModeValues {
   const light = formatCssValue(resolved.light);
   const dark = sameTypedValue(resolved.dark, resolved.light) ? null : formatCssValue(resolved.dark);
   if (further.length === 0) return { light, dark };
   return { light, dark, modes: Object.fromEntries(further.map((mode) => [mode, formatCssValue(valueAt(resolved, mode))])) };
+}
+
+function diffValue(token: Token, side: Side): DiffValue {
+  const values = diffModeValues(token.resolved, side.further);
+  const { responsive } = token;
+  if (responsive === undefined || side.system.breakpoints === undefined) return values;
+  const breakpoints: Record<string, DiffModeValues> = {};
+  for (const { name } of side.system.breakpoints) breakpoints[name] = diffModeValues(valueAt(responsive, name), side.further);
+  return { ...values, breakpoints };
 }
 
 function stepColors(colors: ModeValues<Rgba>, further: readonly string[]): DiffStepColors {
@@ -161,28 +200,48 @@ const diffsFrom = perSystem(() => new WeakMap<CompiledDesignSystem, DesignSystem
 
 function compareSystems(from: CompiledDesignSystem, to: CompiledDesignSystem): DesignSystemDiff {
   const modes = { from: furtherModeNames(from), to: furtherModeNames(to) };
-  const tokens = diffTokens(from.tokens, to.tokens, modes);
+  const sides: Sides = { from: { system: from, further: modes.from }, to: { system: to, further: modes.to } };
+  const breakpoints = diffBreakpointDeclarations(from, to);
+  const tokens = diffTokens(sides, breakpoints === undefined ? undefined : comparedBreakpoints(from, to));
   const scales = diffScales(from.scales, to.scales, modes);
   const primitives = diffPrimitives(from.primitives, to.primitives);
   // A mode taken away breaks whoever selects it (`[data-theme="<mode>"]`, `modes[<mode>]`, `ModeName`); one added does not.
   const modesRemoved = modes.from.filter((mode) => !modes.to.includes(mode)).length;
   const modesAdded = modes.to.filter((mode) => !modes.from.includes(mode)).length;
   const removed = tokens.removed.length + tokens.retyped.length + scales.removed.length + primitives.removed.length + modesRemoved;
+  const breakpointsAdded = breakpoints?.added.length ?? 0;
+  const breakpointsChanged = breakpoints?.changed.length ?? 0;
   const stepsRemoved = scales.changed.some((scale) => scale.stepsRemoved.length > 0);
   const added =
     tokens.added.length +
     scales.added.length +
     primitives.added.length +
     modesAdded +
+    breakpointsAdded +
     scales.changed.filter((scale) => scale.stepsAdded.length > 0).length;
   const changed =
-    tokens.changed.length + primitives.changed.length + scales.changed.filter((scale) => scale.stepsChanged.length > 0).length;
+    tokens.changed.length +
+    primitives.changed.length +
+    breakpointsChanged +
+    scales.changed.filter((scale) => scale.stepsChanged.length > 0).length;
   const regressions = declaresContrast(from, to) ? contrastRegressions(from, to) : undefined;
-  const broken = removed > 0 || stepsRemoved || (regressions?.length ?? 0) > 0;
+  const broken =
+    removed > 0 || stepsRemoved || (regressions?.length ?? 0) > 0 || (breakpoints !== undefined && breaksConsumers(breakpoints));
   const level: ChangeLevel = broken ? 'major' : added > 0 ? 'minor' : changed > 0 ? 'patch' : 'none';
-  return regressions === undefined
-    ? { level, tokens, scales, primitives }
-    : { level, tokens, scales, primitives, contrastRegressions: regressions };
+  return {
+    level,
+    tokens,
+    scales,
+    primitives,
+    ...(regressions === undefined ? {} : { contrastRegressions: regressions }),
+    ...(breakpoints === undefined ? {} : { breakpoints }),
+  };
+}
+
+/** One side of a diff: its design system and its further modes. */
+interface Side {
+  readonly system: CompiledDesignSystem;
+  readonly further: readonly string[];
 }
 
 /** The further modes of each side. */
@@ -191,11 +250,46 @@ interface SideModes {
   readonly to: readonly string[];
 }
 
-function diffTokens(fromTokens: readonly Token[], toTokens: readonly Token[], modes: SideModes): DesignSystemDiff['tokens'] {
+interface Sides {
+  readonly from: Side;
+  readonly to: Side;
+}
+
+/** A change's place: below the first breakpoint (`base`) or at a breakpoint, and a mode. */
+const placeOf = (breakpoint: string, mode: string): string => `${breakpoint}\u0000${mode}`;
+const modeOfPlace = (place: string): string => place.slice(place.indexOf('\u0000') + 1);
+const breakpointOfPlace = (place: string): string => place.slice(0, place.indexOf('\u0000'));
+
+/**
+ * Where a token's value differs between the two sides: each breakpoint (`base` first) and mode, a mode only one side
+ * has included; at the breakpoints `compared` (none when neither side declares breakpoints).
+ */
+function changedPlaces(sides: Sides, old: Token, token: Token, compared: readonly BreakpointDefinition[] | undefined): string[] {
+  const places: string[] = [];
+  const compare = (name: string, before: ModeValues<TypedValue>, after: ModeValues<TypedValue>): void => {
+    const modes = new Set([...Object.keys(before), ...Object.keys(after)]);
+    for (const mode of modes) {
+      const [x, y] = [before[mode], after[mode]];
+      if (x === undefined || y === undefined || !sameValueByStructure(x, y)) places.push(placeOf(name, mode));
+    }
+  };
+  compare(BASE_BREAKPOINT, old.resolved, token.resolved);
+  if (old.responsive === undefined && token.responsive === undefined) return places;
+  for (const breakpoint of compared ?? []) {
+    const before = valuesAtBreakpoint(sides.from.system, old, breakpoint);
+    const after = valuesAtBreakpoint(sides.to.system, token, breakpoint);
+    if (before !== after) compare(breakpoint.name, before, after);
+  }
+  return places;
+}
+
+function diffTokens(sides: Sides, compared: readonly BreakpointDefinition[] | undefined): DesignSystemDiff['tokens'] {
+  const [fromTokens, toTokens] = [sides.from.system.tokens, sides.to.system.tokens];
   const before = byKey(fromTokens);
   const after = byKey(toTokens);
-  const was = (token: Token): DiffValue => diffValue(token.resolved, modes.from);
-  const is = (token: Token): DiffValue => diffValue(token.resolved, modes.to);
+  const was = (token: Token): DiffValue => diffValue(token, sides.from);
+  const is = (token: Token): DiffValue => diffValue(token, sides.to);
+  const places = new Map<string, readonly string[]>();
   const changedTokens: Token[] = [];
   const retyped: TokenRetype[] = [];
   const deprecated: TokenDeprecation[] = [];
@@ -207,15 +301,26 @@ function diffTokens(fromTokens: readonly Token[], toTokens: readonly Token[], mo
     if (old === undefined) continue;
     if (old.type !== token.type) {
       retyped.push({ key: token.key, from: { type: old.type, value: was(old) }, to: { type: token.type, value: is(token) } });
-    } else if (!sameInEveryMode(old.resolved, token.resolved, sameValueByStructure)) changedTokens.push(token);
+    } else {
+      const where = changedPlaces(sides, old, token, compared);
+      if (where.length === 0) continue;
+      places.set(token.key, where);
+      changedTokens.push(token);
+    }
   }
-  const affects = affectedByReferences(changedTokens, before);
+  const affects = affectedByReferences(changedTokens, before, places);
+  const breakpointsOf = (key: string): { changedAt?: readonly string[] } => {
+    if (compared === undefined) return {};
+    const names = new Set(mapValueAt(places, key).map(breakpointOfPlace));
+    return { changedAt: [BASE_BREAKPOINT, ...compared.map((breakpoint) => breakpoint.name)].filter((name) => names.has(name)) };
+  };
   const changed: TokenChange[] = [];
   for (const token of changedTokens) {
     const affected = affects.get(token.key);
     if (affected === null) continue;
     const change: TokenChange = { key: token.key, type: token.type, from: was(mapValueAt(before, token.key)), to: is(token) };
-    changed.push(affected === undefined || affected.size === 0 ? change : { ...change, affects: [...affected].sort(compareKeys) });
+    const withAffects = affected === undefined || affected.size === 0 ? change : { ...change, affects: [...affected].sort(compareKeys) };
+    changed.push({ ...withAffects, ...breakpointsOf(token.key) });
   }
   return {
     added: toTokens.filter((token) => !before.has(token.key)).map((token) => ({ key: token.key, type: token.type, value: is(token) })),
@@ -237,32 +342,31 @@ function referencedKeys(token: Token, mode?: string): string[] {
   return keys;
 }
 
-/** The modes in which a token's value differs between the two sides (a mode only one side has included). */
-function changedModes(old: Token, token: Token): string[] {
-  const modes = new Set([...Object.keys(old.resolved), ...Object.keys(token.resolved)]);
-  return [...modes].filter((mode) => {
-    const [before, after] = [old.resolved[mode], token.resolved[mode]];
-    return before === undefined || after === undefined || !sameValueByStructure(before, after);
-  });
-}
-
 /**
  * Which changed tokens changed only through a reference: written the same on both sides, and naming a token that
  * changed. Each such token maps to null (it is not listed on its own); every other changed token maps to the tokens
- * that changed through it, directly or through other such tokens.
+ * that changed through it, directly or through other such tokens. `places`: where each changed token changed.
  */
-function affectedByReferences(changed: readonly Token[], before: ReadonlyMap<string, Token>): Map<string, Set<string> | null> {
+function affectedByReferences(
+  changed: readonly Token[],
+  before: ReadonlyMap<string, Token>,
+  places: ReadonlyMap<string, readonly string[]>,
+): Map<string, Set<string> | null> {
   const changedByKey = byKey(changed);
   const result = new Map<string, Set<string> | null>();
   const writtenSame = (token: Token): boolean => {
     const old = mapValueAt(before, token.key);
-    return JSON.stringify(old.value) === JSON.stringify(token.value) && JSON.stringify(old.modes) === JSON.stringify(token.modes);
+    return (
+      JSON.stringify(old.value) === JSON.stringify(token.value) &&
+      JSON.stringify(old.modes) === JSON.stringify(token.modes) &&
+      JSON.stringify(old.breakpoints) === JSON.stringify(token.breakpoints)
+    );
   };
-  const changedIn = new Map(changed.map((token) => [token.key, new Set(changedModes(mapValueAt(before, token.key), token))]));
-  // Through a reference only: in every mode where the value changed, it names a token that changed in that mode.
+  const changedIn = new Map(changed.map((token) => [token.key, new Set(mapValueAt(places, token.key))]));
+  // Through a reference only: at every breakpoint and mode where the value changed, it names a token that changed there.
   const onlyThroughReferences = (token: Token): boolean =>
-    [...mapValueAt(changedIn, token.key)].every((mode) =>
-      referencedKeys(token, mode).some((key) => changedIn.get(key)?.has(mode) === true),
+    [...mapValueAt(changedIn, token.key)].every((place) =>
+      referencedKeys(token, modeOfPlace(place)).some((key) => changedIn.get(key)?.has(place) === true),
     );
   const throughReference = new Set(changed.filter((token) => writtenSame(token) && onlyThroughReferences(token)).map((token) => token.key));
   for (const token of changed) result.set(token.key, throughReference.has(token.key) ? null : new Set());

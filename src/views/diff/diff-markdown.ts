@@ -1,6 +1,16 @@
 import type { DesignSystemMeta } from '../../compile/types.js';
 import type { ContrastRegression } from './contrast-regressions.js';
-import type { ChangeLevel, DesignSystemDiff, DiffSide, DiffStepColors, DiffValue } from './diff-design-systems.js';
+import type {
+  ChangeLevel,
+  DesignSystemDiff,
+  DiffModeValues,
+  DiffSide,
+  DiffStepColors,
+  DiffValue,
+  TokenChange,
+} from './diff-design-systems.js';
+import type { DiffBreakpoint } from './breakpoint-changes.js';
+import { BASE_BREAKPOINT } from '../shared/breakpoint-systems.js';
 
 /** What `/diff?format=markdown` shows: the design system, both sides, the diff, and any contrast regressions. */
 export interface DiffMarkdownInput {
@@ -126,9 +136,31 @@ export function buildContrastRegressionSection(
 /** `4.499` -> `4.49:1`: cut, not rounded, so a ratio just under a threshold never reads as meeting it. */
 const formatRatio = (ratio: number): string => `${(Math.floor(ratio * 100 + 1e-9) / 100).toFixed(2)}:1`;
 
+/** A breakpoint's condition as a stylesheet writes it: `(min-width: 48rem)`, `@container card (min-width: 30rem)`. */
+const conditionText = (condition: Omit<DiffBreakpoint, 'name'>): string =>
+  `${condition.container === null ? '' : `@container ${condition.container} `}(min-width: ${condition.minWidth})`;
+
+/**
+ * A changed token's rows: below the first breakpoint as {@link changeRows} writes them, then per breakpoint where its
+ * value changed, the mode named `<mode> at <breakpoint>`; a side that does not declare the breakpoint shows `—`.
+ */
+function tokenChangeRows(name: string, token: TokenChange, diff: DesignSystemDiff): string[][] {
+  if (token.changedAt === undefined) return changeRows(name, token.from, token.to);
+  const added = new Set(diff.breakpoints?.added.map((breakpoint) => breakpoint.name));
+  const removed = new Set(diff.breakpoints?.removed.map((breakpoint) => breakpoint.name));
+  const at = (value: DiffValue, breakpoint: string, declared: boolean): DiffModeValues | undefined =>
+    declared ? (value.breakpoints?.[breakpoint] ?? value) : undefined;
+  return token.changedAt.flatMap((breakpoint) => {
+    if (breakpoint === BASE_BREAKPOINT) return changeRows(name, token.from, token.to);
+    const rows = changeRows(name, at(token.from, breakpoint, !added.has(breakpoint)), at(token.to, breakpoint, !removed.has(breakpoint)));
+    return rows.map(([cell, mode, ...values]) => [cell as string, `${mode as string} at ${escapeText(breakpoint)}`, ...values]);
+  });
+}
+
 /** Removed, retyped, changed, added and deprecated, most breaking first; tokens, then scales, then primitives in each. */
 function buildChangeSections(diff: DesignSystemDiff): MarkdownSection[] {
   const { tokens, scales, primitives } = diff;
+  const breakpointName = (name: string): string => `breakpoint ${codeSpan(name)}`;
   const primitiveName = (primitive: { type: string; key: string }): string => `primitive ${codeSpan(`${primitive.type}.${primitive.key}`)}`;
   const primitiveValue = (primitive: { value: number | string; unit: string | null }): string =>
     codeSpan(truncate(`${String(primitive.value)}${primitive.unit ?? ''}`, VALUE_LENGTH));
@@ -145,6 +177,9 @@ function buildChangeSections(diff: DesignSystemDiff): MarkdownSection[] {
         ]),
       ),
       ...primitives[side].map((primitive) => [[primitiveName(primitive), escapeText(primitive.type), primitiveValue(primitive)]]),
+      ...(diff.breakpoints?.[side] ?? []).map((breakpoint) => [
+        [breakpointName(breakpoint.name), 'breakpoint', valueCode(conditionText(breakpoint))],
+      ]),
     ],
   });
   return [
@@ -170,13 +205,16 @@ function buildChangeSections(diff: DesignSystemDiff): MarkdownSection[] {
             affects === 0
               ? codeSpan(token.key)
               : `${codeSpan(token.key)} (and ${affects} ${affects === 1 ? 'token that refers' : 'tokens that refer'} to it)`;
-          return changeRows(name, token.from, token.to);
+          return tokenChangeRows(name, token, diff);
         }),
         ...scales.changed.flatMap((scale) =>
           scale.stepsChanged.map((step) => changeRows(`scale step ${codeSpan(`${scale.key}.${step.step}`)}`, step.from, step.to)),
         ),
         ...primitives.changed.map((primitive) => [
           [primitiveName(primitive), 'all modes', primitiveValue(primitive.from), primitiveValue(primitive.to)],
+        ]),
+        ...(diff.breakpoints?.changed ?? []).map((breakpoint) => [
+          [breakpointName(breakpoint.name), '—', valueCode(conditionText(breakpoint.from)), valueCode(conditionText(breakpoint.to))],
         ]),
       ],
     },
@@ -196,8 +234,9 @@ function buildChangeSections(diff: DesignSystemDiff): MarkdownSection[] {
   ];
 }
 
-/** A side's values in every mode it has: light, dark (light when null), then its further modes. */
-function valuesPerMode(value: DiffValue | DiffStepColors): [string, string][] {
+/** A side's values in every mode it has: light, dark (light when null), then its further modes; none when undefined. */
+function valuesPerMode(value: DiffModeValues | DiffStepColors | undefined): [string, string][] {
+  if (value === undefined) return [];
   return [['light', value.light], ['dark', value.dark ?? value.light], ...Object.entries(value.modes ?? {})];
 }
 
@@ -209,14 +248,21 @@ function uniformValue(values: readonly [string, string][]): string | undefined {
 
 /**
  * One row for a change the same in every mode (`all modes`), else one row per mode whose value differs (`—` for a
- * mode one side does not have).
+ * mode one side does not have; a side undefined has none).
  */
-function changeRows(name: string, from: DiffValue | DiffStepColors, to: DiffValue | DiffStepColors): string[][] {
+function changeRows(
+  name: string,
+  from: DiffModeValues | DiffStepColors | undefined,
+  to: DiffModeValues | DiffStepColors | undefined,
+): string[][] {
   const before = valuesPerMode(from);
   const after = valuesPerMode(to);
   const sameModes = before.length === after.length && before.every(([mode], index) => after[index]?.[0] === mode);
   const [was, is] = [uniformValue(before), uniformValue(after)];
   if (sameModes && was !== undefined && is !== undefined) return [[name, 'all modes', valueCode(was), valueCode(is)]];
+  // A breakpoint one side does not declare: one row when the other side has one value there.
+  if ((before.length === 0 && is !== undefined) || (after.length === 0 && was !== undefined))
+    return [[name, 'all modes', optionalValue(was), optionalValue(is)]];
   const [beforeByMode, afterByMode] = [new Map(before), new Map(after)];
   const modes = [...new Set([...beforeByMode.keys(), ...afterByMode.keys()])];
   return modes
