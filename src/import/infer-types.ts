@@ -6,7 +6,7 @@ import type { TokenType } from '../compile/types.js';
 import { srgbText } from './css-color.js';
 import { cssCompositeTypeOf } from './css-composites.js';
 import { isClampText } from './css-fluid.js';
-import { KEYWORDS_OF_LENGTHS, lengthListOf } from './css-lengths.js';
+import { isLengthListWithReferences, KEYWORDS_OF_LENGTHS, lengthListOf } from './css-lengths.js';
 import { isAlphaOver } from './source-token.js';
 import type { SourceToken } from './source-token.js';
 import { DTCG_TYPES } from '../views/formats/dtcg/export-dtcg-json.js';
@@ -172,6 +172,13 @@ export function withTypesFromValues(
     counts.set(group, byType);
   };
 
+  /** A key's literal value, its alias chain followed (a list of lengths naming it is typed by it). */
+  const literalOf = (key: string, depth = 0): unknown => {
+    const value = byKey.get(key)?.value;
+    const target = referenceOf(value);
+    return target === undefined ? value : depth < 20 ? literalOf(target, depth + 1) : undefined;
+  };
+
   /** The type `token` is read as, or null when it cannot be told. */
   const typeOf = (token: SourceToken, seen: Set<string>): { type: string; ourType?: TokenType | undefined } | null => {
     const known = typed.get(token.key);
@@ -204,6 +211,8 @@ export function withTypesFromValues(
       const targetToken = target === undefined ? undefined : byKey.get(target);
       if (target !== undefined) {
         result = targetToken === undefined || seen.has(target) ? null : typeOf(targetToken, new Set([...seen, token.key]));
+      } else if (isLengthListWithReferences(token.value, literalOf)) {
+        result = { type: 'dimension', ourType: 'spacing' };
       } else {
         const type = typeOfValue(token.value, token.key);
         result = type === undefined ? null : { type };
