@@ -64,6 +64,11 @@ describe('--against: what the import serves, compared with the system’s own bu
     // Primer's build writes a font shorthand with spaces around the slash; ours without.
     ['400 0.8125rem / 1.5 "Mona Sans VF", sans-serif', "400 13px/1.5 'Mona Sans VF', sans-serif", 'equal-rem'],
     ['400 1rem / 1.5 Inter', '400 1rem/1.25 Inter', 'differ'],
+    // Open Forms' build writes a border's style first; a border shorthand's parts may come in any order.
+    ['solid 1px #767676', '1px solid #767676', 'equal'],
+    ['#767676 dashed 0.0625rem', '1px dashed #767676', 'equal-rem'],
+    ['solid 1px #767676', '1px dashed #767676', 'differ'],
+    ['solid 2px #767676', '1px solid #767676', 'differ'],
   ])('`%s` and `%s`: %s', (build, ours, want) => {
     expect(compareCssValues(build, ours)).toBe(want);
   });
