@@ -50,8 +50,8 @@ const SYSTEMS = [
     name: 'rotterdam',
     pkg: '@nl-design-system-unstable/rotterdam-design-tokens@1.0.0-alpha.125',
     args: ['src'],
-    // Its build folder: `dist/index.css` only `@import`s `design-tokens.css`, which holds the tokens.
-    against: ['dist'],
+    // Its stylesheet: `dist/index.css` `@import`s `design-tokens.css`, which holds the tokens.
+    against: ['dist/index.css'],
   },
   {
     name: 'voorbeeld',

@@ -192,6 +192,22 @@ describe('--against: what the import serves, compared with the system’s own bu
       expect(equal.stdout).toContain('  dark: 10 of 11 equal');
     });
 
+    it('reads the stylesheets a build file `@import`s before it (Rotterdam: `dist/index.css` imports `./design-tokens.css`)', async () => {
+      dir = await mkdtemp(join(tmpdir(), 'against-'));
+      const { writeFile, cp } = await import('node:fs/promises');
+      await writeFile(join(dir, 'tokens.json'), JSON.stringify(SOURCE));
+      await cp(join(FIXTURE, 'built'), join(dir, 'dist'), { recursive: true });
+      const index =
+        '/* @import "./missing.css"; */\n@import "./variables.css";\n@import url("https://fonts.example/inter.css");\n.ds-theme .button { color: red; }\n';
+      await writeFile(join(dir, 'dist/index.css'), index);
+      const run = await runCli(['import', 'tokens.json', '--out', 'design-systems/ds', '--against', 'dist/index.css'], { cwd: dir });
+      expect(run.stdout.split('\n').slice(-6, -3)).toEqual([
+        'against the build (names after `ds` in the build):',
+        '  light: 11 of 11 equal (100%; 1 with rem = 16px), matched with dist/variables.css :root; 1 name only in the build, 0 only served',
+        '  dark: 10 of 11 equal (90.9%; 1 with rem = 16px), matched with dist/variables.css @media (prefers-color-scheme: dark) :root; 1 name only in the build, 0 only served',
+      ]);
+    });
+
     it('says so when no name of the build is one it serves (Auro: `dist/themes` builds other themes than the source)', async () => {
       dir = await mkdtemp(join(tmpdir(), 'against-'));
       const { writeFile, mkdir } = await import('node:fs/promises');
