@@ -332,18 +332,22 @@ const namesFontFamily = (key: string): boolean => {
 /** Why a token with a type the import does not know (after {@link withTypesFromValues}) is left out. */
 export function untypedReason(token: SourceToken, field: '$type' | 'type'): string {
   if (token.type !== undefined && CONTENT_TYPES.has(token.type)) return `type \`${token.type}\` has no counterpart`;
-  const keyword = typeof token.value === 'string' && /^[a-z]+(?:-[a-z]+)*$/.test(token.value) ? token.value : undefined;
-  const what =
-    referenceOf(token.value) !== undefined
-      ? `\`${String(token.value)}\` names no token we could type`
-      : keyword !== undefined
-        ? KEYWORDS_OF_LENGTHS.has(keyword)
-          ? `\`"${keyword}"\` is a CSS keyword a length type holds only where the key names the length (\`max-inline-size\`, \`line-height\`, \`padding\`)`
-          : `\`"${keyword}"\` is a CSS keyword no token type holds`
-        : `\`${JSON.stringify(token.value)}\` is not a color, length, duration, number, font stack, cubic-bezier, border, shadow, transition or gradient`;
+  const what = untypedValueReason(token.value);
   return token.type === undefined
     ? `${writtenAs(token, field)}, and ${what}`
     : `${writtenAs(token, field)}, and ${what}: pass \`--type ${token.type}=<our type>\``;
+}
+
+/** Why a value says no type (a reference to nothing typed, a CSS keyword, free text), in every format's report alike. */
+export function untypedValueReason(value: unknown): string {
+  const keyword = typeof value === 'string' && /^[a-z]+(?:-[a-z]+)*$/.test(value) ? value : undefined;
+  return referenceOf(value) !== undefined
+    ? `\`${String(value)}\` names no token we could type`
+    : keyword !== undefined
+      ? KEYWORDS_OF_LENGTHS.has(keyword)
+        ? `\`"${keyword}"\` is a CSS keyword a length type holds only where the key names the length (\`max-inline-size\`, \`line-height\`, \`padding\`)`
+        : `\`"${keyword}"\` is a CSS keyword no token type holds`
+      : `\`${JSON.stringify(value)}\` is not a color, length, duration, number, font stack, cubic-bezier, border, shadow, transition or gradient`;
 }
 
 /** Whether the mapping reads `type` as written (a DTCG type or one of our exports' names). */

@@ -56,7 +56,7 @@ function readToken(key: string, modes: readonly MergedMode[]): { token: SourceTo
   const [first] = present as [MergedMode];
   const base = first.tokens.get(key) as StudioToken;
   const skipped = (reason: string) => ({ token: undefined, issues: [{ source: base.source, level: 'skipped' as const, reason }] });
-  const unread = unreadTypeReason(base.type);
+  const unread = unreadTypeReason(base.type, base.value);
   if (unread !== undefined) return skipped(unread);
 
   const values = new Map<string, unknown>();
