@@ -1,5 +1,10 @@
-import { modeOfPath } from '../mode-hints.js';
-import type { StudioMode, TokenSet } from './sets.js';
+import { modeOfPath } from '../mode-names.js';
+
+/** A token set as the layer rule needs it: its name and its tokens' keys (`TokenSet` of `sets.ts`). */
+interface NamedSet {
+  readonly name: string;
+  readonly tokens: ReadonlyMap<string, unknown>;
+}
 
 /**
  * The layer rule for Tokens Studio sets when there are no `$themes`: a set whose name names a theme (a path segment
@@ -8,19 +13,21 @@ import type { StudioMode, TokenSet } from './sets.js';
  * in the one mode `light` (where the dark set, read in set order, would win silently). A set named so whose keys no
  * other set writes stays a base set. Undefined when no set is such a layer (every set is then the one mode `light`).
  */
-export function modesOfSetNames(sets: readonly TokenSet[]): { modes: StudioMode[]; notes: string[] } | undefined {
-  const setsOfKey = new Map<string, TokenSet[]>();
+export function modesOfSetNames<Named extends NamedSet>(
+  sets: readonly Named[],
+): { modes: { name: string; sets: Named[] }[]; notes: string[] } | undefined {
+  const setsOfKey = new Map<string, Named[]>();
   for (const set of sets) for (const key of set.tokens.keys()) setsOfKey.set(key, [...(setsOfKey.get(key) ?? []), set]);
-  const overlaps = (set: TokenSet): boolean => [...set.tokens.keys()].some((key) => (setsOfKey.get(key)?.length ?? 0) > 1);
-  const base: TokenSet[] = [];
-  const byMode = new Map<string, TokenSet[]>();
+  const overlaps = (set: Named): boolean => [...set.tokens.keys()].some((key) => (setsOfKey.get(key)?.length ?? 0) > 1);
+  const base: Named[] = [];
+  const byMode = new Map<string, Named[]>();
   for (const set of sets) {
     const mode = modeOfPath(set.name);
     if (mode === undefined || mode === 'light' || !overlaps(set)) base.push(set);
     else byMode.set(mode, [...(byMode.get(mode) ?? []), set]);
   }
   if (byMode.size === 0) return undefined;
-  const modes: StudioMode[] = [{ name: 'light', sets: base }];
+  const modes: { name: string; sets: Named[] }[] = [{ name: 'light', sets: base }];
   const notes = ['no `$themes`: every token set not named like a mode is read, in set order, as the base mode `light`'];
   for (const [mode, layers] of byMode) {
     modes.push({ name: mode, sets: [...base, ...layers] });
