@@ -45,6 +45,24 @@ const SYSTEMS = [
     args: ['dist/theme-wikimedia-ui.json', 'dist/theme-wikimedia-ui-mode-dark.json'],
     against: ['dist/theme-wikimedia-ui.css', 'dist/theme-wikimedia-ui-mode-dark.css'],
   },
+  // Not used before (round four).
+  {
+    name: 'rotterdam',
+    pkg: '@nl-design-system-unstable/rotterdam-design-tokens@1.0.0-alpha.125',
+    args: ['src'],
+    // Its stylesheet: `dist/index.css` `@import`s `design-tokens.css`, which holds the tokens.
+    against: ['dist/index.css'],
+  },
+  {
+    name: 'voorbeeld',
+    pkg: '@nl-design-system-unstable/voorbeeld-design-tokens@7.4.1',
+    // The file its build reads (`figma/*.tokens.json`; the folder's `voorbeeld.tokens-old.json` is not one).
+    args: ['figma/voorbeeld.tokens.json'],
+    against: ['dist/variables.css'],
+  },
+  { name: 'open-formulieren', pkg: '@open-formulieren/design-tokens@0.66.0', args: ['src'], against: ['dist/index.css'] },
+  { name: 'rvo', pkg: '@nl-rvo/design-tokens@1.12.0', args: ['figma/figma.tokens.json'], against: ['dist/index.css'] },
+  { name: 'cockroach', pkg: '@cockroachlabs/design-tokens@0.4.5', args: ['tokens'], against: ['dist/web/tokens.js'] },
 ];
 
 function unpack(system) {

@@ -1,5 +1,5 @@
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { SLUG } from '../compile/values/name-rules.js';
 import { MODE_NAME } from '../compile/fields/read-modes.js';
 import { breakpointsOf } from '../import/breakpoint-sets.js';
@@ -18,6 +18,7 @@ import { verdictLines, verdictsOf } from '../import/verdicts.js';
 import { verifyImport } from '../import/verify-import.js';
 import { compareWithBuild } from '../import/against/compare-with-build.js';
 import type { AgainstResult } from '../import/against/compare-with-build.js';
+import { cssImportsOf } from '../import/against/read-build.js';
 import type { BuildFile } from '../import/against/read-build.js';
 import type { VerifyResult } from '../import/verify-import.js';
 import { readRegularFile } from '../source/read-regular-file.js';
@@ -239,7 +240,7 @@ async function compareAgainst(cwd: string, written: readonly string[], result: I
   return compareWithBuild(system, [...new Set(modes)], files, chosen);
 }
 
-/** The built files of `path`: the file, or every `*.css`, `*.json` and `*.js` below the folder, in path order. */
+/** The built files of `path`: the file, or every `*.css`, `*.json` and `*.js` below the folder, in path order; a stylesheet's local `@import`s before it. */
 async function readBuildFiles(cwd: string, path: string): Promise<BuildFile[]> {
   const absolute = resolve(cwd, path);
   const found = await stat(absolute).catch(() => undefined);
@@ -258,10 +259,22 @@ async function readBuildFiles(cwd: string, path: string): Promise<BuildFile[]> {
     }
   }
   const files: BuildFile[] = [];
-  for (const file of paths.sort()) {
-    const read = await readRegularFile(file, { maxBytes: MAX_IMPORT_FILE_BYTES, followSymlink: found.isFile(), deadlineMs: 60_000 });
-    if (read.kind === 'text') files.push({ path: shown(file), text: read.text });
-  }
+  const seen = new Set<string>();
+  // A stylesheet's local `@import`s are read before it, as a browser applies them (`dist/index.css` importing
+  // `./design-tokens.css`), each file once.
+  const add = async (file: string, followSymlink: boolean): Promise<void> => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const read = await readRegularFile(file, { maxBytes: MAX_IMPORT_FILE_BYTES, followSymlink, deadlineMs: 60_000 });
+    if (read.kind !== 'text') return;
+    if (/\.css$/i.test(file))
+      for (const imported of cssImportsOf(read.text)) {
+        const target = resolve(dirname(file), imported);
+        if (/\.css$/i.test(target) && (await stat(target).catch(() => undefined))?.isFile() === true) await add(target, false);
+      }
+    files.push({ path: shown(file), text: read.text });
+  };
+  for (const file of paths.sort()) await add(file, found.isFile());
   return files;
 }
 

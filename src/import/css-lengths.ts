@@ -32,3 +32,17 @@ export function keywordsTaken(type: TokenType): string {
 export function unitsTaken(type: TokenType): readonly string[] {
   return UNITS_BY_TYPE[type] ?? [];
 }
+
+/**
+ * Whether `raw` is a length shorthand with `{references}` among its values (`{space.sm} {space.md}`, `{space.l} 0`: a
+ * padding's shorthand), each reference naming a length: `literalOf` gives a key's literal value (its alias chain
+ * followed), undefined when it has none. Typed from its value such text is a spacing, not a transition of two parts.
+ */
+export function isLengthListWithReferences(raw: unknown, literalOf: (key: string) => unknown): boolean {
+  if (typeof raw !== 'string' || !raw.includes('{') || /^\{[^{}]+\}$/.test(raw.trim())) return false;
+  const replaced = raw.replace(/\{([^{}]+)\}/g, (whole, key: string) => {
+    const value = literalOf(key);
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
+  });
+  return !replaced.includes('{') && lengthListOf(replaced) !== undefined;
+}

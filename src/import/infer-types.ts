@@ -6,7 +6,7 @@ import type { TokenType } from '../compile/types.js';
 import { srgbText } from './css-color.js';
 import { cssCompositeTypeOf } from './css-composites.js';
 import { isClampText } from './css-fluid.js';
-import { KEYWORDS_OF_LENGTHS, lengthListOf } from './css-lengths.js';
+import { isLengthListWithReferences, KEYWORDS_OF_LENGTHS, lengthListOf } from './css-lengths.js';
 import { isAlphaOver, isRecord } from './source-token.js';
 import type { SourceToken } from './source-token.js';
 import { DTCG_TYPES } from '../views/formats/dtcg/export-dtcg-json.js';
@@ -175,6 +175,13 @@ export function withTypesFromValues(
     counts.set(group, byType);
   };
 
+  /** A key's literal value, its alias chain followed (a list of lengths naming it is typed by it). */
+  const literalOf = (key: string, depth = 0): unknown => {
+    const value = byKey.get(key)?.value;
+    const target = referenceOf(value);
+    return target === undefined ? value : depth < 20 ? literalOf(target, depth + 1) : undefined;
+  };
+
   /** The type `token` is read as, or null when it cannot be told. */
   const typeOf = (token: SourceToken, seen: Set<string>): { type: string; ourType?: TokenType | undefined } | null => {
     const known = typed.get(token.key);
@@ -208,6 +215,8 @@ export function withTypesFromValues(
       const targetToken = target === undefined ? undefined : byKey.get(target);
       if (target !== undefined) {
         result = targetToken === undefined || seen.has(target) ? null : typeOf(targetToken, new Set([...seen, token.key]));
+      } else if (isLengthListWithReferences(token.value, literalOf)) {
+        result = { type: 'dimension', ourType: 'spacing' };
       } else {
         const type = typeOfValue(token.value, token.key);
         result = type === undefined ? null : { type };
@@ -327,18 +336,22 @@ const namesFontFamily = (key: string): boolean => {
 /** Why a token with a type the import does not know (after {@link withTypesFromValues}) is left out. */
 export function untypedReason(token: SourceToken, field: '$type' | 'type'): string {
   if (token.type !== undefined && CONTENT_TYPES.has(token.type)) return `type \`${token.type}\` has no counterpart`;
-  const keyword = typeof token.value === 'string' && /^[a-z]+(?:-[a-z]+)*$/.test(token.value) ? token.value : undefined;
-  const what =
-    referenceOf(token.value) !== undefined
-      ? `\`${String(token.value)}\` names no token we could type`
-      : keyword !== undefined
-        ? KEYWORDS_OF_LENGTHS.has(keyword)
-          ? `\`"${keyword}"\` is a CSS keyword a length type holds only where the key names the length (\`max-inline-size\`, \`line-height\`, \`padding\`)`
-          : `\`"${keyword}"\` is a CSS keyword no token type holds`
-        : `\`${JSON.stringify(token.value)}\` is not a color, length, duration, number, font stack, cubic-bezier, border, shadow, transition or gradient`;
+  const what = untypedValueReason(token.value);
   return token.type === undefined
     ? `${writtenAs(token, field)}, and ${what}`
     : `${writtenAs(token, field)}, and ${what}: pass \`--type ${token.type}=<our type>\``;
+}
+
+/** Why a value says no type (a reference to nothing typed, a CSS keyword, free text), in every format's report alike. */
+export function untypedValueReason(value: unknown): string {
+  const keyword = typeof value === 'string' && /^[a-z]+(?:-[a-z]+)*$/.test(value) ? value : undefined;
+  return referenceOf(value) !== undefined
+    ? `\`${String(value)}\` names no token we could type`
+    : keyword !== undefined
+      ? KEYWORDS_OF_LENGTHS.has(keyword)
+        ? `\`"${keyword}"\` is a CSS keyword a length type holds only where the key names the length (\`max-inline-size\`, \`line-height\`, \`padding\`)`
+        : `\`"${keyword}"\` is a CSS keyword no token type holds`
+      : `\`${JSON.stringify(value)}\` is not a color, length, duration, number, font stack, cubic-bezier, border, shadow, transition or gradient`;
 }
 
 /** Whether the mapping reads `type` as written (a DTCG type or one of our exports' names). */

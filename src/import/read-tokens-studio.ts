@@ -60,7 +60,7 @@ function readToken(key: string, modes: readonly MergedMode[]): { token: SourceTo
   // keysOf gives only keys some mode has.
   const { mode: first, token: base } = itemAt(present, 0);
   const skipped = (reason: string) => ({ token: undefined, issues: [{ source: base.source, level: 'skipped' as const, reason }] });
-  const unread = unreadTypeReason(base.type);
+  const unread = unreadTypeReason(base.type, base.value);
   if (unread !== undefined) return skipped(unread);
   // A type unreadTypeReason takes is one of STUDIO_TYPES.
   const studioType = valueAt(STUDIO_TYPES, String(base.type));

@@ -64,6 +64,11 @@ describe('--against: what the import serves, compared with the system’s own bu
     // Primer's build writes a font shorthand with spaces around the slash; ours without.
     ['400 0.8125rem / 1.5 "Mona Sans VF", sans-serif', "400 13px/1.5 'Mona Sans VF', sans-serif", 'equal-rem'],
     ['400 1rem / 1.5 Inter', '400 1rem/1.25 Inter', 'differ'],
+    // Open Forms' build writes a border's style first; a border shorthand's parts may come in any order.
+    ['solid 1px #767676', '1px solid #767676', 'equal'],
+    ['#767676 dashed 0.0625rem', '1px dashed #767676', 'equal-rem'],
+    ['solid 1px #767676', '1px dashed #767676', 'differ'],
+    ['solid 2px #767676', '1px solid #767676', 'differ'],
   ])('`%s` and `%s`: %s', (build, ours, want) => {
     expect(compareCssValues(build, ours)).toBe(want);
   });
@@ -185,6 +190,22 @@ describe('--against: what the import serves, compared with the system’s own bu
         { cwd: dir },
       );
       expect(equal.stdout).toContain('  dark: 10 of 11 equal');
+    });
+
+    it('reads the stylesheets a build file `@import`s before it (Rotterdam: `dist/index.css` imports `./design-tokens.css`)', async () => {
+      dir = await mkdtemp(join(tmpdir(), 'against-'));
+      const { writeFile, cp } = await import('node:fs/promises');
+      await writeFile(join(dir, 'tokens.json'), JSON.stringify(SOURCE));
+      await cp(join(FIXTURE, 'built'), join(dir, 'dist'), { recursive: true });
+      const index =
+        '/* @import "./missing.css"; */\n@import "./variables.css";\n@import url("https://fonts.example/inter.css");\n.ds-theme .button { color: red; }\n';
+      await writeFile(join(dir, 'dist/index.css'), index);
+      const run = await runCli(['import', 'tokens.json', '--out', 'design-systems/ds', '--against', 'dist/index.css'], { cwd: dir });
+      expect(run.stdout.split('\n').slice(-6, -3)).toEqual([
+        'against the build (names after `ds` in the build):',
+        '  light: 11 of 11 equal (100%; 1 with rem = 16px), matched with dist/variables.css :root; 1 name only in the build, 0 only served',
+        '  dark: 10 of 11 equal (90.9%; 1 with rem = 16px), matched with dist/variables.css @media (prefers-color-scheme: dark) :root; 1 name only in the build, 0 only served',
+      ]);
     });
 
     it('says so when no name of the build is one it serves (Auro: `dist/themes` builds other themes than the source)', async () => {

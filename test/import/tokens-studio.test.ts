@@ -189,8 +189,11 @@ describe('Tokens Studio: themes as modes', () => {
     expect(read.notes).toContain('theme `Light` selects the set `missing`, which no input holds');
   });
 
-  it('without `$themes`, every set is one mode `light`', () => {
-    expect(readTokensStudio(sets).notes).toEqual(['no `$themes`: every token set is read, in set order, as the one mode `light`']);
+  it('without `$themes`, the sets are the mode `light`, but a set named like a mode that writes their keys (the layer rule)', () => {
+    expect(readTokensStudio(sets).notes).toEqual([
+      'no `$themes`: every token set not named like a mode is read, in set order, as the base mode `light`',
+      'mode `dark` is read from the set `dark`: named like a mode, it writes keys other sets write, and is laid over them (the layer rule) rather than replacing their values in `light`',
+    ]);
   });
 
   it('a token some themes lack takes its base value from the first mode that has it (lossy)', () => {
@@ -270,7 +273,24 @@ describe('Tokens Studio: types and values', () => {
   });
 
   it('skips a token without a type whose value says nothing (a length, color, number is typed from its value)', () => {
-    expect(readOne({ t: { value: 'Hello' } }).issues).toEqual([{ source: 'ts/tokens.json:t', level: 'skipped', reason: 'no `type`' }]);
+    expect(readOne({ t: { value: 'Hello' } }).issues).toEqual([
+      {
+        source: 'ts/tokens.json:t',
+        level: 'skipped',
+        reason:
+          'no `type`, and `"Hello"` is not a color, length, duration, number, font stack, cubic-bezier, border, shadow, transition or gradient',
+      },
+    ]);
+  });
+
+  it('says what an untyped value is, as the other readers do (RVO: `utrecht.action.activate.cursor: { $value: "pointer" }`)', () => {
+    expect(readOne({ utrecht: { action: { activate: { cursor: { $value: 'pointer' } } } } }).issues).toEqual([
+      {
+        source: 'ts/tokens.json:utrecht.action.activate.cursor',
+        level: 'skipped',
+        reason: 'no `type`, and `"pointer"` is a CSS keyword no token type holds',
+      },
+    ]);
   });
 
   it.each([

@@ -153,6 +153,31 @@ function withoutDefaultStopPositions(components: Component[]): Component[] {
   return joinSegments(parts);
 }
 
+const BORDER_STYLES: ReadonlySet<string> = new Set([
+  'none',
+  'hidden',
+  'dotted',
+  'dashed',
+  'solid',
+  'double',
+  'groove',
+  'ridge',
+  'inset',
+  'outset',
+]);
+
+/**
+ * A border shorthand (a width, a style and a color, in any order: `solid 1px #767676` is `1px solid #767676`) as its
+ * width, style and color; any other value as it is.
+ */
+function inBorderOrder(components: Component[]): Component[] {
+  if (components.length !== 3) return components;
+  const width = components.find((component) => component.kind === 'number');
+  const style = components.find((component) => component.kind === 'text' && BORDER_STYLES.has(component.text.toLowerCase()));
+  const color = components.find((component) => component.kind === 'color');
+  return width !== undefined && style !== undefined && color !== undefined ? [width, style, color] : components;
+}
+
 /** `name(inner)` split into its name and inner text, for a function that is not a color (`linear-gradient(...)`). */
 const FUNCTION = /^([a-z-]+)\(([\s\S]*)\)$/i;
 
@@ -174,8 +199,8 @@ const unquoted = (text: string): string =>
 export function compareCssValues(build: string, ours: string): ValueComparison {
   if (build.trim() === ours.trim()) return 'equal';
   // A transition's delay `0ms` (and a shadow's spread `0px`) at the end is what CSS takes when it is not written.
-  const a = withoutZeroShadowLengths(withoutTrailingZeros(splitComponents(build).map(componentOf)));
-  const b = withoutZeroShadowLengths(withoutTrailingZeros(splitComponents(ours).map(componentOf)));
+  const a = inBorderOrder(withoutZeroShadowLengths(withoutTrailingZeros(splitComponents(build).map(componentOf))));
+  const b = inBorderOrder(withoutZeroShadowLengths(withoutTrailingZeros(splitComponents(ours).map(componentOf))));
   if (a.length !== b.length) return unquoted(build) === unquoted(ours) ? 'equal' : 'differ';
   let result: ValueComparison = 'equal';
   for (let index = 0; index < a.length; index += 1) {

@@ -63,6 +63,21 @@ export function readBuild(files: readonly BuildFile[]): { contexts: BuildContext
 }
 
 /**
+ * The local stylesheets a CSS file `@import`s (`@import "./design-tokens.css";`, `@import url(tokens.css) layer(x);`),
+ * as written: a package's `index.css` that only imports the file holding its tokens. URLs with a scheme (`https:`,
+ * `data:`) and absolute paths are not local files.
+ */
+export function cssImportsOf(text: string): string[] {
+  const uncommented = text.replace(/\/\*[\s\S]*?\*\//g, ' ');
+  const imports: string[] = [];
+  for (const match of uncommented.matchAll(/@import\s+(?:url\(\s*)?(["']?)([^"')\s;]+)\1/g)) {
+    const target = match[2] ?? '';
+    if (target !== '' && !/^[a-z][a-z0-9+.-]*:|^\//i.test(target)) imports.push(target);
+  }
+  return imports;
+}
+
+/**
  * A CSS build with no root rule whose themes are modifier classes of one class (Spectrum's `.spectrum` beside
  * `.spectrum--light`, `.spectrum--medium`): that class is the one a page puts on its root element, so its rule is read
  * as a root rule (the themes apply over it, and their `var()`s are followed into it).

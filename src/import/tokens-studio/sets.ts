@@ -1,6 +1,7 @@
 import { itemAt } from '../../compile/checked-access.js';
 import { isRecord, modeNameOf } from '../source-token.js';
 import type { SourceDocument } from '../source-token.js';
+import { modesOfSetNames } from './set-layers.js';
 
 /** One token as a Tokens Studio set writes it (`value`/`type` or the W3C option's `$value`/`$type`). */
 export interface StudioToken {
@@ -152,11 +153,13 @@ interface Theme {
  * `enabled` ones, each in set order), the other groups at their base theme. The base mode `light` is the theme named
  * light (any case), in whichever group has one, else the first group's first theme; another group's base theme is its first one, and is part
  * of `light` rather than a mode of its own. A mode is named after its theme, `<group>-<theme>` when that name is taken.
- * Without themes, every set makes the one mode `light`.
+ * Without themes, every set makes the one mode `light`, but sets named like a mode that write other sets' keys (see {@link modesOfSetNames}).
  */
 export function modesOf(sources: StudioSources): { modes: StudioMode[]; notes: string[] } {
   const themes = sources.themes.flatMap(themeOf);
   if (themes.length === 0) {
+    const layered = modesOfSetNames(sources.sets);
+    if (layered !== undefined) return layered;
     return {
       modes: [{ name: 'light', sets: sources.sets }],
       notes: ['no `$themes`: every token set is read, in set order, as the one mode `light`'],

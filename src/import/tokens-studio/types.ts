@@ -1,5 +1,6 @@
 import { itemAt } from '../../compile/checked-access.js';
 import type { TokenType } from '../../compile/types.js';
+import { untypedValueReason } from '../infer-types.js';
 
 /** How a value of a Tokens Studio type is converted, as sd-transforms converts it. */
 export type ValueKind =
@@ -88,8 +89,9 @@ const UNREAD_TYPES: Readonly<Record<string, string>> = {
 export const isUnreadType = (type: string): boolean => Object.hasOwn(UNREAD_TYPES, type) && type !== 'other';
 
 /** Why a token of Tokens Studio type `type` is not imported, or undefined when it is. */
-export function unreadTypeReason(type: unknown): string | undefined {
-  if (typeof type !== 'string') return 'no `type`';
+export function unreadTypeReason(type: unknown, value?: unknown): string | undefined {
+  // As the other readers say it: what the value is that no type could be read from.
+  if (typeof type !== 'string') return `no \`type\`, and ${untypedValueReason(value)}`;
   if (Object.hasOwn(STUDIO_TYPES, type)) return undefined;
   const holds = UNREAD_TYPES[type];
   return holds === undefined
