@@ -39,10 +39,14 @@ export function authenticate(
   refused?: ReadonlySet<string>,
   origin?: string,
 ): ApiKeyEntry {
+  // A header that named a known key before is not read or hashed again: a client sends the same header on every
+  // request, and the hash was the largest part of authenticating one.
+  const known = header === undefined ? undefined : knownHeaders.get(header);
   // The one-shot hash: no Hash object per request (createHash costs about three times as much).
-  const sha256 = hash('sha256', parseBearer(header), 'hex');
+  const sha256 = known ?? hash('sha256', parseBearer(header), 'hex');
   const entry = keys.bySha256.get(sha256);
   if (entry === undefined) throw new ApiError('unauthorized', 'Invalid API key.', INVALID_CHALLENGE);
+  if (known === undefined && header !== undefined) rememberHeader(header, sha256);
   if (refused?.has(sha256) === true) {
     throw new ApiError(
       'unauthorized',
@@ -56,6 +60,20 @@ export function authenticate(
   if (entry.origins !== undefined) checkOrigin(entry.origins, origin);
   if (entry.kind === 'figma') checkFigmaOrigin(origin);
   return entry;
+}
+
+/**
+ * Headers that named a key of the keys in force when they were sent, with the key's SHA-256. Only those: a flood of
+ * made-up keys never enters it (each such request is hashed and answered 401). What a header hashes to never changes,
+ * so an entry stays right when the keys change; the key is still looked up, and checked, on every request.
+ */
+const knownHeaders = new Map<string, string>();
+/** Distinct headers remembered at once (a few per API key in use); past this the memo starts again. */
+const MAX_KNOWN_HEADERS = 1024;
+
+function rememberHeader(header: string, sha256: string): void {
+  if (knownHeaders.size >= MAX_KNOWN_HEADERS) knownHeaders.clear();
+  knownHeaders.set(header, sha256);
 }
 
 /**

@@ -22,10 +22,18 @@ export function createMetrics(options: { readonly defaultMetrics?: boolean } = {
   const labelNames = ['method', 'route', 'status'] as const;
   // Requests are counted here, in a plain map, and handed to the counter when it is read (a scrape): prom-client's
   // `inc` validates and hashes the labels on every call. One entry per method, route pattern and status (bounded).
-  const answered = new Map<
-    string,
-    { labels: Record<(typeof labelNames)[number], string>; count: number; counted: number; durations: DurationSeries }
-  >();
+  type Answered = {
+    readonly method: string;
+    readonly status: number;
+    readonly labels: Record<(typeof labelNames)[number], string>;
+    count: number;
+    counted: number;
+    readonly durations: DurationSeries;
+  };
+  // By route pattern, then a short list per pattern (a method and status or two): no key string built per request.
+  const answeredByRoute = new Map<string, Answered[]>();
+  /** Every entry, in the order its label set was first seen. */
+  const answered: Answered[] = [];
   new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status.',
@@ -33,7 +41,7 @@ export function createMetrics(options: { readonly defaultMetrics?: boolean } = {
     registers: [registry],
     collect() {
       // In the order the label sets were first seen, as if each request had been counted as it was answered.
-      for (const entry of answered.values()) {
+      for (const entry of answered) {
         if (entry.count > entry.counted) this.inc(entry.labels, entry.count - entry.counted);
         entry.counted = entry.count;
       }
@@ -60,12 +68,23 @@ export function createMetrics(options: { readonly defaultMetrics?: boolean } = {
   return {
     registry,
     observeRequest(method, route, status, seconds) {
-      const id = `${method} ${status} ${route}`;
-      let entry = answered.get(id);
+      let entries = answeredByRoute.get(route);
+      if (entries === undefined) {
+        entries = [];
+        answeredByRoute.set(route, entries);
+      }
+      let entry: Answered | undefined;
+      for (const candidate of entries) {
+        if (candidate.status === status && candidate.method === method) {
+          entry = candidate;
+          break;
+        }
+      }
       if (entry === undefined) {
         const labels = { method, route, status: String(status) };
-        entry = { labels, count: 0, counted: 0, durations: durations.series(labels) };
-        answered.set(id, entry);
+        entry = { method, status, labels, count: 0, counted: 0, durations: durations.series(labels) };
+        entries.push(entry);
+        answered.push(entry);
       }
       entry.count += 1;
       RequestDurationHistogram.observe(entry.durations, seconds);

@@ -10,6 +10,7 @@ import { ApiError, ERRORS, errorBody, sendError } from './errors.js';
 import type { ErrorCode } from './errors.js';
 import type { RequestHooks, RequestStep } from './request-hooks.js';
 import { SERVE_DEFAULTS } from '../config.js';
+import type { ApiKeyEntry } from '../compile/keys/parse-keys-file.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -228,8 +229,18 @@ function rateLimitStep(app: FastifyInstance, max: number): RequestStep {
  * reaches it (it gets 401, counted by the failed-authentication limit of its address).
  */
 function rateLimitKeyOf(request: FastifyRequest): string {
-  return request.auth === null ? `ip:${request.ip}` : `key:${request.auth.key.sha256}`;
+  if (request.auth === null) return `ip:${request.ip}`;
+  const { key } = request.auth;
+  // Built once per key entry, not per request: the entry lives as long as its keys file.
+  let bucket = keyBuckets.get(key);
+  if (bucket === undefined) {
+    bucket = `key:${key.sha256}`;
+    keyBuckets.set(key, bucket);
+  }
+  return bucket;
 }
+
+const keyBuckets = new WeakMap<ApiKeyEntry, string>();
 
 /**
  * Closes a new connection at once when its address already holds `max` open ones, so one client cannot take every

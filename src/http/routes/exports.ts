@@ -7,7 +7,7 @@ import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../../views/formats/output-fo
 import { hasFiles, jobOf } from '../../views/formats/export-jobs.js';
 import { routeOf } from '../../views/formats/output-format.js';
 import type { FormatId, OptionsOf } from '../../views/formats/output-formats.js';
-import type { FilePart } from '../../views/formats/export-jobs.js';
+import type { ExportJob, FilePart } from '../../views/formats/export-jobs.js';
 import { parametersKey, serveRead } from '../api-runtime.js';
 import type { ApiRuntime } from '../api-runtime.js';
 import { ApiError } from '../errors.js';
@@ -41,14 +41,22 @@ function registerFormatRoute<Id extends FormatId>(
 ): void {
   const format: OutputFormat<OptionsOf<Id>> = OUTPUT_FORMATS[id];
   const api = app.withTypeProvider<QuerySchemaTypeProvider>();
+  const queries = new QueryReads<OptionsOf<Id>>();
   api.get(`${routeOf(format)}${suffix}`, { schema: { querystring: querySchema(format.parameters) } }, (request, reply) => {
-    const options = asInvalidParameter(() => format.readOptions(request.query));
+    const {
+      options,
+      job: wholeJob,
+      keyPart,
+    } = queries.read(request.raw.url, () => {
+      const read = asInvalidParameter(() => format.readOptions(request.query));
+      return { options: read, job: jobOf(id, read), keyPart: `|${id}|${parametersKey(read)}` };
+    });
     const part = partOf(request.params as Readonly<Record<string, string | undefined>>);
     return serveRead(runtime, request, (read) => {
       const { compiled } = read.system;
       asInvalidParameter(() => format.checkOptions?.(options, compiled));
-      const job = part === undefined ? jobOf(id, options) : { ...jobOf(id, options), part };
-      const cacheKey = `${compiled.contentHash}|${id}|${parametersKey(options)}${partKey(part)}`;
+      const job = part === undefined ? wholeJob : { ...wholeJob, part };
+      const cacheKey = `${compiled.contentHash}${keyPart}${partKey(part)}`;
       // Whether the file is listed is found by the render (in a worker for a large system: listing an asset
       // catalog of 10,000 colors takes longer than the main thread may).
       return runtime.send(request, reply, read, cacheKey, () =>
@@ -59,6 +67,38 @@ function registerFormatRoute<Id extends FormatId>(
       );
     });
   });
+}
+
+/** What a route reads of one query string: the format's options, its job, and their part of the cache key. */
+interface QueryRead<Options> {
+  readonly options: Options;
+  readonly job: ExportJob;
+  /** `|<format id>|<options key>`, what follows the content hash in the cache key. */
+  readonly keyPart: string;
+}
+
+/** Distinct query strings remembered per route (clients send a handful); past this the memo starts again. */
+const MAX_QUERY_READS = 256;
+
+/**
+ * The options read from each raw query string, so that a repeat of a request reads them once: what a format reads of
+ * a query depends on the query alone (the validated `request.query` is made from it), never on the design system,
+ * which `checkOptions` is asked about on every request. A query the format refuses is not remembered.
+ */
+class QueryReads<Options> {
+  readonly #reads = new Map<string, QueryRead<Options>>();
+
+  read(url: string | undefined, readQuery: () => QueryRead<Options>): QueryRead<Options> {
+    const at = url === undefined ? -1 : url.indexOf('?');
+    const query = at === -1 || url === undefined ? '' : url.slice(at + 1);
+    let read = this.#reads.get(query);
+    if (read === undefined) {
+      read = readQuery();
+      if (this.#reads.size >= MAX_QUERY_READS) this.#reads.clear();
+      this.#reads.set(query, read);
+    }
+    return read;
+  }
 }
 
 /** The cache key's ending for a part of a format of several files: the file's path or `zip`; nothing for the manifest. */
