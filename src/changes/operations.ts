@@ -1,5 +1,5 @@
 import { KEY_SEGMENT, TOKEN_KEY } from '../compile/values/name-rules.js';
-import { isRecord } from '../compile/narrow-unknown.js';
+import { isRecord, isWrittenRecord, isWrittenValue } from '../compile/narrow-unknown.js';
 import type { WrittenValue } from '../compile/types.js';
 
 /** Value fields as a token writes them (`{ scale: blue, step: 600 }`, `{ ref: color.x }`, `{ value: 4, unit: px }`). */
@@ -120,7 +120,7 @@ function readSetDeprecation({ token, deprecated }: OperationFields): ChangeOpera
   if (!isTokenKey(token)) return tokenKeyProblem('token');
   if (deprecated === undefined) return '`deprecated` is required (`null` removes it)';
   // Any JSON value passes here (a request body is JSON): compiling the edited file says what is wrong with it.
-  if (!isJsonValue(deprecated)) return '`deprecated` must be a JSON value';
+  if (!isWrittenValue(deprecated)) return '`deprecated` must be a JSON value';
   return { op: 'set-deprecation', token, deprecated };
 }
 
@@ -185,18 +185,7 @@ function textProblem(name: string): string {
 function readValueFields(value: unknown, name: string): ValueFields | string {
   const problem = valueFieldsProblem(value, name);
   if (problem !== undefined) return problem;
-  return isJsonRecord(value) ? value : `\`${name}\` must be an object of value fields`;
-}
-
-/** Whether `value` is made of JSON values only (what `writtenValueProblem` checks, without its limits). */
-function isJsonValue(value: unknown): value is WrittenValue {
-  if (value === null || typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string') return true;
-  if (Array.isArray(value)) return value.every(isJsonValue);
-  return isJsonRecord(value);
-}
-
-function isJsonRecord(value: unknown): value is ValueFields {
-  return isRecord(value) && Object.values(value).every(isJsonValue);
+  return isWrittenRecord(value) ? value : `\`${name}\` must be an object of value fields`;
 }
 
 function valueFieldsProblem(value: unknown, name: string): string | undefined {
