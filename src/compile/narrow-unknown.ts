@@ -25,7 +25,7 @@ export function toError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error), { cause: error });
 }
 
-/** Whether `value` is made of JSON values only (strings, finite or not numbers, booleans, null, lists and records of them). */
+/** Whether `value` is made of JSON values only (strings, numbers, booleans, null, lists and records of them). */
 export function isWrittenValue(value: unknown): value is WrittenValue {
   if (value === null || typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string') return true;
   if (Array.isArray(value)) return value.every(isWrittenValue);
