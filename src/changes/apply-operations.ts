@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
-import { isMap, isScalar, visit } from 'yaml';
+import { isMap, isNode, isScalar, visit } from 'yaml';
 import type { Scalar, YAMLMap } from 'yaml';
+import { isWrittenRecord } from '../compile/narrow-unknown.js';
 import { isSystemFilePath } from '../compile/source-paths.js';
 import { locateTokens } from './locate-tokens.js';
 import type { LocatedGroup, LocatedToken, TokenLayout } from './locate-tokens.js';
@@ -204,11 +205,12 @@ function setValue(working: WorkingFiles, key: string, mode: string, fields: Valu
   const { path } = working.token(key);
   const current = (): LocatedToken => working.token(key).token;
   const hasDarkStep = entryOf(working.file(path), current().map, 'darkStep') !== undefined;
-  const onlyStep = fields !== null && Object.keys(fields).length === 1 && typeof fields['step'] === 'number';
+  const step = fields?.['step'];
+  const onlyStep = fields !== null && Object.keys(fields).length === 1 && typeof step === 'number';
   const hasLightStep = entryOf(working.file(path), current().map, 'step') !== undefined;
   if (mode === 'dark' && onlyStep && (hasDarkStep || (hasLightStep && modesEntry(working, path, current(), 'dark') === undefined))) {
     // The spec's own shape for a dark step: keep writing it that way.
-    working.write(path, setEntry(working.file(path), current().map, 'darkStep', formatValue(fields['step'] as number)));
+    working.write(path, setEntry(working.file(path), current().map, 'darkStep', formatValue(step)));
     return;
   }
   if (mode === 'dark' && hasDarkStep) working.write(path, deleteEntry(working.file(path), current().map, 'darkStep'));
@@ -334,12 +336,13 @@ function renameToken(working: WorkingFiles, from: string, to: string): void {
   const groupKey = token.group.key;
   if (groupKey === '' || to.startsWith(`${groupKey}.`)) {
     // Same group: only the key's text changes, so the token keeps its place, its comments and its layout.
-    const keyNode = token.pair.key as Scalar;
-    const range = keyNode.range;
+    const keyNode = token.pair.key;
+    const range = isNode(keyNode) ? keyNode.range : undefined;
     if (range === null || range === undefined) throw new OperationFailed(`\`${from}\` has no key to rename`);
     working.write(path, replaceRange(file.text, range[0], range[1], formatKey(groupKey === '' ? to : to.slice(groupKey.length + 1))));
   } else {
-    const fields = token.map.toJSON() as Record<string, WrittenValue>;
+    const fields: unknown = token.map.toJSON();
+    if (!isWrittenRecord(fields)) throw new OperationFailed(`\`${from}\` does not hold JSON values`);
     deleteToken(working, from);
     addToken(working, to, fields, undefined);
   }

@@ -1,4 +1,5 @@
 import { KEY_SEGMENT, TOKEN_KEY } from '../compile/values/name-rules.js';
+import { isRecord, isWrittenRecord, isWrittenValue } from '../compile/narrow-unknown.js';
 import type { WrittenValue } from '../compile/types.js';
 
 /** Value fields as a token writes them (`{ scale: blue, step: 600 }`, `{ ref: color.x }`, `{ value: 4, unit: px }`). */
@@ -81,112 +82,113 @@ function readOperation(item: unknown): ChangeOperation | string {
   };
   switch (op) {
     case 'set-value':
-      return (
-        fields(['token', 'mode', 'fields']) ??
-        tokenKey(item['token'], 'token') ??
-        modeName(item['mode']) ??
-        (item['fields'] === null ? undefined : valueFields(item['fields'], 'fields')) ?? {
-          op,
-          token: item['token'] as string,
-          mode: item['mode'] as string,
-          fields: item['fields'] as ValueFields | null,
-        }
-      );
+      return fields(['token', 'mode', 'fields']) ?? readSetValue(item);
     case 'set-description':
-      return (
-        fields(['token', 'description']) ??
-        tokenKey(item['token'], 'token') ??
-        (item['description'] === null ? undefined : text(item['description'], 'description')) ?? {
-          op,
-          token: item['token'] as string,
-          description: item['description'] as string | null,
-        }
-      );
+      return fields(['token', 'description']) ?? readSetDescription(item);
     case 'set-deprecation':
-      return (
-        fields(['token', 'deprecated']) ??
-        tokenKey(item['token'], 'token') ??
-        (item['deprecated'] === undefined ? '`deprecated` is required (`null` removes it)' : undefined) ?? {
-          op,
-          token: item['token'] as string,
-          deprecated: item['deprecated'] as WrittenValue,
-        }
-      );
+      return fields(['token', 'deprecated']) ?? readSetDeprecation(item);
     case 'add-token':
-      return (
-        fields(['token', 'type', 'fields', 'description', 'file']) ??
-        tokenKey(item['token'], 'token') ??
-        (typeof item['type'] === 'string' && KEY_SEGMENT.test(item['type']) ? undefined : '`type` must be a token type') ??
-        valueFields(item['fields'], 'fields') ??
-        (item['description'] === undefined ? undefined : text(item['description'], 'description')) ??
-        (item['file'] === undefined || (typeof item['file'] === 'string' && FILE_PATH.test(item['file']) && !item['file'].includes('..'))
-          ? undefined
-          : '`file` must be a relative path of a `.yaml` file inside the design system (letters, digits, `-`, `_`, `.`, `/`)') ?? {
-          op,
-          token: item['token'] as string,
-          type: item['type'] as string,
-          fields: item['fields'] as ValueFields,
-          ...(item['description'] === undefined ? {} : { description: item['description'] as string }),
-          ...(item['file'] === undefined ? {} : { file: item['file'] as string }),
-        }
-      );
+      return fields(['token', 'type', 'fields', 'description', 'file']) ?? readAddToken(item);
     case 'delete-token':
-      return fields(['token']) ?? tokenKey(item['token'], 'token') ?? { op, token: item['token'] as string };
+      return fields(['token']) ?? (isTokenKey(item['token']) ? { op, token: item['token'] } : tokenKeyProblem('token'));
     case 'rename-token':
-      return (
-        fields(['token', 'to']) ??
-        tokenKey(item['token'], 'token') ??
-        tokenKey(item['to'], 'to') ??
-        (item['to'] === item['token'] ? '`to` is the token’s own key' : undefined) ?? {
-          op,
-          token: item['token'] as string,
-          to: item['to'] as string,
-        }
-      );
+      return fields(['token', 'to']) ?? readRenameToken(item);
     case 'set-scale-step':
-      return (
-        fields(['scale', 'step', 'mode', 'color']) ??
-        (typeof item['scale'] === 'string' && TOKEN_KEY.test(item['scale']) ? undefined : '`scale` must be a scale name') ??
-        (Number.isInteger(item['step']) && (item['step'] as number) >= 0 && (item['step'] as number) <= 999_999
-          ? undefined
-          : '`step` must be an integer from 0 to 999999') ??
-        modeName(item['mode']) ??
-        text(item['color'], 'color') ?? {
-          op,
-          scale: item['scale'] as string,
-          step: item['step'] as number,
-          mode: item['mode'] as string,
-          color: item['color'] as string,
-        }
-      );
+      return fields(['scale', 'step', 'mode', 'color']) ?? readSetScaleStep(item);
     default:
       return `\`op\` must be one of ${OPERATION_NAMES.map((name) => `\`${name}\``).join(', ')}`;
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+type OperationFields = Readonly<Record<string, unknown>>;
+
+function readSetValue({ token, mode, fields }: OperationFields): ChangeOperation | string {
+  if (!isTokenKey(token)) return tokenKeyProblem('token');
+  if (!isModeName(mode)) return MODE_PROBLEM;
+  if (fields === null) return { op: 'set-value', token, mode, fields };
+  const read = readValueFields(fields, 'fields');
+  return typeof read === 'string' ? read : { op: 'set-value', token, mode, fields: read };
 }
 
-function tokenKey(value: unknown, name: string): string | undefined {
-  return typeof value === 'string' && value.length <= 512 && TOKEN_KEY.test(value)
-    ? undefined
-    : `\`${name}\` must be a token key (segments of letters, digits, \`-\` and \`_\` joined by \`.\`)`;
+function readSetDescription({ token, description }: OperationFields): ChangeOperation | string {
+  if (!isTokenKey(token)) return tokenKeyProblem('token');
+  if (description !== null && !isText(description)) return textProblem('description');
+  return { op: 'set-description', token, description };
 }
 
-function modeName(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length <= 64 && MODE_NAME.test(value)
-    ? undefined
-    : '`mode` must be a mode name (`light`, `dark`, or a declared mode)';
+function readSetDeprecation({ token, deprecated }: OperationFields): ChangeOperation | string {
+  if (!isTokenKey(token)) return tokenKeyProblem('token');
+  if (deprecated === undefined) return '`deprecated` is required (`null` removes it)';
+  // Any JSON value passes here (a request body is JSON): compiling the edited file says what is wrong with it.
+  if (!isWrittenValue(deprecated)) return '`deprecated` must be a JSON value';
+  return { op: 'set-deprecation', token, deprecated };
 }
 
-function text(value: unknown, name: string): string | undefined {
-  return typeof value === 'string' && value.length <= MAX_TEXT
-    ? undefined
-    : `\`${name}\` must be a string of at most ${MAX_TEXT} characters`;
+function readAddToken({ token, type, fields, description, file }: OperationFields): ChangeOperation | string {
+  if (!isTokenKey(token)) return tokenKeyProblem('token');
+  if (typeof type !== 'string' || !KEY_SEGMENT.test(type)) return '`type` must be a token type';
+  const read = readValueFields(fields, 'fields');
+  if (typeof read === 'string') return read;
+  if (description !== undefined && !isText(description)) return textProblem('description');
+  if (file !== undefined && (typeof file !== 'string' || !FILE_PATH.test(file) || file.includes('..'))) {
+    return '`file` must be a relative path of a `.yaml` file inside the design system (letters, digits, `-`, `_`, `.`, `/`)';
+  }
+  return {
+    op: 'add-token',
+    token,
+    type,
+    fields: read,
+    ...(description === undefined ? {} : { description }),
+    ...(file === undefined ? {} : { file }),
+  };
 }
 
-function valueFields(value: unknown, name: string): string | undefined {
+function readRenameToken({ token, to }: OperationFields): ChangeOperation | string {
+  if (!isTokenKey(token)) return tokenKeyProblem('token');
+  if (!isTokenKey(to)) return tokenKeyProblem('to');
+  if (to === token) return '`to` is the token’s own key';
+  return { op: 'rename-token', token, to };
+}
+
+function readSetScaleStep({ scale, step, mode, color }: OperationFields): ChangeOperation | string {
+  if (typeof scale !== 'string' || !TOKEN_KEY.test(scale)) return '`scale` must be a scale name';
+  if (typeof step !== 'number' || !Number.isInteger(step) || step < 0 || step > 999_999)
+    return '`step` must be an integer from 0 to 999999';
+  if (!isModeName(mode)) return MODE_PROBLEM;
+  if (!isText(color)) return textProblem('color');
+  return { op: 'set-scale-step', scale, step, mode, color };
+}
+
+function isTokenKey(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 512 && TOKEN_KEY.test(value);
+}
+
+function tokenKeyProblem(name: string): string {
+  return `\`${name}\` must be a token key (segments of letters, digits, \`-\` and \`_\` joined by \`.\`)`;
+}
+
+function isModeName(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 64 && MODE_NAME.test(value);
+}
+
+const MODE_PROBLEM = '`mode` must be a mode name (`light`, `dark`, or a declared mode)';
+
+function isText(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= MAX_TEXT;
+}
+
+function textProblem(name: string): string {
+  return `\`${name}\` must be a string of at most ${MAX_TEXT} characters`;
+}
+
+/** The value fields `value` holds, or the problem with them. */
+function readValueFields(value: unknown, name: string): ValueFields | string {
+  const problem = valueFieldsProblem(value, name);
+  if (problem !== undefined) return problem;
+  return isWrittenRecord(value) ? value : `\`${name}\` must be an object of value fields`;
+}
+
+function valueFieldsProblem(value: unknown, name: string): string | undefined {
   if (!isRecord(value)) return `\`${name}\` must be an object of value fields`;
   const names = Object.keys(value);
   if (names.length === 0) return `\`${name}\` must give at least one value field`;

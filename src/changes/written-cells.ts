@@ -1,4 +1,6 @@
+import { isWrittenList } from '../compile/narrow-unknown.js';
 import { isSystemFilePath } from '../compile/source-paths.js';
+import { writtenValueOf } from '../compile/yaml/source-entries.js';
 import { newFieldRecord } from '../compile/yaml/field-record.js';
 import { parseSourceFile } from '../compile/yaml/parse-source-file.js';
 import type { WrittenValue } from '../compile/types.js';
@@ -27,11 +29,11 @@ export function readWritten(sources: SourceTexts): WrittenDesignSystem {
     const parsed = parseSourceFile(path, text, false);
     for (const entry of parsed.tokens) {
       const fields = newFieldRecord<WrittenValue>();
-      for (const [name, located] of Object.entries(entry.fields)) fields[name] = located.value as WrittenValue;
+      for (const [name, located] of Object.entries(entry.fields)) fields[name] = writtenValueOf(located);
       const modes = newFieldRecord<Record<string, WrittenValue>>();
       for (const mode of entry.modes ?? []) {
         const own = newFieldRecord<WrittenValue>();
-        for (const [name, located] of Object.entries(mode.fields ?? {})) own[name] = located.value as WrittenValue;
+        for (const [name, located] of Object.entries(mode.fields ?? {})) own[name] = writtenValueOf(located);
         modes[mode.name] = own;
       }
       if (fields['darkStep'] !== undefined) modes['dark'] = { ...modes['dark'], step: fields['darkStep'] };
@@ -40,9 +42,9 @@ export function readWritten(sources: SourceTexts): WrittenDesignSystem {
     for (const scale of parsed.scales) {
       for (const step of scale.steps) {
         const colors = newFieldRecord<WrittenValue>();
-        if (step.light !== undefined) colors['light'] = step.light.value as WrittenValue;
-        if (step.dark !== undefined) colors['dark'] = step.dark.value as WrittenValue;
-        for (const other of step.others) colors[other.name] = other.value.value as WrittenValue;
+        if (step.light !== undefined) colors['light'] = writtenValueOf(step.light);
+        if (step.dark !== undefined) colors['dark'] = writtenValueOf(step.dark);
+        for (const other of step.others) colors[other.name] = writtenValueOf(other.value);
         steps.set(`${scale.name}/${step.step}`, colors);
       }
     }
@@ -66,8 +68,8 @@ export function sameWritten(a: WrittenValue | undefined, b: WrittenValue | undef
 function canonical(value: WrittenValue | undefined): string {
   if (value === undefined) return 'undefined';
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map((item: WrittenValue) => canonical(item)).join(',')}]`;
-  const record = value as Readonly<Record<string, WrittenValue>>;
+  if (isWrittenList(value)) return `[${value.map((item) => canonical(item)).join(',')}]`;
+  const record = value;
   return `{${Object.keys(record)
     .sort()
     .map((key) => `${JSON.stringify(key)}:${canonical(record[key])}`)

@@ -1,5 +1,7 @@
-import { isMap, isScalar, isSeq, parseDocument, Scalar } from 'yaml';
-import type { Document, Node, Pair, YAMLMap } from 'yaml';
+import { isMap, isNode, isScalar, isSeq, parseDocument, Scalar } from 'yaml';
+import type { Document, Pair, YAMLMap } from 'yaml';
+import { itemAt } from '../compile/checked-access.js';
+import { isWrittenList } from '../compile/narrow-unknown.js';
 import type { WrittenValue } from '../compile/types.js';
 
 /** A mapping entry of a parsed file, with the mapping that holds it. */
@@ -47,17 +49,22 @@ export function replaceRange(text: string, start: number, end: number, replaceme
   return text.slice(0, start) + replacement + text.slice(end);
 }
 
-function rangeOf(node: Node): [number, number] {
-  const range = node.range;
+function rangeOf(node: unknown): [number, number] {
+  const range = isNode(node) ? node.range : undefined;
   if (range === undefined || range === null) throw new Error('a node without a source range');
   return [range[0], range[1]];
 }
 
 /** Where a node's text ends, without the line breaks and spaces a block collection takes up after its last line. */
-function contentEnd(text: string, node: Node): number {
+function contentEnd(text: string, node: unknown): number {
   let end = rangeOf(node)[1];
   while (end > 0 && /\s/.test(text[end - 1] ?? '')) end--;
   return end;
+}
+
+/** Whether `node` is a node with a source range (an empty value, `key:`, has none). */
+function hasRange(node: unknown): boolean {
+  return isNode(node) && node.range !== undefined && node.range !== null;
 }
 
 function isBlockCollection(node: unknown): boolean {
@@ -66,10 +73,7 @@ function isBlockCollection(node: unknown): boolean {
 
 /** Where an entry's text ends: its value's, or its key's when the value is empty. */
 function entryEnd(file: EditableFile, pair: Pair): number {
-  const value = pair.value as Node | null;
-  return value === null || value.range === undefined || value.range === null
-    ? contentEnd(file.text, pair.key as Node)
-    : contentEnd(file.text, value);
+  return hasRange(pair.value) ? contentEnd(file.text, pair.value) : contentEnd(file.text, pair.key);
 }
 
 function lineStart(text: string, offset: number): number {
@@ -90,13 +94,13 @@ export function setEntry(file: EditableFile, map: YAMLMap, name: string, valueTe
   const text = file.text;
   const existing = entryOf(file, map, name);
   if (existing !== undefined) {
-    const value = existing.value as Node | null;
-    if (value === null || value.range === undefined || value.range === null) {
-      const keyEnd = rangeOf(existing.key as Node)[1];
+    const value = existing.value;
+    if (!hasRange(value)) {
+      const keyEnd = rangeOf(existing.key)[1];
       const colon = text.indexOf(':', keyEnd);
       return replaceRange(text, colon, colon + 1, `: ${valueText}`);
     }
-    if (isBlockCollection(value)) return replaceRange(text, rangeOf(existing.key as Node)[1], contentEnd(text, value), `: ${valueText}`);
+    if (isBlockCollection(value)) return replaceRange(text, rangeOf(existing.key)[1], contentEnd(text, value), `: ${valueText}`);
     return replaceRange(text, rangeOf(value)[0], rangeOf(value)[1], valueText);
   }
   return insertEntry(file, map, `${formatKey(name)}: ${valueText}`);
@@ -115,8 +119,7 @@ export function insertEntry(file: EditableFile, map: YAMLMap, entryText: string)
     return replaceRange(text, end, end, `, ${entryText}`);
   }
   if (last === undefined) throw new Error('an empty block mapping has no place for an entry');
-  const first = map.items[0] as Pair;
-  const keyStart = rangeOf(first.key as Node)[0];
+  const keyStart = rangeOf(itemAt(map.items, 0).key)[0];
   const indent = text.slice(lineStart(text, keyStart), keyStart);
   const at = lineEnd(text, entryEnd(file, last));
   return replaceRange(text, at, at, `\n${/^\s*$/.test(indent) ? indent : ' '.repeat(indent.length)}${entryText}`);
@@ -128,13 +131,13 @@ export function deleteEntry(file: EditableFile, map: YAMLMap, name: string): str
   const index = map.items.findIndex((pair) => keyText(file, pair) === name);
   const pair = map.items[index];
   if (pair === undefined) return text;
-  const keyStart = rangeOf(pair.key as Node)[0];
+  const keyStart = rangeOf(pair.key)[0];
   const end = entryEnd(file, pair);
   if (map.flow === true) {
     const previous = map.items[index - 1];
     const next = map.items[index + 1];
     if (previous !== undefined) return replaceRange(text, entryEnd(file, previous), end, '');
-    if (next !== undefined) return replaceRange(text, keyStart, rangeOf(next.key as Node)[0], '');
+    if (next !== undefined) return replaceRange(text, keyStart, rangeOf(next.key)[0], '');
     return replaceRange(text, keyStart, end, '');
   }
   const start = lineStart(text, keyStart);
@@ -179,7 +182,7 @@ export function formatValue(value: WrittenValue): string {
   if (value === null) return 'null';
   if (typeof value === 'string') return formatString(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return `[${value.map((item: WrittenValue) => formatValue(item)).join(', ')}]`;
-  const entries = Object.entries(value as Record<string, WrittenValue>);
+  if (isWrittenList(value)) return `[${value.map((item) => formatValue(item)).join(', ')}]`;
+  const entries = Object.entries(value);
   return entries.length === 0 ? '{}' : `{ ${entries.map(([key, item]) => `${formatKey(key)}: ${formatValue(item)}`).join(', ')} }`;
 }

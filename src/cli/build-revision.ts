@@ -1,4 +1,4 @@
-import { slugOfPath } from '../compile/source-paths.js';
+import { slugOfSystemPath } from '../compile/source-paths.js';
 import { findGitRepo, readDirtySlugs, readHeadCommit } from '../source/git-repo.js';
 import { GitRevisions } from '../source/git-revisions.js';
 import { countFilesPerSystem, listSourcePaths, readSourcePath, refuseOverLimit } from '../source/read-source-folder.js';
@@ -40,7 +40,7 @@ export async function loadWorkTree(sourceDir: string, at: number, onSkipped: OnS
   const paths = await listSourcePaths(sourceDir, onSkipped);
   const refused = refuseOverLimit(countFilesPerSystem(paths));
   const read = await Promise.all(
-    paths.filter((path) => !refused.has(slugOfPath(path) as string)).map((path) => readSourcePath(sourceDir, path, at, onSkipped)),
+    paths.filter((path) => !refused.has(slugOfSystemPath(path))).map((path) => readSourcePath(sourceDir, path, at, onSkipped)),
   );
   const events = read.filter((event) => event.type === 'file/changed');
   const empty = createEmptySnapshot(at);

@@ -13,6 +13,7 @@ import { displayPath } from './validate.js';
 import { parseCommandArgs, UsageError } from './usage-error.js';
 import { writeFileAtomic } from './write-file-atomic.js';
 import { itemAt } from '../compile/checked-access.js';
+import { errorCode } from '../compile/narrow-unknown.js';
 
 export const KEYS_USAGE = `Usage: token-server keys <create|list|revoke> [options]
 
@@ -290,7 +291,7 @@ async function readKeys(path: string, cwd: string): Promise<{ text: string | und
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { text: undefined, entries: [] };
+    if (errorCode(error) === 'ENOENT') return { text: undefined, entries: [] };
     throw new Error(`cannot read ${displayPath(cwd, path)}`, { cause: error });
   }
   const parsed = parseKeysFile(displayPath(cwd, path), text);

@@ -7,7 +7,7 @@ import { parseSourceFile } from '../compile/yaml/parse-source-file.js';
 import type { ParsedSourceFile } from '../compile/yaml/parse-source-file.js';
 import type { Diagnostic } from '../compile/types.js';
 import { readKeysFile, readSourceFolder } from '../source/read-source-folder.js';
-import { isSourceYamlPath, isSystemFilePath, slugOfPath } from '../compile/source-paths.js';
+import { isSourceYamlPath, isSystemFilePath, slugOfSystemPath } from '../compile/source-paths.js';
 import { didYouMean } from '../compile/diagnostics/suggest.js';
 import { contrastDiagnostics } from './contrast-diagnostics.js';
 import { formatGithubReport, formatJsonReport, formatSarifReport, formatTextReport } from './format-diagnostics.js';
@@ -140,7 +140,7 @@ export function validateInputSync(input: ValidationInput): ValidationReport {
 function buildReport(parsed: readonly ParsedSourceFile[], input: ValidationInput): ValidationReport {
   const bySlug = new Map<string, ParsedSourceFile[]>();
   for (const file of [...parsed].sort((a, b) => compareKeys(a.path, b.path))) {
-    const slug = slugOfPath(file.path) as string;
+    const slug = slugOfSystemPath(file.path);
     const group = bySlug.get(slug);
     if (group === undefined) bySlug.set(slug, [file]);
     else group.push(file);

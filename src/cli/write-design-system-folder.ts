@@ -3,6 +3,7 @@ import { constants } from 'node:fs';
 import { lstat, mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { limitConcurrency } from '../source/limit-concurrency.js';
+import { errorMessage } from '../compile/narrow-unknown.js';
 
 /**
  * Writes a design-system folder in one step: every file goes into a fresh temporary folder beside `out` (a dot-folder,
@@ -48,7 +49,7 @@ export async function writeDesignSystemFolder(
     await moveIntoPlace(temp, out, replace, join(parent, `.${basename(out)}.replaced-${suffix}`));
   } catch (error) {
     await rm(temp, { recursive: true, force: true }).catch(() => undefined);
-    throw new Error(`cannot write ${out}: ${(error as Error).message}`, { cause: error });
+    throw new Error(`cannot write ${out}: ${errorMessage(error)}`, { cause: error });
   }
 }
 

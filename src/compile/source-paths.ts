@@ -10,6 +10,17 @@ export function slugOfPath(path: string): string | undefined {
   return slash > 0 ? path.slice(0, slash) : undefined;
 }
 
+/**
+ * The design system of a path its caller knows belongs to one (listed below a design system's folder, or checked by
+ * `isSourceYamlPath`): throws a RangeError for a file directly in the source folder, where a cast would have passed
+ * `undefined` on.
+ */
+export function slugOfSystemPath(path: string): string {
+  const slug = slugOfPath(path);
+  if (slug === undefined) throw new RangeError(`${JSON.stringify(path)} is not inside a design system's folder`);
+  return slug;
+}
+
 /** Whether a source path is a YAML file of some design system. */
 export function isSourceYamlPath(path: string): boolean {
   return slugOfPath(path) !== undefined && path.endsWith('.yaml') && !path.split('/').some((segment) => segment.startsWith('.'));

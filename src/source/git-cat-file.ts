@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { GIT_ENV } from './run-git.js';
+import { toError } from '../compile/narrow-unknown.js';
 
 /**
  * Bounds on a long-lived `git cat-file` process: how long its oldest question may wait for an answer before the
@@ -154,7 +155,7 @@ export class GitCatFile<T> {
       } catch (error) {
         // Out of step with the questions: no later answer can be trusted either.
         child.kill('SIGKILL');
-        this.#stopped(child, error as Error);
+        this.#stopped(child, toError(error));
         return;
       }
       if (answer === undefined) break;

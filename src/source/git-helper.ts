@@ -48,13 +48,18 @@ type HelperAnswer = { readonly id: number; readonly stdout: string } | { readonl
 
 /** The failure of one git run: `cause` is an Error carrying `code` (exit code, or `ENOENT` when git is missing). */
 export class GitRunError extends Error {
+  readonly code: unknown;
+  readonly signal: string | null;
+  readonly killed: boolean;
   readonly stdout: string;
   readonly stderr: string;
   constructor(error: HelperError) {
     super(error.message);
+    this.code = error.code;
+    this.signal = error.signal;
+    this.killed = error.killed;
     this.stdout = error.stdout;
     this.stderr = error.stderr;
-    Object.assign(this, { code: error.code, signal: error.signal, killed: error.killed });
   }
 }
 

@@ -1,4 +1,5 @@
 import { readdir } from 'node:fs/promises';
+import { errorCode } from '../compile/narrow-unknown.js';
 import { isSourceYamlPath } from '../compile/source-paths.js';
 import { gitErrorText } from './git-error-text.js';
 import { readFolderCommitTimes, runGitOnPaths as runGit } from './run-git.js';
@@ -36,7 +37,7 @@ export async function findGitRepo(sourceDir: string): Promise<GitRepo | NoGitRep
     output = await runGit(sourceDir, ['rev-parse', '--is-inside-work-tree', '--absolute-git-dir', '--show-toplevel', '--show-prefix']);
   } catch (error) {
     const reason =
-      (error as { cause?: { code?: unknown } }).cause?.code === 'ENOENT'
+      errorCode(error instanceof Error ? error.cause : undefined) === 'ENOENT'
         ? 'git is not installed'
         : gitErrorText(error).replace(/^git \S+ failed: /, '');
     return { reason, failed: !/^fatal: not a git repository/.test(reason) };
@@ -77,8 +78,8 @@ export async function readDirtySlugs(repo: GitRepo, skipped: Iterable<string> = 
   const slugs = new Set<string>();
   const fields = output.split('\0');
   for (let index = 0; index < fields.length; index++) {
-    const field = fields[index] as string;
-    if (field.length < 4) continue;
+    const field = fields[index];
+    if (field === undefined || field.length < 4) continue;
     const status = field.slice(0, 2);
     // Porcelain paths are relative to the repository root; a rename is followed by its source path.
     const paths = [field.slice(3)];

@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { lstat, open, readlink, stat } from 'node:fs/promises';
 import { sep } from 'node:path';
 import { limitConcurrency } from './limit-concurrency.js';
+import { errorCode } from '../compile/narrow-unknown.js';
 
 /** How long one file may take to read before it is given up (a hung network mount, a device). */
 export const READ_DEADLINE_MS = 5_000;
@@ -59,7 +60,7 @@ async function readRegularFileNow(path: string, options: ReadRegularFileOptions)
     handle = await open(path, flags);
   } catch (error) {
     if (isGone(error)) return { kind: 'gone' };
-    if ((error as NodeJS.ErrnoException).code === 'ELOOP') return { kind: 'skipped', reason: 'a symbolic link (never followed)' };
+    if (errorCode(error) === 'ELOOP') return { kind: 'skipped', reason: 'a symbolic link (never followed)' };
     throw error;
   }
   let timer: NodeJS.Timeout | undefined;
@@ -101,6 +102,6 @@ function refuse(info: { isFile(): boolean; isSymbolicLink(): boolean }): Regular
 }
 
 export function isGone(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException).code;
+  const code = errorCode(error);
   return code === 'ENOENT' || code === 'ENOTDIR';
 }

@@ -3,7 +3,8 @@ import type { SourceEvent } from '../state/events.js';
 import type { DeliveredSource } from './delivered-source.js';
 import { readCommitTimes, readDirtySlugs, readHeadCommit } from './git-repo.js';
 import type { GitRepo } from './git-repo.js';
-import { slugOfPath } from '../compile/source-paths.js';
+import { mapValueAt } from '../compile/checked-access.js';
+import { slugOfSystemPath } from '../compile/source-paths.js';
 import {
   countFilesPerSystem,
   countPastLimit,
@@ -19,6 +20,7 @@ import type { SourceFileEvent } from './read-source-folder.js';
 import { ReportedProblems } from './reported-problems.js';
 import type { SourceBatch } from './source-batcher.js';
 import type { WatchLogger } from './watch-logger.js';
+import { errorMessage } from '../compile/narrow-unknown.js';
 
 export interface SourceBatchReaderOptions {
   /** Absolute path of the source folder. */
@@ -284,7 +286,7 @@ export class SourceBatchReader {
     await Promise.all(
       [...slugs].map(async (slug) => {
         if (this.#growing.has(slug)) await this.#checkGrowth(slug, GROWTH_SETTLE_MS * 2);
-        if (this.#growing.has(slug)) return void listed.set(slug, { count: this.#growing.get(slug) as number, paths: [] });
+        if (this.#growing.has(slug)) return void listed.set(slug, { count: mapValueAt(this.#growing, slug), paths: [] });
         if (this.#refused.has(slug)) {
           const count = await countPastLimit(sourceDir, slug);
           if (count !== undefined) return void listed.set(slug, { count, paths: [] });
@@ -340,7 +342,7 @@ export class SourceBatchReader {
             return event;
           },
           (error: unknown) => {
-            this.#reportOnce(path, `${(error as Error).message}; keeping what was last read of it`, 'error');
+            this.#reportOnce(path, `${errorMessage(error)}; keeping what was last read of it`, 'error');
             return undefined;
           },
         ),
@@ -354,7 +356,7 @@ export class SourceBatchReader {
     const keysPath = this.#options.keysPath;
     return readKeysFile(keysPath, at).then(
       (event) => (this.#reported.forget(keysPath), event),
-      (error: unknown) => (this.#reportOnce(keysPath, `${(error as Error).message}; the keys in force stay`, 'error'), undefined),
+      (error: unknown) => (this.#reportOnce(keysPath, `${errorMessage(error)}; the keys in force stay`, 'error'), undefined),
     );
   }
 
@@ -373,7 +375,7 @@ export class SourceBatchReader {
   }
 
   #keepPreviousGit<T>(error: unknown, previous: T): T {
-    this.#options.log.warn(`${(error as Error).message}; keeping the previous Git state`);
+    this.#options.log.warn(`${errorMessage(error)}; keeping the previous Git state`);
     return previous;
   }
 }
@@ -422,5 +424,5 @@ async function settledCount(
 const MAX_RELISTS = 3;
 
 function slugOf(path: string): string {
-  return slugOfPath(path) as string;
+  return slugOfSystemPath(path);
 }

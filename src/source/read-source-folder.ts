@@ -2,9 +2,11 @@ import { opendir, realpath } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { MAX_KEYS_FILE_BYTES } from '../compile/keys/parse-keys-file.js';
 import { MAX_SOURCE_FILE_BYTES } from '../compile/yaml/parse-source-file.js';
-import { slugOfPath } from '../compile/source-paths.js';
+import { mapValueAt } from '../compile/checked-access.js';
+import { slugOfSystemPath } from '../compile/source-paths.js';
 import type { SourceEvent } from '../state/events.js';
 import { isGone, limitFileAccess, readRegularFile } from './read-regular-file.js';
+import { errorMessage } from '../compile/narrow-unknown.js';
 
 /** Told of each path below the source folder that is not read, and why (a symbolic link, a FIFO...). */
 export type OnSkipped = (path: string, reason: string) => void;
@@ -100,7 +102,7 @@ async function walkSourceYaml(
       }
     } catch (error) {
       // The root must exist; a sub-folder that vanished mid-walk (a checkout, a delete) is simply gone.
-      if (isRoot) throw new Error(`cannot read the source folder ${sourceDir}: ${(error as Error).message}`, { cause: error });
+      if (isRoot) throw new Error(`cannot read the source folder ${sourceDir}: ${errorMessage(error)}`, { cause: error });
       if (!isGone(error)) throw error;
       return;
     }
@@ -114,7 +116,7 @@ async function walkSourceYaml(
 export function countFilesPerSystem(paths: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const path of paths) {
-    const slug = slugOfPath(path) as string;
+    const slug = slugOfSystemPath(path);
     counts.set(slug, (counts.get(slug) ?? 0) + 1);
   }
   return counts;
@@ -129,7 +131,7 @@ export function refuseOverLimit(counts: ReadonlyMap<string, number>): Map<string
   const refused = new Map<string, string>();
   let total = 0;
   for (const slug of [...counts.keys()].sort()) {
-    const files = counts.get(slug) as number;
+    const files = mapValueAt(counts, slug);
     if (files > MAX_FILES_PER_DESIGN_SYSTEM)
       refused.set(slug, `it has ${files} YAML files, more than ${MAX_FILES_PER_DESIGN_SYSTEM} (the limit per design system)`);
     else if (total + files > MAX_SOURCE_FILES)
@@ -158,7 +160,7 @@ export async function readSourcePath(
   try {
     read = await readRegularFile(join(sourceDir, path), { maxBytes: MAX_SOURCE_FILE_BYTES, within: await realSourceDir(sourceDir) });
   } catch (error) {
-    throw new Error(`cannot read ${path}: ${(error as Error).message}`, { cause: error });
+    throw new Error(`cannot read ${path}: ${errorMessage(error)}`, { cause: error });
   }
   if (read.kind === 'text') return { type: 'file/changed', path, text: read.text, at };
   if (read.kind === 'skipped') onSkipped(path, read.reason);
@@ -187,7 +189,7 @@ export async function readSourceFolder(sourceDir: string, at: number, onSkipped:
   const refused = refuseOverLimit(countFilesPerSystem(paths));
   for (const [slug, reason] of refused) onSkipped(slug, reason);
   const events = await Promise.all(
-    paths.filter((path) => !refused.has(slugOfPath(path) as string)).map((path) => readSourcePath(sourceDir, path, at, onSkipped)),
+    paths.filter((path) => !refused.has(slugOfSystemPath(path))).map((path) => readSourcePath(sourceDir, path, at, onSkipped)),
   );
   // A file deleted between the listing and the read is not part of the folder.
   return events.filter((event) => event.type === 'file/changed');
@@ -202,7 +204,7 @@ export async function readKeysFile(keysPath: string, at: number): Promise<Source
   try {
     read = await readRegularFile(keysPath, { maxBytes: MAX_KEYS_FILE_BYTES, followSymlink: true });
   } catch (error) {
-    throw new Error(`cannot read keys file ${keysPath}: ${(error as Error).message}`, { cause: error });
+    throw new Error(`cannot read keys file ${keysPath}: ${errorMessage(error)}`, { cause: error });
   }
   if (read.kind === 'gone') return { type: 'keys/changed', path: keysPath, text: null, at };
   if (read.kind === 'skipped') throw new Error(`cannot read keys file ${keysPath}: it is ${read.reason}`);

@@ -22,9 +22,8 @@ export function runGit(
 ): Promise<string> {
   return helper.run(cwd, args, { ...options, maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024 }).catch((error: unknown) => {
     if (!(error instanceof GitRunError)) throw error;
-    const code = (error as { code?: unknown }).code;
     throw Object.assign(new Error(`git ${args[0] ?? ''} failed: ${error.stderr.trim() || error.message}`, { cause: error }), {
-      exitCode: code,
+      exitCode: error.code,
     });
   });
 }
@@ -42,7 +41,7 @@ export async function runGitOutcome(cwd: string, args: readonly string[], timeou
     return { code: 0, stdout: await helper.run(cwd, args, { maxBuffer: 16 * 1024 * 1024, timeoutMs }), stderr: '' };
   } catch (error) {
     if (!(error instanceof GitRunError)) return { code: null, stdout: '', stderr: error instanceof Error ? error.message : String(error) };
-    const { code, killed } = error as { code?: unknown; killed?: boolean };
+    const { code, killed } = error;
     const stderr = killed === true ? `${error.stderr}timed out after ${timeoutMs / 1000} s` : error.stderr;
     return { code: typeof code === 'number' && killed !== true ? code : null, stdout: error.stdout, stderr };
   }

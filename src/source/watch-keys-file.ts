@@ -4,6 +4,7 @@ import type { SourceEvent } from '../state/events.js';
 import { readKeysFile } from './read-source-folder.js';
 import { SILENT_WATCH_LOGGER } from './watch-logger.js';
 import type { WatchLogger } from './watch-logger.js';
+import { errorCode, errorMessage } from '../compile/narrow-unknown.js';
 
 export interface KeysFileWatcher {
   close(): Promise<void>;
@@ -43,8 +44,8 @@ export async function watchKeysFile(
   });
   watcher.on('error', (error: unknown) => {
     if (poller !== undefined || closed) return;
-    const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
-    log.error(`keys file watcher failed (${code}: ${(error as Error).message}); re-reading ${file} every ${pollIntervalMs} ms`);
+    const code = errorCode(error) ?? 'unknown';
+    log.error(`keys file watcher failed (${code}: ${errorMessage(error)}); re-reading ${file} every ${pollIntervalMs} ms`);
     void watcher.close().catch(() => undefined);
     let last: string | null | undefined;
     poller = setInterval(() => {

@@ -4,6 +4,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SKIPPED_FOLDERS } from './read-source-folder.js';
 import type { WatchLogger } from './watch-logger.js';
+import { errorCode, errorMessage } from '../compile/narrow-unknown.js';
 
 /** Most folders of one refused design system followed with a watch each; past it, the design system is counted on a timer. */
 export const MAX_FOLLOWED_FOLDERS = 1_000;
@@ -125,16 +126,14 @@ class FollowedSystem {
   }
 
   #onWatchFailed(error: unknown): void {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errorCode(error);
     // A folder removed between the listing and the watch is a change like any other.
     if (code === 'ENOENT' || code === 'ENOTDIR') {
       this.#onChange();
       this.#relistSoon();
       return;
     }
-    this.#countOnTimer(
-      `its folders cannot be watched (${code ?? (error as Error).message}): counting its files every ${REFUSED_RECOUNT_MS} ms`,
-    );
+    this.#countOnTimer(`its folders cannot be watched (${code ?? errorMessage(error)}): counting its files every ${REFUSED_RECOUNT_MS} ms`);
   }
 
   #relistSoon(): void {

@@ -15,6 +15,7 @@ import type { SourceBatch } from './source-batcher.js';
 import { SILENT_WATCH_LOGGER } from './watch-logger.js';
 import { RefusedFolderWatch } from './watch-refused-folders.js';
 import type { WatchLogger } from './watch-logger.js';
+import { errorCode, errorMessage } from '../compile/narrow-unknown.js';
 
 export interface WatchSourceOptions {
   /** Absolute path of the folder holding one sub-folder per design system. */
@@ -127,7 +128,7 @@ class ChokidarSourceWatcher implements SourceWatcher {
       settle: (batch, initial) => this.#settle(batch, initial),
       onLockOverdue: () =>
         this.#log.warn(`${lockPath ?? 'index.lock'} has existed for ${lockHoldMs} ms; applying changes without waiting for Git`),
-      onSettleFailed: (error) => this.#log.error(`cannot read the source: ${(error as Error).message}; retrying with a rescan`),
+      onSettleFailed: (error) => this.#log.error(`cannot read the source: ${errorMessage(error)}; retrying with a rescan`),
     });
     // Touching any path of a refused design system has the reader count its files again.
     this.#refusedWatch = new RefusedFolderWatch({
@@ -186,7 +187,7 @@ class ChokidarSourceWatcher implements SourceWatcher {
     try {
       await this.#options.onBatch(events);
     } catch (error) {
-      this.#log.error(`applying a batch of ${events.length} events failed: ${(error as Error).message}`);
+      this.#log.error(`applying a batch of ${events.length} events failed: ${errorMessage(error)}`);
     }
   }
 
@@ -332,22 +333,22 @@ class ChokidarSourceWatcher implements SourceWatcher {
   }
 
   async #onWatchError(error: unknown): Promise<void> {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errorCode(error);
     if (code !== undefined && WATCH_LIMIT_CODES.has(code)) {
       await this.#fallBackToPolling(error);
       return;
     }
-    this.#log.error(`file watcher error (${code ?? 'unknown'}): ${(error as Error).message}; rescanning the source folder`);
+    this.#log.error(`file watcher error (${code ?? 'unknown'}): ${errorMessage(error)}; rescanning the source folder`);
     this.#batcher.touchAll();
   }
 
   async #fallBackToPolling(error: unknown): Promise<void> {
     if (this.mode === 'poll' || this.#batcher.closed) return;
     this.mode = 'poll';
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errorCode(error);
     const hint = code === 'ENOSPC' ? ' (the inotify watch limit: raise fs.inotify.max_user_watches)' : '';
     this.#log.error(
-      `file watcher failed (${code ?? 'unknown'}: ${(error as Error).message})${hint}; ` +
+      `file watcher failed (${code ?? 'unknown'}: ${errorMessage(error)})${hint}; ` +
         `falling back to rescanning the source every ${this.#pollInterval()} ms`,
     );
     const watchers = this.#watchers;

@@ -87,7 +87,10 @@ export class ApplyQueue {
       const taken = [first];
       // Plain batches waiting side by side are joined; a function batch goes alone (it reads the snapshot before it).
       if (typeof first.batch !== 'function') {
-        while (this.#waiting[0] !== undefined && typeof this.#waiting[0].batch !== 'function') taken.push(this.#waiting.shift() as Entry);
+        for (let next = this.#waiting[0]; next !== undefined && typeof next.batch !== 'function'; next = this.#waiting[0]) {
+          this.#waiting.shift();
+          taken.push(next);
+        }
       }
       try {
         await this.#applyOne(taken);

@@ -1,4 +1,4 @@
-import { isSourceYamlPath, slugOfPath } from '../compile/source-paths.js';
+import { isSourceYamlPath, slugOfSystemPath } from '../compile/source-paths.js';
 import type { BatchEvent } from './events.js';
 
 /** What a batch does to the source files: the new text per path (null when removed), and the design systems touched. */
@@ -20,11 +20,11 @@ export function listChangedFiles(files: ReadonlyMap<string, { readonly text: str
     if (event.type === 'file/changed') {
       if (!isSourceYamlPath(event.path) || textOf(event.path) === event.text) continue;
       texts.set(event.path, event.text);
-      touched.add(slugOfPath(event.path) as string);
+      touched.add(slugOfSystemPath(event.path));
     } else if (event.type === 'file/removed') {
       if (textOf(event.path) === undefined) continue;
       texts.set(event.path, null);
-      touched.add(slugOfPath(event.path) as string);
+      touched.add(slugOfSystemPath(event.path));
     }
   }
   return { texts, touched };

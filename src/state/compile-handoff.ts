@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { deserialize, serialize } from 'node:v8';
 import type { CompileResult } from '../compile/compile-design-system.js';
+import { itemAt } from '../compile/checked-access.js';
 import { deepFreeze } from '../compile/deep-freeze.js';
 import type { CompiledDesignSystem, Token } from '../compile/types.js';
 import { sameToken } from './equality.js';
@@ -35,7 +36,7 @@ export function packCompileResult(result: CompileResult, base: CompiledDesignSys
   const baseIndex = new Map(base?.tokens.map((token, index) => [token.key, index]));
   const tokens = system.tokens.map((token) => {
     const index = baseIndex.get(token.key);
-    return index !== undefined && sameToken(base?.tokens[index] as Token, token) ? index : token;
+    return index !== undefined && base !== undefined && sameToken(itemAt(base.tokens, index), token) ? index : token;
   });
   const perSlice = handoffSliceSize(system.modes.length);
   const slices: Uint8Array[] = [];
@@ -62,7 +63,7 @@ export async function unpackCompileResult(packed: PackedCompileResult, base: Com
     for (const token of deserialize(slice) as (number | Token)[]) {
       if (typeof token !== 'number') tokens.push(deepFreeze(token));
       else if (base === undefined) throw missingBase();
-      else tokens.push(base.tokens[token] as Token);
+      else tokens.push(itemAt(base.tokens, token));
     }
   }
   const runs: ScaleRun[] = [];

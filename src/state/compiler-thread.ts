@@ -4,6 +4,7 @@ import type { CompiledDesignSystem } from '../compile/types.js';
 import { unpackCompileResult } from './compile-handoff.js';
 import type { PackedCompileResult } from './compile-handoff.js';
 import { siblingWorkerUrl } from './worker-url.js';
+import { toError } from '../compile/narrow-unknown.js';
 
 /** How long one design system may take to parse and compile before it is stopped and reported instead. */
 export const DEFAULT_COMPILE_TIMEOUT_MS = 10_000;
@@ -184,7 +185,7 @@ export class CompilerThread {
           if (this.#running === running) this.#finish(worker, { result });
         },
         (error: unknown) => {
-          if (this.#running === running) this.#finish(worker, error as Error);
+          if (this.#running === running) this.#finish(worker, toError(error));
         },
       );
     });

@@ -90,6 +90,12 @@ function sameResolved(a: Token['resolved'], b: Token['resolved']): boolean {
   );
 }
 
-function sameItems<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean): boolean {
-  return a.length === b.length && a.every((item, index) => same(item, b[index] as T));
+function sameItems<T extends object>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean): boolean {
+  return (
+    a.length === b.length &&
+    a.every((item, index) => {
+      const other = b[index];
+      return other !== undefined && same(item, other);
+    })
+  );
 }

@@ -4,7 +4,7 @@ import { compileDesignSystemFolder } from '../compile/compile-design-system.js';
 import type { CompileResult } from '../compile/compile-design-system.js';
 import { deepFreeze } from '../compile/deep-freeze.js';
 import { parseKeysFile } from '../compile/keys/parse-keys-file.js';
-import { slugOfPath } from '../compile/source-paths.js';
+import { slugOfSystemPath } from '../compile/source-paths.js';
 import { parseSourceText } from './compile-batch.js';
 import { listChangedFiles, listSystemFiles } from './changed-files.js';
 import { sameCommitTimes, sameDiagnostics, sameKeyEntries, sameStrings } from './equality.js';
@@ -35,7 +35,7 @@ export function reduce(state: Snapshot, batch: readonly BatchEvent[]): Snapshot 
   const fileChanges = new Map<string, SourceFileState | null>();
   for (const [path, text] of changed.texts) {
     // A design system compiled off the main thread is not parsed here: the worker did that.
-    const parsed = text === null || precompiled.has(slugOfPath(path) as string) ? undefined : parseSourceText(path, text);
+    const parsed = text === null || precompiled.has(slugOfSystemPath(path)) ? undefined : parseSourceText(path, text);
     fileChanges.set(path, text === null ? null : freeze(parsed === undefined ? { text } : { text, parsed }, true));
   }
   const touched = new Set([...changed.touched, ...precompiled.keys()]);

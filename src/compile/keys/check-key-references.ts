@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
+import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { Node } from 'yaml';
 import type { ApiKeyEntry } from './parse-keys-file.js';
 import type { RuleId } from '../diagnostics/rules.js';
@@ -71,10 +71,9 @@ export function checkKeyReferences(
     if (typeof name === 'string') fieldsByName.set(name, (field) => item.get(field, true));
   }
   return checkKeyEntries(path, keys, slugs, now, (key, field, slug) => {
-    let node = fieldsByName.get(key.name)?.(field);
-    if (slug !== undefined && isSeq(node))
-      node = (node.items.find((item) => isScalar(item) && item.value === slug) as Node | undefined) ?? node;
-    const offset = node?.range?.[0];
+    let node: unknown = fieldsByName.get(key.name)?.(field);
+    if (slug !== undefined && isSeq(node)) node = node.items.find((item) => isScalar(item) && item.value === slug) ?? node;
+    const offset = isNode(node) ? node.range?.[0] : undefined;
     if (offset === undefined) return undefined;
     const { line, col } = lineCounter.linePos(offset);
     return { line, column: col };

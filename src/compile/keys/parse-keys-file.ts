@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
+import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { Document, Node, YAMLMap } from 'yaml';
 import { parseIsoDate } from '../values/iso-date.js';
 import { SLUG } from '../values/name-rules.js';
@@ -78,8 +78,8 @@ export function describeUntrustedKeysFile(problems: readonly Diagnostic[]): stri
 export function parseKeysFile(path: string, text: string): ParsedKeysFile {
   const diagnostics: Diagnostic[] = [];
   const lineCounter = new LineCounter();
-  const report = (node: Node | null | undefined, rule: RuleId, message: string, offset?: number): void => {
-    const { line, col } = lineCounter.linePos(offset ?? node?.range?.[0] ?? 0);
+  const report = (node: unknown, rule: RuleId, message: string, offset?: number): void => {
+    const { line, col } = lineCounter.linePos(offset ?? (isNode(node) ? node.range?.[0] : undefined) ?? 0);
     diagnostics.push({ file: path, line, column: col, rule, message, severity: 'error' });
   };
   // The reader stops one byte past the limit: a cut file could read as fewer or other entries, so none is trusted.
@@ -109,7 +109,7 @@ export function parseKeysFile(path: string, text: string): ParsedKeysFile {
     report(root, 'keys-not-a-list', 'keys.yaml must have a `keys:` list');
     return { keys: [], diagnostics };
   }
-  const items: Node[] = [];
+  const items: unknown[] = [];
   let hasKeys = false;
   for (const pair of root.items) {
     if (keyName(pair.key) !== 'keys') {
@@ -118,7 +118,7 @@ export function parseKeysFile(path: string, text: string): ParsedKeysFile {
     }
     hasKeys = true;
     // A `keys:` defined twice is reported by the parser; the entries of both lists count, so none is silently kept.
-    if (isSeq(pair.value)) items.push(...(pair.value.items as Node[]));
+    if (isSeq(pair.value)) items.push(...pair.value.items);
     else if (!(isScalar(pair.value) && pair.value.value === null))
       report(pair.value, 'keys-not-a-list', 'keys.yaml must have a `keys:` list');
   }
@@ -142,7 +142,7 @@ export function parseKeysFile(path: string, text: string): ParsedKeysFile {
     node.items.forEach((pair, position) => {
       const name = itemAt(fieldNames, position);
       if (!FIELDS.includes(name)) {
-        report(pair.key as Node, 'unknown-field', `unknown field \`${name}\` in a key entry (allowed: ${FIELDS.join(', ')})`);
+        report(pair.key, 'unknown-field', `unknown field \`${name}\` in a key entry (allowed: ${FIELDS.join(', ')})`);
         ok = false;
       }
     });
@@ -179,19 +179,20 @@ export function parseKeysFile(path: string, text: string): ParsedKeysFile {
     if (browser === undefined) ok = false;
     const writer = readWriteFields(node, browser?.kind, report);
     if (writer === undefined) ok = false;
-    if (!ok) return;
-    const own = designSystem as string;
+    // Each of them is a string when `ok` is still true: `requireField` said so.
+    if (!ok || typeof name !== 'string' || typeof sha !== 'string' || typeof designSystem !== 'string') return;
+    const own = designSystem;
     const others = [...new Set((access ?? []).filter((slug) => slug !== own))].sort();
     const { line, col } = lineCounter.linePos(node.range?.[0] ?? 0);
     const entry: ApiKeyEntry = {
-      name: name as string,
-      sha256: (sha as string).toLowerCase(),
+      name,
+      sha256: sha.toLowerCase(),
       designSystem: own,
       access: [own, ...others],
       line,
       column: col,
     };
-    keys.push({ ...entry, ...(expiresAt === undefined ? {} : { expiresAt: expiresAt as string }), ...browser, ...writer });
+    keys.push({ ...entry, ...(typeof expiresAt === 'string' ? { expiresAt } : {}), ...browser, ...writer });
   });
   return { keys, diagnostics };
 }
@@ -204,10 +205,10 @@ export function parseKeysFile(path: string, text: string): ParsedKeysFile {
 function readWriteFields(
   node: YAMLMap,
   kind: ApiKeyEntry['kind'],
-  report: (node: Node | null | undefined, rule: RuleId, message: string) => void,
+  report: (node: unknown, rule: RuleId, message: string) => void,
 ): { role?: WriteRole; author?: { name: string; email: string } } | undefined {
-  const roleNode = node.get('role', true) as Node | undefined;
-  const authorNode = node.get('author', true) as Node | undefined;
+  const roleNode: unknown = node.get('role', true);
+  const authorNode: unknown = node.get('author', true);
   const role = isScalar(roleNode) ? roleNode.value : roleNode;
   if (role === undefined || role === 'read') {
     if (authorNode === undefined) return {};
@@ -268,10 +269,10 @@ const ORIGINS_MESSAGE =
  */
 function readBrowserFields(
   node: YAMLMap,
-  report: (node: Node | null | undefined, rule: RuleId, message: string) => void,
+  report: (node: unknown, rule: RuleId, message: string) => void,
 ): { kind?: 'browser' | 'figma'; origins?: readonly string[] } | undefined {
-  const kindNode = node.get('kind', true) as Node | undefined;
-  const originsNode = node.get('origins', true) as Node | undefined;
+  const kindNode: unknown = node.get('kind', true);
+  const originsNode: unknown = node.get('origins', true);
   const kind = isScalar(kindNode) ? kindNode.value : kindNode;
   if (kind !== undefined && kind !== 'api' && kind !== 'browser' && kind !== 'figma') {
     report(kindNode, 'invalid-value', '`kind` must be `api` (the default), `browser` or `figma`');
@@ -304,11 +305,12 @@ function readBrowserFields(
     return undefined;
   }
   const origins = isSeq(originsNode) ? originsNode.items.map((item) => (isScalar(item) ? item.value : undefined)) : [];
-  if (origins.length === 0 || !origins.every((origin) => typeof origin === 'string' && isWebOrigin(origin))) {
+  const webOrigins = origins.filter((origin) => typeof origin === 'string').filter(isWebOrigin);
+  if (origins.length === 0 || webOrigins.length !== origins.length) {
     report(originsNode, 'invalid-value', ORIGINS_MESSAGE);
     return undefined;
   }
-  return { kind: 'browser', origins: [...new Set(origins as string[])] };
+  return { kind: 'browser', origins: [...new Set(webOrigins)] };
 }
 
 /** Whether `value` is exactly what a browser sends as `Origin` for an http(s) page: `https://host[:port]`, lowercase. */
@@ -345,7 +347,7 @@ type Conflict = Omit<Diagnostic, 'file'>;
  * each repetition. Every well-formed `name` and `sha256` of an entry counts, whatever else is wrong with it: an entry
  * that is refused for another reason still makes a same-named one ambiguous.
  */
-function findConflicts(items: readonly Node[], lineCounter: LineCounter): Map<number, { name: Conflict[]; sha256: Conflict[] }> {
+function findConflicts(items: readonly unknown[], lineCounter: LineCounter): Map<number, { name: Conflict[]; sha256: Conflict[] }> {
   const conflicts = new Map<number, { name: Conflict[]; sha256: Conflict[] }>();
   const conflictsOf = (index: number): { name: Conflict[]; sha256: Conflict[] } => {
     let found = conflicts.get(index);

@@ -87,7 +87,8 @@ function recordFrames(path: string, text: string, input: string): Frame | undefi
       });
       return;
     }
-    const frame = stack.pop() as Frame;
+    const frame = stack.pop();
+    if (frame === undefined) throw new RangeError('a node closed that never opened');
     frame.end = state.position;
     frame.kind = state.kind;
     frame.result = state.result;

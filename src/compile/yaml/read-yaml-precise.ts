@@ -55,9 +55,9 @@ export function readPrecisely(path: string, text: string): PreciseRead {
   if (!('doc' in composed)) return refuse([{ rule: 'nesting-limit', message: nestingMessage(), offset: composed.offset }]);
   const { doc } = composed;
   if (doc.errors.length > 0) return refuse(doc.errors.map((problem) => describeYamlError(problem, text)));
-  const root = doc.contents as Node | null;
+  const root = doc.contents;
   if (root === null || (isScalar(root) && root.value === null)) return { root: null };
-  const tree = new TreeBuilder(text, (node) => at(node?.range?.[0] ?? 0));
+  const tree = new TreeBuilder(text, (node) => at(startOf(node)));
   let rootNode: SourceNode;
   try {
     rootNode = tree.build(root, 1).node;
@@ -80,7 +80,7 @@ class TreeBuilder {
 
   constructor(
     private readonly text: string,
-    private readonly posOf: (node: Node | null | undefined) => SourcePosition,
+    private readonly posOf: (node: unknown) => SourcePosition,
   ) {}
 
   /** The node of `node` at `depth`; throws {@link ReadLimitExceeded} past a limit. */
@@ -127,14 +127,14 @@ class TreeBuilder {
     let size = 1;
     let height = 0;
     for (const pair of map.items) {
-      const keyNode = pair.key as Node | null;
+      const keyNode = pair.key;
       if (isScalar(keyNode) && keyNode.anchor !== undefined) this.anchors.set(keyNode.anchor, keyNode);
       const key = keyName(pair);
       // Keys are compared as written (`10` and `010` differ), but `a` and `"a"` are the same key.
       const kind = isScalar(keyNode) ? typeof keyNode.value : 'other';
-      if (seen.has(`${kind}:${key}`)) this.duplicates.push(describeDuplicateKey(keyNode?.range?.[0] ?? 0, this.text));
+      if (seen.has(`${kind}:${key}`)) this.duplicates.push(describeDuplicateKey(startOf(keyNode), this.text));
       seen.add(`${kind}:${key}`);
-      const child = pair.value === null ? null : this.build(pair.value as Node, depth + 1);
+      const child = isNode(pair.value) ? this.build(pair.value, depth + 1) : null;
       size += 1;
       if (child !== null) {
         size += child.size;
@@ -214,7 +214,13 @@ function composeDocument(text: string, lineCounter: LineCounter): { doc: Documen
       break;
     }
   }
-  return { doc: doc as Document.Parsed };
+  if (doc === undefined) throw new Error('the composer made no document of the text');
+  return { doc };
+}
+
+/** Where a node starts in the text (0 for anything without a range, such as an empty value). */
+function startOf(node: unknown): number {
+  return (isNode(node) ? node.range?.[0] : undefined) ?? 0;
 }
 
 /** A mapping key as written: `010` stays `010` and `1.50` stays `1.50` (the core schema would read numbers). */
