@@ -1,6 +1,7 @@
 import { itemAt, mapValueAt } from '../compile/checked-access.js';
 import { compileDesignSystemFolder } from '../compile/compile-design-system.js';
 import { MAX_TOKEN_VALUES } from '../compile/resolve/compile-tokens.js';
+import { withBreakpointFields } from './breakpoint-fields.js';
 import { breakpointPlace, withBreakpoints, withBreakpointsDeclared } from './breakpoint-sets.js';
 import type { ImportBreakpoint } from './breakpoint-sets.js';
 import { MAX_DECLARED_MODES } from '../compile/fields/read-modes.js';
@@ -93,7 +94,10 @@ export function importDesignSystem(
     if (earlier !== undefined) {
       issues.push({ source: token.source, level: 'lossy', reason: `replaces the token of the same key in ${earlier.source}` });
     }
-    byKey.set(token.key, token);
+    // A value with its own `breakpoints` (Carbon's type styles) gives a mode per breakpoint, placed below.
+    const placed = withBreakpointFields(token, options.breakpoints ?? []);
+    for (const issue of placed.issues) issues.push(issue);
+    byKey.set(token.key, placed.token);
   }
   const valueIn = (key: string, mode: string): unknown => {
     const token = byKey.get(key);
