@@ -35,6 +35,7 @@ export function withFetchOnMiss(
       return provider.resolve(ref);
     },
     snapshotAt: (sha) => provider.snapshotAt(sha),
+    built: (sha) => provider.built?.(sha),
     commitsOf: (slug, sha, page) => provider.commitsOf(slug, sha, page),
   };
 }

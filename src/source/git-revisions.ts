@@ -98,6 +98,10 @@ export class GitRevisions implements RevisionProvider {
     return resolving;
   }
 
+  built(sha: string): Snapshot | undefined {
+    return this.#snapshots.get(sha);
+  }
+
   /** The snapshot of the source folder at `sha` (a full commit sha from `resolve`); built once, then cached. */
   snapshotAt(sha: string): Promise<Snapshot> {
     const cached = this.#snapshots.get(sha);

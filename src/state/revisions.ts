@@ -52,6 +52,8 @@ export interface RevisionProvider {
   resolve(ref: string): Promise<string | undefined>;
   /** The snapshot of the source at a full commit id (built once, then cached). */
   snapshotAt(sha: string): Promise<Snapshot>;
+  /** The snapshot at a full commit id when it is built and cached already, without waiting; else undefined. */
+  built?(sha: string): Snapshot | undefined;
   /** Commits at or before `sha` that changed `slug`, newest first. */
   commitsOf(slug: string, sha: string, page: { limit: number; skip: number }): Promise<{ entries: RevisionEntry[]; more: boolean }>;
 }
