@@ -38,6 +38,6 @@ export function isWrittenRecord(value: unknown): value is Readonly<Record<string
 }
 
 /** `Array.isArray` for a written value: narrows to its list (`Array.isArray` does not narrow a readonly array type). */
-export function isWrittenList(value: WrittenValue): value is readonly WrittenValue[] {
+export function isWrittenList(value: WrittenValue | undefined): value is readonly WrittenValue[] {
   return Array.isArray(value);
 }

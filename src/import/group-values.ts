@@ -9,7 +9,8 @@ import type { Dimension, Primitive, PrimitiveType, ShadowLayer, TokenType, Writt
 import { ALTERNATIVE_FIELDS, PRIMITIVE_RULES, TOKEN_FIELD_RULES } from '../compile/fields/value-rules.js';
 import { formatCssNumber, formatShadowColor, formatShadowLengths } from '../views/shared/css-values.js';
 import type { ImportedToken } from './map-token.js';
-import { isRecord, isWrittenList } from './source-token.js';
+import { isWrittenList } from '../compile/narrow-unknown.js';
+import { isRecord } from './source-token.js';
 
 /** One step of an imported scale: its number and its color per mode (`light`, `dark`, then any further mode it differs in). */
 export interface ImportedScaleStep {

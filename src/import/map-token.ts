@@ -11,7 +11,8 @@ import { srgbText } from './css-color.js';
 import { OUR_EXTENSION } from './read-dtcg.js';
 import { keywordsTaken, lengthListOf, unitsTaken } from './css-lengths.js';
 import { fluidOfClamp, isClampText } from './css-fluid.js';
-import { isAlphaOver, isList, isRecord, isWrittenValue } from './source-token.js';
+import { isWrittenValue } from '../compile/narrow-unknown.js';
+import { isAlphaOver, isList, isRecord } from './source-token.js';
 import type { AlphaOver, ImportIssue, SourceToken } from './source-token.js';
 
 /** A token as our YAML writes it: its key, its fields (`type` first), per mode the fields that differ. */

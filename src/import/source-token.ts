@@ -1,5 +1,5 @@
 import { MODE_NAME } from '../compile/fields/read-modes.js';
-import type { TokenType, WrittenValue } from '../compile/types.js';
+import type { TokenType } from '../compile/types.js';
 
 /**
  * One token of a source, whatever its format, as every reader gives it: its key, its type in DTCG's vocabulary, its
@@ -64,16 +64,6 @@ export const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /** Whether a parsed value is a list (`Array.isArray` alone types its items as `any`). */
 export const isList = (value: unknown): value is readonly unknown[] => Array.isArray(value);
-
-/** Whether a written value is a list (`Array.isArray` types a readonly list's items as `any`). */
-export const isWrittenList = (value: WrittenValue | undefined): value is readonly WrittenValue[] => Array.isArray(value);
-
-/** Whether a parsed value is plain data as a token's fields hold it: text, a number, a boolean, null, or lists and mappings of them. */
-export function isWrittenValue(value: unknown): value is WrittenValue {
-  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return true;
-  if (isList(value)) return value.every(isWrittenValue);
-  return isRecord(value) && Object.values(value).every(isWrittenValue);
-}
 
 /** What a JSON Pointer (`/sets/base`: a `$ref`'s part after `#`) names in `document`; undefined when nothing. */
 export function valueAtPointer(document: unknown, pointer: string): unknown {

@@ -5,7 +5,7 @@ import { compareKeys } from '../compile/diagnostics/sort-order.js';
 import { fileNamesOf } from './file-groups.js';
 import type { GroupedValues, ImportedPrimitive, ImportedScale } from './group-values.js';
 import type { ImportedToken } from './map-token.js';
-import { isWrittenList } from './source-token.js';
+import { isWrittenList } from '../compile/narrow-unknown.js';
 
 const PLAIN = /^[A-Za-z][A-Za-z0-9_.-]*$/;
 /** A number with a unit (`1px`, `-0.01em`, `50%`): YAML's core schema reads it as a string, as designers write it. */
