@@ -59,7 +59,11 @@ export function sameTokenValue(a: TokenValue, b: TokenValue): boolean {
   return keys.length === otherKeys.length && keys.every((key, index) => key === otherKeys[index] && a[key] === b[key]);
 }
 
-/** True when both tokens have the same key, type, value, modes as written, description and resolved values in every mode. */
+/**
+ * True when both tokens are the same in every field: key, type, value, modes and breakpoints as written, description,
+ * deprecation, references, and resolved values in every mode and at every breakpoint. A field left out here is a change
+ * a reload does not serve (the compile handoff keeps the previous token object when this says they are the same).
+ */
 export function sameToken(a: Token, b: Token): boolean {
   return (
     a.key === b.key &&
@@ -67,7 +71,30 @@ export function sameToken(a: Token, b: Token): boolean {
     a.description === b.description &&
     sameTokenValue(a.value, b.value) &&
     sameWrittenModes(a.modes, b.modes) &&
-    sameResolved(a.resolved, b.resolved)
+    sameResolved(a.resolved, b.resolved) &&
+    sameDeprecation(a.deprecated, b.deprecated) &&
+    sameWrittenModes(a.breakpoints, b.breakpoints) &&
+    sameResponsive(a.responsive, b.responsive) &&
+    // Small and rare (what a value refers to, per mode): compared as JSON, which a reload computes in one order.
+    JSON.stringify(a.references) === JSON.stringify(b.references)
+  );
+}
+
+function sameDeprecation(a: Token['deprecated'], b: Token['deprecated']): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.message === b.message && a.replacement === b.replacement && a.since === b.since;
+}
+
+function sameResponsive(a: Token['responsive'], b: Token['responsive']): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  const names = Object.keys(a);
+  const otherNames = Object.keys(b);
+  return (
+    names.length === otherNames.length &&
+    names.every((name, index) => {
+      const [here, there] = [a[name], b[name]];
+      return name === otherNames[index] && here !== undefined && there !== undefined && sameResolved(here, there);
+    })
   );
 }
 

@@ -144,6 +144,62 @@ describe('sameToken', () => {
     ],
     ['the same further mode, in new objects', { a: dimmed, b: { ...dimmed, modes: { 'dark-dimmed': { value: 18 } } }, want: true }],
     ['another key', { a: token, b: { ...token, key: 'space.lg' }, want: false }],
+    [
+      'a deprecation added (a reload kept the token without it)',
+      { a: token, b: { ...token, deprecated: { message: 'use space.lg', replacement: null, since: null } }, want: false },
+    ],
+    [
+      'another deprecation message',
+      {
+        a: { ...token, deprecated: { message: 'old', replacement: null, since: null } },
+        b: { ...token, deprecated: { message: 'use space.lg', replacement: null, since: null } },
+        want: false,
+      },
+    ],
+    [
+      'the same deprecation, in new objects',
+      {
+        a: { ...token, deprecated: { message: 'old', replacement: 'space.lg', since: '2026-01-01' } },
+        b: { ...token, deprecated: { message: 'old', replacement: 'space.lg', since: '2026-01-01' } },
+        want: true,
+      },
+    ],
+    [
+      'another value at a breakpoint only (a reload served the old one)',
+      {
+        a: { ...token, breakpoints: { md: { value: 33 } }, responsive: { md: { light: px(33), dark: px(33) } } },
+        b: { ...token, breakpoints: { md: { value: 34 } }, responsive: { md: { light: px(34), dark: px(34) } } },
+        want: false,
+      },
+    ],
+    [
+      'breakpoints added where there were none',
+      { a: token, b: { ...token, breakpoints: { md: { value: 40 } }, responsive: { md: { light: px(40), dark: px(40) } } }, want: false },
+    ],
+    [
+      'another resolved value at a breakpoint (a primitive it names changed)',
+      {
+        a: { ...token, breakpoints: { md: { primitive: 'spacing.xl' } }, responsive: { md: { light: px(32), dark: px(32) } } },
+        b: { ...token, breakpoints: { md: { primitive: 'spacing.xl' } }, responsive: { md: { light: px(36), dark: px(32) } } },
+        want: false,
+      },
+    ],
+    [
+      'the same breakpoints, in new objects',
+      {
+        a: { ...token, breakpoints: { md: { value: 33 } }, responsive: { md: { light: px(33), dark: px(33) } } },
+        b: { ...token, breakpoints: { md: { value: 33 } }, responsive: { md: { light: px(33), dark: px(33) } } },
+        want: true,
+      },
+    ],
+    [
+      'another reference',
+      {
+        a: { ...token, references: { light: { ref: 'space.sm' } } },
+        b: { ...token, references: { light: { ref: 'space.xs' } } },
+        want: false,
+      },
+    ],
     ['another type', { a: token, b: { ...token, type: 'radius' }, want: false }],
     ['another value', { a: token, b: { ...token, value: { value: 17 } }, want: false }],
     ['a description added', { a: token, b: { ...token, description: 'medium' }, want: false }],
