@@ -66,6 +66,10 @@ export function registerMcpRoutes(app: FastifyInstance, runtime: ApiRuntime, opt
     return createMcpServer({ runtime, tools, request: context, changes: options.changes });
   });
 
+  // The SDK builds its zod schemas of the 2026 protocol on the first message that carries its envelope: 100-160 ms of
+  // main thread, once per process. Done before the server listens, so no caller's request pays for it.
+  app.addHook('onReady', () => warmUp(handler));
+
   // Streams of keys revoked (or expired) since they opened are ended, as `/api/v1/events` ends its streams, and so
   // are streams naming a design system their key may no longer read.
   const listening = new Map<() => void, { readonly key: ApiKeyEntry; readonly named: readonly string[] }>();
@@ -126,6 +130,20 @@ export function registerMcpRoutes(app: FastifyInstance, runtime: ApiRuntime, opt
       return reply.send(response);
     },
   });
+}
+
+/**
+ * Sends the handler one message with an incomplete 2026 envelope: the SDK refuses it (400) once it has built its
+ * schemas, before any design token server is made for it.
+ */
+async function warmUp(handler: McpHttpHandler): Promise<void> {
+  const message = { jsonrpc: '2.0', id: 0, method: 'ping', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } };
+  const request = new Request(`http://localhost${MCP_URL}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify(message),
+  });
+  await (await handler.fetch(request, { parsedBody: message })).arrayBuffer();
 }
 
 /** A 403 for a request whose `Origin` is neither localhost nor a CORS origin, or that reached a loopback address under another host name. */
