@@ -16,6 +16,7 @@ import type {
   ChangeRequest,
   ChangeRequestService,
   ChangeRequestState,
+  ChangeValidation,
   NewChangeRequest,
 } from '../state/change-requests.js';
 import { isCommitId } from '../state/revisions.js';
@@ -85,6 +86,8 @@ export class GitChangeRequests implements ChangeRequestService {
   readonly #listeners = new Set<(event: ChangeEvent) => void>();
   /** Change requests read, by branch tip (a tip never changes what it says); the least recently read go first. */
   readonly #byTip = new LRUCache<string, Promise<ChangeRequest | undefined>>({ max: 2 * MAX_LISTED_CHANGES });
+  /** What validating the design system at a commit found, by design system and commit (a commit never changes). */
+  readonly #validations = new LRUCache<string, Promise<ChangeValidation>>({ max: 2 * MAX_LISTED_CHANGES });
   /** Commits read as change-request records, by id (a commit never changes). */
   readonly #records = new LRUCache<string, Promise<ChangeRecord>>({ max: 10 * MAX_LISTED_CHANGES });
   /** The change-request branches and their tips as last seen ({@link refresh}), once read: what a fetch changed is news. */
@@ -204,6 +207,27 @@ export class GitChangeRequests implements ChangeRequestService {
     return { base: baseCommit, changedFiles: applied.changed.map((path) => this.#repoPath(path)), diagnostics: applied.diagnostics };
   }
 
+  validation(slug: string, commit: string): Promise<ChangeValidation> {
+    const key = `${slug}\n${commit}`;
+    let validating = this.#validations.get(key);
+    if (validating === undefined) {
+      validating = this.#validate(slug, commit);
+      validating.catch(() => this.#validations.delete(key));
+      this.#validations.set(key, validating);
+    }
+    return validating;
+  }
+
+  async #validate(slug: string, commit: string): Promise<ChangeValidation> {
+    await this.#checkCommit(commit, 'commit');
+    return validationOf(await this.#compile(slug, await this.#readFiles(commit, slug)));
+  }
+
+  /** Keeps what the write's own compile found as the validation of the commit it wrote (the same files). */
+  #validated(slug: string, commit: string, diagnostics: readonly Diagnostic[]): void {
+    this.#validations.set(`${slug}\n${commit}`, Promise.resolve(validationOf(diagnostics)));
+  }
+
   create(request: NewChangeRequest, by: ChangeActor): Promise<ChangeRequest> {
     return this.#writing(request.designSystem, async () => {
       if (request.idempotencyKey !== undefined) {
@@ -234,6 +258,7 @@ export class GitChangeRequests implements ChangeRequestService {
         by,
       );
       await this.#moveRefs([[branchRef(request.designSystem, id), opening, null]]);
+      this.#validated(request.designSystem, opening, applied.diagnostics);
       return this.#announce(await this.#readWritten(request.designSystem, id, opening));
     });
   }
@@ -261,6 +286,7 @@ export class GitChangeRequests implements ChangeRequestService {
         message: message(change.title ?? current.title, '', trailers),
         author: by,
       });
+      this.#validated(slug, next, applied.diagnostics);
       return this.#announce(await this.#readWritten(slug, id, next));
     });
   }
@@ -670,6 +696,10 @@ function invalidOperations(problems: readonly { operation: number; message: stri
     message: problems.map((problem) => `operations[${problem.operation}]: ${problem.message}`).join('; '),
     problems,
   });
+}
+
+function validationOf(diagnostics: readonly Diagnostic[]): ChangeValidation {
+  return { valid: !diagnostics.some((diagnostic) => diagnostic.severity === 'error'), diagnostics };
 }
 
 function refuseIfErrors(diagnostics: readonly Diagnostic[]): void {
