@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { applyOperations } from '../changes/apply-operations.js';
 import type { SourceTexts } from '../changes/apply-operations.js';
@@ -78,6 +78,7 @@ export class GitChangeRequests implements ChangeRequestService {
   readonly #readFiles: ReadFilesAt;
   readonly #objects: GitObjects;
   readonly #compiler: DesignSystemCompiler;
+  readonly #validator: DesignSystemCompiler;
   readonly #committer: GitIdentity;
   readonly #now: () => Date;
   readonly #warn: (message: string) => void;
@@ -86,7 +87,7 @@ export class GitChangeRequests implements ChangeRequestService {
   readonly #listeners = new Set<(event: ChangeEvent) => void>();
   /** Change requests read, by branch tip (a tip never changes what it says); the least recently read go first. */
   readonly #byTip = new LRUCache<string, Promise<ChangeRequest | undefined>>({ max: 2 * MAX_LISTED_CHANGES });
-  /** What validating the design system at a commit found, by design system and commit (a commit never changes). */
+  /** What validating a design system found, by its files' content (an approval's commit has its update's files). */
   readonly #validations = new LRUCache<string, Promise<ChangeValidation>>({ max: 2 * MAX_LISTED_CHANGES });
   /** Commits read as change-request records, by id (a commit never changes). */
   readonly #records = new LRUCache<string, Promise<ChangeRecord>>({ max: 10 * MAX_LISTED_CHANGES });
@@ -104,6 +105,8 @@ export class GitChangeRequests implements ChangeRequestService {
       readFiles: ReadFilesAt;
       objects: GitObjects;
       compiler: DesignSystemCompiler;
+      /** What {@link validation} checks with (default: `compiler`): every check `validate` runs, warnings included. */
+      validator?: DesignSystemCompiler;
       committer: GitIdentity;
       now?: () => Date;
       /** Where what landed but left this server behind is reported (the server's log). */
@@ -114,6 +117,7 @@ export class GitChangeRequests implements ChangeRequestService {
     this.#readFiles = options.readFiles;
     this.#objects = options.objects;
     this.#compiler = options.compiler;
+    this.#validator = options.validator ?? options.compiler;
     this.#committer = options.committer;
     this.#now = options.now ?? (() => new Date());
     this.#warn = options.warn ?? (() => undefined);
@@ -207,25 +211,19 @@ export class GitChangeRequests implements ChangeRequestService {
     return { base: baseCommit, changedFiles: applied.changed.map((path) => this.#repoPath(path)), diagnostics: applied.diagnostics };
   }
 
-  validation(slug: string, commit: string): Promise<ChangeValidation> {
-    const key = `${slug}\n${commit}`;
+  async validation(slug: string, commit: string): Promise<ChangeValidation> {
+    await this.#checkCommit(commit, 'commit');
+    const files = await this.#readFiles(commit, slug);
+    const hash = createHash('sha256');
+    for (const [path, text] of files) hash.update(`${path}\u0000${text}\u0000`);
+    const key = `${slug}\n${hash.digest('hex')}`;
     let validating = this.#validations.get(key);
     if (validating === undefined) {
-      validating = this.#validate(slug, commit);
+      validating = this.#compile(slug, files, this.#validator).then(validationOf);
       validating.catch(() => this.#validations.delete(key));
       this.#validations.set(key, validating);
     }
     return validating;
-  }
-
-  async #validate(slug: string, commit: string): Promise<ChangeValidation> {
-    await this.#checkCommit(commit, 'commit');
-    return validationOf(await this.#compile(slug, await this.#readFiles(commit, slug)));
-  }
-
-  /** Keeps what the write's own compile found as the validation of the commit it wrote (the same files). */
-  #validated(slug: string, commit: string, diagnostics: readonly Diagnostic[]): void {
-    this.#validations.set(`${slug}\n${commit}`, Promise.resolve(validationOf(diagnostics)));
   }
 
   create(request: NewChangeRequest, by: ChangeActor): Promise<ChangeRequest> {
@@ -258,7 +256,6 @@ export class GitChangeRequests implements ChangeRequestService {
         by,
       );
       await this.#moveRefs([[branchRef(request.designSystem, id), opening, null]]);
-      this.#validated(request.designSystem, opening, applied.diagnostics);
       return this.#announce(await this.#readWritten(request.designSystem, id, opening));
     });
   }
@@ -286,7 +283,6 @@ export class GitChangeRequests implements ChangeRequestService {
         message: message(change.title ?? current.title, '', trailers),
         author: by,
       });
-      this.#validated(slug, next, applied.diagnostics);
       return this.#announce(await this.#readWritten(slug, id, next));
     });
   }
@@ -476,8 +472,8 @@ export class GitChangeRequests implements ChangeRequestService {
     return { ...applied, diagnostics };
   }
 
-  async #compile(slug: string, files: SourceTexts): Promise<readonly Diagnostic[]> {
-    const outcome = await this.#compiler.compile(
+  async #compile(slug: string, files: SourceTexts, compiler = this.#compiler): Promise<readonly Diagnostic[]> {
+    const outcome = await compiler.compile(
       slug,
       [...files].map(([path, text]) => ({ path, text })),
     );

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useFixtures } from '../source/fixture-repo.js';
 import { filesOf } from '../ui/page-helpers.js';
-import { call, EDITOR, KEYS_YAML, READ, REVIEWER } from './acme-change-fixture.js';
+import { validateInputSync } from '../../src/cli/validate.js';
+import { acmeFiles, call, EDITOR, KEYS_YAML, READ, REVIEWER, TOKENS } from './acme-change-fixture.js';
 
 // What `token-server validate` refuses, a change request refuses: the contrast pairs and the export formats' lints
 // are checked on the changed design system as the compiler's own problems are (docs/change-requests.md).
@@ -122,5 +123,33 @@ describe('a change request is validated as `validate` validates', () => {
     const approved = JSON.parse((await read()).text) as { data: { change: { head: string }; diff: { to: { sha: string } } } };
     expect(approved.data.diff.to.sha).toBe(approved.data.change.head);
     expect(approved.data.change.head).not.toBe(head);
+  });
+
+  it('checks a head with every check of `validate`, the formats’ name clashes too; a write and a preview only with those that can refuse', async () => {
+    const repo = fixtures.repo(acmeFiles());
+    const server = await fixtures.start(repo);
+    // `color.brandBlue` and `color.brand-blue` get one name in every export: warnings of the formats' lints.
+    const operations = [
+      { op: 'add-token', token: 'color.brandBlue', type: 'color', fields: { color: '#1D4ED8' } },
+      { op: 'add-token', token: 'color.brand-blue', type: 'color', fields: { color: '#1E40AF' } },
+    ];
+    const preview = await call(server.url, 'POST', '/api/v1/changes/preview', EDITOR, { operations });
+    expect(preview.body.data).toEqual({ changedFiles: [TOKENS], diagnostics: [], valid: true });
+    const opened = await call(server.url, 'POST', '/api/v1/changes', EDITOR, { title: 'Two blues', operations });
+    expect(opened.status).toBe(201);
+    const { id, head } = opened.body.data.change;
+    const { validation } = (await call(server.url, 'GET', `/api/v1/changes/${id}`, READ)).body.data as unknown as {
+      validation: { valid: boolean; diagnostics: readonly { rule: string; severity: string }[] };
+    };
+    // Exactly what `validate` reports for the head's files.
+    const files = repo
+      .git('ls-tree', '-r', '--name-only', head, '--', 'design-systems/')
+      .trim()
+      .split('\n')
+      .map((path) => ({ path: path.slice('design-systems/'.length), text: repo.git('show', `${head}:${path}`) }));
+    const report = validateInputSync({ files, keys: undefined, sourcePrefix: '.', now: Date.now() });
+    expect(validation).toEqual({ valid: true, diagnostics: report.diagnostics });
+    expect(validation.diagnostics.map((item) => item.rule)).toContain('css-name-clash');
+    expect(new Set(validation.diagnostics.map((item) => item.severity))).toEqual(new Set(['warning']));
   });
 });
