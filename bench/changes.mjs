@@ -174,6 +174,16 @@ try {
     `CPU per open (the server and the git processes under it): ${Math.round(cpuPerOpen)} ms: ${WRITE_RATE} a second take ${((cpuPerOpen * WRITE_RATE) / 10).toFixed(0)} % of one core`,
   );
 
+  // One change request read with its validation (every check of `validate`) and its diff: first, then again (kept).
+  const firstReads = [];
+  const againReads = [];
+  for (let index = 0; index < 5; index++) {
+    const { body } = await open(server.base, 1_500 + index);
+    firstReads.push((await call(server.base, 'GET', `/api/v1/changes/${body.data.change.id}`, EDITOR)).ms);
+    againReads.push((await call(server.base, 'GET', `/api/v1/changes/${body.data.change.id}`, EDITOR)).ms);
+  }
+  console.log(`read one change request with its validation and diff: first ${stats(firstReads)}; again ${stats(againReads)}`);
+
   const merges = [];
   for (let index = 0; index < MERGES; index++) {
     const { body } = await open(server.base, 1_000 + index);

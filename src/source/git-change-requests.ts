@@ -89,6 +89,8 @@ export class GitChangeRequests implements ChangeRequestService {
   readonly #byTip = new LRUCache<string, Promise<ChangeRequest | undefined>>({ max: 2 * MAX_LISTED_CHANGES });
   /** What validating a design system found, by its files' content (an approval's commit has its update's files). */
   readonly #validations = new LRUCache<string, Promise<ChangeValidation>>({ max: 2 * MAX_LISTED_CHANGES });
+  /** The same, by design system and commit. */
+  readonly #validationsByCommit = new LRUCache<string, Promise<ChangeValidation>>({ max: 2 * MAX_LISTED_CHANGES });
   /** Commits read as change-request records, by id (a commit never changes). */
   readonly #records = new LRUCache<string, Promise<ChangeRecord>>({ max: 10 * MAX_LISTED_CHANGES });
   /** The change-request branches and their tips as last seen ({@link refresh}), once read: what a fetch changed is news. */
@@ -211,7 +213,19 @@ export class GitChangeRequests implements ChangeRequestService {
     return { base: baseCommit, changedFiles: applied.changed.map((path) => this.#repoPath(path)), diagnostics: applied.diagnostics };
   }
 
-  async validation(slug: string, commit: string): Promise<ChangeValidation> {
+  validation(slug: string, commit: string): Promise<ChangeValidation> {
+    // A commit never changes: its validation is read once (its files are not even read again).
+    const key = `${slug}\n${commit}`;
+    let validating = this.#validationsByCommit.get(key);
+    if (validating === undefined) {
+      validating = this.#validateAt(slug, commit);
+      validating.catch(() => this.#validationsByCommit.delete(key));
+      this.#validationsByCommit.set(key, validating);
+    }
+    return validating;
+  }
+
+  async #validateAt(slug: string, commit: string): Promise<ChangeValidation> {
     await this.#checkCommit(commit, 'commit');
     const files = await this.#readFiles(commit, slug);
     const hash = createHash('sha256');
