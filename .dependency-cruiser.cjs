@@ -82,7 +82,8 @@ module.exports = {
       to: { path: ['^src/(source|http|cli)/', IO_MODULES, SERVER_AND_GIT] },
     },
     // views/ by family (STYLE.md): shared/ holds the printers every family uses, formats/ the format contract and the
-    // registry, one folder per family under it; api/ and diff/ are the JSON views of the other routes.
+    // registry, one folder per family under it; api/ and diff/ are the JSON views of the other routes; lint/ the
+    // problems `validate` (and a change request's validation) adds to the compiler's: the formats' lints, the contrast checks.
     {
       name: 'views-shared-is-shared',
       severity: 'error',
@@ -171,8 +172,16 @@ module.exports = {
       name: 'source-only-emits-events',
       severity: 'error',
       comment: 'source/ talks to the outside world and emits events: it imports neither views/, http/, the CLI nor Fastify.',
-      from: { path: '^src/source/' },
+      from: { path: '^src/source/', pathNot: '^src/source/change-worker\\.ts$' },
       to: { path: ['^src/(views|http|cli)/', '^(fastify|@fastify/.+)$'] },
+    },
+    {
+      name: 'change-worker-lints-as-validate',
+      severity: 'error',
+      comment:
+        "The change-request worker's entry (a thread's root, like app.ts) validates a write as `validate` does, so it may import views/lint/ (the pure lints validate adds to the compiler's problems) and no other view, http/, the CLI or Fastify.",
+      from: { path: '^src/source/change-worker\\.ts$' },
+      to: { path: ['^src/(views|http|cli)/', '^(fastify|@fastify/.+)$'], pathNot: '^src/views/lint/' },
     },
     {
       name: 'cli-has-no-server',

@@ -17,6 +17,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = process.env.DIST ?? join(ROOT, 'dist');
 const OPENS = Number(process.env.OPENS ?? 40);
 const MERGES = Number(process.env.MERGES ?? 15);
+const PREVIEWS = Number(process.env.PREVIEWS ?? 40);
 const SECONDS = Number(process.env.SECONDS ?? 5);
 /** Change requests opened per second while reads are measured (the issue's 10), started on a fixed schedule. */
 const WRITE_RATE = Number(process.env.WRITE_RATE ?? 10);
@@ -157,6 +158,13 @@ try {
   await sleep(1_000);
   // Warm-up: the first compile in the worker, the first Git processes.
   await open(server.base, 0);
+  // Previews of one edit each (validated as `validate` does: the compiler, the formats' lints, the contrast pairs).
+  const previews = [];
+  for (let index = 1; index <= PREVIEWS; index++) {
+    const operations = [{ op: 'set-description', token: keys[3_000 + index], description: `Previewed ${index}` }];
+    previews.push((await call(server.base, 'POST', '/api/v1/changes/preview', EDITOR, { operations })).ms);
+  }
+  console.log(`preview a one-operation change (validate, no commit): ${stats(previews)}`);
   const opens = [];
   const cpuBefore = treeCpuMs(server.child.pid);
   for (let index = 1; index <= OPENS; index++) opens.push((await open(server.base, index)).ms);
@@ -165,6 +173,16 @@ try {
   console.log(
     `CPU per open (the server and the git processes under it): ${Math.round(cpuPerOpen)} ms: ${WRITE_RATE} a second take ${((cpuPerOpen * WRITE_RATE) / 10).toFixed(0)} % of one core`,
   );
+
+  // One change request read with its validation (every check of `validate`) and its diff: first, then again (kept).
+  const firstReads = [];
+  const againReads = [];
+  for (let index = 0; index < 5; index++) {
+    const { body } = await open(server.base, 1_500 + index);
+    firstReads.push((await call(server.base, 'GET', `/api/v1/changes/${body.data.change.id}`, EDITOR)).ms);
+    againReads.push((await call(server.base, 'GET', `/api/v1/changes/${body.data.change.id}`, EDITOR)).ms);
+  }
+  console.log(`read one change request with its validation and diff: first ${stats(firstReads)}; again ${stats(againReads)}`);
 
   const merges = [];
   for (let index = 0; index < MERGES; index++) {

@@ -62,6 +62,8 @@ export function registerRoutes(app: FastifyInstance, runtime: ApiRuntime, settin
   });
   registerChangeRoutes(app, {
     changes: settings.changes,
+    runtime,
+    tools,
     // The live design system's `review` setting (what its target's tip says; the merge re-checks the content itself).
     requireApproval: (slug) => (settings.store.current.systems.get(slug)?.compiled?.review?.approvals ?? DEFAULT_REQUIRED_APPROVALS) > 0,
   });

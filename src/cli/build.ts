@@ -17,7 +17,7 @@ import { EXIT_OK, EXIT_STATUS_HELP } from './exit-status.js';
 import { parseCommandArgs, requireFolder, UsageError } from './usage-error.js';
 import { displayPath } from './validate.js';
 import { writeDesignSystemFolder } from './write-design-system-folder.js';
-import { leftOutNotes } from './format-lints.js';
+import { leftOutNotes } from '../views/lint/format-lints.js';
 import { digest, renderBuildTask } from './build-task.js';
 
 export const BUILD_USAGE = `Usage: token-server build --out <folder> [options]

@@ -9,9 +9,8 @@ import type { Diagnostic } from '../compile/types.js';
 import { readKeysFile, readSourceFolder } from '../source/read-source-folder.js';
 import { isSourceYamlPath, isSystemFilePath, slugOfSystemPath } from '../compile/source-paths.js';
 import { didYouMean } from '../compile/diagnostics/suggest.js';
-import { contrastDiagnostics } from './contrast-diagnostics.js';
 import { formatGithubReport, formatJsonReport, formatSarifReport, formatTextReport } from './format-diagnostics.js';
-import { formatLintDiagnostics } from './format-lints.js';
+import { validationDiagnostics } from '../views/lint/validation-diagnostics.js';
 import { paintFor } from './terminal-style.js';
 import { parseSourceFiles } from './parse-source-files.js';
 import type { ValidationReport } from './format-diagnostics.js';
@@ -151,11 +150,9 @@ function buildReport(parsed: readonly ParsedSourceFile[], input: ValidationInput
   for (const [slug, files] of bySlug) {
     const result = compileDesignSystemFolder(slug, files);
     tokens += result.system?.tokens.length ?? 0;
-    // The export formats' own lints (a name clash in one language) run on what compiled.
-    // So do the `contrast` section's checks: each pair in every mode, the minimum font size.
-    const lints =
-      result.system === undefined ? [] : [...formatLintDiagnostics(result.system, files), ...contrastDiagnostics(result.system, files)];
-    for (const problem of [...result.diagnostics, ...lints]) {
+    // The compiler's problems, and on what compiled the export formats' own lints (a name clash in one language) and
+    // the `contrast` section's checks: the same function a change request is validated with.
+    for (const problem of validationDiagnostics(result, files)) {
       // Messages point at other places as `at <file>:<line>:<column>`; show those paths the same way as the line's own.
       const message = problem.message.replace(
         /\bat ([^\s`]+\.yaml):(\d+):(\d+)/g,

@@ -325,94 +325,93 @@ const STEP_COLORS = closedWithOptional(
   ['light', 'dark'],
 );
 const PRIMITIVE_VALUE = closed({ value: PRIMITIVE.properties.value, unit: PRIMITIVE.properties.unit });
-const DIFF = dataOf(
-  closedWithOptional(
-    {
-      from: DIFF_SIDE,
-      to: DIFF_SIDE,
-      level: {
-        type: 'string',
-        enum: ['major', 'minor', 'patch', 'none'],
-        description: '`major`: something removed or retyped; `minor`: something added; `patch`: only values changed; `none`.',
-      },
-      tokens: closedWithOptional(
-        {
-          added: listOfItems(DIFF_TOKEN),
-          removed: listOfItems(DIFF_TOKEN),
-          changed: listOfItems(
-            closedWithOptional(
-              {
-                key: STRING,
-                type: STRING,
-                from: DIFF_VALUE,
-                to: DIFF_VALUE,
-                affects: {
-                  ...listOfItems(STRING),
-                  description:
-                    'Only when some token changed only because it refers to this one (directly or through others): those tokens, which are not listed on their own.',
-                },
-                changedAt: {
-                  ...listOfItems(STRING),
-                  description:
-                    'Only when either side declares breakpoints: where the value changed, `base` (below the first breakpoint) and each breakpoint, `base` first.',
-                },
-              },
-              ['key', 'type', 'from', 'to'],
-            ),
-          ),
-          retyped: listOfItems(
-            closed({ key: STRING, from: closed({ type: STRING, value: DIFF_VALUE }), to: closed({ type: STRING, value: DIFF_VALUE }) }),
-          ),
-          deprecated: {
-            ...listOfItems(closed({ key: STRING, deprecated: TOKEN_DEPRECATED })),
-            description: 'Only when some token is deprecated in `to` and was not (or not so) in `from`.',
-          },
-        },
-        ['added', 'removed', 'changed', 'retyped'],
-      ),
-      scales: closed({
-        added: listOfItems(STRING),
-        removed: listOfItems(STRING),
-        changed: listOfItems(
-          closed({
-            key: STRING,
-            stepsAdded: listOfItems({ type: 'integer' }),
-            stepsRemoved: listOfItems({ type: 'integer' }),
-            stepsChanged: listOfItems(closed({ step: { type: 'integer' }, from: STEP_COLORS, to: STEP_COLORS })),
-          }),
-        ),
-      }),
-      primitives: closed({
-        added: listOfItems(closed({ type: STRING, ...PRIMITIVE.properties })),
-        removed: listOfItems(closed({ type: STRING, ...PRIMITIVE.properties })),
-        changed: listOfItems(closed({ type: STRING, key: STRING, from: PRIMITIVE_VALUE, to: PRIMITIVE_VALUE })),
-      }),
-      contrastRegressions: {
-        ...listOfItems(
-          closed({
-            pair: STRING,
-            mode: STRING,
-            before: { type: ['number', 'null'] },
-            after: { type: 'number' },
-            required: { type: 'number' },
-          }),
-        ),
-        description:
-          'Only when either side declares contrast pairs: each pair and mode that passes in `from` (or is not checked there) and fails in `to`; any makes the level `major`.',
-      },
-      breakpoints: {
-        ...closed({
-          added: listOfItems(closed({ name: STRING, ...DIFF_BREAKPOINT_CONDITION })),
-          removed: listOfItems(closed({ name: STRING, ...DIFF_BREAKPOINT_CONDITION })),
-          changed: listOfItems(closed({ name: STRING, from: closed(DIFF_BREAKPOINT_CONDITION), to: closed(DIFF_BREAKPOINT_CONDITION) })),
-        }),
-        description:
-          'Only when either side declares breakpoints: the declarations added (`minor`), removed (`major`) and changed (a width: `patch`; between the viewport and a container: `major`).',
-      },
+const DIFF_BODY = closedWithOptional(
+  {
+    from: DIFF_SIDE,
+    to: DIFF_SIDE,
+    level: {
+      type: 'string',
+      enum: ['major', 'minor', 'patch', 'none'],
+      description: '`major`: something removed or retyped; `minor`: something added; `patch`: only values changed; `none`.',
     },
-    ['from', 'to', 'level', 'tokens', 'scales', 'primitives'],
-  ),
+    tokens: closedWithOptional(
+      {
+        added: listOfItems(DIFF_TOKEN),
+        removed: listOfItems(DIFF_TOKEN),
+        changed: listOfItems(
+          closedWithOptional(
+            {
+              key: STRING,
+              type: STRING,
+              from: DIFF_VALUE,
+              to: DIFF_VALUE,
+              affects: {
+                ...listOfItems(STRING),
+                description:
+                  'Only when some token changed only because it refers to this one (directly or through others): those tokens, which are not listed on their own.',
+              },
+              changedAt: {
+                ...listOfItems(STRING),
+                description:
+                  'Only when either side declares breakpoints: where the value changed, `base` (below the first breakpoint) and each breakpoint, `base` first.',
+              },
+            },
+            ['key', 'type', 'from', 'to'],
+          ),
+        ),
+        retyped: listOfItems(
+          closed({ key: STRING, from: closed({ type: STRING, value: DIFF_VALUE }), to: closed({ type: STRING, value: DIFF_VALUE }) }),
+        ),
+        deprecated: {
+          ...listOfItems(closed({ key: STRING, deprecated: TOKEN_DEPRECATED })),
+          description: 'Only when some token is deprecated in `to` and was not (or not so) in `from`.',
+        },
+      },
+      ['added', 'removed', 'changed', 'retyped'],
+    ),
+    scales: closed({
+      added: listOfItems(STRING),
+      removed: listOfItems(STRING),
+      changed: listOfItems(
+        closed({
+          key: STRING,
+          stepsAdded: listOfItems({ type: 'integer' }),
+          stepsRemoved: listOfItems({ type: 'integer' }),
+          stepsChanged: listOfItems(closed({ step: { type: 'integer' }, from: STEP_COLORS, to: STEP_COLORS })),
+        }),
+      ),
+    }),
+    primitives: closed({
+      added: listOfItems(closed({ type: STRING, ...PRIMITIVE.properties })),
+      removed: listOfItems(closed({ type: STRING, ...PRIMITIVE.properties })),
+      changed: listOfItems(closed({ type: STRING, key: STRING, from: PRIMITIVE_VALUE, to: PRIMITIVE_VALUE })),
+    }),
+    contrastRegressions: {
+      ...listOfItems(
+        closed({
+          pair: STRING,
+          mode: STRING,
+          before: { type: ['number', 'null'] },
+          after: { type: 'number' },
+          required: { type: 'number' },
+        }),
+      ),
+      description:
+        'Only when either side declares contrast pairs: each pair and mode that passes in `from` (or is not checked there) and fails in `to`; any makes the level `major`.',
+    },
+    breakpoints: {
+      ...closed({
+        added: listOfItems(closed({ name: STRING, ...DIFF_BREAKPOINT_CONDITION })),
+        removed: listOfItems(closed({ name: STRING, ...DIFF_BREAKPOINT_CONDITION })),
+        changed: listOfItems(closed({ name: STRING, from: closed(DIFF_BREAKPOINT_CONDITION), to: closed(DIFF_BREAKPOINT_CONDITION) })),
+      }),
+      description:
+        'Only when either side declares breakpoints: the declarations added (`minor`), removed (`major`) and changed (a width: `patch`; between the viewport and a container: `major`).',
+    },
+  },
+  ['from', 'to', 'level', 'tokens', 'scales', 'primitives'],
 );
+const DIFF = dataOf(DIFF_BODY);
 
 const HEALTH = {
   200: {
@@ -628,6 +627,22 @@ const PREVIEW_VALUES = {
   },
 } as const;
 
+/** A change request's head checked as `validate` checks it. */
+const CHANGE_VALIDATION = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['valid', 'diagnostics'],
+  description:
+    'The design system at the head, checked as `token-server validate` checks it (the compiler, the export formats’ lints, the contrast pairs): `valid` is false when any diagnostic is an error.',
+  properties: { valid: { type: 'boolean' }, diagnostics: { type: 'array', items: { type: 'object' } } },
+} as const;
+
+/** The answer of the change-request writes (open, update, approve, merge, close): the change request as it is now. */
+export const CHANGE_RESPONSE = jsonResponse(
+  'The change request as it is now.',
+  dataOf({ type: 'object', additionalProperties: false, required: ['change'], properties: { change: CHANGE_REQUEST } }),
+);
+
 /** The answer of `POST /api/v1/changes/preview` (the only POST route whose answer is not a change request). */
 export const PREVIEW_RESPONSE = jsonResponse(
   'What the operations would change and every problem of the result, without committing.',
@@ -674,8 +689,21 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, Record<string, unknown>>>
     }),
   ),
   '/api/v1/changes/:id': jsonResponse(
-    'One change request: its operations, commits and state.',
-    dataOf({ type: 'object', additionalProperties: false, required: ['change'], properties: { change: CHANGE_REQUEST } }),
+    'One change request: its operations, commits and state, the validation of its head, and what its head changes against its base.',
+    dataOf({
+      type: 'object',
+      additionalProperties: false,
+      required: ['change', 'validation', 'diff'],
+      properties: {
+        change: CHANGE_REQUEST,
+        validation: CHANGE_VALIDATION,
+        diff: {
+          anyOf: [DIFF_BODY, { type: 'null' }],
+          description:
+            'The `data` of `GET /api/v1/diff?from=<base>&to=<head>` (the level, tokens, scales, primitives and contrast regressions); null when the base or the head has no design system to compare.',
+        },
+      },
+    }),
   ),
   '/api/v1/tokens': jsonResponse(
     'Tokens of the design system, flat (`format=flat`) or nested.',

@@ -66,6 +66,9 @@ export class ChangeRequestThread implements ChangeRequestService {
   preview(...args: Parameters<ChangeRequestService['preview']>): ReturnType<ChangeRequestService['preview']> {
     return this.#call('preview', args);
   }
+  validation(...args: Parameters<ChangeRequestService['validation']>): ReturnType<ChangeRequestService['validation']> {
+    return this.#call('validation', args);
+  }
   create(...args: Parameters<ChangeRequestService['create']>): ReturnType<ChangeRequestService['create']> {
     return this.#call('create', args);
   }

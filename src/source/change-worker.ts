@@ -1,6 +1,8 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
+import type { CompileResult } from '../compile/compile-design-system.js';
+import type { Diagnostic } from '../compile/types.js';
 import { COMPILE_ON_THIS_THREAD, createIncrementalCompiler } from '../state/compile-batch.js';
 import type { DesignSystemCompiler } from '../state/compile-batch.js';
 import { ChangeRefusedError } from '../state/change-requests.js';
@@ -10,6 +12,8 @@ import type { GitIdentity } from './git-commit-writer.js';
 import { GitObjectReader } from './git-object-reader.js';
 import { GitObjectWriter } from './git-object-writer.js';
 import type { GitObjectType } from './git-object-writer.js';
+import { validationDiagnostics } from '../views/lint/validation-diagnostics.js';
+import type { ValidationScope } from '../views/lint/validation-diagnostics.js';
 import { ChangePreviewer } from './preview-change.js';
 import { readFolderAtCommit } from './read-folder-at-commit.js';
 import type { ChangeWorkerCall, ChangeWorkerReply } from './change-request-thread.js';
@@ -61,9 +65,34 @@ const compiler: DesignSystemCompiler = {
   ...COMPILE_ON_THIS_THREAD,
   compile: (slug, files) => Promise.resolve({ result: compile(slug, files).result }),
 };
+// A write is validated as `validate` validates: the compiler's problems, and on what compiled the contrast checks and
+// the export formats' lints (views/lint/), placed in the parses of the files as changed. A write and a preview run
+// every check that can refuse (the formats' lints only warn, and planning every export for them costs about a second
+// on 10,000 tokens); a change request's validation (`GET /api/v1/changes/<id>`, once per content) runs them all.
+const linted = { all: new WeakMap<CompileResult, readonly Diagnostic[]>(), refusing: new WeakMap<CompileResult, readonly Diagnostic[]>() };
+const validatingCompiler = (scope: ValidationScope): DesignSystemCompiler => ({
+  ...COMPILE_ON_THIS_THREAD,
+  compile: (slug, files) => {
+    const { result, parsed } = compile(slug, files);
+    // An unchanged compile gives the same result again: its lints are made once.
+    let diagnostics = linted[scope].get(result);
+    if (diagnostics === undefined) {
+      diagnostics = validationDiagnostics(result, parsed, scope);
+      linted[scope].set(result, diagnostics);
+    }
+    return Promise.resolve({ result: { ...result, diagnostics } });
+  },
+});
 const warn = (message: string): void => parentPort?.postMessage({ kind: 'warning', message } satisfies ChangeWorkerReply);
-const service = new GitChangeRequests(repo, { readFiles, objects: reader, compiler, committer, warn });
-// A preview that asks for values (the page's live preview) also compiles the base and compares.
+const service = new GitChangeRequests(repo, {
+  readFiles,
+  objects: reader,
+  compiler: validatingCompiler('refusing'),
+  validator: validatingCompiler('all'),
+  committer,
+  warn,
+});
+// A preview that asks for values (the page's live preview) also compiles the base and compares (no lints: values only).
 const previewer = new ChangePreviewer(service, { readFiles, compiler });
 service.subscribe((event) => parentPort?.postMessage({ kind: 'event', event } satisfies ChangeWorkerReply));
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { applyOperations } from '../changes/apply-operations.js';
 import type { SourceTexts } from '../changes/apply-operations.js';
@@ -16,6 +16,7 @@ import type {
   ChangeRequest,
   ChangeRequestService,
   ChangeRequestState,
+  ChangeValidation,
   NewChangeRequest,
 } from '../state/change-requests.js';
 import { isCommitId } from '../state/revisions.js';
@@ -77,6 +78,7 @@ export class GitChangeRequests implements ChangeRequestService {
   readonly #readFiles: ReadFilesAt;
   readonly #objects: GitObjects;
   readonly #compiler: DesignSystemCompiler;
+  readonly #validator: DesignSystemCompiler;
   readonly #committer: GitIdentity;
   readonly #now: () => Date;
   readonly #warn: (message: string) => void;
@@ -85,6 +87,10 @@ export class GitChangeRequests implements ChangeRequestService {
   readonly #listeners = new Set<(event: ChangeEvent) => void>();
   /** Change requests read, by branch tip (a tip never changes what it says); the least recently read go first. */
   readonly #byTip = new LRUCache<string, Promise<ChangeRequest | undefined>>({ max: 2 * MAX_LISTED_CHANGES });
+  /** What validating a design system found, by its files' content (an approval's commit has its update's files). */
+  readonly #validations = new LRUCache<string, Promise<ChangeValidation>>({ max: 2 * MAX_LISTED_CHANGES });
+  /** The same, by design system and commit. */
+  readonly #validationsByCommit = new LRUCache<string, Promise<ChangeValidation>>({ max: 2 * MAX_LISTED_CHANGES });
   /** Commits read as change-request records, by id (a commit never changes). */
   readonly #records = new LRUCache<string, Promise<ChangeRecord>>({ max: 10 * MAX_LISTED_CHANGES });
   /** The change-request branches and their tips as last seen ({@link refresh}), once read: what a fetch changed is news. */
@@ -101,6 +107,8 @@ export class GitChangeRequests implements ChangeRequestService {
       readFiles: ReadFilesAt;
       objects: GitObjects;
       compiler: DesignSystemCompiler;
+      /** What {@link validation} checks with (default: `compiler`): every check `validate` runs, warnings included. */
+      validator?: DesignSystemCompiler;
       committer: GitIdentity;
       now?: () => Date;
       /** Where what landed but left this server behind is reported (the server's log). */
@@ -111,6 +119,7 @@ export class GitChangeRequests implements ChangeRequestService {
     this.#readFiles = options.readFiles;
     this.#objects = options.objects;
     this.#compiler = options.compiler;
+    this.#validator = options.validator ?? options.compiler;
     this.#committer = options.committer;
     this.#now = options.now ?? (() => new Date());
     this.#warn = options.warn ?? (() => undefined);
@@ -202,6 +211,33 @@ export class GitChangeRequests implements ChangeRequestService {
     if (base !== undefined) await this.#checkCommit(baseCommit, 'base');
     const applied = await this.#applyAndCompile(slug, baseCommit, operations, { refuseErrors: false });
     return { base: baseCommit, changedFiles: applied.changed.map((path) => this.#repoPath(path)), diagnostics: applied.diagnostics };
+  }
+
+  validation(slug: string, commit: string): Promise<ChangeValidation> {
+    // A commit never changes: its validation is read once (its files are not even read again).
+    const key = `${slug}\n${commit}`;
+    let validating = this.#validationsByCommit.get(key);
+    if (validating === undefined) {
+      validating = this.#validateAt(slug, commit);
+      validating.catch(() => this.#validationsByCommit.delete(key));
+      this.#validationsByCommit.set(key, validating);
+    }
+    return validating;
+  }
+
+  async #validateAt(slug: string, commit: string): Promise<ChangeValidation> {
+    await this.#checkCommit(commit, 'commit');
+    const files = await this.#readFiles(commit, slug);
+    const hash = createHash('sha256');
+    for (const [path, text] of files) hash.update(`${path}\u0000${text}\u0000`);
+    const key = `${slug}\n${hash.digest('hex')}`;
+    let validating = this.#validations.get(key);
+    if (validating === undefined) {
+      validating = this.#compile(slug, files, this.#validator).then(validationOf);
+      validating.catch(() => this.#validations.delete(key));
+      this.#validations.set(key, validating);
+    }
+    return validating;
   }
 
   create(request: NewChangeRequest, by: ChangeActor): Promise<ChangeRequest> {
@@ -450,8 +486,8 @@ export class GitChangeRequests implements ChangeRequestService {
     return { ...applied, diagnostics };
   }
 
-  async #compile(slug: string, files: SourceTexts): Promise<readonly Diagnostic[]> {
-    const outcome = await this.#compiler.compile(
+  async #compile(slug: string, files: SourceTexts, compiler = this.#compiler): Promise<readonly Diagnostic[]> {
+    const outcome = await compiler.compile(
       slug,
       [...files].map(([path, text]) => ({ path, text })),
     );
@@ -670,6 +706,10 @@ function invalidOperations(problems: readonly { operation: number; message: stri
     message: problems.map((problem) => `operations[${problem.operation}]: ${problem.message}`).join('; '),
     problems,
   });
+}
+
+function validationOf(diagnostics: readonly Diagnostic[]): ChangeValidation {
+  return { valid: !diagnostics.some((diagnostic) => diagnostic.severity === 'error'), diagnostics };
 }
 
 function refuseIfErrors(diagnostics: readonly Diagnostic[]): void {

@@ -81,6 +81,13 @@ export interface ChangePreview {
   readonly values?: PreviewValues | null;
 }
 
+/** What `validate` says of the design system at a change request's head: every problem, and whether none is an error. */
+export interface ChangeValidation {
+  /** False when a diagnostic is an error: what a write of that content is refused by. */
+  readonly valid: boolean;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
 /** What a preview is asked to include beyond its files and diagnostics. */
 export interface ChangePreviewOptions {
   /** The values and contrast checks the change moves, compared with the base (the page's live preview). */
@@ -123,6 +130,8 @@ export interface ChangeRequestService {
     base?: string,
     options?: ChangePreviewOptions,
   ): Promise<ChangePreview>;
+  /** The design system at `commit` (a change request's head) checked as `validate` checks it; once per commit. */
+  validation(designSystem: string, commit: string): Promise<ChangeValidation>;
   create(request: NewChangeRequest, by: ChangeActor): Promise<ChangeRequest>;
   update(
     designSystem: string,

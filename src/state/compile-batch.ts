@@ -49,18 +49,17 @@ export function createCachingCompiler(): (
 export function createIncrementalCompiler(): (
   slug: string,
   files: readonly { readonly path: string; readonly text: string }[],
-) => IncrementalCompile {
+) => IncrementalCompile & { readonly parsed: readonly ParsedSourceFile[] } {
   const parse = createCachingParser();
   const versions = new Map<string, CompiledVersion>();
   return (slug, files) => {
     const parseText = parse(slug, files);
-    const compiled = compileIncrementally(
-      slug,
-      files.map((file) => parseText(file.path, file.text)),
-      versions.get(slug),
-    );
+    // The parses are kept (a file whose text did not change is not parsed again): the lints that place problems in
+    // the files (validate's, views/lint/) read them as they are.
+    const parsed = files.map((file) => parseText(file.path, file.text));
+    const compiled = compileIncrementally(slug, parsed, versions.get(slug));
     if (compiled.version !== undefined) versions.set(slug, compiled.version);
-    return compiled;
+    return { ...compiled, parsed };
   };
 }
 

@@ -198,10 +198,19 @@ describe('change requests over HTTP, kept in Git', () => {
     ]);
     const base = repo.git('rev-parse', 'HEAD').trim();
     const preview = await call(server.url, 'POST', '/api/v1/changes/preview', EDITOR, { operations: [darkerPrimary], base, values: true });
+    // The pair fails after the change in both modes: `validate` would refuse it, so the preview is not valid.
+    const fails = (mode: string): object => ({
+      file: 'acme/contrast.yaml',
+      line: 3,
+      column: 5,
+      rule: 'contrast-too-low',
+      message: `contrast pair \`brand-text\` (\`color.primary\` on \`color.text\`) is 2.82:1 in mode \`${mode}\`: WCAG 2.2 AA needs 3:1 for non-text UI (1.4.11); APCA Lc -19.2 (advice)`,
+      severity: 'error',
+    });
     expect(preview.body.data).toEqual({
       changedFiles: ['design-systems/acme/tokens.yaml'],
-      diagnostics: [],
-      valid: true,
+      diagnostics: [fails('light'), fails('dark')],
+      valid: false,
       values: {
         modes: ['light', 'dark'],
         tokens: [

@@ -14,6 +14,8 @@ const EDITOR_KEY = 'dts_ui_editor_key';
 const REVIEWER_KEY = 'dts_ui_reviewer_key';
 const BASE_FILE = 'design-systems/acme/tokens/color/base.yaml';
 const TITLE = 'Lighter brand in dark';
+const CONTRAST_FILE = 'design-systems/acme/contrast.yaml';
+const PRIMARY_FILL = 'primary-fill: { foreground: color.brand.primary, background: color.background.canvas, kind: non-text';
 
 const KEYS_YAML =
   'keys:\n' +
@@ -64,7 +66,14 @@ describe.skipIf(!BROWSER_AVAILABLE)('editing tokens in the page: an editor propo
 
   beforeAll(async () => {
     await buildPage();
-    repo = createFixtureRepo({ ...filesOf('design-systems/acme'), 'keys.yaml': KEYS_YAML });
+    // acme's `primary-fill` pair only warns here: the step the designer picks (400, below 3:1 in dark) is submitted with
+    // its warning, and the reviewer sees the regression. As acme writes it (an error), that change is refused at preview,
+    // open and merge (test/changes/change-validation.test.ts).
+    const acme = filesOf('design-systems/acme');
+    const contrast = acme[CONTRAST_FILE] ?? '';
+    expect(contrast).toContain(PRIMARY_FILL);
+    acme[CONTRAST_FILE] = contrast.replace(PRIMARY_FILL, `${PRIMARY_FILL}, severity: warning`);
+    repo = createFixtureRepo({ ...acme, 'keys.yaml': KEYS_YAML });
     baseText = readFileSync(join(repo.root, BASE_FILE), 'utf8');
     baseCommit = repo.git('rev-parse', 'HEAD').trim();
     server = await startFixtureServer(repo);
@@ -187,7 +196,12 @@ describe.skipIf(!BROWSER_AVAILABLE)('editing tokens in the page: an editor propo
       '#3D74F0 → #2B55C4',
     );
     expect(await item.locator('.change-diff .diff-level').textContent()).toMatch(/^Change level: (patch|minor|major)$/);
-    expect(await item.locator('.change-detail').innerText()).toContain('Valid: no errors or warnings.');
+    // Its validation is the pair's warning (a warning does not refuse a change request).
+    expect(await item.locator('.change-detail .diagnostic').allInnerTexts()).toEqual([
+      expect.stringMatching(
+        /^warning acme\/contrast\.yaml:13:5 contrast pair `primary-fill` \(`color\.brand\.primary` on `color\.background\.canvas`\) is \d\.\d\d:1 in mode `dark`: .* \(contrast-too-low\)$/,
+      ),
+    ]);
     // The lighter step fails the pair's 3:1 in dark: the reviewer sees the regression before merging.
     expect(await item.locator('.regressions li').allInnerTexts()).toEqual([
       `primary-fill (color.brand.primary on color.background.canvas) in dark: ${(await primaryFill()).modes['dark']!.ratio.toFixed(2)}:1 → ${previewedDark?.replace(/^now (\S+):1 Fail$/, '$1')}:1 (needs 3:1)`,

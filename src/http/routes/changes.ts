@@ -6,9 +6,12 @@ import { ChangeRefusedError } from '../../state/change-requests.js';
 import type { ChangeActor, ChangeRefusal, ChangeRequest, ChangeRequestService } from '../../state/change-requests.js';
 import { COMMIT_ID_PATTERN } from '../../state/revisions.js';
 import { previewValuesAnswer } from '../../views/api/preview-answer.js';
+import type { ApiRuntime } from '../api-runtime.js';
 import { ApiError } from '../errors.js';
-import { PREVIEW_RESPONSE, RESPONSE_SCHEMAS } from '../response-schemas.js';
+import type { McpToolRunner } from '../mcp-tool-thread.js';
+import { CHANGE_RESPONSE, PREVIEW_RESPONSE } from '../response-schemas.js';
 import { authOf } from '../request-auth.js';
+import { prepareDiff } from './diff.js';
 
 /** At most this many characters in a change request's title, and in its description. */
 export const CHANGE_TEXT_LIMITS = { title: 200, description: 5000 } as const;
@@ -39,10 +42,13 @@ const OPERATIONS = {
   description: 'Operations (docs/change-requests.md).',
 };
 const TITLE = { type: 'string', minLength: 1, maxLength: CHANGE_TEXT_LIMITS.title, pattern: '\\S' };
-const ONE_CHANGE = RESPONSE_SCHEMAS['/api/v1/changes/:id'] as { 200: unknown };
+const ONE_CHANGE = CHANGE_RESPONSE as { 200: unknown };
 
 interface ChangeRoutesOptions {
   readonly changes: ChangeRequestService | undefined;
+  /** What `GET /api/v1/changes/<id>` reads its `diff` with: the `/diff` route's own body, cached by base and head. */
+  readonly runtime: ApiRuntime;
+  readonly tools: McpToolRunner;
   /** Whether a merge needs an approval by a reviewer other than the author, per design system (`review` in system.yaml). */
   readonly requireApproval: (designSystem: string) => boolean;
 }
@@ -64,6 +70,8 @@ export function registerChangeRoutes(app: FastifyInstance, options: ChangeRoutes
       return options.changes;
     },
     requireApproval: options.requireApproval,
+    runtime: options.runtime,
+    tools: options.tools,
   };
   registerListRoute(app, context);
   registerRoleRoute(app, context);
@@ -78,6 +86,8 @@ export function registerChangeRoutes(app: FastifyInstance, options: ChangeRoutes
 interface ChangeRoutesContext {
   readonly service: () => ChangeRequestService;
   readonly requireApproval: (designSystem: string) => boolean;
+  readonly runtime: ApiRuntime;
+  readonly tools: McpToolRunner;
 }
 
 /** `GET /api/v1/changes`: the change requests of a design system. */
@@ -210,18 +220,55 @@ function registerCreateRoute(app: FastifyInstance, context: ChangeRoutesContext)
   );
 }
 
-/** `GET /api/v1/changes/:id`: one change request. */
+/**
+ * `GET /api/v1/changes/:id`: one change request, with the validation of its head (the worker's, kept per head) and
+ * what its head changes against its base (the `/diff` route's body, kept in the render cache by both shas).
+ */
 function registerGetRoute(app: FastifyInstance, context: ChangeRoutesContext): void {
   app.get<{ Querystring: { designSystem?: string }; Params: { id: string } }>(
     `${CHANGES_URL}/:id`,
     { config: { apiKey: true }, schema: { querystring: QUERY, params: ID_PARAMS } },
     async (request, reply) => {
       const slug = readable(request, request.query.designSystem);
-      const change = await run(() => context.service().get(slug, request.params.id));
-      return sendJson(reply, 200, { data: { change: served(change) } });
+      const service = context.service();
+      const change = await run(() => service.get(slug, request.params.id));
+      const [validation, diff] = await Promise.all([
+        run(() => service.validation(slug, change.head)),
+        diffText(context, request, slug, change),
+      ]);
+      const text = JSON.stringify({ data: { change: served(change), validation } });
+      // The diff goes in as the text the diff view rendered (`}}` closes `data` and the body): never parsed again here.
+      return sendText(reply, 200, `${text.slice(0, -2)},"diff":${diff ?? 'null'}}}`);
     },
   );
 }
+
+/** The `data` of `GET /api/v1/diff?from=<base>&to=<head>` as JSON text; null when a side has no design system to diff. */
+async function diffText(
+  context: ChangeRoutesContext,
+  request: FastifyRequest,
+  slug: string,
+  change: ChangeRequest,
+): Promise<string | null> {
+  const { runtime, tools } = context;
+  try {
+    const diff = await prepareDiff(runtime, tools, authOf(request), {
+      from: change.base,
+      to: change.head,
+      designSystem: slug,
+      markdown: false,
+    });
+    const body = (await runtime.cache.get(diff.cacheKey, diff.render)).body.toString('utf8');
+    // The body is `{"data":<the diff>}` and a newline.
+    return body.slice(DATA_PREFIX.length, body.trimEnd().length - 1);
+  } catch (error) {
+    // A base or head whose design system does not build (or is not there): the change request is still read.
+    if (error instanceof ApiError && error.statusCode < 500) return null;
+    throw error;
+  }
+}
+
+const DATA_PREFIX = '{"data":';
 
 /** `PATCH /api/v1/changes/:id`: a new title or new operations. */
 function registerUpdateRoute(app: FastifyInstance, context: ChangeRoutesContext): void {
@@ -286,7 +333,11 @@ function registerActionRoutes(app: FastifyInstance, context: ChangeRoutesContext
 
 /** Sends a JSON body as text (never through a response serializer), uncached: a change request changes under the same URL. */
 function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyReply {
-  return reply.code(status).header('cache-control', 'private, no-store').type('application/json; charset=utf-8').send(JSON.stringify(body));
+  return sendText(reply, status, JSON.stringify(body));
+}
+
+function sendText(reply: FastifyReply, status: number, json: string): FastifyReply {
+  return reply.code(status).header('cache-control', 'private, no-store').type('application/json; charset=utf-8').send(json);
 }
 
 /** The design system the request names (or the key's own), refused with 403 when the key may not read it. */

@@ -1,6 +1,6 @@
-import type { CompiledDesignSystem, ContrastKind, ContrastLevel, Diagnostic, SourcePosition } from '../compile/types.js';
-import type { SourceFileEntries } from '../compile/yaml/source-entries.js';
-import { contrastResults, fontSizeFailures, lengthText } from '../views/api/contrast.js';
+import type { CompiledDesignSystem, ContrastKind, ContrastLevel, Diagnostic, SourcePosition } from '../../compile/types.js';
+import type { SourceFileEntries } from '../../compile/yaml/source-entries.js';
+import { contrastResults, fontSizeFailures, lengthText } from '../api/contrast.js';
 
 /** The WCAG 2.2 success criterion each kind and level is checked against. */
 const CRITERION: Readonly<Record<ContrastKind, Readonly<Record<ContrastLevel, string>>>> = {

@@ -1,8 +1,8 @@
-import type { CompiledDesignSystem, Diagnostic, SourcePosition } from '../compile/types.js';
-import type { SourceFileEntries } from '../compile/yaml/source-entries.js';
-import { isBuildNote } from '../views/formats/format-rules.js';
-import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../views/formats/output-formats.js';
-import type { FormatId } from '../views/formats/output-formats.js';
+import type { CompiledDesignSystem, Diagnostic, SourcePosition } from '../../compile/types.js';
+import type { SourceFileEntries } from '../../compile/yaml/source-entries.js';
+import { isBuildNote } from '../formats/format-rules.js';
+import { OUTPUT_FORMAT_IDS, OUTPUT_FORMATS } from '../formats/output-formats.js';
+import type { FormatId } from '../formats/output-formats.js';
 
 /**
  * Every output format's own problems with a compiled design system (two tokens that get one name in its language:
