@@ -166,25 +166,26 @@ export class GitChangeRequests implements ChangeRequestService {
 
   /**
    * Announces every change request whose branch moved since the last call and was not written here (another replica
-   * wrote it, and a fetch brought it); the first call only reads where the branches are.
+   * wrote it, and a fetch brought it); the first call only reads where the branches are. Forgets the change-request
+   * tips pushed ahead of the mirror that the mirror has caught up with (or moved past) since.
    */
   async refresh(): Promise<void> {
-    const out = await runGit(this.#repo.repoDir, [
-      'for-each-ref',
-      '--format=%(objectname) %(refname)',
-      `refs/heads/${CHANGE_BRANCH_PREFIX}/`,
-    ]);
+    const prefix = `refs/heads/${CHANGE_BRANCH_PREFIX}/`;
+    const out = await runGit(this.#repo.repoDir, ['for-each-ref', '--format=%(objectname) %(refname)', prefix]);
     const now = new Map<string, string>();
     for (const line of out.split('\n')) {
       const [tip = '', ref = ''] = line.split(' ');
       if (isCommitId(tip)) now.set(ref, tip);
     }
+    // The same rule as a read's: a mirror ref that moved since the push knows better (refs outside the listing, the
+    // target branch, are left to their next read).
+    for (const ref of [...this.#pushedAhead.keys()]) if (ref.startsWith(prefix)) this.#aheadOf(ref, now.get(ref) ?? null);
     const before = this.#seen;
     this.#seen = now;
     if (before === undefined) return;
     for (const [ref, tip] of now) {
       if (before.get(ref) === tip) continue;
-      const [slug = '', id = ''] = ref.slice(`refs/heads/${CHANGE_BRANCH_PREFIX}/`.length).split('/');
+      const [slug = '', id = ''] = ref.slice(prefix.length).split('/');
       if (!ID.test(id)) continue;
       const change = await this.#readAt(slug, id, tip).catch(() => undefined);
       if (change !== undefined) this.#announce(change);
