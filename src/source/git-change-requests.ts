@@ -26,6 +26,7 @@ import { fetchMirror, PushRefusedError, pushRefs, updateLocalRefs } from './git-
 import type { RefUpdate } from './git-ref-updates.js';
 import type { GitObjects } from './git-tree.js';
 import { runGit } from './run-git.js';
+import { startOnce } from './start-once.js';
 
 /** The branches change requests live on: `token-changes/<design system>/<id>`. */
 export const CHANGE_BRANCH_PREFIX = 'token-changes';
@@ -469,14 +470,7 @@ export class GitChangeRequests implements ChangeRequestService {
 
   /** The change request whose branch is at `tip`: a commit says it all, so it is read from Git once per tip. */
   #readAt(slug: string, id: string, tip: string): Promise<ChangeRequest | undefined> {
-    const key = `${slug}/${id}@${tip}`;
-    let reading = this.#byTip.get(key);
-    if (reading === undefined) {
-      reading = this.#readFromGit(slug, id, tip);
-      reading.catch(() => this.#byTip.delete(key));
-      this.#byTip.set(key, reading);
-    }
-    return reading;
+    return startOnce(this.#byTip, `${slug}/${id}@${tip}`, () => this.#readFromGit(slug, id, tip));
   }
 
   async #readFromGit(slug: string, id: string, tip: string): Promise<ChangeRequest | undefined> {
@@ -553,9 +547,8 @@ export class GitChangeRequests implements ChangeRequestService {
   }
 
   #changeRecord(commit: string): Promise<ChangeRecord> {
-    let reading = this.#records.get(commit);
-    if (reading === undefined) {
-      reading = this.#objects.read(commit).then((content) => {
+    return startOnce(this.#records, commit, () =>
+      this.#objects.read(commit).then((content) => {
         if (content === undefined) throw new Error(`commit ${commit} is missing from the repository`);
         const parsed = parseCommit(content);
         return {
@@ -567,11 +560,8 @@ export class GitChangeRequests implements ChangeRequestService {
           body: parsed.message,
           trailers: readTrailers(parsed.message),
         };
-      });
-      reading.catch(() => this.#records.delete(commit));
-      this.#records.set(commit, reading);
-    }
-    return reading;
+      }),
+    );
   }
 
   async #targetBranch(): Promise<string> {
