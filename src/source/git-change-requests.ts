@@ -66,6 +66,13 @@ interface ChangeRecord {
   readonly trailers: ReadonlyMap<string, readonly string[]>;
 }
 
+/** Operations applied to a design system's files: every file after them, the paths they changed, what the compiler says. */
+interface AppliedChange {
+  readonly files: SourceTexts;
+  readonly changed: readonly string[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
 /** The files of a design system at a commit, by the compiler's paths (`<slug>/...`). */
 export type ReadFilesAt = (commit: string, slug: string) => Promise<SourceTexts>;
 
@@ -434,7 +441,7 @@ export class GitChangeRequests implements ChangeRequestService {
     base: string,
     operations: readonly ChangeOperation[],
     options: { refuseErrors: boolean },
-  ): Promise<{ files: SourceTexts; changed: readonly string[]; diagnostics: readonly Diagnostic[] }> {
+  ): Promise<AppliedChange> {
     return this.#applyTextsAndCompile(slug, await this.#readFiles(base, slug), operations, options);
   }
 
@@ -443,7 +450,7 @@ export class GitChangeRequests implements ChangeRequestService {
     sources: SourceTexts,
     operations: readonly ChangeOperation[],
     options: { refuseErrors: boolean },
-  ): Promise<{ files: SourceTexts; changed: readonly string[]; diagnostics: readonly Diagnostic[] }> {
+  ): Promise<AppliedChange> {
     if (sources.size === 0) throw refused({ kind: 'not-found', message: `design system \`${slug}\` has no files at that commit` });
     const applied = applyOperations(slug, sources, operations);
     if ('problems' in applied) throw invalidOperations(applied.problems);
