@@ -45,17 +45,16 @@ export interface ApiRuntime {
   authorizeLive(request: ApiRequest): AuthorizedRequest;
   /** As `authorizeLive`, and selects the design system (`?designSystem=`); throws 403/503. */
   read(request: ApiRequest): SystemRequest;
-  /** The request's key, and the snapshot: the live one, or the one `?ref=` names (400 malformed, 404 unknown, 503 busy). */
-  authorizeAt(request: ApiRequest): Promise<AuthorizedRequest>;
-  /** The snapshot a ref names, with the rules of `?ref=` (400 malformed or no Git, 404 unknown, 503 busy); `parameter` names it in errors. */
-  snapshotAtRef(parameter: string, ref: string): Promise<{ snapshot: Snapshot; pin: Pin }>;
-  /** As `authorizeAt`, and selects the design system. */
-  readAt(request: ApiRequest): Promise<SystemRequest>;
   /**
-   * The read `readAt` gives, at once, when `?ref=` is a full commit id whose revision is built already (a pipeline's
-   * pinned reads): undefined otherwise, and `readAt` then looks the ref up and builds it.
+   * The request's key, and the snapshot: the live one, or the one `?ref=` names (400 malformed, 404 unknown, 503 busy).
+   * At once for a live read and for a full sha whose revision is built already (a pipeline's pinned reads); else the
+   * promise of it, once the ref is looked up and its revision built.
    */
-  readBuiltAt(request: ApiRequest): SystemRequest | undefined;
+  authorizeAt(request: ApiRequest): AuthorizedRequest | Promise<AuthorizedRequest>;
+  /** The snapshot a ref names, with the rules of `?ref=` (400 malformed or no Git, 404 unknown, 503 busy); `parameter` names it in errors. */
+  snapshotAtRef(parameter: string, ref: string): Promise<Pinned>;
+  /** As `authorizeAt`, and selects the design system: at once when `authorizeAt` answers at once. */
+  readAt(request: ApiRequest): SystemRequest | Promise<SystemRequest>;
   /**
    * Serves the body cached under `cacheKey`, rendering it on a miss, with the snapshot's headers. Answers at once when
    * the body (and the compressed form the client takes) is cached; else after rendering or compressing off the main thread.
@@ -90,20 +89,25 @@ export function createApiRuntime(options: ApiRuntimeOptions): ApiRuntime {
       throw new ApiError('invalid_parameter', '`ref` is not supported on this route: it always follows the live snapshot.');
     return live;
   };
-  const snapshotAtRef = async (parameter: string, ref: string): Promise<{ snapshot: Snapshot; pin: Pin }> => {
+  /**
+   * The snapshot a ref names and its pin: at once when the ref is a full sha whose revision is built (the same answer
+   * the lookup would give: a built sha is a known commit), else the promise of it. Throws the ref's 400 at once.
+   */
+  const pinnedAt = (parameter: string, ref: string): Pinned | Promise<Pinned> => {
     const problem = checkRef(ref);
     if (problem !== undefined) throw new ApiError('invalid_parameter', `\`${parameter}\` ${problem}.`);
     if (revisions === undefined)
       throw new ApiError('invalid_parameter', `\`${parameter}\` needs a source in a Git repository; this server reads a plain folder.`);
-    const sha = await revisions.resolve(ref);
-    if (sha === undefined) throw new ApiError('ref_not_found', `No commit, tag or branch \`${ref}\` in the repository.`);
-    return { snapshot: await revisions.snapshotAt(sha), pin: { sha, immutable: isCommitId(ref) && ref === sha } };
+    const built = isCommitId(ref) ? revisions.built?.(ref) : undefined;
+    if (built !== undefined) return { snapshot: built, pin: { sha: ref, immutable: true } };
+    return lookUpPinned(revisions, ref);
   };
-  const authorizeAt = async (request: ApiRequest): Promise<AuthorizedRequest> => {
+  const authorizeAt = (request: ApiRequest): AuthorizedRequest | Promise<AuthorizedRequest> => {
     const live = authOf(request);
     const { ref } = request.query;
     if (ref === undefined) return live;
-    return { ...(await snapshotAtRef('ref', ref)), key: live.key };
+    const pinned = pinnedAt('ref', ref);
+    return pinned instanceof Promise ? pinned.then((at) => ({ ...at, key: live.key })) : { ...pinned, key: live.key };
   };
   /** Sends a body once the compressed form the client takes is ready (compressed off the main thread on first use). */
   const sendEncoded = (request: ApiRequest, reply: FastifyReply, from: AuthorizedRequest, cacheKey: string, rendered: Rendered) => {
@@ -118,23 +122,12 @@ export function createApiRuntime(options: ApiRuntimeOptions): ApiRuntime {
     revisions,
     authorizeLive,
     authorizeAt,
-    snapshotAtRef,
+    snapshotAtRef: async (parameter, ref) => await pinnedAt(parameter, ref),
     staleHeaders,
-    read(request) {
-      const authorized = authorizeLive(request);
-      return { ...authorized, system: selectDesignSystem(authorized.snapshot, authorized.key, request.query.designSystem) };
-    },
-    readBuiltAt(request) {
-      const { ref } = request.query;
-      if (ref === undefined || !isCommitId(ref) || checkRef(ref) !== undefined) return undefined;
-      const snapshot = revisions?.built?.(ref);
-      if (snapshot === undefined) return undefined;
-      const { key } = authOf(request);
-      return { snapshot, pin: { sha: ref, immutable: true }, key, system: selectDesignSystem(snapshot, key, request.query.designSystem) };
-    },
-    async readAt(request) {
-      const authorized = await authorizeAt(request);
-      return { ...authorized, system: selectDesignSystem(authorized.snapshot, authorized.key, request.query.designSystem) };
+    read: (request) => withSystem(request, authorizeLive(request)),
+    readAt(request) {
+      const authorized = authorizeAt(request);
+      return authorized instanceof Promise ? authorized.then((at) => withSystem(request, at)) : withSystem(request, authorized);
     },
     send(request, reply, from, cacheKey, render) {
       const rendered = options.cache.get(cacheKey, render);
@@ -142,6 +135,24 @@ export function createApiRuntime(options: ApiRuntimeOptions): ApiRuntime {
       return sendEncoded(request, reply, from, cacheKey, rendered);
     },
   };
+}
+
+/** The snapshot a ref names, and how the response pins it. */
+export interface Pinned {
+  readonly snapshot: Snapshot;
+  readonly pin: Pin;
+}
+
+/** Looks a well-formed ref up and builds (or takes the cached) revision at the sha it names: 404 when it names none. */
+async function lookUpPinned(revisions: RevisionProvider, ref: string): Promise<Pinned> {
+  const sha = await revisions.resolve(ref);
+  if (sha === undefined) throw new ApiError('ref_not_found', `No commit, tag or branch \`${ref}\` in the repository.`);
+  return { snapshot: await revisions.snapshotAt(sha), pin: { sha, immutable: isCommitId(ref) && ref === sha } };
+}
+
+/** The authorized request with the design system it reads (`?designSystem=`); throws 403/503. */
+function withSystem(request: ApiRequest, authorized: AuthorizedRequest): SystemRequest {
+  return { ...authorized, system: selectDesignSystem(authorized.snapshot, authorized.key, request.query.designSystem) };
 }
 
 /**
@@ -232,12 +243,8 @@ export function serveRead(
   request: ApiRequest,
   serve: (read: SystemRequest) => FastifyReply | Promise<FastifyReply>,
 ): Promise<FastifyReply> | undefined {
-  let read: SystemRequest | undefined;
-  if (request.query.ref === undefined) read = runtime.read(request);
-  else {
-    read = runtime.readBuiltAt(request);
-    if (read === undefined) return runtime.readAt(request).then(serve);
-  }
+  const read = runtime.readAt(request);
+  if (read instanceof Promise) return read.then(serve);
   const sent = serve(read);
   return sent instanceof Promise ? sent : undefined;
 }

@@ -30,7 +30,8 @@ export function parseBearer(header: string | undefined): string {
  * The key entry the `Authorization` header names; throws a 401 ApiError when it is missing, malformed, unknown,
  * expired, or one of `refused` (SHA-256 hex: the published example keys, when the examples are not what is served),
  * and a 403 when it is a browser credential and `origin` (the request's `Origin` header) is not one of its origins,
- * or when it is a Figma credential and `origin` is not `null`.
+ * or when it is a Figma credential and `origin` is not `null`. With `knownHeaders`, a header that named a key of these
+ * keys before is not hashed again.
  */
 export function authenticate(
   header: string | undefined,
@@ -38,15 +39,16 @@ export function authenticate(
   now: number,
   refused?: ReadonlySet<string>,
   origin?: string,
+  knownHeaders?: KnownHeaders,
 ): ApiKeyEntry {
   // A header that named a known key before is not read or hashed again: a client sends the same header on every
   // request, and the hash was the largest part of authenticating one.
-  const known = header === undefined ? undefined : knownHeaders.get(header);
+  const known = header === undefined ? undefined : knownHeaders?.sha256Of(header, keys);
   // The one-shot hash: no Hash object per request (createHash costs about three times as much).
   const sha256 = known ?? hash('sha256', parseBearer(header), 'hex');
   const entry = keys.bySha256.get(sha256);
   if (entry === undefined) throw new ApiError('unauthorized', 'Invalid API key.', INVALID_CHALLENGE);
-  if (known === undefined && header !== undefined) rememberHeader(header, sha256);
+  if (known === undefined && header !== undefined) knownHeaders?.remember(header, sha256);
   if (refused?.has(sha256) === true) {
     throw new ApiError(
       'unauthorized',
@@ -62,18 +64,37 @@ export function authenticate(
   return entry;
 }
 
-/**
- * Headers that named a key of the keys in force when they were sent, with the key's SHA-256. Only those: a flood of
- * made-up keys never enters it (each such request is hashed and answered 401). What a header hashes to never changes,
- * so an entry stays right when the keys change; the key is still looked up, and checked, on every request.
- */
-const knownHeaders = new Map<string, string>();
 /** Distinct headers remembered at once (a few per API key in use); past this the memo starts again. */
 const MAX_KNOWN_HEADERS = 1024;
 
-function rememberHeader(header: string, sha256: string): void {
-  if (knownHeaders.size >= MAX_KNOWN_HEADERS) knownHeaders.clear();
-  knownHeaders.set(header, sha256);
+/**
+ * Headers that named a key of the keys in force, with the key's SHA-256: one memo per app, for one set of key entries
+ * (a reloaded keys.yaml whose entries changed starts it again). Only those: a flood of made-up keys never enters it
+ * (each such request is hashed and answered 401). The key is still looked up, and checked, on every request.
+ */
+export class KnownHeaders {
+  #entries: KeysState['bySha256'] | undefined;
+  readonly #sha256 = new Map<string, string>();
+
+  /** The SHA-256 of the key `header` named before under these keys, or undefined (always, once the entries changed). */
+  sha256Of(header: string, keys: KeysState): string | undefined {
+    if (keys.bySha256 !== this.#entries) {
+      this.#entries = keys.bySha256;
+      this.#sha256.clear();
+    }
+    return this.#sha256.get(header);
+  }
+
+  /** Remembers that `header` named the key of `sha256` under the keys last asked about. */
+  remember(header: string, sha256: string): void {
+    if (this.#sha256.size >= MAX_KNOWN_HEADERS) this.#sha256.clear();
+    this.#sha256.set(header, sha256);
+  }
+
+  /** How many headers are remembered. */
+  get size(): number {
+    return this.#sha256.size;
+  }
 }
 
 /**

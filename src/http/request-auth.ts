@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiKeyEntry } from '../compile/keys/parse-keys-file.js';
 import type { Snapshot } from '../state/snapshot.js';
-import { authenticate } from './auth.js';
+import { authenticate, KnownHeaders } from './auth.js';
 import { ApiError } from './errors.js';
 import type { RequestHooks, RouteConfig } from './request-hooks.js';
 
@@ -39,11 +39,12 @@ export function registerAuthentication(
   },
 ): void {
   app.decorateRequest('auth', null);
+  const knownHeaders = new KnownHeaders();
   hooks.onRequest((request, _reply, config) => {
     if (!needsKey(request, config)) return undefined;
     const snapshot = options.currentSnapshot();
     const { authorization, origin } = request.headers;
-    const key = authenticate(authorization, snapshot.keys, options.now(), options.refusedKeySha256, origin);
+    const key = authenticate(authorization, snapshot.keys, options.now(), options.refusedKeySha256, origin, knownHeaders);
     // A page's credential reads with GET and HEAD; `/mcp` (a POST that runs tools) is for API keys.
     if (key.kind === 'browser' && config.apiKey === true)
       return new ApiError(

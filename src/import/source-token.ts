@@ -1,5 +1,6 @@
 import { MODE_NAME } from '../compile/fields/read-modes.js';
 import type { TokenType } from '../compile/types.js';
+import { isRecord } from '../compile/narrow-unknown.js';
 
 /**
  * One token of a source, whatever its format, as every reader gives it: its key, its type in DTCG's vocabulary, its
@@ -59,8 +60,8 @@ export interface AlphaOver {
 export const isAlphaOver = (raw: unknown): raw is AlphaOver =>
   typeof raw === 'object' && raw !== null && 'alphaOver' in raw && 'alpha' in raw && typeof raw.alpha === 'number';
 
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** The shared narrowing (compile/narrow-unknown.ts), offered here to the readers that import it with the other helpers. */
+export { isRecord };
 
 /** Whether a parsed value is a list (`Array.isArray` alone types its items as `any`). */
 export const isList = (value: unknown): value is readonly unknown[] => Array.isArray(value);

@@ -27,6 +27,7 @@ import { fetchMirror, PushRefusedError, pushRefs, updateLocalRefs } from './git-
 import type { RefUpdate } from './git-ref-updates.js';
 import type { GitObjects } from './git-tree.js';
 import { runGit } from './run-git.js';
+import { startOnce } from './start-once.js';
 
 /** The branches change requests live on: `token-changes/<design system>/<id>`. */
 export const CHANGE_BRANCH_PREFIX = 'token-changes';
@@ -64,6 +65,13 @@ interface ChangeRecord {
   readonly at: string;
   readonly body: string;
   readonly trailers: ReadonlyMap<string, readonly string[]>;
+}
+
+/** Operations applied to a design system's files: every file after them, the paths they changed, what the compiler says. */
+interface AppliedChange {
+  readonly files: SourceTexts;
+  readonly changed: readonly string[];
+  readonly diagnostics: readonly Diagnostic[];
 }
 
 /** The files of a design system at a commit, by the compiler's paths (`<slug>/...`). */
@@ -175,25 +183,26 @@ export class GitChangeRequests implements ChangeRequestService {
 
   /**
    * Announces every change request whose branch moved since the last call and was not written here (another replica
-   * wrote it, and a fetch brought it); the first call only reads where the branches are.
+   * wrote it, and a fetch brought it); the first call only reads where the branches are. Forgets the change-request
+   * tips pushed ahead of the mirror that the mirror has caught up with (or moved past) since.
    */
   async refresh(): Promise<void> {
-    const out = await runGit(this.#repo.repoDir, [
-      'for-each-ref',
-      '--format=%(objectname) %(refname)',
-      `refs/heads/${CHANGE_BRANCH_PREFIX}/`,
-    ]);
+    const prefix = `refs/heads/${CHANGE_BRANCH_PREFIX}/`;
+    const out = await runGit(this.#repo.repoDir, ['for-each-ref', '--format=%(objectname) %(refname)', prefix]);
     const now = new Map<string, string>();
     for (const line of out.split('\n')) {
       const [tip = '', ref = ''] = line.split(' ');
       if (isCommitId(tip)) now.set(ref, tip);
     }
+    // The same rule as a read's: a mirror ref that moved since the push knows better (refs outside the listing, the
+    // target branch, are left to their next read).
+    for (const ref of [...this.#pushedAhead.keys()]) if (ref.startsWith(prefix)) this.#aheadOf(ref, now.get(ref) ?? null);
     const before = this.#seen;
     this.#seen = now;
     if (before === undefined) return;
     for (const [ref, tip] of now) {
       if (before.get(ref) === tip) continue;
-      const [slug = '', id = ''] = ref.slice(`refs/heads/${CHANGE_BRANCH_PREFIX}/`.length).split('/');
+      const [slug = '', id = ''] = ref.slice(prefix.length).split('/');
       if (!ID.test(id)) continue;
       const change = await this.#readAt(slug, id, tip).catch(() => undefined);
       if (change !== undefined) this.#announce(change);
@@ -468,7 +477,7 @@ export class GitChangeRequests implements ChangeRequestService {
     base: string,
     operations: readonly ChangeOperation[],
     options: { refuseErrors: boolean },
-  ): Promise<{ files: SourceTexts; changed: readonly string[]; diagnostics: readonly Diagnostic[] }> {
+  ): Promise<AppliedChange> {
     return this.#applyTextsAndCompile(slug, await this.#readFiles(base, slug), operations, options);
   }
 
@@ -477,7 +486,7 @@ export class GitChangeRequests implements ChangeRequestService {
     sources: SourceTexts,
     operations: readonly ChangeOperation[],
     options: { refuseErrors: boolean },
-  ): Promise<{ files: SourceTexts; changed: readonly string[]; diagnostics: readonly Diagnostic[] }> {
+  ): Promise<AppliedChange> {
     if (sources.size === 0) throw refused({ kind: 'not-found', message: `design system \`${slug}\` has no files at that commit` });
     const applied = applyOperations(slug, sources, operations);
     if ('problems' in applied) throw invalidOperations(applied.problems);
@@ -504,14 +513,7 @@ export class GitChangeRequests implements ChangeRequestService {
 
   /** The change request whose branch is at `tip`: a commit says it all, so it is read from Git once per tip. */
   #readAt(slug: string, id: string, tip: string): Promise<ChangeRequest | undefined> {
-    const key = `${slug}/${id}@${tip}`;
-    let reading = this.#byTip.get(key);
-    if (reading === undefined) {
-      reading = this.#readFromGit(slug, id, tip);
-      reading.catch(() => this.#byTip.delete(key));
-      this.#byTip.set(key, reading);
-    }
-    return reading;
+    return startOnce(this.#byTip, `${slug}/${id}@${tip}`, () => this.#readFromGit(slug, id, tip));
   }
 
   async #readFromGit(slug: string, id: string, tip: string): Promise<ChangeRequest | undefined> {
@@ -588,9 +590,8 @@ export class GitChangeRequests implements ChangeRequestService {
   }
 
   #changeRecord(commit: string): Promise<ChangeRecord> {
-    let reading = this.#records.get(commit);
-    if (reading === undefined) {
-      reading = this.#objects.read(commit).then((content) => {
+    return startOnce(this.#records, commit, () =>
+      this.#objects.read(commit).then((content) => {
         if (content === undefined) throw new Error(`commit ${commit} is missing from the repository`);
         const parsed = parseCommit(content);
         return {
@@ -602,11 +603,8 @@ export class GitChangeRequests implements ChangeRequestService {
           body: parsed.message,
           trailers: readTrailers(parsed.message),
         };
-      });
-      reading.catch(() => this.#records.delete(commit));
-      this.#records.set(commit, reading);
-    }
-    return reading;
+      }),
+    );
   }
 
   async #targetBranch(): Promise<string> {

@@ -13,6 +13,7 @@ import type { Snapshot } from '../state/snapshot.js';
 import { GitObjectReader } from './git-object-reader.js';
 import { GitRefReader } from './git-refs.js';
 import { GIT_ENV, readFolderCommitTimes, runGitOnPaths as runGit } from './run-git.js';
+import { startOnce } from './start-once.js';
 import { isCommitId } from '../state/revisions.js';
 import type { RevisionEntry, RevisionProvider } from '../state/revisions.js';
 import { SERVE_DEFAULTS } from '../config.js';
@@ -159,14 +160,7 @@ export class GitRevisions implements RevisionProvider {
    * `skip` pages through them; one more than `limit` is read to tell whether there is a next page.
    */
   commitsOf(slug: string, sha: string, options: { limit: number; skip: number }): Promise<{ entries: RevisionEntry[]; more: boolean }> {
-    const key = `${slug}|${sha}|${options.skip}|${options.limit}`;
-    let page = this.#commitPages.get(key);
-    if (page === undefined) {
-      page = this.#listCommits(slug, sha, options);
-      page.catch(() => this.#commitPages.delete(key));
-      this.#commitPages.set(key, page);
-    }
-    return page;
+    return startOnce(this.#commitPages, `${slug}|${sha}|${options.skip}|${options.limit}`, () => this.#listCommits(slug, sha, options));
   }
 
   async #listCommits(

@@ -1,7 +1,6 @@
 import type { ApiKeyEntry } from '../compile/keys/parse-keys-file.js';
 import { sameTypedValue } from '../compile/fields/typed-values.js';
 import type { Diagnostic, Token, TokenValue } from '../compile/types.js';
-import { valueAt } from '../compile/checked-access.js';
 
 /** True when both lists hold the same strings in the same order. */
 export function sameStrings(a: readonly string[], b: readonly string[]): boolean {
@@ -54,9 +53,7 @@ export function sameKeyEntries(a: readonly ApiKeyEntry[], b: readonly ApiKeyEntr
  * object as it is, so a value whose fields were reordered in the YAML must not stand in for the new one.
  */
 export function sameTokenValue(a: TokenValue, b: TokenValue): boolean {
-  const keys = Object.keys(a);
-  const otherKeys = Object.keys(b);
-  return keys.length === otherKeys.length && keys.every((key, index) => key === otherKeys[index] && a[key] === b[key]);
+  return sameRecord(a, b, (here, there) => here === there);
 }
 
 /**
@@ -87,33 +84,35 @@ function sameDeprecation(a: Token['deprecated'], b: Token['deprecated']): boolea
 
 function sameResponsive(a: Token['responsive'], b: Token['responsive']): boolean {
   if (a === undefined || b === undefined) return a === b;
-  const names = Object.keys(a);
-  const otherNames = Object.keys(b);
-  return (
-    names.length === otherNames.length &&
-    names.every((name, index) => {
-      const [here, there] = [a[name], b[name]];
-      return name === otherNames[index] && here !== undefined && there !== undefined && sameResolved(here, there);
-    })
-  );
+  return sameRecord(a, b, sameResolved);
 }
 
 function sameWrittenModes(a: Token['modes'], b: Token['modes']): boolean {
   if (a === undefined || b === undefined) return a === b;
-  const modes = Object.keys(a);
-  const otherModes = Object.keys(b);
-  return (
-    modes.length === otherModes.length &&
-    modes.every((mode, index) => mode === otherModes[index] && sameTokenValue(valueAt(a, mode), valueAt(b, mode)))
-  );
+  return sameRecord(a, b, sameTokenValue);
 }
 
 function sameResolved(a: Token['resolved'], b: Token['resolved']): boolean {
-  const modes = Object.keys(a);
-  const otherModes = Object.keys(b);
+  return sameRecord(a, b, sameTypedValue);
+}
+
+/**
+ * True when both records have the same keys in the same order and `sameItem` holds for each key's two values (a key
+ * whose value is undefined on either side is a difference; the types allow none).
+ */
+function sameRecord<Item>(
+  a: Readonly<Record<string, Item>>,
+  b: Readonly<Record<string, Item>>,
+  sameItem: (here: Item, there: Item) => boolean,
+): boolean {
+  const keys = Object.keys(a);
+  const otherKeys = Object.keys(b);
   return (
-    modes.length === otherModes.length &&
-    modes.every((mode, index) => mode === otherModes[index] && sameTypedValue(valueAt(a, mode), valueAt(b, mode)))
+    keys.length === otherKeys.length &&
+    keys.every((key, index) => {
+      const [here, there] = [a[key], b[key]];
+      return key === otherKeys[index] && here !== undefined && there !== undefined && sameItem(here, there);
+    })
   );
 }
 

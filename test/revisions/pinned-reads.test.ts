@@ -3,10 +3,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/serve.js';
+import { createApiRuntime } from '../../src/http/api-runtime.js';
+import type { ApiRequest } from '../../src/http/api-runtime.js';
+import { RenderCache } from '../../src/http/render-cache.js';
+import { ExportRenderer } from '../../src/http/render-thread.js';
 import { GitRevisions } from '../../src/source/git-revisions.js';
 import { startServer } from '../../src/serve.js';
 import { DEMO_KEY as PUBLISHED_DEMO_KEY, DOCS_KEY as PUBLISHED_DOCS_KEY } from '../helpers/app.js';
-import { EXAMPLE_KEYS, EXAMPLE_SOURCE, readYamlFiles } from '../helpers/fixtures.js';
+import { EXAMPLE_KEYS, EXAMPLE_SOURCE, loadSnapshot, readYamlFiles } from '../helpers/fixtures.js';
 import { keysYaml, useFixtures } from '../source/fixture-repo.js';
 import type { FixtureRepo } from '../source/fixture-repo.js';
 import { fetchRaw, gitIn, makeTempDir } from './git-helpers.js';
@@ -348,5 +352,43 @@ describe('GitRevisions', () => {
     expect(revisions.builds).toBe(3);
     await revisions.snapshotAt(c.c1);
     expect(revisions.builds).toBe(3);
+  });
+
+  it('answers a read at a full sha already built at once (no promise), and any other ref once it is looked up', async () => {
+    const { repo, c } = await createHistory();
+    const revisions = new GitRevisions({ repoDir: repo.root, sourcePrefix: 'design-systems/' });
+    fixtures.defer(() => revisions.close());
+    const exports = new ExportRenderer();
+    fixtures.defer(() => exports.close());
+    const runtime = createApiRuntime({ cache: new RenderCache(), exports, revisions });
+    const live = await loadSnapshot(EXAMPLE_SOURCE, readFileSync(EXAMPLE_KEYS, 'utf8'));
+    const key = live.keys.entries.find((entry) => entry.designSystem === 'acme');
+    if (key === undefined) throw new Error('the example keys have no acme key');
+    // What the authentication hook leaves on a request to a read route, and the route's query.
+    const requestAt = (ref: string | undefined): ApiRequest => ({
+      auth: { snapshot: live, key },
+      headers: {},
+      method: 'GET',
+      url: '/api/v1/tokens',
+      routeOptions: { url: '/api/v1/tokens' } as ApiRequest['routeOptions'],
+      query: { ref },
+    });
+    const liveRead = runtime.readAt(requestAt(undefined));
+    expect(liveRead).not.toBeInstanceOf(Promise);
+    expect(liveRead).toEqual({ snapshot: live, key, system: expect.objectContaining({ slug: 'acme' }) as unknown });
+    const first = runtime.readAt(requestAt(c.c3));
+    expect(first).toBeInstanceOf(Promise);
+    const built = await first;
+    const again = runtime.readAt(requestAt(c.c3));
+    expect(again).not.toBeInstanceOf(Promise);
+    expect(again).toEqual({ ...built, pin: { sha: c.c3, immutable: true } });
+    expect(built.snapshot.git.commit).toBe(c.c3);
+    // A short sha is looked up each time (it may name two commits once the history grows): never at once.
+    const short = runtime.readAt(requestAt(c.c3.slice(0, 12)));
+    expect(short).toBeInstanceOf(Promise);
+    expect(await short).toMatchObject({ snapshot: built.snapshot, pin: { sha: c.c3, immutable: false } });
+    expect(() => runtime.readAt(requestAt('-x'))).toThrow('`ref` must not start with `-`');
+    await expect(runtime.snapshotAtRef('from', '-x')).rejects.toThrow('`from` must not start with `-`');
+    expect(await runtime.snapshotAtRef('from', c.c3)).toEqual({ snapshot: built.snapshot, pin: { sha: c.c3, immutable: true } });
   });
 });

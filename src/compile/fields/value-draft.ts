@@ -1,4 +1,5 @@
 import { parseColor } from '../values/parse-color.js';
+import { isRecord } from '../narrow-unknown.js';
 import { parseDimension, parseDuration, parseFontWeight, referenceOf } from '../values/parse-values.js';
 import { isNone } from './read-token-draft.js';
 import { isLengthType } from './value-rules.js';
@@ -246,9 +247,6 @@ function listOf(field: { readonly value: unknown } | undefined, what: string): r
 }
 
 const isList = (value: unknown): value is readonly unknown[] => Array.isArray(value);
-
-const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function recordOf(value: unknown): Readonly<Record<string, unknown>> {
   return isRecord(value) ? value : unchecked('item');

@@ -1,4 +1,5 @@
 import { COLOR_SYNTAX, parseColor } from '../values/parse-color.js';
+import { isRecord } from '../narrow-unknown.js';
 import { findCssBreakout } from '../values/css-text.js';
 import { describeValue } from '../diagnostics/message-text.js';
 import { checkFluid, isFluidWritten } from '../values/parse-fluid.js';
@@ -229,8 +230,6 @@ function lengthHint(type: keyof typeof LENGTH_UNITS, value: unknown, list: boole
 const STROKE_STYLE_NAMES: readonly string[] = STROKE_STYLES;
 const STROKE_STYLE: ValueCheck = (value) =>
   typeof value === 'string' && STROKE_STYLE_NAMES.includes(value) ? undefined : `one of ${unitList(STROKE_STYLES)}`;
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Checks each item of a list of mappings against its fields' checks; the problem names the item and field. */
 const LIST_OF =
