@@ -249,6 +249,9 @@ describe('Tokens Studio: types and values', () => {
     // A list of lengths (a padding's shorthand), each unitless one in px, as the other readers take it.
     ['spacing', '8 16', { type: 'dimension', ourType: 'spacing', value: '8px 16px' }],
     ['spacing', '0 auto', { type: 'dimension', ourType: 'spacing', value: '0 auto' }],
+    // Tokens Studio's CSS-keyword types are our `keyword` type.
+    ['textCase', 'uppercase', { type: 'keyword', ourType: 'keyword', value: 'uppercase' }],
+    ['textDecoration', 'underline dotted', { type: 'keyword', ourType: 'keyword', value: 'underline dotted' }],
   ])('%s `%s`', (type, value, want) => {
     const read = readOne({ t: { value, type } });
     expect(read.tokens).toEqual([token('t', want)]);
@@ -260,8 +263,6 @@ describe('Tokens Studio: types and values', () => {
     ['text', 'Tokens Studio type `text` (text content) has no counterpart'],
     ['asset', 'Tokens Studio type `asset` (an image or file) has no counterpart'],
     ['composition', 'Tokens Studio type `composition` (a set of Figma layer properties) has no counterpart'],
-    ['textCase', 'Tokens Studio type `textCase` (a text transform) has no counterpart'],
-    ['textDecoration', 'Tokens Studio type `textDecoration` (a text decoration) has no counterpart'],
     ['paragraphSpacing', 'Tokens Studio type `paragraphSpacing` (Figma paragraph spacing) has no counterpart'],
     ['sparkle', 'type `sparkle` is not a Tokens Studio type we read, and its value says no type: pass `--type sparkle=<our type>`'],
   ])('skips type `%s`', (type, reason) => {

@@ -54,7 +54,7 @@ describe('token-server import: a `type` that is a category (Style Dictionary `ty
       expect([wrong, refused.status, refused.stderr]).toEqual([
         wrong,
         2,
-        `token-server: --type takes <source type>=<our type or auto> (our types: boolean, border, color, dimension, duration, easing, font.family, font.letterSpacing, font.lineHeight, font.size, font.weight, gradient, opacity, radius, shadow, spacing, strokeStyle, transition, typography, z-index): got \`${wrong}\`\n`,
+        `token-server: --type takes <source type>=<our type or auto> (our types: boolean, border, color, dimension, duration, easing, font.family, font.letterSpacing, font.lineHeight, font.size, font.weight, gradient, keyword, opacity, radius, shadow, spacing, strokeStyle, transition, typography, z-index): got \`${wrong}\`\n`,
       ]);
     }
   });

@@ -1,5 +1,6 @@
 import { COLOR_SYNTAX, parseColor } from '../values/parse-color.js';
 import { findCssBreakout } from '../values/css-text.js';
+import { KEYWORDS_SYNTAX, readCssKeywords } from '../values/css-keywords.js';
 import { describeValue } from '../diagnostics/message-text.js';
 import { checkFluid, isFluidWritten } from '../values/parse-fluid.js';
 import { EASING_KEYWORDS, parseDimension, parseDuration, parseFontWeight, referenceOf, STROKE_STYLES } from '../values/parse-values.js';
@@ -230,6 +231,12 @@ const STROKE_STYLE_NAMES: readonly string[] = STROKE_STYLES;
 const STROKE_STYLE: ValueCheck = (value) =>
   typeof value === 'string' && STROKE_STYLE_NAMES.includes(value) ? undefined : `one of ${unitList(STROKE_STYLES)}`;
 
+const CSS_KEYWORDS: ValueCheck = (value) => {
+  if (typeof value !== 'string') return KEYWORDS_SYNTAX;
+  const read = readCssKeywords(value);
+  return 'text' in read ? undefined : `${KEYWORDS_SYNTAX}; ${read.problem}`;
+};
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Checks each item of a list of mappings against its fields' checks; the problem names the item and field. */
@@ -359,6 +366,7 @@ export const TOKEN_FIELD_RULES: Readonly<Record<TokenType, Readonly<Record<strin
   easing: { value: { check: CUBIC_BEZIER_STRING } },
   boolean: { value: { check: BOOLEAN } },
   strokeStyle: { value: { check: STROKE_STYLE } },
+  keyword: { value: { check: CSS_KEYWORDS } },
   typography: {
     fontFamily: { check: OR_REFERENCE(CSS_SAFE_STRING) },
     // The parts keep the units they had: a composite's parts take no viewport unit.
