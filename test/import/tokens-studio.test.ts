@@ -266,7 +266,7 @@ describe('Tokens Studio: types and values', () => {
     ['paragraphSpacing', 'Tokens Studio type `paragraphSpacing` (Figma paragraph spacing) has no counterpart'],
     ['sparkle', 'type `sparkle` is not a Tokens Studio type we read, and its value says no type: pass `--type sparkle=<our type>`'],
   ])('skips type `%s`', (type, reason) => {
-    expect(readOne({ t: { value: 'x', type } })).toEqual({
+    expect(readOne({ t: { value: 'Free text', type } })).toEqual({
       tokens: [],
       issues: [{ source: 'ts/tokens.json:t', level: 'skipped', reason }],
       notes: ['no `$themes`: every token set is read, in set order, as the one mode `light`'],
@@ -284,14 +284,10 @@ describe('Tokens Studio: types and values', () => {
     ]);
   });
 
-  it('says what an untyped value is, as the other readers do (RVO: `utrecht.action.activate.cursor: { $value: "pointer" }`)', () => {
-    expect(readOne({ utrecht: { action: { activate: { cursor: { $value: 'pointer' } } } } }).issues).toEqual([
-      {
-        source: 'ts/tokens.json:utrecht.action.activate.cursor',
-        level: 'skipped',
-        reason: 'no `type`, and `"pointer"` is a CSS keyword no token type holds',
-      },
-    ]);
+  it('types an untyped CSS keyword as the other readers do (RVO: `utrecht.action.activate.cursor: { $value: "pointer" }`)', () => {
+    const read = readOne({ utrecht: { action: { activate: { cursor: { $value: 'pointer' } } } } });
+    expect(read.tokens).toEqual([token('utrecht.action.activate.cursor', { type: 'keyword', ourType: 'keyword', value: 'pointer' })]);
+    expect(read.issues).toEqual([]);
   });
 
   it.each([

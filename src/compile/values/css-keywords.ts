@@ -31,7 +31,6 @@ export function readCssKeywords(value: string): { readonly text: string } | { re
   for (const word of words) {
     if (word === '') return { problem: 'a comma has no keyword on one side' };
     if (!IDENTIFIER.test(word)) return { problem: `\`${describeWord(word)}\` is not a CSS identifier` };
-    if (word.toLowerCase() === 'default') return { problem: '`default` is reserved in CSS and is no keyword of any property' };
     if (words.length > 1 && CSS_WIDE_NAMES.includes(word.toLowerCase()))
       return { problem: `\`${word}\` is a CSS-wide keyword, which stands only alone` };
   }
