@@ -16,6 +16,7 @@ export const TOKEN_TYPES = [
   'font.size',
   'font.weight',
   'gradient',
+  'keyword',
   'opacity',
   'radius',
   'shadow',
@@ -37,11 +38,14 @@ export function isTokenType(type: string): type is TokenType {
 
 /** Token types whose value is made of parts (each a value or a reference to a token). */
 export const COMPOSITE_TYPES = ['border', 'gradient', 'transition', 'typography'] as const;
-/** The types no primitive has: colors come from scales; booleans, stroke styles and composites are written on their token. */
-const NOT_PRIMITIVE = ['boolean', 'color', 'strokeStyle', ...COMPOSITE_TYPES] as const;
+/**
+ * The types no primitive has: colors come from scales; booleans, stroke styles, CSS keywords and composites are written
+ * on their token.
+ */
+const NOT_PRIMITIVE = ['boolean', 'color', 'keyword', 'strokeStyle', ...COMPOSITE_TYPES] as const;
 const NOT_PRIMITIVE_NAMES: readonly string[] = NOT_PRIMITIVE;
 
-/** Primitive types: every token type but colors, booleans, stroke styles and composites. */
+/** Primitive types: every token type but colors, booleans, stroke styles, CSS keywords and composites. */
 export type PrimitiveType = Exclude<TokenType, (typeof NOT_PRIMITIVE)[number]>;
 /** Every primitive type, in the order of {@link TOKEN_TYPES}. */
 export const PRIMITIVE_TYPES: readonly PrimitiveType[] = TOKEN_TYPES.filter(
@@ -143,6 +147,11 @@ export type KeywordValue = { readonly kind: 'keyword'; readonly keyword: string 
 export type LengthsValue = { readonly kind: 'lengths'; readonly values: readonly (DimensionValue | KeywordValue)[] };
 /** A `border-style` keyword (DTCG `strokeStyle`). */
 export type StrokeStyleValue = { readonly kind: 'strokeStyle'; readonly style: string };
+/**
+ * The value of a `keyword` token: one CSS keyword or a list of them (`pointer`, `underline dotted`, `opacity, transform`),
+ * `text` as written with its spaces collapsed and a comma followed by one space; each keyword a CSS identifier.
+ */
+export type KeywordsValue = { readonly kind: 'keywords'; readonly text: string };
 
 /** One stop of a gradient: its color and its position from 0 to 1. */
 export interface GradientStop {
@@ -162,6 +171,7 @@ export type TypedValue =
   | FontFamilyValue
   | CubicBezierValue
   | StrokeStyleValue
+  | KeywordsValue
   | KeywordValue
   | LengthsValue
   /** `layers` is null when a shadow primitive's text is not a shadow we can read; `text` is a primitive's text as written. */

@@ -1,6 +1,7 @@
 import { isGenericFamily } from '../compile/values/generic-families.js';
 import { parseColor } from '../compile/values/parse-color.js';
 import { referenceOf, STROKE_STYLES } from '../compile/values/parse-values.js';
+import { CSS_WIDE_KEYWORDS, isCssKeywords } from '../compile/values/css-keywords.js';
 import { TOKEN_TYPES } from '../compile/types.js';
 import type { TokenType } from '../compile/types.js';
 import { srgbText } from './css-color.js';
@@ -34,6 +35,7 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set([
   'gradient',
   'strokeStyle',
   'boolean',
+  'keyword',
   'font.lineHeight',
 ]);
 
@@ -116,9 +118,37 @@ export function typeOfValue(value: unknown, key: string): string | undefined {
   if (named(FAMILY_NAME) && text !== '') return 'fontFamily';
   if (named(WEIGHT_NAME) && /^[a-z][a-z _-]*$/i.test(text)) return 'fontWeight';
   if (STROKE_STYLE_NAMES.includes(text)) return 'strokeStyle';
-  if (KEYWORDS_OF_LENGTHS.has(text)) return keywordTypeByName(segments);
-  return isFontStack(text) ? 'fontFamily' : undefined;
+  // A keyword a length type holds is a length where the key names one, else a `keyword` as any other CSS keyword.
+  if (KEYWORDS_OF_LENGTHS.has(text)) return keywordTypeByName(segments) ?? 'keyword';
+  if (isFontStack(text) && !isPropertyList(text)) return 'fontFamily';
+  return isWrittenAsKeywords(text) ? 'keyword' : undefined;
 }
+
+/**
+ * Whether text reads as CSS keywords rather than words of content or a font's name: CSS identifiers written in lower
+ * case as CSS writes its keywords (`pointer`, `background-color, color`), or `currentColor`; `Hello` and `Inter` are not.
+ */
+const isWrittenAsKeywords = (text: string): boolean =>
+  isCssKeywords(text) &&
+  text.split(/[\s,]+/).every((word) => word === '' || /^-?[a-z_][a-z0-9_-]*$/.test(word) || word.toLowerCase() === 'currentcolor');
+
+/**
+ * CSS keywords separated by commas where none is a generic family: a list of properties (`background-color, color` of
+ * a `transition-property`), not a font stack, whose last name is a generic family (a key that names a font family is a
+ * font stack whatever it holds).
+ */
+const isPropertyList = (text: string): boolean =>
+  isWrittenAsKeywords(text) && !text.split(',').some((name) => isGenericFamily(name.trim()));
+
+const CSS_WIDE_NAMES: readonly string[] = CSS_WIDE_KEYWORDS;
+const isCssWideKeyword = (value: unknown): boolean => typeof value === 'string' && CSS_WIDE_NAMES.includes(value.trim().toLowerCase());
+
+/**
+ * Whether a color's value is `currentColor`, the one keyword of a color property that is no color: such a token is
+ * imported as a `keyword`, which CSS reads as written (a CSS-wide keyword likewise, for any type; any other word that
+ * is no color is left out, as a typo would be).
+ */
+const isKeywordColor = (value: unknown): boolean => typeof value === 'string' && value.trim().toLowerCase() === 'currentcolor';
 
 const STROKE_STYLE_NAMES: readonly string[] = STROKE_STYLES;
 
@@ -226,14 +256,29 @@ export function withTypesFromValues(
     return result;
   };
 
+  /**
+   * A token whose value, its aliases followed, is a CSS keyword its type cannot hold (a color's `currentColor`, any
+   * type's `initial`) is a `keyword`, which CSS reads as written; not where `--type` chose its type.
+   */
+  const keywordColors = new Map<string, string>();
+  const asKeyword = (token: SourceToken, found: { type: string; ourType?: TokenType | undefined } | null) => {
+    if (found === null || found.type === 'keyword' || (token.type !== undefined && choices[token.type] !== undefined)) return found;
+    const literal = literalOf(token.key);
+    const color = found.type === 'color' && (found.ourType === undefined || found.ourType === 'color') && isKeywordColor(literal);
+    if (!color && !isCssWideKeyword(literal)) return found;
+    keywordColors.set(token.key, String(literal));
+    return { type: 'keyword', ourType: 'keyword' as const };
+  };
+
   const result = tokens.map((token) => {
-    const found = typeOf(token, new Set([token.key]));
+    const found = asKeyword(token, typeOf(token, new Set([token.key])));
     if (found?.type === 'percentage') return percentageToken(token);
     if (found?.type === 'float') return figmaFloatToken(token);
     if (found === null || (found.type === token.type && found.ourType === token.ourType)) return token;
     const choice = token.type === undefined ? undefined : choices[token.type];
     const renamedType = token.type !== undefined && (token.type in RENAMED_TYPES || token.type === 'percentage' || renamed.has(token.type));
-    if (token.type === undefined || choice !== undefined || !renamedType) {
+    // A color holding a keyword has its own note.
+    if ((token.type === undefined || choice !== undefined || !renamedType) && !keywordColors.has(token.key)) {
       const group = choice !== undefined ? `\`--type ${token.type}=${choice}\`` : writtenAs(token, field);
       count(group, choice !== undefined && choice !== 'auto' ? '' : found.type);
     }
@@ -262,6 +307,12 @@ export function withTypesFromValues(
         .sort()
         .map((name) => reads[name])
         .join(', ')}`,
+    );
+  }
+  if (keywordColors.size > 0) {
+    const written = [...new Set(keywordColors.values())].sort().map((keyword) => `\`${keyword}\``);
+    notes.push(
+      `${keywordColors.size} ${keywordColors.size === 1 ? 'token' : 'tokens'} whose value is a CSS keyword its type cannot hold (${written.join(', ')}) imported as \`keyword\` tokens, which CSS reads as written`,
     );
   }
   for (const [group, byType] of counts) {

@@ -1,6 +1,7 @@
 import { itemAt } from '../compile/checked-access.js';
 import { parseColor } from '../compile/values/parse-color.js';
 import { parseCssShadow } from '../compile/values/parse-css-shadow.js';
+import { readCssKeywords } from '../compile/values/css-keywords.js';
 import { parseFontWeight, referenceOf } from '../compile/values/parse-values.js';
 import { PART_TYPES } from '../compile/resolve/resolve-composite.js';
 import { keywordOf } from '../compile/fields/value-rules.js';
@@ -43,6 +44,7 @@ const TYPES_OF: Readonly<Record<string, readonly TokenType[]>> = {
   gradient: ['gradient'],
   strokeStyle: ['strokeStyle'],
   boolean: ['boolean'],
+  keyword: ['keyword'],
   // The type names of our own default export for the types DTCG has no name for.
   'font.lineHeight': ['font.lineHeight'],
 };
@@ -466,6 +468,11 @@ function valueFields(
     case 'strokeStyle':
       if (typeof raw !== 'string') throw new Unmappable('a stroke style with a dash array (only the keywords)');
       return { value: raw };
+    case 'keyword': {
+      const read = typeof raw === 'string' ? readCssKeywords(raw) : undefined;
+      if (read === undefined || !('text' in read)) throw new Unmappable(`CSS keywords \`${JSON.stringify(raw)}\``);
+      return { value: read.text };
+    }
     case 'shadow':
       return shadowFields(mapping, raw);
     case 'typography':

@@ -1,3 +1,4 @@
+import { readCssKeywords } from '../compile/values/css-keywords.js';
 import { parseCssShadow, parseFontFamilies } from '../compile/values/parse-css-shadow.js';
 import { referenceOf } from '../compile/values/parse-values.js';
 import { parseCubicBezier } from '../compile/fields/value-rules.js';
@@ -185,6 +186,10 @@ function canonicalSource(type: ImportedToken['type'], raw: unknown, extension: R
       return String(raw === true || raw === 'true');
     case 'strokeStyle':
       return String(raw);
+    case 'keyword': {
+      const read = readCssKeywords(String(raw));
+      return 'text' in read ? read.text : String(raw);
+    }
     case 'shadow':
       return shadowLayers(raw);
     case 'typography': {
@@ -254,6 +259,8 @@ function canonicalOurs(value: TypedValue): string {
       return value.style;
     case 'keyword':
       return value.keyword;
+    case 'keywords':
+      return value.text;
     case 'lengths':
       return value.values.map(canonicalOurs).join(' ');
     case 'shadow':

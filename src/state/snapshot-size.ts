@@ -103,6 +103,7 @@ function valueParts(value: TypedValue): number {
     case 'duration':
     case 'fontFamily':
     case 'keyword':
+    case 'keywords':
     case 'lengths':
     case 'number':
     case 'strokeStyle':

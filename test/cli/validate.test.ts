@@ -33,7 +33,7 @@ const CASES: [string, Case][] = [
     'unknown-token-type',
     {
       lines: [
-        'unknown-token-type/shop/tokens.yaml:3:19  error  unknown token type `colour` for `color.text` (did you mean `color`?); the types are boolean, border, color, dimension, duration, easing, font.family, font.letterSpacing, font.lineHeight, font.size, font.weight, gradient, opacity, radius, shadow, spacing, strokeStyle, transition, typography, z-index  (unknown-token-type)',
+        'unknown-token-type/shop/tokens.yaml:3:19  error  unknown token type `colour` for `color.text` (did you mean `color`?); the types are boolean, border, color, dimension, duration, easing, font.family, font.letterSpacing, font.lineHeight, font.size, font.weight, gradient, keyword, opacity, radius, shadow, spacing, strokeStyle, transition, typography, z-index  (unknown-token-type)',
         '✖ 1 problem (1 error, 0 warnings)',
       ],
       status: 1,

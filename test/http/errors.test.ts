@@ -143,14 +143,14 @@ describe('errors', () => {
         'unknown token type',
         {
           given: '/api/v1/tokens?type=colour',
-          want: '`type` must be one of: boolean, border, color, dimension, duration, easing, font.family, font.letterSpacing, font.lineHeight, font.size, font.weight, gradient, opacity, radius, shadow, spacing, strokeStyle, transition, typography, z-index. Did you mean `color`?',
+          want: '`type` must be one of: boolean, border, color, dimension, duration, easing, font.family, font.letterSpacing, font.lineHeight, font.size, font.weight, gradient, keyword, opacity, radius, shadow, spacing, strokeStyle, transition, typography, z-index. Did you mean `color`?',
         },
       ],
       [
         'a token type in another case',
         {
           given: '/api/v1/tokens?type=Spacing',
-          want: '`type` must be one of: boolean, border, color, dimension, duration, easing, font.family, font.letterSpacing, font.lineHeight, font.size, font.weight, gradient, opacity, radius, shadow, spacing, strokeStyle, transition, typography, z-index. Did you mean `spacing`?',
+          want: '`type` must be one of: boolean, border, color, dimension, duration, easing, font.family, font.letterSpacing, font.lineHeight, font.size, font.weight, gradient, keyword, opacity, radius, shadow, spacing, strokeStyle, transition, typography, z-index. Did you mean `spacing`?',
         },
       ],
       [

@@ -45,14 +45,61 @@ describe('untyped values a Style Dictionary build names by its CSS property grou
       'transition-timing-function.system': 'easing ease',
       'transition-timing-function.user': 'easing ease-out',
       'animation-timing-function.base': 'easing linear',
+      'cursor.hand': 'keyword pointer',
     });
-    expect(result.issues).toEqual([
-      {
-        source: 'dist/theme-wikimedia-ui.json:cursor.hand',
-        level: 'skipped',
-        reason: 'no `type`, and `"pointer"` is a CSS keyword no token type holds',
+    expect(result.issues).toEqual([]);
+    expect(verifyImport(result.sources, result.tokens, system).mismatches).toEqual([]);
+  });
+
+  it('imports the CSS keywords no other type holds as `keyword` tokens, a list of properties too', () => {
+    // Written like Codex 2.7.0's groups that hold keywords (`cursor`, `transition-property`, `text-overflow`, ...).
+    const keywords = {
+      cursor: { base: built('default'), 'base--hover': built('pointer'), disabled: built('not-allowed') },
+      'transition-property': {
+        'background-color': built('background-color'),
+        base: built('background-color, color, border-color, box-shadow'),
+        toast: built('opacity, transform'),
       },
-    ]);
+      'text-overflow': { '100': built('clip'), '200': built('ellipsis') },
+      'text-decoration': { '0': built('none'), '100': built('underline'), 'line-through': built('line-through') },
+      'mix-blend-mode': { '100': built('normal'), '200': built('multiply') },
+      'box-sizing': { '100': built('border-box') },
+      'background-position': { '100': built('center') },
+      'background-size': { cover: built('cover') },
+      'animation-iteration-count': { '100': built('infinite') },
+      unit: { system: built('px') },
+      'text-decoration-link': { base: built('none', '{ text-decoration.0 }') },
+    };
+    const result = importDesignSystem([{ path: 'dist/theme-wikimedia-ui.json', text: JSON.stringify(keywords) }], {
+      slug: 'codex',
+      name: 'Codex',
+    });
+    const system = result.compiled.system as CompiledDesignSystem;
+    expect(result.compiled.diagnostics).toEqual([]);
+    expect(
+      Object.fromEntries(system.tokens.map((token) => [token.key, `${token.type} ${formatCssValue(token.resolved['light'] as never)}`])),
+    ).toEqual({
+      'animation-iteration-count.100': 'keyword infinite',
+      'background-position.100': 'keyword center',
+      'background-size.cover': 'keyword cover',
+      'box-sizing.100': 'keyword border-box',
+      'cursor.base': 'keyword default',
+      'cursor.base--hover': 'keyword pointer',
+      'cursor.disabled': 'keyword not-allowed',
+      'mix-blend-mode.100': 'keyword normal',
+      'mix-blend-mode.200': 'keyword multiply',
+      'text-decoration.0': 'keyword none',
+      'text-decoration.100': 'keyword underline',
+      'text-decoration.line-through': 'keyword line-through',
+      'text-decoration-link.base': 'keyword none',
+      'text-overflow.100': 'keyword clip',
+      'text-overflow.200': 'keyword ellipsis',
+      'transition-property.background-color': 'keyword background-color',
+      'transition-property.base': 'keyword background-color, color, border-color, box-shadow',
+      'transition-property.toast': 'keyword opacity, transform',
+      'unit.system': 'keyword px',
+    });
+    expect(result.issues).toEqual([]);
     expect(verifyImport(result.sources, result.tokens, system).mismatches).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ const typedValues = (system: CompiledDesignSystem | undefined) =>
   Object.fromEntries((system?.tokens ?? []).map((token) => [token.key, `${token.type} ${formatCssValue(token.resolved.light)}`]));
 
 describe('import: lengths, keywords and units the format now holds', () => {
-  it('types untyped keywords, `ex`/`ch` lengths and shorthands from their values and names; CSS keywords no type holds stay out, said why', () => {
+  it('types untyped keywords, `ex`/`ch` lengths and shorthands from their values and names; other CSS keywords as `keyword` tokens', () => {
     const source = {
       utrecht: {
         link: { 'text-decoration': { value: 'underline' }, cursor: { value: 'pointer' }, 'text-decoration-hover': { value: 'none' } },
@@ -36,26 +36,12 @@ describe('import: lengths, keywords and units the format now holds', () => {
       'utrecht.paragraph.line-height': 'font.lineHeight normal',
       'utrecht.paragraph.max-inline-size': 'dimension 60ch',
       'utrecht.separator.border-style': 'strokeStyle solid',
+      'utrecht.link.cursor': 'keyword pointer',
+      'utrecht.link.text-decoration': 'keyword underline',
+      'utrecht.link.text-decoration-hover': 'keyword none',
     });
     expect(result.files.get('tokens/utrecht.yaml')).toContain('utrecht.button.padding: { type: spacing, value: [0, 0, 0, 0.875rem] }');
-    expect(result.issues).toEqual([
-      {
-        source: 'tokens.json:utrecht.link.text-decoration',
-        level: 'skipped',
-        reason: 'no `type`, and `"underline"` is a CSS keyword no token type holds',
-      },
-      {
-        source: 'tokens.json:utrecht.link.cursor',
-        level: 'skipped',
-        reason: 'no `type`, and `"pointer"` is a CSS keyword no token type holds',
-      },
-      {
-        source: 'tokens.json:utrecht.link.text-decoration-hover',
-        level: 'skipped',
-        reason:
-          'no `type`, and `"none"` is a CSS keyword a length type holds only where the key names the length (`max-inline-size`, `line-height`, `padding`)',
-      },
-    ]);
+    expect(result.issues).toEqual([]);
     expect(verifyImport(result.sources, result.tokens, result.compiled.system as CompiledDesignSystem).mismatches).toEqual([]);
   });
 

@@ -88,7 +88,7 @@ describe('references and modes the report names are what is served', () => {
     const document = {
       global: {
         motion: {
-          duration: { fast: { value: 'fast', type: 'motionDuration' } },
+          duration: { fast: { value: 'Fast', type: 'motionDuration' } },
           transition: { fade: { value: { duration: '{motion.duration.fast}', timingFunction: [0.4, 0, 0.2, 1] }, type: 'transition' } },
         },
       },

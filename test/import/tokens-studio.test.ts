@@ -249,6 +249,9 @@ describe('Tokens Studio: types and values', () => {
     // A list of lengths (a padding's shorthand), each unitless one in px, as the other readers take it.
     ['spacing', '8 16', { type: 'dimension', ourType: 'spacing', value: '8px 16px' }],
     ['spacing', '0 auto', { type: 'dimension', ourType: 'spacing', value: '0 auto' }],
+    // Tokens Studio's CSS-keyword types are our `keyword` type.
+    ['textCase', 'uppercase', { type: 'keyword', ourType: 'keyword', value: 'uppercase' }],
+    ['textDecoration', 'underline dotted', { type: 'keyword', ourType: 'keyword', value: 'underline dotted' }],
   ])('%s `%s`', (type, value, want) => {
     const read = readOne({ t: { value, type } });
     expect(read.tokens).toEqual([token('t', want)]);
@@ -260,12 +263,10 @@ describe('Tokens Studio: types and values', () => {
     ['text', 'Tokens Studio type `text` (text content) has no counterpart'],
     ['asset', 'Tokens Studio type `asset` (an image or file) has no counterpart'],
     ['composition', 'Tokens Studio type `composition` (a set of Figma layer properties) has no counterpart'],
-    ['textCase', 'Tokens Studio type `textCase` (a text transform) has no counterpart'],
-    ['textDecoration', 'Tokens Studio type `textDecoration` (a text decoration) has no counterpart'],
     ['paragraphSpacing', 'Tokens Studio type `paragraphSpacing` (Figma paragraph spacing) has no counterpart'],
     ['sparkle', 'type `sparkle` is not a Tokens Studio type we read, and its value says no type: pass `--type sparkle=<our type>`'],
   ])('skips type `%s`', (type, reason) => {
-    expect(readOne({ t: { value: 'x', type } })).toEqual({
+    expect(readOne({ t: { value: 'Free text', type } })).toEqual({
       tokens: [],
       issues: [{ source: 'ts/tokens.json:t', level: 'skipped', reason }],
       notes: ['no `$themes`: every token set is read, in set order, as the one mode `light`'],
@@ -283,14 +284,10 @@ describe('Tokens Studio: types and values', () => {
     ]);
   });
 
-  it('says what an untyped value is, as the other readers do (RVO: `utrecht.action.activate.cursor: { $value: "pointer" }`)', () => {
-    expect(readOne({ utrecht: { action: { activate: { cursor: { $value: 'pointer' } } } } }).issues).toEqual([
-      {
-        source: 'ts/tokens.json:utrecht.action.activate.cursor',
-        level: 'skipped',
-        reason: 'no `type`, and `"pointer"` is a CSS keyword no token type holds',
-      },
-    ]);
+  it('types an untyped CSS keyword as the other readers do (RVO: `utrecht.action.activate.cursor: { $value: "pointer" }`)', () => {
+    const read = readOne({ utrecht: { action: { activate: { cursor: { $value: 'pointer' } } } } });
+    expect(read.tokens).toEqual([token('utrecht.action.activate.cursor', { type: 'keyword', ourType: 'keyword', value: 'pointer' })]);
+    expect(read.issues).toEqual([]);
   });
 
   it.each([

@@ -5,7 +5,7 @@ import { compileSystem } from '../views/modes-fixture.js';
  * `nova`: a design system for the references/composites interop tests. Two scales over four modes (light, dark and two
  * further modes), a color alias chain of three (`color.link` -> `color.button.bg` -> `color.action.bg` ->
  * `color.brand.primary`), a color that is an alias in one mode only (`color.fg.muted` in dark-dimmed), typography with
- * referenced parts and with literal parts, a border, a transition, a gradient, a two-layer shadow (one layer inset) whose
+ * referenced parts and with literal parts, CSS keywords (one per mode, an alias, a list), a border, a transition, a gradient, a two-layer shadow (one layer inset) whose
  * colors are references, dimensions in rem, em and %, and a deprecated alias with a replacement and a date.
  * Paths are relative to `design-systems/`.
  */
@@ -62,6 +62,9 @@ export const NOVA_FILES: Readonly<Record<string, string>> = {
     '  size.half: { type: dimension, value: 50, unit: "%" }',
     '  breakpoint.md: { type: dimension, value: 52, unit: rem }',
     '  stroke.dashed: { type: strokeStyle, value: dashed }',
+    '  cursor.action: { type: keyword, value: pointer, modes: { dark: { value: not-allowed } } }',
+    '  cursor.link: { type: keyword, ref: cursor.action }',
+    '  transition.property: { type: keyword, value: "opacity, transform" }',
     '  border.card: { type: border, width: "{size.stroke}", style: "{stroke.dashed}", color: "{color.link}" }',
     '  border.plain: { type: border, width: 1px, style: solid, color: "#D0D7DE", modes: { dark: { color: "{color.border.default}" } } }',
     '  duration.fast: { type: duration, value: 200 }',

@@ -111,7 +111,7 @@ describe('reduce', () => {
         column: 23,
         rule: 'unknown-token-type',
         message:
-          'unknown token type `spacng` for `spacing.md` (did you mean `spacing`?); the types are boolean, border, color, dimension, duration, easing, font.family, font.letterSpacing, font.lineHeight, font.size, font.weight, gradient, opacity, radius, shadow, spacing, strokeStyle, transition, typography, z-index',
+          'unknown token type `spacng` for `spacing.md` (did you mean `spacing`?); the types are boolean, border, color, dimension, duration, easing, font.family, font.letterSpacing, font.lineHeight, font.size, font.weight, gradient, keyword, opacity, radius, shadow, spacing, strokeStyle, transition, typography, z-index',
         severity: 'error',
       },
     ]);

@@ -162,6 +162,8 @@ function compareTypedValues(a: TypedValue, b: TypedValue, by: Comparison): boole
       );
     case 'strokeStyle':
       return b.kind === 'strokeStyle' && a.style === b.style;
+    case 'keywords':
+      return b.kind === 'keywords' && a.text === b.text;
     case 'keyword':
       return b.kind === 'keyword' && a.keyword === b.keyword;
     case 'lengths':

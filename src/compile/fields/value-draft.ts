@@ -1,6 +1,7 @@
 import { parseColor } from '../values/parse-color.js';
 import { isRecord } from '../narrow-unknown.js';
 import { parseDimension, parseDuration, parseFontWeight, referenceOf } from '../values/parse-values.js';
+import { readCssKeywords } from '../values/css-keywords.js';
 import { isNone } from './read-token-draft.js';
 import { isLengthType } from './value-rules.js';
 import type { Located, ValueFields } from '../yaml/source-entries.js';
@@ -13,6 +14,7 @@ import type {
   DimensionValue,
   DurationValue,
   FontFamilyValue,
+  KeywordsValue,
   KeywordValue,
   LengthsValue,
   NumberValue,
@@ -72,7 +74,8 @@ export interface LiteralDraft {
     | CubicBezierValue
     | FontFamilyValue
     | Extract<TypedValue, { readonly kind: 'boolean' }>
-    | StrokeStyleValue;
+    | StrokeStyleValue
+    | KeywordsValue;
 }
 /** The spec's one-layer shadow in a color token's color, that color's alpha times `opacity`; lengths in px. */
 export interface ColorTokenShadowDraft {
@@ -180,6 +183,8 @@ export function readValueDraft(type: TokenType, fields: ValueFields): ValueDraft
       return literal({ kind: 'boolean', value: typeof value === 'boolean' ? value : unchecked(type) });
     case 'strokeStyle':
       return literal({ kind: 'strokeStyle', style: textOf(fields['value'], type) });
+    case 'keyword':
+      return literal(keywordsOf(textOf(fields['value'], type)));
     case 'shadow':
       return fields['layers'] === undefined ? colorTokenShadow(fields) : layersShadow(located(fields, 'layers', listOf));
     case 'typography':
@@ -228,6 +233,11 @@ function unchecked(what: string): never {
 }
 
 const literal = (value: LiteralDraft['value']): LiteralDraft => ({ kind: 'literal', value });
+
+function keywordsOf(value: string): KeywordsValue {
+  const read = readCssKeywords(value);
+  return 'text' in read ? { kind: 'keywords', text: read.text } : unchecked('keyword');
+}
 
 const checked = <Value>(value: Value | undefined, what: string): Value => (value === undefined ? unchecked(what) : value);
 

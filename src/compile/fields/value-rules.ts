@@ -1,6 +1,7 @@
 import { COLOR_SYNTAX, parseColor } from '../values/parse-color.js';
 import { isRecord } from '../narrow-unknown.js';
 import { findCssBreakout } from '../values/css-text.js';
+import { CSS_WIDE_KEYWORDS, KEYWORDS_SYNTAX, readCssKeywords } from '../values/css-keywords.js';
 import { describeValue } from '../diagnostics/message-text.js';
 import { checkFluid, isFluidWritten } from '../values/parse-fluid.js';
 import { EASING_KEYWORDS, parseDimension, parseDuration, parseFontWeight, referenceOf, STROKE_STYLES } from '../values/parse-values.js';
@@ -123,7 +124,7 @@ export const LENGTH_KEYWORDS = {
 /** {@link LENGTH_KEYWORDS} for any token type (none for most). */
 const KEYWORDS_BY_TYPE: Readonly<Partial<Record<TokenType, readonly string[]>>> = LENGTH_KEYWORDS;
 
-const CSS_WIDE_KEYWORDS: ReadonlySet<unknown> = new Set(['inherit', 'initial', 'unset', 'revert', 'revert-layer']);
+const CSS_WIDE_NAMES: ReadonlySet<unknown> = new Set(CSS_WIDE_KEYWORDS);
 
 /** The keyword a token of `type` holds in `value`, or undefined when `value` is not one of its keywords. */
 export function keywordOf(type: TokenType, value: unknown): string | undefined {
@@ -211,8 +212,7 @@ const LENGTH_VALUE =
 
 /** Why a value a length type does not take was probably written, in parentheses; empty when nothing is clear. */
 function lengthHint(type: keyof typeof LENGTH_UNITS, value: unknown, list: boolean, bad: number): string {
-  if (CSS_WIDE_KEYWORDS.has(value))
-    return ` (a CSS-wide keyword like \`${String(value)}\` says where the value comes from, not what it is)`;
+  if (CSS_WIDE_NAMES.has(value)) return ` (a CSS-wide keyword like \`${String(value)}\` says where the value comes from, not what it is)`;
   if (Array.isArray(value)) {
     if (!list) return ' (only a spacing holds a list of lengths)';
     return bad >= 0 && value.length >= 1 && value.length <= MAX_LENGTH_LIST ? ` (item ${bad + 1} is ${describeValue(value[bad])})` : '';
@@ -230,6 +230,12 @@ function lengthHint(type: keyof typeof LENGTH_UNITS, value: unknown, list: boole
 const STROKE_STYLE_NAMES: readonly string[] = STROKE_STYLES;
 const STROKE_STYLE: ValueCheck = (value) =>
   typeof value === 'string' && STROKE_STYLE_NAMES.includes(value) ? undefined : `one of ${unitList(STROKE_STYLES)}`;
+
+const CSS_KEYWORDS: ValueCheck = (value) => {
+  if (typeof value !== 'string') return KEYWORDS_SYNTAX;
+  const read = readCssKeywords(value);
+  return 'text' in read ? undefined : `${KEYWORDS_SYNTAX}; ${read.problem}`;
+};
 
 /** Checks each item of a list of mappings against its fields' checks; the problem names the item and field. */
 const LIST_OF =
@@ -358,6 +364,7 @@ export const TOKEN_FIELD_RULES: Readonly<Record<TokenType, Readonly<Record<strin
   easing: { value: { check: CUBIC_BEZIER_STRING } },
   boolean: { value: { check: BOOLEAN } },
   strokeStyle: { value: { check: STROKE_STYLE } },
+  keyword: { value: { check: CSS_KEYWORDS } },
   typography: {
     fontFamily: { check: OR_REFERENCE(CSS_SAFE_STRING) },
     // The parts keep the units they had: a composite's parts take no viewport unit.

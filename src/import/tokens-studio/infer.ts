@@ -22,6 +22,7 @@ const STUDIO_TYPE_OF_VALUE: Readonly<Record<string, string>> = {
   transition: 'transition',
   cubicBezier: 'cubicBezier',
   strokeStyle: 'strokeStyle',
+  keyword: 'keyword',
 };
 
 /** The Tokens Studio type each of our types is converted as, for `--type <name>=<ours>` (every one of our types). */
@@ -29,6 +30,7 @@ const STUDIO_TYPE_OF: Readonly<Record<TokenType, string>> = {
   boolean: 'boolean',
   easing: 'cubicBezier',
   strokeStyle: 'strokeStyle',
+  keyword: 'keyword',
   color: 'color',
   dimension: 'dimension',
   spacing: 'spacing',

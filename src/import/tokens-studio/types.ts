@@ -59,6 +59,10 @@ export const STUDIO_TYPES: Readonly<Record<string, StudioType>> = {
   // Our types with no Tokens Studio name, for `--type <name>=<ours>`: their values are read as written.
   boolean: { type: 'boolean', ourType: 'boolean', kind: 'number' },
   strokeStyle: { type: 'strokeStyle', kind: 'number' },
+  keyword: { type: 'keyword', ourType: 'keyword', kind: 'number' },
+  // Tokens Studio's CSS-keyword types (`uppercase`, `underline`): CSS keywords, as written.
+  textCase: { type: 'keyword', ourType: 'keyword', kind: 'number' },
+  textDecoration: { type: 'keyword', ourType: 'keyword', kind: 'number' },
   // The W3C option's DTCG name, and the older drafts' (four numbers or `cubic-bezier()` text, kept as written).
   cubicBezier: { type: 'cubicBezier', ourType: 'easing', kind: 'easing' },
   'cubic-bezier': { type: 'cubicBezier', ourType: 'easing', kind: 'easing' },
@@ -79,8 +83,6 @@ const UNREAD_TYPES: Readonly<Record<string, string>> = {
   text: 'text content',
   asset: 'an image or file',
   composition: 'a set of Figma layer properties',
-  textCase: 'a text transform',
-  textDecoration: 'a text decoration',
   paragraphSpacing: 'Figma paragraph spacing',
   paragraphIndent: 'Figma paragraph indent',
 };

@@ -135,6 +135,8 @@ function formatUncached(value: TypedValue): string {
       return value.style;
     case 'keyword':
       return value.keyword;
+    case 'keywords':
+      return isCssSafe(value.text) ? value.text : quoteCssString(value.text);
     case 'lengths':
       return value.values.map(formatCssValue).join(' ');
     case 'typography':

@@ -74,6 +74,8 @@ export function expectedResource(token: Token, value: TypedValue): [string, stri
       return [`bool/${name}`, `bool ${value.value}`];
     case 'fontFamily':
       return [`string/${name}`, `string ${JSON.stringify(familyOf(value.families))}`];
+    case 'keywords':
+      return [`string/${name}`, `string ${JSON.stringify(value.text)}`];
     case 'cubicBezier':
       return [`interpolator/${name}`, `interpolator ${value.points.map(num).join(' ')}`];
     case 'typography': {
@@ -95,7 +97,7 @@ export function expectedResource(token: Token, value: TypedValue): [string, stri
       return [`style/${styleName(token.key)}`, `style ${JSON.stringify(Object.fromEntries(Object.entries(attributes).sort()))}`];
     }
     default:
-      // Shadows, borders, gradients, transitions, stroke styles, keywords and lists of lengths: no Android resource.
+      // Shadows, borders, gradients, transitions, stroke styles, length keywords and lists of lengths: no Android resource.
       return undefined;
   }
 }

@@ -67,6 +67,8 @@ function expectedOf(type: Token['type'], value: TypedValue): string | undefined 
       return easing(value.points);
     case 'strokeStyle':
       return value.style;
+    case 'keywords':
+      return value.text;
     case 'boolean':
       return String(value.value);
     case 'keyword':

@@ -245,6 +245,8 @@ export function expectedDart(token: Token, mode: string): Expr | undefined {
       return [...value.families];
     case 'boolean':
       return value.value;
+    case 'keywords':
+      return value.text;
     case 'strokeStyle':
       return value.style === 'solid' || value.style === 'none' ? ref(`BorderStyle.${value.style}`) : undefined;
     case 'keyword':

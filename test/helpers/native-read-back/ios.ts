@@ -261,6 +261,8 @@ export function expectedValue(token: Token, value: TypedValue): SwiftValue {
       return bezier(value.points);
     case 'strokeStyle':
       return value.style;
+    case 'keywords':
+      return value.text;
     case 'boolean':
       return value.value;
     case 'shadow':

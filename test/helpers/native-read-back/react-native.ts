@@ -44,6 +44,8 @@ export function expected(token: Token, value: TypedValue): unknown {
       return family(value.families);
     case 'cubicBezier':
       return value.points;
+    case 'keywords':
+      return value.text;
     case 'strokeStyle':
       return ['solid', 'dotted', 'dashed'].includes(value.style) ? value.style : undefined;
     case 'keyword':

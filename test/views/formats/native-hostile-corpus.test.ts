@@ -93,6 +93,12 @@ const SYSTEMS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
         ([name]) =>
           `  typography.${name}: { type: typography, fontFamily: "{font.family.${name}}", fontSize: 16px, lineHeight: 1.5, fontWeight: 400 }`,
       ),
+      // CSS keywords, written by every native format as a string constant.
+      '  keyword.cursor: { type: keyword, value: pointer, modes: { dark: { value: not-allowed } } }',
+      '  keyword.decoration: { type: keyword, value: "underline dotted" }',
+      '  keyword.properties: { type: keyword, value: "background-color,color" }',
+      '  keyword.current: { type: keyword, value: currentColor }',
+      '  keyword.alias: { type: keyword, ref: keyword.cursor }',
       '',
     ].join('\n'),
   },

@@ -134,6 +134,7 @@ function formOf(system: CompiledDesignSystem, token: Token): Form | FormatDiagno
     case 'boolean':
       return 'bool';
     case 'font.family':
+    case 'keyword':
       return 'string';
     case 'easing':
       return 'interpolator';
@@ -290,6 +291,8 @@ function valueText(plan: AndroidPlan, resource: AndroidResource, mode: string, o
       return String(value.value);
     case 'fontFamily':
       return androidString(familyOf(value.families));
+    case 'keywords':
+      return androidString(value.text);
     default:
       throw new Error(`The Android export has no ${form} for a ${value.kind}`);
   }

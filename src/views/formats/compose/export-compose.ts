@@ -52,6 +52,7 @@ const KOTLIN_TYPES: Readonly<Record<TokenType, string>> = {
   shadow: 'List<TokenShadow>',
   spacing: 'Dp',
   strokeStyle: 'String',
+  keyword: 'String',
   transition: 'TokenTransition',
   typography: 'TextStyle',
   'z-index': 'Float',
@@ -217,6 +218,8 @@ function kotlinValueOf(type: TokenType, shorthand: boolean, value: TypedValue): 
       return value.kind === 'boolean' ? String(value.value) : keywordLeftOut(value);
     case 'strokeStyle':
       return value.kind === 'strokeStyle' ? kotlinString(value.style) : keywordLeftOut(value);
+    case 'keyword':
+      return value.kind === 'keywords' ? kotlinString(value.text) : keywordLeftOut(value);
     case 'border': {
       if (value.kind !== 'border') return keywordLeftOut(value);
       const width = lengthOf(value.width, 'dp');

@@ -9,7 +9,7 @@ import type { TokenTree } from '../../shared/token-tree.js';
 /** The vendor key under `$extensions` that carries our dark values (the API spec names it). */
 export const EXTENSION_KEY = 'com.service';
 
-/** Our token types as W3C Design Tokens types (booleans have none in the format; they keep `boolean`). */
+/** Our token types as W3C Design Tokens types (booleans and CSS keywords have none in the format; they keep `boolean`, `keyword`). */
 export const DTCG_TYPES: Readonly<Record<TokenType, string>> = {
   color: 'color',
   spacing: 'dimension',
@@ -27,6 +27,7 @@ export const DTCG_TYPES: Readonly<Record<TokenType, string>> = {
   boolean: 'boolean',
   dimension: 'dimension',
   strokeStyle: 'strokeStyle',
+  keyword: 'keyword',
   typography: 'typography',
   border: 'border',
   transition: 'transition',

@@ -170,6 +170,7 @@ function strictValueOf(type: TokenType, value: TypedValue): StrictValue | undefi
     // DTCG 2025.10 has no boolean, no keyword and no list of lengths: such a token is kept under `$extensions`, as CSS text.
     case 'boolean':
     case 'keyword':
+    case 'keywords':
     case 'lengths':
       return undefined;
     case 'strokeStyle':

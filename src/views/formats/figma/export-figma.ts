@@ -146,6 +146,11 @@ const CARRIERS: Readonly<Partial<Record<TokenType, Carrier>>> = {
     scopes: [],
     carry: (value) => (value.kind === 'strokeStyle' ? KEEP(value.style) : refuse(`a ${value.kind} value is not a stroke style`)),
   },
+  keyword: {
+    resolvedType: 'STRING',
+    scopes: [],
+    carry: (value) => (value.kind === 'keywords' ? KEEP(value.text) : refuse(`a ${value.kind} value is not a CSS keyword`)),
+  },
 };
 
 /** Why a type has no variable and no style. */

@@ -25,6 +25,7 @@ type DartType =
   | 'Duration'
   | 'Cubic'
   | 'List<String>'
+  | 'String'
   | 'FontWeight'
   | 'TextStyle'
   | 'List<BoxShadow>'
@@ -200,6 +201,8 @@ function dartTypeOf(token: Token, values: readonly TypedValue[]): DartType | Lef
       return 'BorderSide';
     case 'strokeStyle':
       return 'BorderStyle';
+    case 'keyword':
+      return 'String';
     case 'transition':
       return TRANSITION_CLASS;
     case 'gradient':
@@ -251,6 +254,8 @@ function printValue(token: Token, type: DartType, value: TypedValue): string | L
       return String(value.value);
     case 'strokeStyle':
       return printBorderStyle(value.style);
+    case 'keywords':
+      return dartString(value.text);
     case 'shadow':
       return printShadow(value.layers);
     case 'typography':

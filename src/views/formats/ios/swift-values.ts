@@ -103,6 +103,8 @@ function swiftValueOrThrow(token: Token, value: TypedValue): SwiftValue {
       return { type: 'TokenCubicBezier', code: bezier(value.points) };
     case 'strokeStyle':
       return { type: 'Swift.String', code: swiftString(value.style) };
+    case 'keywords':
+      return { type: 'Swift.String', code: swiftString(value.text) };
     case 'boolean':
       return { type: 'Swift.Bool', code: String(value.value) };
     case 'keyword':

@@ -350,6 +350,8 @@ function convert(token: Token, value: TypedValue): Conversion {
       return BORDER_STYLES.includes(value.style)
         ? { value: value.style, type: 'BorderStyle' }
         : { problem: 'React Native draws solid, dotted and dashed lines only' };
+    case 'keywords':
+      return { value: value.text, type: 'string' };
     case 'keyword':
       if (value.keyword === 'auto') return { value: 'auto', type: '"auto"' };
       if (value.keyword === 'none' && token.type === 'shadow') return { value: 'none', type: 'string' };

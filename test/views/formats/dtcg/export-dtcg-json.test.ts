@@ -135,6 +135,7 @@ describe('renderDtcgJson', () => {
       boolean: 'boolean',
       dimension: 'dimension',
       strokeStyle: 'strokeStyle',
+      keyword: 'keyword',
       typography: 'typography',
       border: 'border',
       transition: 'transition',
