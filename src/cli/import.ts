@@ -288,6 +288,7 @@ function againstLines(against: AgainstResult): string[] {
   const prefix = build !== '' ? ` (names after \`${build}\` in the build)` : ours !== '' ? ` (our names after \`${ours}\`)` : '';
   lines.push(`against the build${prefix}:`);
   for (const file of against.unread) lines.push(`  ${file.file}  not read: ${file.reason}`);
+  const lightPlace = against.modes.find((mode) => mode.mode === 'light')?.matched;
   for (const mode of against.modes) {
     const percent = mode.compared === 0 ? 0 : Math.floor((mode.equal / mode.compared) * 1000) / 10;
     lines.push(
@@ -298,6 +299,13 @@ function againstLines(against: AgainstResult): string[] {
       lines.push(
         `    no name there is one we serve (the build's \`${mode.onlyBuild[0] ?? ''}\`, ours \`${mode.onlyOurs[0] ?? ''}\`): ` +
           'is it the build of these files? Give the files its build writes for them',
+      );
+    // The build's best place for another mode is light's own, and values differ there: the build has no such mode
+    // (Voorbeeld's builds only light), so these are not a build's values of that mode.
+    if (mode.mode !== 'light' && mode.matched === lightPlace && mode.differ.length > 0)
+      lines.push(
+        `    no place of the build fits \`${mode.mode}\` better than light's: it may build no \`${mode.mode}\` of its own. ` +
+          `If it does, name its files: --against ${mode.mode}=<file>`,
       );
     for (const difference of mode.differ.slice(0, 50))
       lines.push(`    ${difference.name} (${mode.mode}): build ${difference.build}, served ${difference.ours}`);

@@ -192,6 +192,25 @@ describe('--against: what the import serves, compared with the system’s own bu
       expect(equal.stdout).toContain('  dark: 10 of 11 equal');
     });
 
+    it('says when another mode is matched with light’s own place and differs there (Voorbeeld builds no dark)', async () => {
+      dir = await mkdtemp(join(tmpdir(), 'against-'));
+      const { writeFile, mkdir } = await import('node:fs/promises');
+      await writeFile(join(dir, 'tokens.json'), JSON.stringify(SOURCE));
+      await mkdir(join(dir, 'dist'), { recursive: true });
+      // The build's light rule alone: its dark block is not built.
+      const built = readFileSync(join(FIXTURE, 'built', 'variables.css'), 'utf8');
+      await writeFile(join(dir, 'dist/variables.css'), built.slice(0, built.indexOf('@media')));
+      const run = await runCli(['import', 'tokens.json', '--out', 'design-systems/ds', '--against', 'dist/variables.css'], { cwd: dir });
+      expect(run.status).toBe(1);
+      const lines = run.stdout.split('\n');
+      const dark = lines.findIndex((line) => line.startsWith('  dark: '));
+      expect(lines[dark]).toContain('matched with dist/variables.css :root;');
+      expect(lines[dark + 1]).toBe(
+        "    no place of the build fits `dark` better than light's: it may build no `dark` of its own. If it does, name its files: --against dark=<file>",
+      );
+      expect(lines.filter((line) => line.includes('no place of the build fits'))).toHaveLength(1);
+    });
+
     it('reads the stylesheets a build file `@import`s before it (Rotterdam: `dist/index.css` imports `./design-tokens.css`)', async () => {
       dir = await mkdtemp(join(tmpdir(), 'against-'));
       const { writeFile, cp } = await import('node:fs/promises');
