@@ -2,12 +2,14 @@ import type { Scale, ScaleStep } from '../compile/types.js';
 
 /**
  * At most this many tokens (or scale steps), and this many values (tokens × modes), in one slice of a design system
- * crossing between threads. The receiving thread reads one slice per turn of its event loop, each in a few ms, where
- * the whole result of the largest design system (980 tokens in 102 modes) took 30-40 ms in one go, and more on a busy
- * machine, during which no request was answered.
+ * crossing between threads. The receiving thread reads one slice per turn of its event loop, where the whole result
+ * of the largest design system (980 tokens in 102 modes) took 30-40 ms in one go, and more on a busy machine, during
+ * which no request was answered. A slice of 8,192 values (80 tokens of 102 modes, with a contrast section's colors)
+ * still took 48-59 ms to read on a quiet machine (`bench/hardening.mjs` contrast-cap, `/healthz` p99 56-65 ms): half
+ * of that now.
  */
 export const HANDOFF_SLICE_TOKENS = 256;
-export const HANDOFF_SLICE_VALUES = 8_192;
+export const HANDOFF_SLICE_VALUES = 4_096;
 
 /** How many tokens, or scale steps, of a design system with `modes` modes go in one slice. */
 export function handoffSliceSize(modes: number): number {

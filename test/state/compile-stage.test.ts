@@ -136,7 +136,7 @@ describe('compile stage (compileBatch and the compile worker)', () => {
   });
 
   it('unpack the scale steps of a system in many modes in slices too, frozen, with a turn of the event loop between slices', async () => {
-    // 100 modes (102 with light and dark): 80 steps per slice, so 200 steps in two scales make three slices.
+    // 100 modes (102 with light and dark): 40 steps per slice, so 200 steps in two scales make five slices.
     const modes = Array.from({ length: 100 }, (_, index) => `m${index}`);
     const hex = (step: number, mode: number) => `"#${((step * 977 + mode * 131) % 0xffffff).toString(16).padStart(6, '0')}"`;
     const scale = (name: string, from: number) =>
@@ -151,10 +151,10 @@ describe('compile stage (compileBatch and the compile worker)', () => {
     const result = compileSourceTexts('alpha', files);
     expect(result.diagnostics).toEqual([]);
     const packed = packCompileResult(result, undefined);
-    expect(packed.kind === 'sliced' && packed.scaleSlices.length).toBe(3);
+    expect(packed.kind === 'sliced' && packed.scaleSlices.length).toBe(5);
     expect(packed.kind === 'sliced' && 'scales' in packed.system).toBe(false);
     const { value: unpacked, turns } = await withTurnsCounted(() => unpackCompileResult(packed, undefined));
-    expect(turns).toBeGreaterThanOrEqual(3);
+    expect(turns).toBeGreaterThanOrEqual(5);
     expect(unpacked).toEqual(result);
     expect(unpacked.system?.scales.map((each) => [each.key, each.steps.length])).toEqual([
       ['blue', 100],

@@ -11,7 +11,7 @@ const scaleOf = (key: string, steps: number): Scale => ({
 describe('system slices (a design system crossing threads)', () => {
   it.each([
     ['2 modes', 2, 256],
-    ['102 modes', 102, 80],
+    ['102 modes', 102, 40],
     ['10,000 modes', 10_000, 1],
   ])('size a slice by values: %s', (_name, modes, want) => {
     expect(handoffSliceSize(modes)).toBe(want);
